@@ -1,0 +1,233 @@
+//! Device functions: `#[kernel] fn`s called from kernels.
+//!
+//! Each device function becomes one naga function per (function, argument types, views passed),
+//! built on its first call and reused afterwards. Values (scalars, indices) are passed as naga
+//! arguments. Views are not: a view names a resource binding, so a function is specialised for
+//! the views it is called with and refers to their bindings directly (WGSL cannot pass storage
+//! pointers to functions).
+//!
+//! Recursion, direct or mutual, is found here: a call to a function that is still being built
+//! is an error naming the whole cycle.
+
+use super::{Expr, FnCtx, KernelBuilder};
+use crate::types::{type_of, Value};
+use naga::{Expression, Function, FunctionArgument, FunctionResult, Handle, Statement, Type};
+use std::any::TypeId;
+
+/// A function callable from kernels: implemented by `#[kernel] fn` items, for their argument
+/// tuple.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a #[kernel] function, or is called with arguments of the wrong types",
+    label = "called from a kernel here",
+    note = "only functions marked #[kernel] can be called inside kernels, with kernel values (i32, u32, f32, bool, Index, Extent, array views) as arguments"
+)]
+pub trait DeviceFn<Args> {
+    /// The kernel-side result.
+    type Output;
+    /// Emits a call (building the callee on first use).
+    fn call(&self, b: &mut KernelBuilder, args: Args) -> Self::Output;
+}
+
+/// One argument of a device function.
+pub trait FnArg: Copy + 'static {
+    /// Appends what distinguishes specialisations (views: their binding).
+    fn key(&self, key: &mut Vec<u32>);
+    /// Declares the matching parameter in the function being built; returns the parameter.
+    fn param(&self, b: &mut KernelBuilder) -> Self;
+    /// Appends the value passed at the call, if any.
+    fn argument(&self, out: &mut Vec<Handle<Expression>>);
+}
+
+impl<T: Value> FnArg for Expr<T> {
+    fn key(&self, _: &mut Vec<u32>) {}
+
+    fn param(&self, b: &mut KernelBuilder) -> Self {
+        let ty = type_of::<T>(b);
+        let arguments = &mut b.cur.function.arguments;
+        let index = arguments.len() as u32;
+        arguments.push(FunctionArgument {
+            name: None,
+            ty,
+            binding: None,
+        });
+        Expr::from_handle(b.append(Expression::FunctionArgument(index)))
+    }
+
+    fn argument(&self, out: &mut Vec<Handle<Expression>>) {
+        out.push(Expr::handle(*self));
+    }
+}
+
+/// A device function's argument tuple.
+pub trait FnArgs: Sized + 'static {
+    /// See [`FnArg::key`].
+    fn key(&self, key: &mut Vec<u32>);
+    /// See [`FnArg::param`].
+    fn params(&self, b: &mut KernelBuilder) -> Self;
+    /// See [`FnArg::argument`].
+    fn arguments(&self, out: &mut Vec<Handle<Expression>>);
+}
+
+macro_rules! fn_args {
+    ($($a:ident $i:tt),*) => {
+        impl<$($a: FnArg),*> FnArgs for ($($a,)*) {
+            #[allow(unused_variables)]
+            fn key(&self, key: &mut Vec<u32>) {
+                $(self.$i.key(key);)*
+            }
+            #[allow(unused_variables, clippy::unused_unit)]
+            fn params(&self, b: &mut KernelBuilder) -> Self {
+                ($(self.$i.param(b),)*)
+            }
+            #[allow(unused_variables)]
+            fn arguments(&self, out: &mut Vec<Handle<Expression>>) {
+                $(self.$i.argument(out);)*
+            }
+        }
+    };
+}
+
+fn_args!();
+fn_args!(A 0);
+fn_args!(A 0, B 1);
+fn_args!(A 0, B 1, C 2);
+fn_args!(A 0, B 1, C 2, D 3);
+fn_args!(A 0, B 1, C 2, D 3, E 4);
+fn_args!(A 0, B 1, C 2, D 3, E 4, F 5);
+fn_args!(A 0, B 1, C 2, D 3, E 4, F 5, G 6);
+fn_args!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7);
+fn_args!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8);
+fn_args!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9);
+fn_args!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10);
+fn_args!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11);
+
+/// What a device function returns: nothing, or a kernel value.
+pub trait FnResult: Sized {
+    /// The naga result type.
+    fn result_type(b: &mut KernelBuilder) -> Option<Handle<Type>>;
+    /// The value to return.
+    fn handle(&self) -> Option<Handle<Expression>>;
+    /// Wraps a call's result.
+    fn from_result(result: Option<Handle<Expression>>, b: &mut KernelBuilder) -> Self;
+}
+
+impl FnResult for () {
+    fn result_type(_: &mut KernelBuilder) -> Option<Handle<Type>> {
+        None
+    }
+    fn handle(&self) -> Option<Handle<Expression>> {
+        None
+    }
+    fn from_result(_: Option<Handle<Expression>>, _: &mut KernelBuilder) -> Self {}
+}
+
+impl<T: Value> FnResult for Expr<T> {
+    fn result_type(b: &mut KernelBuilder) -> Option<Handle<Type>> {
+        Some(type_of::<T>(b))
+    }
+    fn handle(&self) -> Option<Handle<Expression>> {
+        Some(Expr::handle(*self))
+    }
+    fn from_result(result: Option<Handle<Expression>>, b: &mut KernelBuilder) -> Self {
+        match result {
+            Some(h) => Expr::from_handle(h),
+            None => b.zero(),
+        }
+    }
+}
+
+impl KernelBuilder {
+    /// Calls the device function `name` (identified by `marker`) with `args`; `body` expands
+    /// its body when it is not built yet.
+    pub fn call_device_fn<A: FnArgs, R: FnResult>(
+        &mut self,
+        name: &'static str,
+        marker: TypeId,
+        args: A,
+        body: impl FnOnce(&mut Self, A) -> R,
+    ) -> R {
+        if let Some(pos) = self.active.iter().position(|&(id, _)| id == marker) {
+            let mut chain: Vec<String> = self.active[pos..]
+                .iter()
+                .map(|(_, n)| format!("`{n}`"))
+                .collect();
+            chain.push(format!("`{name}`"));
+            self.error(format!(
+                "recursion is not supported in kernels: {} (found on the call graph); rewrite \
+                 the recursion as a loop",
+                chain.join(" calls ")
+            ));
+            return R::from_result(None, self);
+        }
+        let mut views = Vec::new();
+        args.key(&mut views);
+        let key = (marker, TypeId::of::<A>(), views);
+        let function = match self.device_fns.get(&key) {
+            Some(&f) => f,
+            None => {
+                let f = self.build_device_fn(name, marker, &args, body);
+                self.device_fns.insert(key, f);
+                f
+            }
+        };
+        let mut arguments = Vec::new();
+        args.arguments(&mut arguments);
+        self.flush();
+        let result = R::result_type(self).map(|_| self.append(Expression::CallResult(function)));
+        self.push(Statement::Call {
+            function,
+            arguments,
+            result,
+        });
+        R::from_result(result, self)
+    }
+
+    fn build_device_fn<A: FnArgs, R: FnResult>(
+        &mut self,
+        name: &'static str,
+        marker: TypeId,
+        args: &A,
+        body: impl FnOnce(&mut Self, A) -> R,
+    ) -> Handle<Function> {
+        let function = Function {
+            name: Some(name.to_owned()),
+            ..Function::default()
+        };
+        let caller = std::mem::replace(&mut self.cur, FnCtx::new(function));
+        self.outer.push(caller);
+        self.active.push((marker, name));
+
+        let params = args.params(self);
+        let result = body(self, params);
+        if !self.terminated() {
+            let value = result.handle();
+            self.push(Statement::Return { value });
+        }
+        let result_ty = R::result_type(self);
+        let mut function = self.finish_function();
+        function.result = result_ty.map(|ty| FunctionResult { ty, binding: None });
+
+        self.active.pop();
+        if let Some(caller) = self.outer.pop() {
+            self.cur = caller;
+        }
+        let span = self.span();
+        self.module.functions.append(function, span)
+    }
+
+    /// Closes the function being built and returns it (its context is left empty).
+    pub(super) fn finish_function(&mut self) -> Function {
+        self.flush();
+        if self.cur.frames.len() != 1 {
+            self.error("internal error: unclosed block at the end of a kernel function");
+        }
+        let mut ctx = std::mem::replace(&mut self.cur, FnCtx::new(Function::default()));
+        ctx.function.body = ctx
+            .frames
+            .drain(..)
+            .next()
+            .map(|f| f.block)
+            .unwrap_or_default();
+        ctx.function
+    }
+}

@@ -1,0 +1,134 @@
+//! Structured control flow: `if`/`else`, loops, `break`/`continue`, `return`.
+//!
+//! The expansion of a kernel opens and closes blocks in source order, e.g. for `if c { A } else
+//! { B }`: `begin_if(c)`, A, `begin_else()`, B, `end_if()`. Misnested calls are bugs in the
+//! macro, not user errors; they are reported as build errors rather than panics.
+
+use super::{Expr, Frame, FrameKind, KernelBuilder};
+use crate::types::Value;
+use naga::{Block, Statement};
+
+impl KernelBuilder {
+    fn open(&mut self, kind: FrameKind) {
+        self.flush();
+        self.cur.frames.push(Frame::new(kind));
+    }
+
+    /// Closes the innermost block, which must not be the function body.
+    fn close(&mut self) -> Option<Frame> {
+        self.flush();
+        if self.cur.frames.len() <= 1 {
+            self.error("internal error: unbalanced block in kernel expansion");
+            return None;
+        }
+        self.cur.frames.pop()
+    }
+
+    fn misnested(&mut self, frame: Frame) {
+        self.error("internal error: misnested block in kernel expansion");
+        // Keep the statements so later diagnostics stay meaningful.
+        self.frame().block.append(&mut { frame.block });
+    }
+
+    /// Opens the accept branch of `if condition`.
+    pub fn begin_if(&mut self, condition: Expr<bool>) {
+        self.open(FrameKind::Accept {
+            condition: condition.handle(),
+        });
+    }
+
+    /// Closes the accept branch and opens the reject (`else`) branch.
+    pub fn begin_else(&mut self) {
+        let Some(frame) = self.close() else { return };
+        match frame.kind {
+            FrameKind::Accept { condition } => {
+                self.cur.frames.push(Frame::new(FrameKind::Reject {
+                    condition,
+                    accept: frame.block,
+                }));
+            }
+            _ => self.misnested(frame),
+        }
+    }
+
+    /// Closes an `if` (with or without `else`).
+    pub fn end_if(&mut self) {
+        let Some(frame) = self.close() else { return };
+        let (condition, accept, reject) = match frame.kind {
+            FrameKind::Accept { condition } => (condition, frame.block, Block::new()),
+            FrameKind::Reject { condition, accept } => (condition, accept, frame.block),
+            _ => return self.misnested(frame),
+        };
+        self.push(Statement::If {
+            condition,
+            accept,
+            reject,
+        });
+    }
+
+    /// Opens a loop body.
+    pub fn begin_loop(&mut self) {
+        self.open(FrameKind::LoopBody);
+    }
+
+    /// Closes the loop body and opens its continuing block (run after the body and on
+    /// `continue`: where a `for` loop steps its counter).
+    pub fn begin_continuing(&mut self) {
+        let Some(frame) = self.close() else { return };
+        match frame.kind {
+            FrameKind::LoopBody => self.cur.frames.push(Frame::new(FrameKind::LoopContinuing {
+                body: frame.block,
+            })),
+            _ => self.misnested(frame),
+        }
+    }
+
+    /// Closes a loop.
+    pub fn end_loop(&mut self) {
+        let Some(frame) = self.close() else { return };
+        let (body, continuing) = match frame.kind {
+            FrameKind::LoopBody => (frame.block, Block::new()),
+            FrameKind::LoopContinuing { body } => (body, frame.block),
+            _ => return self.misnested(frame),
+        };
+        self.push(Statement::Loop {
+            body,
+            continuing,
+            break_if: None,
+        });
+    }
+
+    /// Leaves the innermost loop when `condition` is false (the head of `while` and `for`).
+    pub fn break_unless(&mut self, condition: Expr<bool>) {
+        self.flush();
+        let mut reject = Block::new();
+        reject.push(Statement::Break, self.span());
+        self.push(Statement::If {
+            condition: condition.handle(),
+            accept: Block::new(),
+            reject,
+        });
+    }
+
+    /// `break` out of the innermost loop.
+    pub fn break_(&mut self) {
+        self.push(Statement::Break);
+    }
+
+    /// `continue` with the innermost loop's next iteration.
+    pub fn continue_(&mut self) {
+        self.push(Statement::Continue);
+    }
+
+    /// `return` from the function being built (kernel entry or device function).
+    pub fn ret<T: Value>(&mut self, value: Option<Expr<T>>) {
+        self.push(Statement::Return {
+            value: value.map(Expr::handle),
+        });
+    }
+
+    /// `return;` from a function without a result.
+    pub fn ret_unit(&mut self) {
+        self.push(Statement::Return { value: None });
+    }
+}

@@ -1,0 +1,329 @@
+//! The kernel entry point, its launch parameters and resource bindings, and the finished,
+//! validated module.
+//!
+//! Launch parameters live in one uniform block of 32-bit words (binding 0); each captured scalar,
+//! view extent and the domain itself take words in declaration order. Views take storage
+//! bindings 1, 2, … in declaration order. The runtime fills both in the same order
+//! ([`LaunchLayout`] describes them).
+
+use super::{Expr, KernelBuilder};
+use crate::error::KernelError;
+use crate::shape::Index;
+use crate::types::{type_of, Rank, Scalar, Value};
+use naga::{
+    valid, ArraySize, BinaryOperator, Binding, BuiltIn, EntryPoint, Expression, FunctionArgument,
+    Handle, ScalarKind, ShaderStage, TypeInner, VectorSize,
+};
+use std::num::NonZeroU32;
+
+/// Threads per workgroup of an untiled launch.
+pub const UNTILED_WORKGROUP: u32 = 256;
+
+/// What a resource binding holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BindingKind {
+    /// A storage buffer of elements (an array view's data).
+    Storage {
+        /// Whether the kernel only reads it.
+        read_only: bool,
+    },
+}
+
+/// How a launch feeds the kernel: parameter words and bindings, both in declaration order.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LaunchLayout {
+    /// Number of 32-bit parameter words.
+    pub words: u32,
+    /// Bindings 1.. (binding 0 is the parameter block).
+    pub bindings: Vec<BindingKind>,
+    /// The workgroup size of the entry point.
+    pub workgroup_size: [u32; 3],
+}
+
+/// A built, validated kernel.
+#[derive(Debug)]
+pub struct KernelIr {
+    /// The module.
+    pub module: naga::Module,
+    /// naga's analysis of it.
+    pub info: valid::ModuleInfo,
+    /// The compute entry point's name.
+    pub entry_point: String,
+    /// How to feed it.
+    pub layout: LaunchLayout,
+}
+
+impl KernelIr {
+    /// The kernel as WGSL text (for snapshots and debugging).
+    pub fn wgsl(&self) -> String {
+        naga::back::wgsl::write_string(
+            &self.module,
+            &self.info,
+            naga::back::wgsl::WriterFlags::empty(),
+        )
+        .unwrap_or_else(|e| format!("// WGSL output failed: {e}"))
+    }
+}
+
+impl KernelBuilder {
+    /// Reserves `count` parameter words; returns the first.
+    pub fn alloc_words(&mut self, count: u32) -> u32 {
+        let first = self.layout.words;
+        self.layout.words += count;
+        first
+    }
+
+    /// Reserves a storage binding; returns its global variable.
+    pub fn alloc_storage<T: Scalar>(&mut self, read_only: bool) -> Handle<naga::GlobalVariable> {
+        self.layout.bindings.push(BindingKind::Storage { read_only });
+        let binding = self.layout.bindings.len() as u32;
+        let base = type_of::<T>(self);
+        let stride = T::SCALAR.width as u32;
+        let ty = self.intern_type(TypeInner::Array {
+            base,
+            size: ArraySize::Dynamic,
+            stride,
+        });
+        let access = if read_only {
+            naga::StorageAccess::LOAD
+        } else {
+            naga::StorageAccess::LOAD | naga::StorageAccess::STORE
+        };
+        self.module.global_variables.append(
+            naga::GlobalVariable {
+                name: Some(format!("amp_view{binding}")),
+                space: naga::AddressSpace::Storage { access },
+                binding: Some(naga::ResourceBinding { group: 0, binding }),
+                ty,
+                init: None,
+                memory_decorations: naga::MemoryDecorations::empty(),
+            },
+            naga::Span::UNDEFINED,
+        )
+    }
+
+    /// Reads parameter word `word` (as `u32`) in the function being built.
+    pub fn param_word(&mut self, word: u32) -> Expr<u32> {
+        let global = self.append(Expression::GlobalVariable(self.params));
+        let vec = self.append(Expression::AccessIndex {
+            base: global,
+            index: word / 4,
+        });
+        let pointer = self.append(Expression::AccessIndex {
+            base: vec,
+            index: word % 4,
+        });
+        Expr::from_handle(self.append(Expression::Load { pointer }))
+    }
+
+    /// Reads parameter word `word` as a `T`.
+    pub fn param_as<T: Scalar>(&mut self, word: u32) -> Expr<T> {
+        let bits = self.param_word(word);
+        Expr::from_handle(self.reinterpret(bits.handle(), T::SCALAR))
+    }
+
+    /// Reinterprets the bits of a `u32` as `scalar` (booleans: non-zero).
+    pub(crate) fn reinterpret(
+        &mut self,
+        bits: Handle<Expression>,
+        scalar: naga::Scalar,
+    ) -> Handle<Expression> {
+        match scalar.kind {
+            ScalarKind::Uint => bits,
+            ScalarKind::Bool => {
+                let zero = self.append(Expression::Literal(naga::Literal::U32(0)));
+                self.binary(BinaryOperator::NotEqual, bits, zero)
+            }
+            kind => self.append(Expression::As {
+                expr: bits,
+                kind,
+                convert: None,
+            }),
+        }
+    }
+
+    /// Declares a captured scalar: one parameter word.
+    pub fn param<T: Scalar>(&mut self) -> Expr<T> {
+        let word = self.alloc_words(1);
+        self.param_as(word)
+    }
+
+    /// Declares a captured `N`-component shape (`Index`/`Extent`): `N` parameter words.
+    pub fn param_shape<S: Value + Rank>(&mut self) -> Expr<S> {
+        let n = S::vector_size().map_or(1, |s| s as u32);
+        let first = self.alloc_words(n);
+        self.shape_from_words(first, n)
+    }
+
+    /// Composes an `n`-component `i32` shape from parameter words `first..first + n`.
+    pub(crate) fn shape_from_words<S: Value + Rank>(&mut self, first: u32, n: u32) -> Expr<S> {
+        let components: Vec<_> = (first..first + n)
+            .map(|w| self.param_as::<i32>(w).handle())
+            .collect();
+        Expr::from_handle(self.compose::<S>(components))
+    }
+
+    /// Composes a value of `S` from its `i32` components (a single component is the value).
+    pub(crate) fn compose<S: Value>(
+        &mut self,
+        components: Vec<Handle<Expression>>,
+    ) -> Handle<Expression> {
+        match components.as_slice() {
+            [single] => *single,
+            _ => {
+                let ty = type_of::<S>(self);
+                self.append(Expression::Compose { ty, components })
+            }
+        }
+    }
+
+    /// A binary operation on raw handles.
+    pub(crate) fn binary(
+        &mut self,
+        op: BinaryOperator,
+        left: Handle<Expression>,
+        right: Handle<Expression>,
+    ) -> Handle<Expression> {
+        self.append(Expression::Binary { op, left, right })
+    }
+
+    fn builtin_argument(&mut self, builtin: BuiltIn, inner: TypeInner) -> Handle<Expression> {
+        let ty = self.intern_type(inner);
+        let arguments = &mut self.cur.function.arguments;
+        let index = arguments.len() as u32;
+        arguments.push(FunctionArgument {
+            name: None,
+            ty,
+            binding: Some(Binding::BuiltIn(builtin)),
+        });
+        self.append(Expression::FunctionArgument(index))
+    }
+
+    /// Starts the entry point of an untiled launch over an `N`-dimensional extent and returns
+    /// the thread's index. Parameter words: `[0]` the thread count, `[1..=N]` the extent.
+    ///
+    /// The dispatch is a grid of 256-thread workgroups, as many as the thread count needs, laid
+    /// out in two dimensions when one would exceed the per-dimension limit; each thread turns
+    /// its linear number into a row-major index, and threads past the count return at once.
+    pub fn untiled_entry<const N: usize>(&mut self) -> Expr<Index<N>>
+    where
+        Index<N>: Value + Rank,
+    {
+        self.layout.workgroup_size = [UNTILED_WORKGROUP, 1, 1];
+        let total_word = self.alloc_words(1);
+        let extent_word = self.alloc_words(N as u32);
+
+        let uvec3 = TypeInner::Vector {
+            size: VectorSize::Tri,
+            scalar: naga::Scalar::U32,
+        };
+        let group = self.builtin_argument(BuiltIn::WorkGroupId, uvec3.clone());
+        let groups = self.builtin_argument(BuiltIn::NumWorkGroups, uvec3);
+        let local = self.builtin_argument(
+            BuiltIn::LocalInvocationIndex,
+            TypeInner::Scalar(naga::Scalar::U32),
+        );
+        let component = |b: &mut Self, base, index| b.append(Expression::AccessIndex { base, index });
+        let (gx, gy, gz) = (
+            component(self, group, 0),
+            component(self, group, 1),
+            component(self, group, 2),
+        );
+        let (nx, ny) = (component(self, groups, 0), component(self, groups, 1));
+        // ((z * ny + y) * nx + x) * WORKGROUP + local
+        let t = self.binary(BinaryOperator::Multiply, gz, ny);
+        let t = self.binary(BinaryOperator::Add, t, gy);
+        let t = self.binary(BinaryOperator::Multiply, t, nx);
+        let t = self.binary(BinaryOperator::Add, t, gx);
+        let size = self.append(Expression::Literal(naga::Literal::U32(UNTILED_WORKGROUP)));
+        let t = self.binary(BinaryOperator::Multiply, t, size);
+        let linear = self.binary(BinaryOperator::Add, t, local);
+
+        let total = self.param_word(total_word).handle();
+        let inside = self.binary(BinaryOperator::Less, linear, total);
+        self.begin_if(Expr::from_handle(inside));
+        self.begin_else();
+        self.ret_unit();
+        self.end_if();
+
+        let mut rest = linear;
+        let mut components = vec![rest; N];
+        for k in (1..N).rev() {
+            let e = self.param_word(extent_word + k as u32).handle();
+            components[k] = self.binary(BinaryOperator::Modulo, rest, e);
+            rest = self.binary(BinaryOperator::Divide, rest, e);
+        }
+        components[0] = rest;
+        let components = components
+            .into_iter()
+            .map(|c| {
+                self.append(Expression::As {
+                    expr: c,
+                    kind: ScalarKind::Sint,
+                    convert: None,
+                })
+            })
+            .collect();
+        Expr::from_handle(self.compose::<Index<N>>(components))
+    }
+
+    /// Finishes the kernel: closes the entry point, sizes the parameter block and validates
+    /// the module with naga under `capabilities`.
+    pub fn finish(mut self, capabilities: valid::Capabilities) -> Result<KernelIr, KernelError> {
+        if !self.terminated() {
+            self.ret_unit();
+        }
+        let function = self.finish_function();
+        if let Some(err) = self.errors.first() {
+            return Err(err.clone());
+        }
+        let rows = self.layout.words.div_ceil(4).max(1);
+        let row = self.intern_type(TypeInner::Vector {
+            size: VectorSize::Quad,
+            scalar: naga::Scalar::U32,
+        });
+        let block = self.intern_type(TypeInner::Array {
+            base: row,
+            size: ArraySize::Constant(NonZeroU32::MIN.saturating_add(rows - 1)),
+            stride: 16,
+        });
+        self.module.global_variables[self.params].ty = block;
+        let entry_point = "main".to_owned();
+        self.module.entry_points.push(EntryPoint {
+            name: entry_point.clone(),
+            stage: ShaderStage::Compute,
+            early_depth_test: None,
+            workgroup_size: self.layout.workgroup_size,
+            workgroup_size_overrides: None,
+            function,
+            mesh_info: None,
+            task_payload: None,
+            incoming_ray_payload: None,
+        });
+        let info = valid::Validator::new(valid::ValidationFlags::all(), capabilities)
+            .validate(&self.module)
+            .map_err(|err| {
+                let loc = err
+                    .spans()
+                    .find_map(|(span, _)| Self::loc_of(&self.locs, *span));
+                let mut message = err.as_inner().to_string();
+                let mut source = std::error::Error::source(err.as_inner());
+                while let Some(s) = source {
+                    message.push_str(": ");
+                    message.push_str(&s.to_string());
+                    source = s.source();
+                }
+                KernelError::Validation {
+                    kernel: self.name.clone(),
+                    loc,
+                    message,
+                }
+            })?;
+        Ok(KernelIr {
+            module: self.module,
+            info,
+            entry_point,
+            layout: self.layout,
+        })
+    }
+}

@@ -1,0 +1,133 @@
+//! Kernel-side values: [`Expr`] (an SSA value) and [`Var`] (a mutable local).
+
+use super::KernelBuilder;
+use crate::types::{type_of, Scalar, Value};
+use naga::{Expression, Handle, LocalVariable, Statement};
+use std::fmt;
+use std::marker::PhantomData;
+
+/// A kernel value of type `T`: a handle to a naga expression in the function being built.
+pub struct Expr<T> {
+    handle: Handle<Expression>,
+    _ty: PhantomData<fn() -> T>,
+}
+
+/// A mutable kernel local (`let mut x`) of type `T`: a naga local variable.
+pub struct Var<T> {
+    pointer: Handle<Expression>,
+    _ty: PhantomData<fn() -> T>,
+}
+
+macro_rules! copy_handle {
+    ($name:ident) => {
+        impl<T> Clone for $name<T> {
+            fn clone(&self) -> Self {
+                *self
+            }
+        }
+        impl<T> Copy for $name<T> {}
+        impl<T> fmt::Debug for $name<T> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, concat!(stringify!($name), "({:?})"), self.handle())
+            }
+        }
+    };
+}
+copy_handle!(Expr);
+copy_handle!(Var);
+
+impl<T> Expr<T> {
+    /// Wraps a handle whose expression has type `T` (the caller's promise).
+    pub fn from_handle(handle: Handle<Expression>) -> Self {
+        Expr {
+            handle,
+            _ty: PhantomData,
+        }
+    }
+
+    /// The naga expression.
+    pub fn handle(self) -> Handle<Expression> {
+        self.handle
+    }
+}
+
+impl<T> Var<T> {
+    /// The pointer expression of the local.
+    pub fn handle(self) -> Handle<Expression> {
+        self.pointer
+    }
+}
+
+/// Reading a kernel name: a value reads as itself, a mutable local loads its current value.
+pub trait Read {
+    /// What reading yields.
+    type Output;
+    /// Reads the value at this point of the kernel.
+    fn read(self, b: &mut KernelBuilder) -> Self::Output;
+}
+
+impl<T> Read for Expr<T> {
+    type Output = Expr<T>;
+    fn read(self, _: &mut KernelBuilder) -> Expr<T> {
+        self
+    }
+}
+
+impl<T: Value> Read for Var<T> {
+    type Output = Expr<T>;
+    fn read(self, b: &mut KernelBuilder) -> Expr<T> {
+        b.load(self)
+    }
+}
+
+impl KernelBuilder {
+    /// A literal.
+    pub fn literal<T: Scalar>(&mut self, value: T) -> Expr<T> {
+        Expr::from_handle(self.append(Expression::Literal(value.literal())))
+    }
+
+    /// The zero value of `T`.
+    pub fn zero<T: Value>(&mut self) -> Expr<T> {
+        let ty = type_of::<T>(self);
+        Expr::from_handle(self.append(Expression::ZeroValue(ty)))
+    }
+
+    /// Declares a mutable local initialised with `init`.
+    pub fn var<T: Value>(&mut self, name: Option<&str>, init: Expr<T>) -> Var<T> {
+        let var = self.var_uninit::<T>(name);
+        self.store(var, init);
+        var
+    }
+
+    /// Declares a mutable local without initialiser (naga zero-initialises it).
+    pub fn var_uninit<T: Value>(&mut self, name: Option<&str>) -> Var<T> {
+        let ty = type_of::<T>(self);
+        let span = self.span();
+        let local = self.cur.function.local_variables.append(
+            LocalVariable {
+                name: name.map(str::to_owned),
+                ty,
+                init: None,
+            },
+            span,
+        );
+        Var {
+            pointer: self.append(Expression::LocalVariable(local)),
+            _ty: PhantomData,
+        }
+    }
+
+    /// Loads a local's current value.
+    pub fn load<T: Value>(&mut self, var: Var<T>) -> Expr<T> {
+        let pointer = var.pointer;
+        Expr::from_handle(self.append(Expression::Load { pointer }))
+    }
+
+    /// Stores into a local.
+    pub fn store<T: Value>(&mut self, var: Var<T>, value: Expr<T>) {
+        self.push(Statement::Store {
+            pointer: var.pointer,
+            value: value.handle,
+        });
+    }
+}

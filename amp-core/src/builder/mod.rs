@@ -1,0 +1,265 @@
+//! The typed kernel-IR builder: what a `#[kernel]` body's expansion calls to build naga IR.
+//!
+//! Invariants, after naga's own front ends:
+//! - Every expression appended gets the span of the kernel statement being lowered
+//!   ([`KernelBuilder::at`]); spans index [`KernelBuilder::locs`], so any later error (naga
+//!   validation, recursion) names the user's `file:line:column`.
+//! - Emit discipline: expressions are appended freely; before any statement is pushed (and before
+//!   a block is closed) every expression appended since the last flush that needs emitting is
+//!   covered by `Statement::Emit` ranges. Pre-emitted expressions (literals, arguments, globals,
+//!   locals) and statement results (`CallResult`) are never inside a range.
+//! - Evaluation order is the order in which the expansion calls the builder, which is Rust's
+//!   left-to-right order of the kernel source.
+//! - After a `break`, `continue` or `return` the rest of the block is unreachable: statements
+//!   pushed there are dropped, so naga never sees code after a terminator.
+//! - Expression handles belong to the function being built; device functions are built in their
+//!   own context (see [`call`]) and values cross only as call arguments.
+
+mod call;
+mod control;
+mod entry;
+mod expr;
+
+pub use call::{DeviceFn, FnArg, FnArgs, FnResult};
+pub use entry::{BindingKind, KernelIr, LaunchLayout};
+pub use expr::{Expr, Read, Var};
+
+use crate::error::{KernelError, Loc};
+use naga::{Block, Expression, Function, Handle, Module, Span, Statement, Type, TypeInner};
+use std::any::TypeId;
+use std::collections::HashMap;
+
+/// Builds one kernel: a naga module with one compute entry point and the device functions it
+/// calls. Created by the runtime on a kernel's first launch; the expansion of the kernel body
+/// drives it.
+pub struct KernelBuilder {
+    /// The module under construction.
+    module: Module,
+    /// Source locations; a naga span `start` is an index into this table.
+    locs: Vec<Loc>,
+    /// Index into `locs` of the statement being lowered.
+    cur_loc: u32,
+    /// The function being built.
+    cur: FnCtx,
+    /// Enclosing functions while a device function is being built.
+    outer: Vec<FnCtx>,
+    /// Device functions already built, by (kernel function marker, argument layout).
+    device_fns: HashMap<(TypeId, TypeId, Vec<u32>), Handle<Function>>,
+    /// Device functions being built (the current call chain), for recursion detection.
+    active: Vec<(TypeId, &'static str)>,
+    /// Errors found while building (recursion, unsupported use), reported by `finish`.
+    errors: Vec<KernelError>,
+    /// Launch-time layout: parameter words and resource bindings, in declaration order.
+    layout: LaunchLayout,
+    /// The uniform global that holds the launch parameters.
+    params: Handle<naga::GlobalVariable>,
+    /// The kernel's name, for diagnostics.
+    name: String,
+}
+
+/// One function under construction.
+struct FnCtx {
+    function: Function,
+    /// Open blocks, innermost last; the first is the function body.
+    frames: Vec<Frame>,
+    /// First expression not yet covered by an Emit.
+    pending: u32,
+}
+
+/// An open block and what closes it.
+struct Frame {
+    block: Block,
+    kind: FrameKind,
+    /// A terminator (`break`, `continue`, `return`) was pushed: the rest is unreachable.
+    terminated: bool,
+}
+
+enum FrameKind {
+    Body,
+    Accept { condition: Handle<Expression> },
+    Reject { condition: Handle<Expression>, accept: Block },
+    LoopBody,
+    LoopContinuing { body: Block },
+}
+
+impl FnCtx {
+    fn new(function: Function) -> Self {
+        FnCtx {
+            function,
+            frames: vec![Frame::new(FrameKind::Body)],
+            pending: 0,
+        }
+    }
+}
+
+impl Frame {
+    fn new(kind: FrameKind) -> Self {
+        Frame {
+            block: Block::new(),
+            kind,
+            terminated: false,
+        }
+    }
+}
+
+impl KernelBuilder {
+    /// Starts a kernel named `name` (used in diagnostics and as the entry point's name stem).
+    pub fn new(name: impl Into<String>, site: Loc) -> Self {
+        let mut module = Module::default();
+        // The parameter block's type is fixed in `finish`, once its size is known.
+        let placeholder = module.types.insert(
+            Type {
+                name: None,
+                inner: TypeInner::Scalar(naga::Scalar::U32),
+            },
+            Span::UNDEFINED,
+        );
+        let params = module.global_variables.append(
+            naga::GlobalVariable {
+                name: Some("amp_params".into()),
+                space: naga::AddressSpace::Uniform,
+                binding: Some(naga::ResourceBinding {
+                    group: 0,
+                    binding: 0,
+                }),
+                ty: placeholder,
+                init: None,
+                memory_decorations: naga::MemoryDecorations::empty(),
+            },
+            Span::UNDEFINED,
+        );
+        KernelBuilder {
+            module,
+            locs: vec![site],
+            cur_loc: 0,
+            cur: FnCtx::new(Function::default()),
+            outer: Vec::new(),
+            device_fns: HashMap::new(),
+            active: Vec::new(),
+            errors: Vec::new(),
+            layout: LaunchLayout::default(),
+            params,
+            name: name.into(),
+        }
+    }
+
+    /// The kernel's name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Sets the source location of the statement being lowered; every expression and statement
+    /// appended until the next call carries it.
+    pub fn at(&mut self, loc: Loc) {
+        if self.locs[self.cur_loc as usize] != loc {
+            self.cur_loc = self.locs.len() as u32;
+            self.locs.push(loc);
+        }
+    }
+
+    /// The location of the statement being lowered.
+    pub fn loc(&self) -> Loc {
+        self.locs[self.cur_loc as usize]
+    }
+
+    /// The source location a naga span refers to.
+    pub(crate) fn loc_of(locs: &[Loc], span: Span) -> Option<Loc> {
+        let range = span.to_range()?;
+        locs.get(range.start).copied()
+    }
+
+    fn span(&self) -> Span {
+        Span::new(self.cur_loc, self.cur_loc + 1)
+    }
+
+    /// Records an error found while building; `finish` reports it.
+    pub fn error(&mut self, message: impl Into<String>) {
+        let err = KernelError::Build {
+            kernel: self.name.clone(),
+            loc: self.loc(),
+            message: message.into(),
+        };
+        self.errors.push(err);
+    }
+
+    /// Interns a type in the module.
+    pub fn intern_type(&mut self, inner: TypeInner) -> Handle<Type> {
+        self.module
+            .types
+            .insert(Type { name: None, inner }, Span::UNDEFINED)
+    }
+
+    /// Appends an expression to the current function.
+    pub fn append(&mut self, expr: Expression) -> Handle<Expression> {
+        let span = self.span();
+        self.cur.function.expressions.append(expr, span)
+    }
+
+    fn frame(&mut self) -> &mut Frame {
+        // Invariant: the body frame is only popped by `finish_function`.
+        let last = self.cur.frames.len() - 1;
+        &mut self.cur.frames[last]
+    }
+
+    /// Covers every expression appended since the last flush with Emit statements.
+    fn flush(&mut self) {
+        let exprs = &self.cur.function.expressions;
+        let mut run: Option<(Handle<Expression>, Handle<Expression>)> = None;
+        let mut ranges = Vec::new();
+        for (handle, expr) in exprs.iter().skip(self.cur.pending as usize) {
+            let skip = expr.needs_pre_emit()
+                || matches!(
+                    expr,
+                    Expression::CallResult(_)
+                        | Expression::AtomicResult { .. }
+                        | Expression::WorkGroupUniformLoadResult { .. }
+                );
+            match (skip, run) {
+                (true, Some(r)) => {
+                    ranges.push(r);
+                    run = None;
+                }
+                (false, Some((first, _))) => run = Some((first, handle)),
+                (false, None) => run = Some((handle, handle)),
+                (true, None) => {}
+            }
+        }
+        ranges.extend(run);
+        self.cur.pending = exprs.len() as u32;
+        let span = self.span();
+        let frame = self.frame();
+        if frame.terminated {
+            return;
+        }
+        for (first, last) in ranges {
+            let range = naga::Range::new_from_bounds(first, last);
+            frame.block.push(Statement::Emit(range), span);
+        }
+    }
+
+    /// Pushes a statement into the current block (after flushing pending expressions).
+    pub fn push(&mut self, stmt: Statement) {
+        self.flush();
+        let span = self.span();
+        let terminator = matches!(
+            stmt,
+            Statement::Break | Statement::Continue | Statement::Return { .. }
+        );
+        let frame = self.frame();
+        if frame.terminated {
+            return;
+        }
+        frame.block.push(stmt, span);
+        frame.terminated = terminator;
+    }
+
+    /// Whether the current block already ended in a terminator.
+    pub fn terminated(&self) -> bool {
+        self.cur.frames.last().is_some_and(|f| f.terminated)
+    }
+
+    /// The module built so far (for inspection in tests).
+    pub fn module(&self) -> &Module {
+        &self.module
+    }
+}

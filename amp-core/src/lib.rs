@@ -1,0 +1,24 @@
+//! amp-core: C++ AMP's shapes ([`Index`], [`Extent`]) and the typed builder that turns kernel
+//! bodies into naga IR.
+//!
+//! This crate knows nothing of devices: it builds and validates a [`naga::Module`] for a kernel
+//! and describes how a launch must feed it ([`LaunchLayout`]). `amp-runtime` runs it; the
+//! `#[kernel]` and `parallel_for_each!` macros of `amp-macros` generate the code that drives the
+//! [`KernelBuilder`].
+
+pub mod builder;
+pub mod error;
+pub mod ops;
+pub mod shape;
+pub mod types;
+pub mod view;
+
+pub use builder::{
+    BindingKind, DeviceFn, Expr, FnArgs, FnResult, KernelBuilder, KernelIr, LaunchLayout, Read,
+    Var,
+};
+pub use error::{KernelError, Loc};
+pub use shape::{Extent, Index};
+pub use types::{Integer, KernelType, Numeric, Scalar, Signed, Value};
+pub use view::{Access, ReadOnly, ReadWrite, View};
+pub use naga;

@@ -1,0 +1,364 @@
+//! The operators of the kernel language, as the expansion of a kernel body calls them.
+//!
+//! Each Rust operator maps to a trait implemented for exactly the kernel types it is defined on,
+//! so a kernel that mixes types (`f32 + i32`) or applies an operator where the accelerator has
+//! none fails to compile at the operator, with a message that says what is allowed. Semantics
+//! are the accelerator's: integer arithmetic wraps, shifts take the amount modulo the bit width,
+//! integer division by zero yields the dividend (WGSL's rule) instead of panicking.
+
+use crate::builder::{Expr, KernelBuilder};
+use crate::shape::{Extent, Index};
+use crate::types::{Integer, Numeric, Rank, Scalar, Signed, Value};
+use naga::{BinaryOperator, Expression, RelationalFunction, UnaryOperator};
+
+/// Arithmetic operators: `+ - * / %`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ArithOp {
+    /// `+`
+    Add,
+    /// `-`
+    Sub,
+    /// `*`
+    Mul,
+    /// `/`
+    Div,
+    /// `%`
+    Rem,
+}
+
+/// Bit operators: `& | ^`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BitOp {
+    /// `&`
+    And,
+    /// `|`
+    Or,
+    /// `^`
+    Xor,
+}
+
+/// Shift operators: `<< >>`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShiftOp {
+    /// `<<`
+    Shl,
+    /// `>>` (arithmetic on i32, logical on u32)
+    Shr,
+}
+
+/// Comparison operators.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CmpOp {
+    /// `==`
+    Eq,
+    /// `!=`
+    Ne,
+    /// `<`
+    Lt,
+    /// `<=`
+    Le,
+    /// `>`
+    Gt,
+    /// `>=`
+    Ge,
+}
+
+impl ArithOp {
+    fn naga(self) -> BinaryOperator {
+        match self {
+            ArithOp::Add => BinaryOperator::Add,
+            ArithOp::Sub => BinaryOperator::Subtract,
+            ArithOp::Mul => BinaryOperator::Multiply,
+            ArithOp::Div => BinaryOperator::Divide,
+            ArithOp::Rem => BinaryOperator::Modulo,
+        }
+    }
+}
+
+impl CmpOp {
+    fn naga(self) -> BinaryOperator {
+        match self {
+            CmpOp::Eq => BinaryOperator::Equal,
+            CmpOp::Ne => BinaryOperator::NotEqual,
+            CmpOp::Lt => BinaryOperator::Less,
+            CmpOp::Le => BinaryOperator::LessEqual,
+            CmpOp::Gt => BinaryOperator::Greater,
+            CmpOp::Ge => BinaryOperator::GreaterEqual,
+        }
+    }
+}
+
+/// A literal of the kernel language (`1`, `2.5f32`, `true`).
+pub fn lit<T: Scalar>(b: &mut KernelBuilder, value: T) -> Expr<T> {
+    b.literal(value)
+}
+
+/// `+ - * / %`.
+#[diagnostic::on_unimplemented(
+    message = "arithmetic between `{Self}` and `{R}` is not supported in kernels",
+    label = "operand types differ or have no arithmetic",
+    note = "both operands must have the same type (i32, u32 or f32; an Index or Extent with another of the same rank or an i32); convert with `as`"
+)]
+pub trait Arith<R> {
+    /// The result.
+    type Output;
+    /// Applies `op`.
+    fn arith(self, b: &mut KernelBuilder, op: ArithOp, rhs: R) -> Self::Output;
+}
+
+impl<T: Numeric> Arith<Expr<T>> for Expr<T> {
+    type Output = Expr<T>;
+    fn arith(self, b: &mut KernelBuilder, op: ArithOp, rhs: Expr<T>) -> Expr<T> {
+        Expr::from_handle(b.binary(op.naga(), self.handle(), rhs.handle()))
+    }
+}
+
+macro_rules! shape_arith {
+    ($shape:ident) => {
+        impl<const N: usize> Arith<Expr<$shape<N>>> for Expr<$shape<N>>
+        where
+            $shape<N>: Value + Rank,
+        {
+            type Output = Expr<$shape<N>>;
+            fn arith(self, b: &mut KernelBuilder, op: ArithOp, rhs: Self) -> Self {
+                Expr::from_handle(b.binary(op.naga(), self.handle(), rhs.handle()))
+            }
+        }
+
+        /// With an `i32`: applied to every component.
+        impl<const N: usize> Arith<Expr<i32>> for Expr<$shape<N>>
+        where
+            $shape<N>: Value + Rank,
+        {
+            type Output = Expr<$shape<N>>;
+            fn arith(self, b: &mut KernelBuilder, op: ArithOp, rhs: Expr<i32>) -> Self {
+                let rhs = splat::<$shape<N>>(b, rhs);
+                Expr::from_handle(b.binary(op.naga(), self.handle(), rhs))
+            }
+        }
+
+        impl<const N: usize> Compare<Expr<$shape<N>>> for Expr<$shape<N>>
+        where
+            $shape<N>: Value + Rank,
+        {
+            fn compare(self, b: &mut KernelBuilder, op: CmpOp, rhs: Self) -> Expr<bool> {
+                let (fun, op) = match op {
+                    CmpOp::Eq => (RelationalFunction::All, BinaryOperator::Equal),
+                    CmpOp::Ne => (RelationalFunction::Any, BinaryOperator::NotEqual),
+                    _ => {
+                        b.error(concat!(
+                            stringify!($shape),
+                            " values compare only with == and !="
+                        ));
+                        (RelationalFunction::All, BinaryOperator::Equal)
+                    }
+                };
+                let each = b.binary(op, self.handle(), rhs.handle());
+                if <$shape<N> as Rank>::vector_size().is_none() {
+                    return Expr::from_handle(each);
+                }
+                Expr::from_handle(b.append(Expression::Relational {
+                    fun,
+                    argument: each,
+                }))
+            }
+        }
+    };
+}
+
+shape_arith!(Index);
+shape_arith!(Extent);
+
+/// Broadcasts an `i32` to every component of a shape.
+fn splat<S: Rank>(b: &mut KernelBuilder, value: Expr<i32>) -> naga::Handle<Expression> {
+    match S::vector_size() {
+        None => value.handle(),
+        Some(size) => b.append(Expression::Splat {
+            size,
+            value: value.handle(),
+        }),
+    }
+}
+
+/// `& | ^`.
+#[diagnostic::on_unimplemented(
+    message = "bit operation between `{Self}` and `{R}` is not supported in kernels",
+    note = "`& | ^` take two i32, two u32 or two bool; convert with `as`"
+)]
+pub trait Bitwise<R> {
+    /// Applies `op`.
+    fn bitwise(self, b: &mut KernelBuilder, op: BitOp, rhs: R) -> Self;
+}
+
+impl<T: Scalar> Bitwise<Expr<T>> for Expr<T> {
+    fn bitwise(self, b: &mut KernelBuilder, op: BitOp, rhs: Expr<T>) -> Self {
+        let naga_op = match (op, T::SCALAR.kind) {
+            (_, naga::ScalarKind::Float) => {
+                b.error("bit operations are not defined on floats");
+                BinaryOperator::And
+            }
+            (BitOp::And, naga::ScalarKind::Bool) => BinaryOperator::LogicalAnd,
+            (BitOp::Or, naga::ScalarKind::Bool) => BinaryOperator::LogicalOr,
+            (BitOp::Xor, naga::ScalarKind::Bool) => BinaryOperator::NotEqual,
+            (BitOp::And, _) => BinaryOperator::And,
+            (BitOp::Or, _) => BinaryOperator::InclusiveOr,
+            (BitOp::Xor, _) => BinaryOperator::ExclusiveOr,
+        };
+        Expr::from_handle(b.binary(naga_op, self.handle(), rhs.handle()))
+    }
+}
+
+/// `<< >>`.
+#[diagnostic::on_unimplemented(
+    message = "cannot shift `{Self}` by `{R}` in a kernel",
+    note = "shifts take an i32 or u32 on both sides"
+)]
+pub trait Shift<R> {
+    /// Applies `op`; the amount is taken modulo 32, as Rust's wrapping shifts do.
+    fn shift(self, b: &mut KernelBuilder, op: ShiftOp, amount: R) -> Self;
+}
+
+impl<T: Integer, R: Integer> Shift<Expr<R>> for Expr<T> {
+    fn shift(self, b: &mut KernelBuilder, op: ShiftOp, amount: Expr<R>) -> Self {
+        let amount = b.append(Expression::As {
+            expr: amount.handle(),
+            kind: naga::ScalarKind::Uint,
+            convert: None,
+        });
+        let mask = b.append(Expression::Literal(naga::Literal::U32(31)));
+        let amount = b.binary(BinaryOperator::And, amount, mask);
+        let op = match op {
+            ShiftOp::Shl => BinaryOperator::ShiftLeft,
+            ShiftOp::Shr => BinaryOperator::ShiftRight,
+        };
+        Expr::from_handle(b.binary(op, self.handle(), amount))
+    }
+}
+
+/// `== != < <= > >=`.
+#[diagnostic::on_unimplemented(
+    message = "cannot compare `{Self}` with `{R}` in a kernel",
+    note = "both operands must have the same type; convert with `as`"
+)]
+pub trait Compare<R> {
+    /// Compares.
+    fn compare(self, b: &mut KernelBuilder, op: CmpOp, rhs: R) -> Expr<bool>;
+}
+
+impl<T: Scalar> Compare<Expr<T>> for Expr<T> {
+    fn compare(self, b: &mut KernelBuilder, op: CmpOp, rhs: Expr<T>) -> Expr<bool> {
+        if T::SCALAR.kind == naga::ScalarKind::Bool && !matches!(op, CmpOp::Eq | CmpOp::Ne) {
+            b.error("bool values compare only with == and !=");
+        }
+        Expr::from_handle(b.binary(op.naga(), self.handle(), rhs.handle()))
+    }
+}
+
+/// Unary `-`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be negated in a kernel",
+    note = "unary minus works on i32 and f32"
+)]
+pub trait Negate {
+    /// Negates.
+    fn negate(self, b: &mut KernelBuilder) -> Self;
+}
+
+impl<T: Signed> Negate for Expr<T> {
+    fn negate(self, b: &mut KernelBuilder) -> Self {
+        Expr::from_handle(b.append(Expression::Unary {
+            op: UnaryOperator::Negate,
+            expr: self.handle(),
+        }))
+    }
+}
+
+/// Unary `!`: logical on `bool`, bitwise on integers.
+#[diagnostic::on_unimplemented(
+    message = "`!` is not defined on `{Self}` in a kernel",
+    note = "`!` works on bool (logical not) and i32/u32 (bitwise not)"
+)]
+pub trait Not {
+    /// Applies `!`.
+    fn not(self, b: &mut KernelBuilder) -> Self;
+}
+
+impl<T: Scalar> Not for Expr<T> {
+    fn not(self, b: &mut KernelBuilder) -> Self {
+        let op = match T::SCALAR.kind {
+            naga::ScalarKind::Bool => UnaryOperator::LogicalNot,
+            naga::ScalarKind::Float => {
+                b.error("`!` is not defined on floats");
+                UnaryOperator::Negate
+            }
+            _ => UnaryOperator::BitwiseNot,
+        };
+        Expr::from_handle(b.append(Expression::Unary {
+            op,
+            expr: self.handle(),
+        }))
+    }
+}
+
+/// `as` between kernel scalars.
+#[diagnostic::on_unimplemented(
+    message = "cannot cast `{Self}` to `{T}` in a kernel",
+    note = "`as` converts between i32, u32 and f32, and from bool to them"
+)]
+pub trait CastTo<T> {
+    /// Converts.
+    fn cast(self, b: &mut KernelBuilder) -> Expr<T>;
+}
+
+macro_rules! cast_to {
+    ($($to:ty),*) => {$(
+        impl<S: Scalar> CastTo<$to> for Expr<S> {
+            fn cast(self, b: &mut KernelBuilder) -> Expr<$to> {
+                if S::SCALAR == <$to as Scalar>::SCALAR {
+                    return Expr::from_handle(self.handle());
+                }
+                let to = <$to as Scalar>::SCALAR;
+                Expr::from_handle(b.append(Expression::As {
+                    expr: self.handle(),
+                    kind: to.kind,
+                    convert: Some(to.width),
+                }))
+            }
+        }
+    )*};
+}
+cast_to!(i32, u32, f32);
+
+/// Converts with `as`.
+pub fn cast<T, S: CastTo<T>>(b: &mut KernelBuilder, value: S) -> Expr<T> {
+    value.cast(b)
+}
+
+/// Builds a shape from its components: `[r, c]` or `(r, c)` inside a view index.
+pub trait FromComponents<A>: Sized {
+    /// Builds the shape.
+    fn from_components(b: &mut KernelBuilder, components: A) -> Expr<Self>;
+}
+
+macro_rules! from_components {
+    ($n:literal) => {
+        impl FromComponents<[Expr<i32>; $n]> for Index<$n> {
+            fn from_components(b: &mut KernelBuilder, c: [Expr<i32>; $n]) -> Expr<Self> {
+                Expr::from_handle(b.compose::<Index<$n>>(c.iter().map(|e| e.handle()).collect()))
+            }
+        }
+        impl FromComponents<[Expr<i32>; $n]> for Extent<$n> {
+            fn from_components(b: &mut KernelBuilder, c: [Expr<i32>; $n]) -> Expr<Self> {
+                Expr::from_handle(b.compose::<Extent<$n>>(c.iter().map(|e| e.handle()).collect()))
+            }
+        }
+    };
+}
+from_components!(1);
+from_components!(2);
+from_components!(3);
+
+/// `[r, c]` or `(r, c)` as an index.
+pub fn index_from<S: FromComponents<A>, A>(b: &mut KernelBuilder, components: A) -> Expr<S> {
+    S::from_components(b, components)
+}

@@ -1,0 +1,241 @@
+//! C++ AMP's shapes: [`Index`] (a point in an N-dimensional domain) and [`Extent`] (the size of
+//! that domain). Both are row-major: component 0 is the most significant, component `N - 1`
+//! varies fastest in memory. Components are `i32`, as C++ AMP's `int`.
+
+use std::fmt;
+use std::ops::{Add, AddAssign, Div, Mul, Neg, Rem, Sub, SubAssign};
+
+/// A point in an `N`-dimensional compute domain or array (C++ AMP `index<N>`).
+///
+/// ```
+/// use amp_core::Index;
+/// let idx = Index::new([1, 2]);
+/// assert_eq!(idx[0], 1);
+/// assert_eq!(idx + Index::new([1, 1]), Index::new([2, 3]));
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Index<const N: usize>(pub [i32; N]);
+
+/// The size of an `N`-dimensional compute domain or array (C++ AMP `extent<N>`).
+///
+/// ```
+/// use amp_core::{Extent, Index};
+/// let e = Extent::new([2, 3, 4]);
+/// assert_eq!(e.size(), 24);
+/// assert!(e.contains(Index::new([1, 2, 3])));
+/// assert!(!e.contains(Index::new([0, 3, 0])));
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Extent<const N: usize>(pub [i32; N]);
+
+macro_rules! shape_common {
+    ($ty:ident, $what:literal) => {
+        impl<const N: usize> $ty<N> {
+            /// The rank (number of dimensions).
+            pub const RANK: usize = N;
+
+            #[doc = concat!("Builds ", $what, " from its components, most significant first.")]
+            pub const fn new(components: [i32; N]) -> Self {
+                Self(components)
+            }
+
+            /// The components, most significant first.
+            pub const fn components(&self) -> [i32; N] {
+                self.0
+            }
+        }
+
+        impl<const N: usize> std::ops::Index<usize> for $ty<N> {
+            type Output = i32;
+            fn index(&self, i: usize) -> &i32 {
+                &self.0[i]
+            }
+        }
+
+        impl<const N: usize> std::ops::IndexMut<usize> for $ty<N> {
+            fn index_mut(&mut self, i: usize) -> &mut i32 {
+                &mut self.0[i]
+            }
+        }
+
+        impl<const N: usize> From<[i32; N]> for $ty<N> {
+            fn from(c: [i32; N]) -> Self {
+                Self(c)
+            }
+        }
+
+        impl From<i32> for $ty<1> {
+            fn from(c: i32) -> Self {
+                Self([c])
+            }
+        }
+
+        impl<const N: usize> Default for $ty<N> {
+            fn default() -> Self {
+                Self([0; N])
+            }
+        }
+
+        impl<const N: usize> fmt::Debug for $ty<N> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                fmt::Display::fmt(self, f)
+            }
+        }
+
+        /// Formats as C++ AMP's diagnostics do: `(2,3)`.
+        impl<const N: usize> fmt::Display for $ty<N> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, "(")?;
+                for (i, c) in self.0.iter().enumerate() {
+                    if i > 0 {
+                        write!(f, ",")?;
+                    }
+                    write!(f, "{c}")?;
+                }
+                write!(f, ")")
+            }
+        }
+
+        shape_common!(@binop $ty, Add, add, wrapping_add);
+        shape_common!(@binop $ty, Sub, sub, wrapping_sub);
+        shape_common!(@binop $ty, Mul, mul, wrapping_mul);
+        shape_common!(@binop $ty, Div, div, wrapping_div);
+        shape_common!(@binop $ty, Rem, rem, wrapping_rem);
+
+        impl<const N: usize> AddAssign for $ty<N> {
+            fn add_assign(&mut self, rhs: Self) {
+                *self = *self + rhs;
+            }
+        }
+
+        impl<const N: usize> SubAssign for $ty<N> {
+            fn sub_assign(&mut self, rhs: Self) {
+                *self = *self - rhs;
+            }
+        }
+
+        impl<const N: usize> AddAssign<i32> for $ty<N> {
+            fn add_assign(&mut self, rhs: i32) {
+                *self = *self + rhs;
+            }
+        }
+
+        impl<const N: usize> SubAssign<i32> for $ty<N> {
+            fn sub_assign(&mut self, rhs: i32) {
+                *self = *self - rhs;
+            }
+        }
+
+        impl<const N: usize> Neg for $ty<N> {
+            type Output = Self;
+            fn neg(self) -> Self {
+                Self(self.0.map(i32::wrapping_neg))
+            }
+        }
+    };
+    (@binop $ty:ident, $trait:ident, $method:ident, $op:ident) => {
+        /// Component-wise, wrapping as the accelerator does.
+        impl<const N: usize> $trait for $ty<N> {
+            type Output = Self;
+            fn $method(self, rhs: Self) -> Self {
+                let mut out = self.0;
+                for (o, r) in out.iter_mut().zip(rhs.0) {
+                    *o = o.$op(r);
+                }
+                Self(out)
+            }
+        }
+
+        /// With a scalar: applied to every component.
+        impl<const N: usize> $trait<i32> for $ty<N> {
+            type Output = Self;
+            fn $method(self, rhs: i32) -> Self {
+                Self(self.0.map(|c| c.$op(rhs)))
+            }
+        }
+    };
+}
+
+shape_common!(Index, "an index");
+shape_common!(Extent, "an extent");
+
+impl<const N: usize> Extent<N> {
+    /// The number of points in the domain (C++ AMP `extent::size()`); zero when any component is
+    /// zero or negative.
+    pub fn size(&self) -> u64 {
+        self.0
+            .iter()
+            .map(|&c| u64::try_from(c).unwrap_or(0))
+            .product()
+    }
+
+    /// Whether `idx` lies inside the domain: `0 <= idx[i] < self[i]` for every `i`.
+    pub fn contains(&self, idx: Index<N>) -> bool {
+        self.0
+            .iter()
+            .zip(idx.0)
+            .all(|(&e, i)| (0..e).contains(&i))
+    }
+
+    /// The row-major offset of `idx` in a dense array of this extent, if `idx` is inside it.
+    pub fn linearize(&self, idx: Index<N>) -> Option<usize> {
+        if !self.contains(idx) {
+            return None;
+        }
+        let mut offset = 0usize;
+        for (&e, i) in self.0.iter().zip(idx.0) {
+            offset = offset * e as usize + i as usize;
+        }
+        Some(offset)
+    }
+
+    /// The index of the `offset`-th point in row-major order (the inverse of
+    /// [`linearize`](Self::linearize)).
+    pub fn delinearize(&self, mut offset: usize) -> Index<N> {
+        let mut out = [0; N];
+        for (o, &e) in out.iter_mut().zip(self.0.iter()).rev() {
+            let e = e.max(1) as usize;
+            *o = (offset % e) as i32;
+            offset /= e;
+        }
+        Index(out)
+    }
+
+    /// Every index of the domain in row-major order.
+    pub fn indices(&self) -> impl Iterator<Item = Index<N>> + '_ {
+        (0..self.size() as usize).map(|i| self.delinearize(i))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn arithmetic_and_display() {
+        let a = Index::new([1, 2, 3]);
+        assert_eq!(a + 1, Index::new([2, 3, 4]));
+        assert_eq!(a * Index::new([2, 2, 2]), Index::new([2, 4, 6]));
+        assert_eq!(-a, Index::new([-1, -2, -3]));
+        assert_eq!(a.to_string(), "(1,2,3)");
+        let mut b = a;
+        b += 2;
+        b[0] = 9;
+        assert_eq!(b, Index::new([9, 4, 5]));
+    }
+
+    #[test]
+    fn extent_size_contains_linearize() {
+        let e = Extent::new([2, 3, 4]);
+        assert_eq!(e.size(), 24);
+        assert_eq!(Extent::new([3, 0]).size(), 0);
+        assert_eq!(Extent::new([-3, 2]).size(), 0);
+        assert!(e.contains(Index::new([1, 2, 3])));
+        assert!(!e.contains(Index::new([1, -1, 3])));
+        assert_eq!(e.linearize(Index::new([1, 2, 3])), Some(23));
+        assert_eq!(e.linearize(Index::new([2, 0, 0])), None);
+        for (i, idx) in e.indices().enumerate() {
+            assert_eq!(e.linearize(idx), Some(i));
+        }
+    }
+}

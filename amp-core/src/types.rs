@@ -1,0 +1,192 @@
+//! The types that exist inside kernels, and how host-side Rust types map onto them.
+//!
+//! A kernel body is expanded into Rust code that *builds* IR: every kernel-side value is an
+//! [`Expr<T>`](crate::Expr) (a handle to a naga expression of type `T`) or a
+//! [`Var<T>`](crate::Var) (a function-local variable). [`KernelType`] maps the type a user writes
+//! (`f32`, `Index<2>`, `ArrayView<f32, 2>`) to that kernel-side representation, so rustc's type
+//! checker checks kernel bodies against amp's rules.
+
+use crate::builder::KernelBuilder;
+use crate::shape::{Extent, Index};
+use naga::{Scalar as NagaScalar, TypeInner, VectorSize};
+
+/// Maps a type as written in a kernel signature or annotation to its kernel-side representation.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be used inside a kernel",
+    label = "not a kernel type",
+    note = "kernels take i32, u32, f32, bool, Index<N>, Extent<N> and array views; narrow integers (u8, i16, ...), pointers, references and heap types are not supported on the accelerator"
+)]
+pub trait KernelType {
+    /// The kernel-side representation.
+    type Expr;
+}
+
+/// A type whose values live in naga expressions: scalars, [`Index`] and [`Extent`].
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a kernel value type",
+    note = "kernel values are i32, u32, f32, bool, Index<N> and Extent<N> (N = 1, 2, 3)"
+)]
+pub trait Value: Copy + 'static {
+    /// The naga type of a value.
+    fn type_inner() -> TypeInner;
+    /// A short name for diagnostics (`i32`, `Index<2>`).
+    fn name() -> &'static str;
+}
+
+mod sealed {
+    pub trait Sealed {}
+}
+
+/// A scalar type allowed in kernels. Sealed: implemented for `i32`, `u32`, `f32` and `bool`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a scalar type supported in kernels",
+    note = "kernel scalars are i32, u32, f32 and bool; narrow integers (u8, i8, u16, i16, char) are not supported on the accelerator: use i32/u32, or pack bytes into u32 words"
+)]
+pub trait Scalar: Value + sealed::Sealed {
+    /// The naga scalar.
+    const SCALAR: NagaScalar;
+    /// This value as a naga literal.
+    fn literal(self) -> naga::Literal;
+    /// The value's bits as they are laid out in a 32-bit word (for launch parameters).
+    fn to_word(self) -> u32;
+}
+
+/// Scalars with arithmetic: `i32`, `u32`, `f32`.
+#[diagnostic::on_unimplemented(
+    message = "arithmetic on `{Self}` is not supported in kernels",
+    note = "arithmetic works on i32, u32 and f32"
+)]
+pub trait Numeric: Scalar {}
+
+/// Integer scalars: `i32`, `u32` (bit operations, shifts).
+#[diagnostic::on_unimplemented(
+    message = "bit operations on `{Self}` are not supported in kernels",
+    note = "bit operations and shifts work on i32 and u32"
+)]
+pub trait Integer: Numeric {}
+
+/// Scalars that can be negated: `i32`, `f32`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be negated",
+    note = "unary minus works on i32 and f32"
+)]
+pub trait Signed: Numeric {}
+
+macro_rules! scalar {
+    ($t:ty, $naga:expr, $lit:ident, $word:expr, [$($tr:ident),*]) => {
+        impl sealed::Sealed for $t {}
+        impl KernelType for $t {
+            type Expr = crate::Expr<$t>;
+        }
+        impl Value for $t {
+            fn type_inner() -> TypeInner {
+                TypeInner::Scalar($naga)
+            }
+            fn name() -> &'static str {
+                stringify!($t)
+            }
+        }
+        impl Scalar for $t {
+            const SCALAR: NagaScalar = $naga;
+            fn literal(self) -> naga::Literal {
+                naga::Literal::$lit(self)
+            }
+            fn to_word(self) -> u32 {
+                let f: fn($t) -> u32 = $word;
+                f(self)
+            }
+        }
+        $(impl $tr for $t {})*
+    };
+}
+
+scalar!(i32, NagaScalar::I32, I32, |v| v as u32, [Numeric, Integer, Signed]);
+scalar!(u32, NagaScalar::U32, U32, |v| v, [Numeric, Integer]);
+scalar!(f32, NagaScalar::F32, F32, f32::to_bits, [Numeric, Signed]);
+scalar!(bool, NagaScalar::BOOL, Bool, u32::from, []);
+
+impl KernelType for () {
+    type Expr = ();
+}
+
+/// Index and extent ranks supported inside kernels.
+pub trait Rank {
+    /// The vector size of an `N`-component value (`None` for rank 1, which is a plain `i32`).
+    fn vector_size() -> Option<VectorSize>;
+}
+
+macro_rules! shape_value {
+    ($n:literal, $size:expr) => {
+        impl KernelType for Index<$n> {
+            type Expr = crate::Expr<Index<$n>>;
+        }
+        impl KernelType for Extent<$n> {
+            type Expr = crate::Expr<Extent<$n>>;
+        }
+        impl Rank for Index<$n> {
+            fn vector_size() -> Option<VectorSize> {
+                $size
+            }
+        }
+        impl Rank for Extent<$n> {
+            fn vector_size() -> Option<VectorSize> {
+                $size
+            }
+        }
+        impl Value for Index<$n> {
+            fn type_inner() -> TypeInner {
+                shape_inner($size)
+            }
+            fn name() -> &'static str {
+                concat!("Index<", $n, ">")
+            }
+        }
+        impl Value for Extent<$n> {
+            fn type_inner() -> TypeInner {
+                shape_inner($size)
+            }
+            fn name() -> &'static str {
+                concat!("Extent<", $n, ">")
+            }
+        }
+    };
+}
+
+fn shape_inner(size: Option<VectorSize>) -> TypeInner {
+    match size {
+        None => TypeInner::Scalar(NagaScalar::I32),
+        Some(size) => TypeInner::Vector {
+            size,
+            scalar: NagaScalar::I32,
+        },
+    }
+}
+
+shape_value!(1, None);
+shape_value!(2, Some(VectorSize::Bi));
+shape_value!(3, Some(VectorSize::Tri));
+
+/// An `Index<N>` or `Extent<N>` (both are `N` `i32` components inside kernels).
+pub trait Shape: Value + Rank {
+    /// The rank.
+    const N: usize;
+}
+
+impl<const N: usize> Shape for Index<N>
+where
+    Index<N>: Value + Rank,
+{
+    const N: usize = N;
+}
+
+impl<const N: usize> Shape for Extent<N>
+where
+    Extent<N>: Value + Rank,
+{
+    const N: usize = N;
+}
+
+/// Registers `T`'s naga type in the module being built.
+pub(crate) fn type_of<T: Value>(b: &mut KernelBuilder) -> naga::Handle<naga::Type> {
+    b.intern_type(T::type_inner())
+}

@@ -1,0 +1,276 @@
+//! Array views inside kernels: a storage binding plus the view's extent and layout, read from
+//! the launch parameters.
+//!
+//! Element `idx` of a view lives at `offset + Σ idx[k] * stride[k]` in its buffer (the last
+//! stride is 1), so a view can be a section of a larger array. Parameter words of a view of rank
+//! `N`: the extent (`N`), the offset (1), the strides of components `0..N-1` (`N - 1`).
+
+use crate::builder::{Expr, FnArg, KernelBuilder};
+use crate::shape::{Extent, Index};
+use crate::types::{Rank, Scalar, Value};
+use naga::{BinaryOperator, Expression, Handle, ScalarKind, Statement};
+use std::marker::PhantomData;
+
+/// Access marker: the kernel may read and write the view.
+#[derive(Clone, Copy, Debug)]
+pub enum ReadWrite {}
+/// Access marker: the kernel may only read the view.
+#[derive(Clone, Copy, Debug)]
+pub enum ReadOnly {}
+
+/// A view's access mode.
+pub trait Access: 'static {
+    /// Whether the kernel only reads.
+    const READ_ONLY: bool;
+}
+impl Access for ReadWrite {
+    const READ_ONLY: bool = false;
+}
+impl Access for ReadOnly {
+    const READ_ONLY: bool = true;
+}
+
+/// An array view as a kernel sees it.
+pub struct View<T, const N: usize, A> {
+    global: Handle<naga::GlobalVariable>,
+    /// First parameter word of the view's layout.
+    word: u32,
+    _ty: PhantomData<fn() -> (T, A)>,
+}
+
+impl<T, const N: usize, A> Clone for View<T, N, A> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T, const N: usize, A> Copy for View<T, N, A> {}
+
+/// Parameter words a view of rank `N` takes.
+pub const fn view_words(n: usize) -> u32 {
+    (2 * n) as u32
+}
+
+impl<T: Scalar, const N: usize, A: Access> View<T, N, A>
+where
+    Index<N>: Value + Rank,
+    Extent<N>: Value + Rank,
+{
+    /// Declares a captured view: a storage binding and its parameter words.
+    pub fn declare(b: &mut KernelBuilder) -> Self {
+        let global = b.alloc_storage::<T>(A::READ_ONLY);
+        let word = b.alloc_words(view_words(N));
+        View {
+            global,
+            word,
+            _ty: PhantomData,
+        }
+    }
+
+    /// The view's extent (C++ AMP `array_view::extent`).
+    pub fn extent(self, b: &mut KernelBuilder) -> Expr<Extent<N>> {
+        b.shape_from_words(self.word, N as u32)
+    }
+
+    /// A pointer to element `idx`.
+    fn element(self, b: &mut KernelBuilder, idx: Handle<Expression>) -> Handle<Expression> {
+        let mut linear = b.param_word(self.word + N as u32).handle();
+        for k in 0..N {
+            let component = if N == 1 {
+                idx
+            } else {
+                b.append(Expression::AccessIndex {
+                    base: idx,
+                    index: k as u32,
+                })
+            };
+            let mut term = b.append(Expression::As {
+                expr: component,
+                kind: ScalarKind::Uint,
+                convert: None,
+            });
+            if k + 1 < N {
+                let stride = b.param_word(self.word + N as u32 + 1 + k as u32).handle();
+                term = b.binary(BinaryOperator::Multiply, term, stride);
+            }
+            linear = b.binary(BinaryOperator::Add, linear, term);
+        }
+        let base = b.append(Expression::GlobalVariable(self.global));
+        b.append(Expression::Access {
+            base,
+            index: linear,
+        })
+    }
+
+    /// Reads element `idx`.
+    pub fn load(self, b: &mut KernelBuilder, idx: Expr<Index<N>>) -> Expr<T> {
+        let pointer = self.element(b, idx.handle());
+        Expr::from_handle(b.append(Expression::Load { pointer }))
+    }
+}
+
+impl<T: Scalar, const N: usize> View<T, N, ReadWrite>
+where
+    Index<N>: Value + Rank,
+    Extent<N>: Value + Rank,
+{
+    /// Writes element `idx`.
+    pub fn store(self, b: &mut KernelBuilder, idx: Expr<Index<N>>, value: Expr<T>) {
+        let pointer = self.element(b, idx.handle());
+        b.push(Statement::Store {
+            pointer,
+            value: value.handle(),
+        });
+    }
+}
+
+/// Views passed to device functions are bound, not passed: the key is the binding.
+impl<T: 'static, const N: usize, A: 'static> FnArg for View<T, N, A> {
+    fn key(&self, key: &mut Vec<u32>) {
+        key.push(self.global.index() as u32);
+    }
+    fn param(&self, _: &mut KernelBuilder) -> Self {
+        *self
+    }
+    fn argument(&self, _: &mut Vec<Handle<Expression>>) {}
+}
+
+/// `base[i]` read inside a kernel.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be indexed by `{I}` in a kernel",
+    note = "views are indexed by an Index of their rank (or an i32/u32 for rank 1), or by `[i, j]`; Index and Extent components by an integer"
+)]
+pub trait IndexRead<I> {
+    /// The element.
+    type Output;
+    /// Reads `self[i]`.
+    fn index_read(self, b: &mut KernelBuilder, i: I) -> Self::Output;
+}
+
+/// `base[i] = value` inside a kernel.
+#[diagnostic::on_unimplemented(
+    message = "cannot assign through `{Self}` indexed by `{I}`",
+    label = "not writable here",
+    note = "only read-write views (ArrayView) can be written; ConstArrayView is read-only, and Index/Extent values are immutable unless they are `let mut` locals"
+)]
+pub trait IndexWrite<I, V> {
+    /// Writes `self[i] = value`.
+    fn index_write(self, b: &mut KernelBuilder, i: I, value: V);
+}
+
+impl<T: Scalar, const N: usize, A: Access> IndexRead<Expr<Index<N>>> for View<T, N, A>
+where
+    Index<N>: Value + Rank,
+    Extent<N>: Value + Rank,
+{
+    type Output = Expr<T>;
+    fn index_read(self, b: &mut KernelBuilder, i: Expr<Index<N>>) -> Expr<T> {
+        self.load(b, i)
+    }
+}
+
+impl<T: Scalar, const N: usize> IndexWrite<Expr<Index<N>>, Expr<T>> for View<T, N, ReadWrite>
+where
+    Index<N>: Value + Rank,
+    Extent<N>: Value + Rank,
+{
+    fn index_write(self, b: &mut KernelBuilder, i: Expr<Index<N>>, value: Expr<T>) {
+        self.store(b, i, value)
+    }
+}
+
+/// Integer types that index rank-1 views and shape components.
+pub trait IndexInt: Scalar {}
+impl IndexInt for i32 {}
+impl IndexInt for u32 {}
+
+fn as_i32<I: IndexInt>(b: &mut KernelBuilder, i: Expr<I>) -> Expr<Index<1>> {
+    if I::SCALAR.kind == ScalarKind::Sint {
+        return Expr::from_handle(i.handle());
+    }
+    Expr::from_handle(b.append(Expression::As {
+        expr: i.handle(),
+        kind: ScalarKind::Sint,
+        convert: None,
+    }))
+}
+
+impl<T: Scalar, I: IndexInt, A: Access> IndexRead<Expr<I>> for View<T, 1, A> {
+    type Output = Expr<T>;
+    fn index_read(self, b: &mut KernelBuilder, i: Expr<I>) -> Expr<T> {
+        let i = as_i32(b, i);
+        self.load(b, i)
+    }
+}
+
+impl<T: Scalar, I: IndexInt> IndexWrite<Expr<I>, Expr<T>> for View<T, 1, ReadWrite> {
+    fn index_write(self, b: &mut KernelBuilder, i: Expr<I>, value: Expr<T>) {
+        let i = as_i32(b, i);
+        self.store(b, i, value)
+    }
+}
+
+macro_rules! shape_component {
+    ($shape:ident) => {
+        /// A component, by a runtime integer.
+        impl<const N: usize, I: IndexInt> IndexRead<Expr<I>> for Expr<$shape<N>>
+        where
+            $shape<N>: Value + Rank,
+        {
+            type Output = Expr<i32>;
+            fn index_read(self, b: &mut KernelBuilder, i: Expr<I>) -> Expr<i32> {
+                if <$shape<N> as Rank>::vector_size().is_none() {
+                    return Expr::from_handle(self.handle());
+                }
+                Expr::from_handle(b.append(Expression::Access {
+                    base: self.handle(),
+                    index: i.handle(),
+                }))
+            }
+        }
+
+        impl<const N: usize> IndexConst for Expr<$shape<N>>
+        where
+            $shape<N>: Value + Rank,
+        {
+            type Output = Expr<i32>;
+            fn index_const(self, b: &mut KernelBuilder, i: u32) -> Expr<i32> {
+                if i as usize >= N {
+                    b.error(format!(
+                        "component {i} is out of range for {} (components 0..{N})",
+                        <$shape<N> as Value>::name()
+                    ));
+                }
+                if <$shape<N> as Rank>::vector_size().is_none() {
+                    return Expr::from_handle(self.handle());
+                }
+                Expr::from_handle(b.append(Expression::AccessIndex {
+                    base: self.handle(),
+                    index: i,
+                }))
+            }
+        }
+    };
+}
+
+/// `base[3]` with a literal index inside a kernel.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be indexed by an integer literal in a kernel",
+    note = "literal indices select Index/Extent components and elements of rank-1 views"
+)]
+pub trait IndexConst {
+    /// The element or component.
+    type Output;
+    /// Reads `self[i]`.
+    fn index_const(self, b: &mut KernelBuilder, i: u32) -> Self::Output;
+}
+
+shape_component!(Index);
+shape_component!(Extent);
+
+impl<T: Scalar, A: Access> IndexConst for View<T, 1, A> {
+    type Output = Expr<T>;
+    fn index_const(self, b: &mut KernelBuilder, i: u32) -> Expr<T> {
+        let i = b.literal(i as i32);
+        self.load(b, Expr::from_handle(i.handle()))
+    }
+}

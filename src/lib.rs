@@ -1,0 +1,1 @@
+//! amp: C++ AMP for Rust (facade; filled in as the crates land).
