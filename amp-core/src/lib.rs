@@ -8,6 +8,7 @@
 
 pub mod builder;
 pub mod error;
+pub mod lang;
 pub mod ops;
 pub mod shape;
 pub mod types;

@@ -1,1 +1,33 @@
-//! placeholder
+//! amp-macros: `#[kernel]` and `parallel_for_each!`, amp's `restrict(amp)`.
+//!
+//! Each macro is parse → check → expand: the checker applies every restriction rule that syntax
+//! shows (one function per rule, every violation reported with its tokens), and the lowering
+//! turns the kernel body into Rust code that builds the kernel's naga IR through amp-core when the
+//! kernel is first launched. Use these through the `amp` crate.
+
+mod captures;
+mod check;
+mod errors;
+mod for_each;
+mod kernel_fn;
+mod lower;
+mod types;
+
+use proc_macro::TokenStream;
+
+/// Marks a function as a kernel function (C++ AMP `restrict(amp)`), callable from kernels.
+///
+/// The body is checked against the kernel language at compile time; see the `amp` crate.
+#[proc_macro_attribute]
+pub fn kernel(args: TokenStream, item: TokenStream) -> TokenStream {
+    kernel_fn::expand(args.into(), item.into()).into()
+}
+
+/// Runs a kernel closure once per point of a domain (C++ AMP `parallel_for_each`).
+///
+/// `parallel_for_each!(extent, |idx: Index<N>| { ... })` evaluates to
+/// `Result<(), amp::Error>`; see the `amp` crate.
+#[proc_macro]
+pub fn parallel_for_each(input: TokenStream) -> TokenStream {
+    for_each::expand(input.into()).into()
+}

@@ -1,0 +1,222 @@
+//! Glue between the expansion of a kernel body and the builder: reading and assigning names,
+//! `if` as an expression, short-circuit logic, `for` loop counters, `return`.
+//!
+//! These are traits so that rustc checks each use against the kernel's types and reports a
+//! misuse at the user's tokens.
+
+use crate::builder::{Expr, FnResult, KernelBuilder, Read, Var};
+use crate::ops::CmpOp;
+use crate::shape::Index;
+use crate::types::{Integer, Rank, Value};
+use crate::view::View;
+use naga::{BinaryOperator, Expression, Statement};
+
+/// Host constants used inside a kernel (`SIZE`, `std::f32::consts::PI`) become literals.
+macro_rules! read_scalar {
+    ($($t:ty),*) => {$(
+        impl Read for $t {
+            type Output = Expr<$t>;
+            fn read(self, b: &mut KernelBuilder) -> Expr<$t> {
+                b.literal(self)
+            }
+        }
+    )*};
+}
+read_scalar!(i32, u32, f32, bool);
+
+impl<T, const N: usize, A> Read for View<T, N, A> {
+    type Output = Self;
+    fn read(self, _: &mut KernelBuilder) -> Self {
+        self
+    }
+}
+
+/// `name = value` inside a kernel.
+#[diagnostic::on_unimplemented(
+    message = "cannot assign to this kernel value",
+    label = "not a mutable local",
+    note = "only locals declared with `let mut` (and `mut` parameters) can be assigned; captured values and views are not reassignable"
+)]
+pub trait Assign<V> {
+    /// Stores `value`.
+    fn assign(self, b: &mut KernelBuilder, value: V);
+}
+
+impl<T: Value> Assign<Expr<T>> for Var<T> {
+    fn assign(self, b: &mut KernelBuilder, value: Expr<T>) {
+        b.store(self, value)
+    }
+}
+
+/// The value of an `if`/`else` used as an expression: `()` or a kernel value, carried out of
+/// the branches through a local.
+pub trait BranchValue: Copy {
+    /// Where the branches leave their value.
+    type Slot: Copy;
+    /// Called with the accept branch's value, inside that branch.
+    fn slot(self, b: &mut KernelBuilder) -> Self::Slot;
+    /// Called with the reject branch's value (`like` is the accept branch's, for typing).
+    fn fill(self, like: Self, slot: Self::Slot, b: &mut KernelBuilder);
+    /// The value after the `if`.
+    fn finish(like: Self, slot: Self::Slot, b: &mut KernelBuilder) -> Self;
+}
+
+impl BranchValue for () {
+    type Slot = ();
+    fn slot(self, _: &mut KernelBuilder) {}
+    fn fill(self, _: (), _: (), _: &mut KernelBuilder) {}
+    fn finish(_: (), _: (), _: &mut KernelBuilder) {}
+}
+
+impl<T: Value> BranchValue for Expr<T> {
+    type Slot = Var<T>;
+    fn slot(self, b: &mut KernelBuilder) -> Var<T> {
+        let slot = b.var_uninit::<T>(None);
+        b.store(slot, self);
+        slot
+    }
+    fn fill(self, _: Self, slot: Var<T>, b: &mut KernelBuilder) {
+        b.store(slot, self)
+    }
+    fn finish(_: Self, slot: Var<T>, b: &mut KernelBuilder) -> Self {
+        b.load(slot)
+    }
+}
+
+/// The value of a block that ends in `return`, `break` or `continue`: never used, so any
+/// placeholder of the expected type does.
+pub trait Diverge {
+    /// A placeholder.
+    fn diverge(b: &mut KernelBuilder) -> Self;
+}
+
+impl Diverge for () {
+    fn diverge(_: &mut KernelBuilder) {}
+}
+
+impl<T: Value> Diverge for Expr<T> {
+    fn diverge(b: &mut KernelBuilder) -> Self {
+        b.zero()
+    }
+}
+
+impl KernelBuilder {
+    /// Starts `lhs && rhs` (`and`) or `lhs || rhs`: `rhs` is evaluated only when needed.
+    /// Lower `rhs` after this call, then call [`end_logic`](Self::end_logic).
+    pub fn begin_logic(&mut self, lhs: Expr<bool>, and: bool) -> Var<bool> {
+        let result = self.var(None, lhs);
+        self.begin_if(lhs);
+        if !and {
+            self.begin_else();
+        }
+        result
+    }
+
+    /// Finishes a short-circuit operation started by [`begin_logic`](Self::begin_logic).
+    pub fn end_logic(&mut self, result: Var<bool>, rhs: Expr<bool>) -> Expr<bool> {
+        self.store(result, rhs);
+        self.end_if();
+        self.load(result)
+    }
+
+    /// The head of a `for` loop over `start..end` (or `start..=end`): declares the counter,
+    /// opens the loop and leaves it when the counter is past the end.
+    pub fn begin_for<T: Integer>(
+        &mut self,
+        start: Expr<T>,
+        end: Expr<T>,
+        inclusive: bool,
+    ) -> Var<T> {
+        let counter = self.var(None, start);
+        self.begin_loop();
+        let current = self.load(counter);
+        let op = if inclusive { CmpOp::Le } else { CmpOp::Lt };
+        let more = crate::ops::Compare::compare(current, self, op, end);
+        self.break_unless(more);
+        counter
+    }
+
+    /// The end of a `for` loop: steps the counter in the continuing block and closes the loop.
+    pub fn end_for<T: Integer>(&mut self, counter: Var<T>) {
+        self.begin_continuing();
+        let current = self.load(counter);
+        let one = self.append(Expression::Literal(one_of(T::SCALAR)));
+        let next = self.binary(BinaryOperator::Add, current.handle(), one);
+        self.store(counter, Expr::from_handle(next));
+        self.end_loop();
+    }
+
+    /// `return value` from the function being built.
+    pub fn ret_with<R: FnResult>(&mut self, value: R) {
+        let value = value.handle();
+        self.push(Statement::Return { value });
+    }
+}
+
+fn one_of(scalar: naga::Scalar) -> naga::Literal {
+    match scalar.kind {
+        naga::ScalarKind::Uint => naga::Literal::U32(1),
+        _ => naga::Literal::I32(1),
+    }
+}
+
+impl<const N: usize> Expr<crate::shape::Extent<N>>
+where
+    crate::shape::Extent<N>: Value + Rank,
+    Index<N>: Value + Rank,
+{
+    /// Whether `idx` lies inside this extent (C++ AMP `extent::contains`).
+    pub fn contains(self, b: &mut KernelBuilder, idx: Expr<Index<N>>) -> Expr<bool> {
+        let mut inside: Option<naga::Handle<Expression>> = None;
+        for k in 0..N {
+            let (e, i) = if N == 1 {
+                (self.handle(), idx.handle())
+            } else {
+                let e = b.append(Expression::AccessIndex {
+                    base: self.handle(),
+                    index: k as u32,
+                });
+                let i = b.append(Expression::AccessIndex {
+                    base: idx.handle(),
+                    index: k as u32,
+                });
+                (e, i)
+            };
+            let zero = b.append(Expression::Literal(naga::Literal::I32(0)));
+            let low = b.binary(BinaryOperator::GreaterEqual, i, zero);
+            let high = b.binary(BinaryOperator::Less, i, e);
+            let both = b.binary(BinaryOperator::LogicalAnd, low, high);
+            inside = Some(match inside {
+                None => both,
+                Some(acc) => b.binary(BinaryOperator::LogicalAnd, acc, both),
+            });
+        }
+        Expr::from_handle(inside.unwrap_or_else(|| b.append(Expression::Literal(naga::Literal::Bool(true)))))
+    }
+
+    /// The number of points (C++ AMP `extent::size`), as `u32`.
+    pub fn size(self, b: &mut KernelBuilder) -> Expr<u32> {
+        let mut size: Option<naga::Handle<Expression>> = None;
+        for k in 0..N {
+            let e = if N == 1 {
+                self.handle()
+            } else {
+                b.append(Expression::AccessIndex {
+                    base: self.handle(),
+                    index: k as u32,
+                })
+            };
+            let e = b.append(Expression::As {
+                expr: e,
+                kind: naga::ScalarKind::Uint,
+                convert: None,
+            });
+            size = Some(match size {
+                None => e,
+                Some(acc) => b.binary(BinaryOperator::Multiply, acc, e),
+            });
+        }
+        Expr::from_handle(size.unwrap_or_else(|| b.append(Expression::Literal(naga::Literal::U32(1)))))
+    }
+}
+

@@ -1,0 +1,294 @@
+//! The restrict(amp) rules that syntax shows. One function per rule; the checker walks a kernel
+//! once and reports every violation with the exact tokens. Rules that only types show are trait
+//! bounds in amp-core (with `#[diagnostic::on_unimplemented]` messages); rules that only the call
+//! graph shows (recursion) are found when the kernel's IR is built.
+
+use crate::errors::Errors;
+use syn::visit::{self, Visit};
+use syn::{Expr, Lit, Pat, Stmt, Type};
+
+/// Checks a kernel body (and the types in its signature, via [`check_type`]).
+pub fn check_block(block: &syn::Block, errors: &mut Errors) {
+    Checker { errors }.visit_block(block);
+}
+
+/// Checks a type written in a kernel signature.
+pub fn check_type(ty: &Type, errors: &mut Errors) {
+    Checker { errors }.visit_type(ty);
+}
+
+/// Checks a closure or function parameter pattern: a name, optionally `mut`, nothing else.
+pub fn check_param_pattern(pat: &Pat, errors: &mut Errors) {
+    match pat {
+        Pat::Ident(p) if p.by_ref.is_none() && p.subpat.is_none() => {}
+        Pat::Type(t) => check_param_pattern(&t.pat, errors),
+        Pat::Wild(_) => {}
+        other => errors.push(
+            other,
+            "destructuring patterns are not supported in kernels; bind a plain name",
+        ),
+    }
+}
+
+struct Checker<'e> {
+    errors: &'e mut Errors,
+}
+
+const NARROW_INTEGERS: &[&str] = &["u8", "i8", "u16", "i16"];
+const HEAP_TYPES: &[&str] = &["Box", "Vec", "String", "Rc", "Arc", "RefCell", "Cell", "HashMap"];
+
+/// Rule: narrow integer types (u8, i8, u16, i16) do not exist on the accelerator (C3581).
+fn narrow_integer(name: &str) -> Option<&'static str> {
+    NARROW_INTEGERS.contains(&name).then_some(
+        "narrow integer types are not supported in kernels; use i32/u32, or pack bytes into u32 words",
+    )
+}
+
+/// Rule: `char` is not a kernel type (C3581).
+fn char_type(name: &str) -> Option<&'static str> {
+    (name == "char").then_some("`char` is not supported in kernels; use u32 code points")
+}
+
+/// Rule: 128-bit integers do not exist on the accelerator.
+fn wide_integer(name: &str) -> Option<&'static str> {
+    matches!(name, "i128" | "u128")
+        .then_some("128-bit integers are not supported in kernels; use i32/u32")
+}
+
+/// Rule: pointer-sized integers have no fixed size on the accelerator.
+fn pointer_sized(name: &str) -> Option<&'static str> {
+    matches!(name, "usize" | "isize")
+        .then_some("`usize`/`isize` are not supported in kernels; use u32/i32")
+}
+
+/// Rule: heap-allocated types cannot exist in kernels (no allocator on the accelerator).
+fn heap_type(name: &str) -> Option<&'static str> {
+    HEAP_TYPES.contains(&name).then_some(
+        "heap types (Box, Vec, String, Rc, Arc, ...) are not supported in kernels; capture an array view instead",
+    )
+}
+
+impl Checker<'_> {
+    /// Rules on a type, by its last path segment.
+    fn type_rules(&mut self, ty: &Type) {
+        let message = match ty {
+            // Rule: references and pointers cannot point at host memory from a kernel (C3581).
+            Type::Reference(_) => Some(
+                "references are not supported in kernel signatures; pass values and array views by value",
+            ),
+            Type::Ptr(_) => Some("raw pointers are not supported in kernels"),
+            // Rule: no dynamic dispatch or function pointers on the accelerator (C3939).
+            Type::TraitObject(_) | Type::ImplTrait(_) => {
+                Some("trait objects and `impl Trait` are not supported in kernels")
+            }
+            Type::BareFn(_) => Some("function pointers are not supported in kernels (C++ AMP C3939)"),
+            Type::Slice(_) => Some("slices are not supported in kernels; use an array view"),
+            Type::Path(p) => p.path.segments.last().and_then(|s| {
+                let name = s.ident.to_string();
+                narrow_integer(&name)
+                    .or_else(|| char_type(&name))
+                    .or_else(|| wide_integer(&name))
+                    .or_else(|| pointer_sized(&name))
+                    .or_else(|| heap_type(&name))
+            }),
+            _ => None,
+        };
+        if let Some(message) = message {
+            self.errors.push(ty, message);
+        }
+    }
+
+    /// Rules on an expression's own syntax (children are visited separately).
+    fn expr_rules(&mut self, expr: &Expr) {
+        let message = match expr {
+            // Rule: no unsafe code in kernels.
+            Expr::Unsafe(_) => Some("`unsafe` blocks are not supported in kernels"),
+            // Rule: no async in kernels.
+            Expr::Async(_) | Expr::Await(_) => Some("`async`/`.await` are not supported in kernels"),
+            // Rule: no exceptions/early error returns (C3594).
+            Expr::Try(_) | Expr::TryBlock(_) => Some(
+                "the `?` operator is not supported in kernels (no error handling on the accelerator, C++ AMP C3594)",
+            ),
+            // Rule: no macros: they hide host code (panic!, println!, format!, vec!, ...).
+            Expr::Macro(_) => Some(
+                "macros are not supported in kernels (panic!, println!, assert!, vec!, ...); write the code out",
+            ),
+            // Rule: no nested closures (lambdas inside restrict(amp) code).
+            Expr::Closure(_) => Some("closures inside kernels are not supported; call a #[kernel] function"),
+            // Rule: no references or dereferences: kernels work on values and views.
+            Expr::Reference(_) => Some("references are not supported in kernels; use the value itself"),
+            Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => {
+                Some("dereferencing is not supported in kernels")
+            }
+            // Rule: labels and labeled jumps are goto-style control (C3593, C3598).
+            Expr::Break(b) if b.label.is_some() => Some(
+                "labeled `break` is not supported in kernels (goto-style control, C++ AMP C3593); restructure the loop or use a flag",
+            ),
+            Expr::Continue(c) if c.label.is_some() => Some(
+                "labeled `continue` is not supported in kernels (goto-style control, C++ AMP C3593); restructure the loop",
+            ),
+            Expr::ForLoop(f) if f.label.is_some() => Some(
+                "loop labels are not supported in kernels (C++ AMP C3598); restructure the loop",
+            ),
+            Expr::While(w) if w.label.is_some() => Some(
+                "loop labels are not supported in kernels (C++ AMP C3598); restructure the loop",
+            ),
+            Expr::Loop(l) if l.label.is_some() => Some(
+                "loop labels are not supported in kernels (C++ AMP C3598); restructure the loop",
+            ),
+            Expr::Block(b) if b.label.is_some() => {
+                Some("labeled blocks are not supported in kernels (C++ AMP C3598)")
+            }
+            // Rule: `break` with a value would make loops expressions; kernels keep them statements.
+            Expr::Break(b) if b.expr.is_some() => Some(
+                "`break` with a value is not supported in kernels; assign to a `let mut` local before `break`",
+            ),
+            // Rule: pattern matching beyond integers is not lowered.
+            Expr::Match(_) => Some("`match` is not supported in kernels yet; use `if`/`else if`"),
+            Expr::Let(_) => Some("`if let`/`while let` are not supported in kernels; compare values with `if`"),
+            // Rule: no aggregates that would live in memory the kernel cannot describe.
+            Expr::Struct(_) => Some("struct literals are not supported in kernels"),
+            Expr::Tuple(t) if !t.elems.is_empty() => {
+                Some("tuples are not supported in kernels (except `view[(i, j)]` indices)")
+            }
+            Expr::Array(_) => {
+                Some("array literals are not supported in kernels (except `view[[i, j]]` indices)")
+            }
+            Expr::Repeat(_) => Some("array literals are not supported in kernels"),
+            Expr::Range(_) => Some("ranges are only supported as the iterator of a `for` loop"),
+            Expr::Yield(_) => Some("`yield` is not supported in kernels"),
+            Expr::Const(_) => Some("`const` blocks are not supported in kernels; use a `const` item outside"),
+            Expr::Infer(_) => Some("`_` is not a value"),
+            Expr::Verbatim(_) => Some("this syntax is not supported in kernels"),
+            _ => None,
+        };
+        if let Some(message) = message {
+            self.errors.push(expr, message);
+        }
+    }
+
+    /// Rule: literals are numbers and booleans; strings and characters have no kernel type
+    /// (C3589).
+    fn literal_rule(&mut self, lit: &Lit) {
+        let message = match lit {
+            Lit::Str(_) | Lit::ByteStr(_) | Lit::CStr(_) => {
+                Some("string literals are not supported in kernels (C++ AMP C3589)")
+            }
+            Lit::Char(_) | Lit::Byte(_) => {
+                Some("character literals are not supported in kernels; use u32 code points")
+            }
+            Lit::Int(i) => narrow_integer(i.suffix())
+                .or_else(|| wide_integer(i.suffix()))
+                .or_else(|| pointer_sized(i.suffix())),
+            _ => None,
+        };
+        if let Some(message) = message {
+            self.errors.push(lit, message);
+        }
+    }
+
+    /// Rule: a `for` loop iterates a range of integers (`a..b`, `a..=b`).
+    fn for_rule(&mut self, f: &syn::ExprForLoop) {
+        check_param_pattern(&f.pat, self.errors);
+        match &*f.expr {
+            Expr::Range(r) if r.start.is_some() && r.end.is_some() => {}
+            other => self.errors.push(
+                other,
+                "`for` loops in kernels iterate over a range `start..end` or `start..=end`",
+            ),
+        }
+    }
+
+    /// Rules on statements: initialized plain `let`s, no nested items or statement macros.
+    fn stmt_rules(&mut self, stmt: &Stmt) {
+        match stmt {
+            Stmt::Local(local) => {
+                check_param_pattern(&local.pat, self.errors);
+                match &local.init {
+                    // Rule: locals are initialized where declared (C3564: no uninitialized reads).
+                    None => self.errors.push(
+                        local,
+                        "kernel locals must be initialized where they are declared",
+                    ),
+                    Some(init) if init.diverge.is_some() => {
+                        self.errors.push(local, "`let ... else` is not supported in kernels")
+                    }
+                    Some(_) => {}
+                }
+            }
+            Stmt::Item(item) => {
+                // Rule: no statics (C3586) or other items inside kernels.
+                let message = match item {
+                    syn::Item::Static(_) => {
+                        "`static` variables are not supported in kernels (C++ AMP C3586)"
+                    }
+                    syn::Item::Fn(_) => {
+                        "nested functions are not supported in kernels; declare a #[kernel] function outside"
+                    }
+                    _ => "items inside kernels are not supported; declare them outside the kernel",
+                };
+                self.errors.push(item, message);
+            }
+            Stmt::Macro(m) => self.errors.push(
+                m,
+                "macros are not supported in kernels (panic!, println!, assert!, vec!, ...); write the code out",
+            ),
+            Stmt::Expr(..) => {}
+        }
+    }
+}
+
+impl<'ast> Visit<'ast> for Checker<'_> {
+    fn visit_type(&mut self, ty: &'ast Type) {
+        self.type_rules(ty);
+        visit::visit_type(self, ty);
+    }
+
+    fn visit_stmt(&mut self, stmt: &'ast Stmt) {
+        self.stmt_rules(stmt);
+        match stmt {
+            // Items and macros were rejected whole; their insides are host code.
+            Stmt::Item(_) | Stmt::Macro(_) => {}
+            _ => visit::visit_stmt(self, stmt),
+        }
+    }
+
+    fn visit_expr(&mut self, expr: &'ast Expr) {
+        match expr {
+            Expr::ForLoop(f) => {
+                self.expr_rules(expr);
+                self.for_rule(f);
+                if let Expr::Range(r) = &*f.expr {
+                    r.start.iter().chain(r.end.iter()).for_each(|e| self.visit_expr(e));
+                }
+                self.visit_block(&f.body);
+            }
+            Expr::Index(i) => {
+                self.visit_expr(&i.expr);
+                match &*i.index {
+                    // `view[(i, j)]` and `view[[i, j]]` build an index from components.
+                    Expr::Tuple(t) => t.elems.iter().for_each(|e| self.visit_expr(e)),
+                    Expr::Array(a) => a.elems.iter().for_each(|e| self.visit_expr(e)),
+                    other => self.visit_expr(other),
+                }
+            }
+            // The macro's body is host code: reported once, not visited.
+            Expr::Macro(_) | Expr::Closure(_) => self.expr_rules(expr),
+            _ => {
+                self.expr_rules(expr);
+                visit::visit_expr(self, expr);
+            }
+        }
+    }
+
+    fn visit_lit(&mut self, lit: &'ast Lit) {
+        self.literal_rule(lit);
+    }
+
+    fn visit_pat(&mut self, pat: &'ast Pat) {
+        // Patterns are checked where they occur (let, for, parameters); annotated types here.
+        if let Pat::Type(t) = pat {
+            self.visit_type(&t.ty);
+        }
+    }
+}

@@ -1,0 +1,41 @@
+//! Collecting every violation in a kernel, so one compile reports them all.
+
+use proc_macro2::TokenStream;
+use quote::ToTokens;
+use std::fmt::Display;
+
+/// Errors found while checking or lowering one kernel.
+#[derive(Default)]
+pub struct Errors {
+    errors: Vec<syn::Error>,
+}
+
+impl Errors {
+    /// Records an error spanning `tokens`.
+    pub fn push(&mut self, tokens: impl ToTokens, message: impl Display) {
+        self.errors.push(syn::Error::new_spanned(tokens, message));
+    }
+
+    /// How many errors were recorded.
+    pub fn len(&self) -> usize {
+        self.errors.len()
+    }
+
+    /// Ok when nothing was recorded, else all errors combined.
+    pub fn finish(self) -> syn::Result<()> {
+        let mut iter = self.errors.into_iter();
+        match iter.next() {
+            None => Ok(()),
+            Some(mut first) => {
+                first.extend(iter);
+                Err(first)
+            }
+        }
+    }
+}
+
+/// On error, the compile errors plus `item` (so callers keep resolving its name).
+pub fn with_item(err: syn::Error, item: TokenStream) -> TokenStream {
+    let errors = err.into_compile_error();
+    quote::quote! { #errors #item }
+}

@@ -1,0 +1,110 @@
+//! `parallel_for_each!(domain, |idx| { body })`: C++ AMP's `parallel_for_each` with a
+//! `restrict(amp)` lambda.
+//!
+//! The closure is checked like a `#[kernel]` body. The names it reads from the enclosing scope
+//! are its captures (C++ AMP's `[=]`): they are passed by reference to the runtime, which binds
+//! views and scalars at each launch, and they arrive in the generated kernel builder as their
+//! kernel-side values. The builder closure itself captures nothing, so its type identifies the
+//! kernel in the pipeline cache.
+
+use crate::captures::captures;
+use crate::check;
+use crate::errors::Errors;
+use crate::lower::{ctx_ident, loc, private, Lowerer};
+use crate::types::kernel_side;
+use proc_macro2::TokenStream;
+use quote::{quote, quote_spanned};
+use syn::parse::{Parse, ParseStream};
+use syn::spanned::Spanned;
+use syn::{Expr, ExprClosure, Pat, Token};
+
+struct Input {
+    domain: Expr,
+    closure: ExprClosure,
+}
+
+impl Parse for Input {
+    fn parse(input: ParseStream) -> syn::Result<Self> {
+        let domain = input.parse()?;
+        input.parse::<Token![,]>()?;
+        let closure = input.parse()?;
+        input.parse::<Option<Token![,]>>()?;
+        Ok(Input { domain, closure })
+    }
+}
+
+pub fn expand(input: TokenStream) -> TokenStream {
+    let Input { domain, closure } = match syn::parse2(input) {
+        Ok(input) => input,
+        Err(err) => return err.into_compile_error(),
+    };
+    let mut errors = Errors::default();
+    check_closure(&closure, &mut errors);
+    if let Err(err) = errors.finish() {
+        return err.into_compile_error();
+    }
+    let p = private();
+    let ctx = ctx_ident();
+    let params: Vec<&Pat> = closure.inputs.iter().collect();
+    let names = captures(&params, &closure.body);
+    let (index_pat, index_ty) = match params.first() {
+        Some(Pat::Type(t)) => (&*t.pat, Some(kernel_side(&t.ty))),
+        Some(other) => (*other, None),
+        None => return quote!(()),
+    };
+    let index_ty = index_ty.map(|t| quote!(: #t));
+    let lower = Lowerer::new();
+    let bind_index = lower.bind(index_pat, quote!(__amp_index));
+    let body = match &*closure.body {
+        Expr::Block(b) => lower.block_value(&b.block),
+        other => lower.expr(other),
+    };
+    let index = quote::format_ident!("__amp_index");
+    let site = loc(closure.or1_token.span());
+    let call = quote_spanned!(closure.span()=> #p::parallel_for_each);
+    quote!({
+        #[allow(unused_variables, unused_braces, clippy::all)]
+        let __amp_result = #call(
+            &(#domain),
+            (#(&#names,)*),
+            #site,
+            |#ctx: &mut #p::KernelBuilder, (#(#names,)*), #index #index_ty| {
+                #bind_index
+                #body
+            },
+        );
+        __amp_result
+    })
+}
+
+/// Rules on the closure itself: one index parameter, no `async`, captures by `[=]` only.
+fn check_closure(closure: &ExprClosure, errors: &mut Errors) {
+    if closure.inputs.len() != 1 {
+        errors.push(
+            &closure.inputs,
+            "a parallel_for_each kernel takes exactly one parameter: the thread's index",
+        );
+    }
+    for p in &closure.inputs {
+        check::check_param_pattern(p, errors);
+        if let Pat::Type(t) = p {
+            check::check_type(&t.ty, errors);
+        }
+    }
+    if let Some(t) = &closure.asyncness {
+        errors.push(t, "kernels cannot be `async`");
+    }
+    if let syn::ReturnType::Type(_, ty) = &closure.output {
+        errors.push(ty, "a parallel_for_each kernel returns nothing");
+    }
+    match &*closure.body {
+        Expr::Block(b) => check::check_block(&b.block, errors),
+        other => {
+            let block = syn::Block {
+                brace_token: Default::default(),
+                stmts: vec![syn::Stmt::Expr(other.clone(), None)],
+            };
+            check::check_block(&block, errors);
+        }
+    }
+}

@@ -1,0 +1,181 @@
+//! `#[kernel] fn`: a device function, callable from kernels (C++ AMP's `restrict(amp)`
+//! function).
+//!
+//! `#[kernel] fn f(a: A, b: B) -> R { body }` expands to a hidden marker type, a constant `f` of
+//! that type (so `f(x, y)` inside a kernel names it), and an implementation of
+//! `DeviceFn<(A', B')>` whose `call` builds `f`'s IR on first use (`A'` is `A`'s kernel-side
+//! type). `f` is not callable on the host.
+
+use crate::check;
+use crate::errors::{with_item, Errors};
+use crate::lower::{ctx_ident, private, Lowerer};
+use crate::types::kernel_side;
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote, quote_spanned};
+use syn::{FnArg, ItemFn, ReturnType};
+
+pub fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
+    let func: ItemFn = match syn::parse2(item) {
+        Ok(func) => func,
+        Err(err) => return err.into_compile_error(),
+    };
+    let mut errors = Errors::default();
+    if !args.is_empty() {
+        errors.push(&args, "#[kernel] takes no arguments");
+    }
+    let signature_ok = check_signature(&func, &mut errors);
+    check::check_block(&func.block, &mut errors);
+    match errors.finish() {
+        Ok(()) => emit(&func, Body::Lowered),
+        // With a sound signature, callers still type-check against it.
+        Err(err) if signature_ok => with_item(err, emit(&func, Body::Unreachable)),
+        Err(err) => with_item(err, emit(&func, Body::None)),
+    }
+}
+
+/// What the expansion gives the function.
+#[derive(PartialEq)]
+enum Body {
+    /// The lowered body.
+    Lowered,
+    /// A body that is never built (the kernel had errors; callers still type-check).
+    Unreachable,
+    /// Only the name (the signature itself had errors).
+    None,
+}
+
+/// Rules on the signature; returns whether the signature itself is usable.
+fn check_signature(func: &ItemFn, errors: &mut Errors) -> bool {
+    let before = errors.len();
+    let sig = &func.sig;
+    if let Some(t) = &sig.asyncness {
+        errors.push(t, "kernel functions cannot be `async`");
+    }
+    if let Some(t) = &sig.unsafety {
+        errors.push(t, "kernel functions cannot be `unsafe`");
+    }
+    if let Some(t) = &sig.constness {
+        errors.push(t, "kernel functions cannot be `const`");
+    }
+    if let Some(abi) = &sig.abi {
+        errors.push(abi, "kernel functions cannot have an ABI");
+    }
+    if let Some(v) = &sig.variadic {
+        errors.push(v, "variadic arguments are not supported in kernels");
+    }
+    if let Some(wc) = &sig.generics.where_clause {
+        errors.push(wc, "`where` clauses on kernel functions are not supported yet");
+    }
+    let generic = |p: &syn::GenericParam| !matches!(p, syn::GenericParam::Lifetime(_));
+    if sig.generics.params.iter().any(generic) {
+        errors.push(&sig.generics, "generic kernel functions are not supported yet");
+    }
+    for input in &sig.inputs {
+        match input {
+            FnArg::Receiver(r) => errors.push(r, "kernel functions cannot be methods (no `self`)"),
+            FnArg::Typed(t) => {
+                check::check_param_pattern(&t.pat, errors);
+                check::check_type(&t.ty, errors);
+            }
+        }
+    }
+    if let ReturnType::Type(_, ty) = &sig.output {
+        check::check_type(ty, errors);
+    }
+    errors.len() == before
+}
+
+fn emit(func: &ItemFn, body: Body) -> TokenStream {
+    let p = private();
+    let vis = &func.vis;
+    let name = &func.sig.ident;
+    let label = name.to_string();
+    let marker = format_ident!("__amp_kernel_{}", name);
+    let attrs = func
+        .attrs
+        .iter()
+        .filter(|a| a.path().is_ident("doc") || a.path().is_ident("allow"));
+    let params: Vec<_> = func
+        .sig
+        .inputs
+        .iter()
+        .filter_map(|i| match i {
+            FnArg::Typed(t) => Some(t),
+            FnArg::Receiver(_) => None,
+        })
+        .collect();
+    let arg_types: Vec<_> = params.iter().map(|t| kernel_side(&t.ty)).collect();
+    let output = match &func.sig.output {
+        ReturnType::Default => quote!(()),
+        ReturnType::Type(_, ty) => kernel_side(ty),
+    };
+    let ctx = ctx_ident();
+    let args = quote::format_ident!("__amp_args", span = proc_macro2::Span::mixed_site());
+    let emit_impl = body != Body::None;
+    let body = if body == Body::Lowered {
+        let lower = Lowerer::new();
+        let names: Vec<_> = params.iter().map(|t| param_name(&t.pat)).collect();
+        let rebinds = params.iter().map(|t| rebind_mut(&t.pat));
+        let body = lower.block_value(&func.block);
+        let span = func.sig.ident.span();
+        quote_spanned!(span=>
+            #ctx.call_device_fn(#label, ::core::any::TypeId::of::<Self>(), #args,
+                |#ctx: &mut #p::KernelBuilder, (#(#names,)*)| -> #output {
+                    #(#rebinds)*
+                    #body
+                })
+        )
+    } else {
+        quote!({
+            let _ = (#ctx, #args);
+            ::core::unreachable!()
+        })
+    };
+    let imp = emit_impl.then(|| {
+        quote! {
+            #[automatically_derived]
+            #[allow(unused_variables, unused_braces, clippy::all)]
+            impl #p::DeviceFn<(#(#arg_types,)*)> for #marker {
+                type Output = #output;
+                fn call(&self, #ctx: &mut #p::KernelBuilder, #args: (#(#arg_types,)*)) -> #output {
+                    #body
+                }
+            }
+        }
+    });
+    quote! {
+        #[allow(non_camel_case_types)]
+        #[doc(hidden)]
+        #vis struct #marker;
+
+        #(#attrs)*
+        #[allow(non_upper_case_globals)]
+        #vis const #name: #marker = #marker;
+
+        #imp
+    }
+}
+
+fn param_name(pat: &syn::Pat) -> TokenStream {
+    match pat {
+        syn::Pat::Ident(id) => {
+            let name = &id.ident;
+            quote!(#name)
+        }
+        syn::Pat::Type(t) => param_name(&t.pat),
+        _ => quote!(_),
+    }
+}
+
+/// A `mut` parameter becomes a local initialised with the argument.
+fn rebind_mut(pat: &syn::Pat) -> TokenStream {
+    match pat {
+        syn::Pat::Ident(id) if id.mutability.is_some() => {
+            let name = &id.ident;
+            let label = name.to_string();
+            let ctx = ctx_ident();
+            quote!(let #name = #ctx.var(::core::option::Option::Some(#label), #name);)
+        }
+        _ => TokenStream::new(),
+    }
+}

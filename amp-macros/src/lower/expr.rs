@@ -1,0 +1,272 @@
+//! Expressions: each becomes a Rust expression whose value is the kernel value (`Expr<T>`, a
+//! view, or `()`), evaluating its operands left to right into hygienic temporaries first (the
+//! builder is borrowed mutably by every operation).
+
+use super::{private, temp, Lowerer};
+use proc_macro2::{Span, TokenStream};
+use quote::{quote, quote_spanned, ToTokens};
+use syn::spanned::Spanned;
+use syn::{BinOp, Expr, Lit, UnOp};
+
+enum Op {
+    Arith(&'static str),
+    Bit(&'static str),
+    Shift(&'static str),
+    Cmp(&'static str),
+    Logic(bool),
+}
+
+fn classify(op: &BinOp) -> (Op, bool) {
+    use BinOp::*;
+    match op {
+        Add(_) => (Op::Arith("Add"), false),
+        Sub(_) => (Op::Arith("Sub"), false),
+        Mul(_) => (Op::Arith("Mul"), false),
+        Div(_) => (Op::Arith("Div"), false),
+        Rem(_) => (Op::Arith("Rem"), false),
+        AddAssign(_) => (Op::Arith("Add"), true),
+        SubAssign(_) => (Op::Arith("Sub"), true),
+        MulAssign(_) => (Op::Arith("Mul"), true),
+        DivAssign(_) => (Op::Arith("Div"), true),
+        RemAssign(_) => (Op::Arith("Rem"), true),
+        BitAnd(_) => (Op::Bit("And"), false),
+        BitOr(_) => (Op::Bit("Or"), false),
+        BitXor(_) => (Op::Bit("Xor"), false),
+        BitAndAssign(_) => (Op::Bit("And"), true),
+        BitOrAssign(_) => (Op::Bit("Or"), true),
+        BitXorAssign(_) => (Op::Bit("Xor"), true),
+        Shl(_) => (Op::Shift("Shl"), false),
+        Shr(_) => (Op::Shift("Shr"), false),
+        ShlAssign(_) => (Op::Shift("Shl"), true),
+        ShrAssign(_) => (Op::Shift("Shr"), true),
+        Eq(_) => (Op::Cmp("Eq"), false),
+        Ne(_) => (Op::Cmp("Ne"), false),
+        Lt(_) => (Op::Cmp("Lt"), false),
+        Le(_) => (Op::Cmp("Le"), false),
+        Gt(_) => (Op::Cmp("Gt"), false),
+        Ge(_) => (Op::Cmp("Ge"), false),
+        And(_) => (Op::Logic(true), false),
+        Or(_) => (Op::Logic(false), false),
+        _ => (Op::Arith("Add"), false),
+    }
+}
+
+impl Lowerer {
+    /// Lowers an expression to a Rust expression yielding its kernel value.
+    pub fn expr(&self, e: &Expr) -> TokenStream {
+        let ctx = &self.ctx;
+        let p = private();
+        match e {
+            Expr::Lit(l) => self.literal(&l.lit),
+            Expr::Path(path) => {
+                let span = path.span();
+                quote_spanned!(span=> #p::Read::read(#path, #ctx))
+            }
+            Expr::Paren(inner) => self.expr(&inner.expr),
+            Expr::Group(inner) => self.expr(&inner.expr),
+            Expr::Block(b) => self.block_value(&b.block),
+            Expr::Binary(b) => self.binary(b),
+            Expr::Unary(u) => {
+                let v = self.expr(&u.expr);
+                let t = temp("__amp_v");
+                let call = match u.op {
+                    UnOp::Neg(tok) => quote_spanned!(tok.span=> #p::ops::Negate::negate(#t, #ctx)),
+                    UnOp::Not(tok) => quote_spanned!(tok.span=> #p::ops::Not::not(#t, #ctx)),
+                    _ => quote!(#t),
+                };
+                quote!({ let #t = #v; #call })
+            }
+            Expr::Cast(c) => {
+                let v = self.expr(&c.expr);
+                let ty = &c.ty;
+                let t = temp("__amp_v");
+                let call = quote_spanned!(c.as_token.span=> #p::ops::cast::<#ty, _>(#ctx, #t));
+                quote!({ let #t = #v; #call })
+            }
+            Expr::Index(i) => self.index_read(i),
+            Expr::Field(f) => {
+                let base = self.expr(&f.base);
+                let member = &f.member;
+                quote!((#base).#member)
+            }
+            Expr::MethodCall(m) => self.method_call(m),
+            Expr::Call(c) => self.call(c),
+            Expr::If(i) => self.if_expr(i),
+            Expr::While(w) => self.while_expr(w),
+            Expr::Loop(l) => self.loop_expr(l),
+            Expr::ForLoop(f) => self.for_expr(f),
+            Expr::Break(b) => quote_spanned!(b.break_token.span=> #ctx.break_()),
+            Expr::Continue(c) => quote_spanned!(c.continue_token.span=> #ctx.continue_()),
+            Expr::Return(r) => self.return_expr(r),
+            Expr::Assign(a) => self.assign(&a.left, &a.right, None),
+            Expr::Tuple(t) if t.elems.is_empty() => quote!(()),
+            // Everything else was rejected by the checker.
+            _ => quote!(()),
+        }
+    }
+
+    fn literal(&self, lit: &Lit) -> TokenStream {
+        let ctx = &self.ctx;
+        let p = private();
+        quote_spanned!(lit.span()=> #p::ops::lit(#ctx, #lit))
+    }
+
+    fn binary(&self, b: &syn::ExprBinary) -> TokenStream {
+        let (op, compound) = classify(&b.op);
+        if compound {
+            return self.assign(&b.left, &b.right, Some(&b.op));
+        }
+        let ctx = &self.ctx;
+        let (l, r) = (temp("__amp_l"), temp("__amp_r"));
+        let lhs = self.expr(&b.left);
+        let rhs = self.expr(&b.right);
+        if let Op::Logic(and) = op {
+            let v = temp("__amp_logic");
+            return quote!({
+                let #l = #lhs;
+                let #v = #ctx.begin_logic(#l, #and);
+                let #r = #rhs;
+                #ctx.end_logic(#v, #r)
+            });
+        }
+        let call = self.apply(op, &l, &r, b.op.span());
+        quote!({ let #l = #lhs; let #r = #rhs; #call })
+    }
+
+    /// `l <op> r` on two evaluated operands.
+    fn apply(&self, op: Op, l: &syn::Ident, r: &syn::Ident, span: Span) -> TokenStream {
+        let ctx = &self.ctx;
+        let p = private();
+        let name = |n: &str| syn::Ident::new(n, span);
+        match op {
+            Op::Arith(n) => {
+                let n = name(n);
+                quote_spanned!(span=> #p::ops::Arith::arith(#l, #ctx, #p::ops::ArithOp::#n, #r))
+            }
+            Op::Bit(n) => {
+                let n = name(n);
+                quote_spanned!(span=> #p::ops::Bitwise::bitwise(#l, #ctx, #p::ops::BitOp::#n, #r))
+            }
+            Op::Shift(n) => {
+                let n = name(n);
+                quote_spanned!(span=> #p::ops::Shift::shift(#l, #ctx, #p::ops::ShiftOp::#n, #r))
+            }
+            Op::Cmp(n) => {
+                let n = name(n);
+                quote_spanned!(span=> #p::ops::Compare::compare(#l, #ctx, #p::ops::CmpOp::#n, #r))
+            }
+            Op::Logic(_) => quote!(()),
+        }
+    }
+
+    /// `place = value` or `place op= value`.
+    fn assign(&self, place: &Expr, value: &Expr, op: Option<&BinOp>) -> TokenStream {
+        let ctx = &self.ctx;
+        let p = private();
+        let rhs = self.expr(value);
+        let (r, cur, new) = (temp("__amp_r"), temp("__amp_cur"), temp("__amp_new"));
+        let span = op.map_or_else(|| place.span(), |o| o.span());
+        let combine = |current: TokenStream| match op {
+            None => quote!(let #new = #r;),
+            Some(op) => {
+                let apply = self.apply(classify(op).0, &cur, &r, span);
+                quote!(let #cur = #current; let #new = #apply;)
+            }
+        };
+        match place {
+            Expr::Index(i) => {
+                let (base, idx) = (temp("__amp_base"), temp("__amp_idx"));
+                let base_value = self.expr(&i.expr);
+                let index_value = self.index_value(&i.index);
+                let read = quote_spanned!(span=> #p::IndexRead::index_read(#base, #ctx, #idx));
+                let combine = combine(read);
+                let write = quote_spanned!(span=> #p::IndexWrite::index_write(#base, #ctx, #idx, #new));
+                quote!({
+                    let #base = #base_value;
+                    let #idx = #index_value;
+                    let #r = #rhs;
+                    #combine
+                    #write
+                })
+            }
+            Expr::Path(path) => {
+                let read = quote_spanned!(span=> #p::Read::read(#path, #ctx));
+                let combine = combine(read);
+                let write = quote_spanned!(span=> #p::Assign::assign(#path, #ctx, #new));
+                quote!({ let #r = #rhs; #combine #write })
+            }
+            Expr::Paren(inner) => self.assign(&inner.expr, value, op),
+            other => {
+                let msg = "only locals and view elements can be assigned in kernels";
+                syn::Error::new_spanned(other, msg).into_compile_error()
+            }
+        }
+    }
+
+    /// An index: `[i, j]` / `(i, j)` compose an `Index`; anything else is a value.
+    fn index_value(&self, index: &Expr) -> TokenStream {
+        let ctx = &self.ctx;
+        let p = private();
+        let components = match index {
+            Expr::Tuple(t) => &t.elems,
+            Expr::Array(a) => &a.elems,
+            other => return self.expr(other),
+        };
+        let temps: Vec<_> = (0..components.len())
+            .map(|i| temp(&format!("__amp_c{i}")))
+            .collect();
+        let values = components.iter().map(|c| self.expr(c));
+        let span = index.span();
+        let compose = quote_spanned!(span=> #p::ops::index_from(#ctx, [#(#temps),*]));
+        quote!({ #(let #temps = #values;)* #compose })
+    }
+
+    fn index_read(&self, i: &syn::ExprIndex) -> TokenStream {
+        let ctx = &self.ctx;
+        let p = private();
+        let base = self.expr(&i.expr);
+        let (b, idx) = (temp("__amp_base"), temp("__amp_idx"));
+        let span = i.bracket_token.span.join();
+        if let Expr::Lit(syn::ExprLit {
+            lit: Lit::Int(n), ..
+        }) = &*i.index
+        {
+            let value = n.base10_parse::<u32>().unwrap_or(u32::MAX);
+            let read = quote_spanned!(span=> #p::IndexConst::index_const(#b, #ctx, #value));
+            return quote!({ let #b = #base; #read });
+        }
+        let index = self.index_value(&i.index);
+        let read = quote_spanned!(span=> #p::IndexRead::index_read(#b, #ctx, #idx));
+        quote!({ let #b = #base; let #idx = #index; #read })
+    }
+
+    fn method_call(&self, m: &syn::ExprMethodCall) -> TokenStream {
+        let ctx = &self.ctx;
+        let recv = self.expr(&m.receiver);
+        let r = temp("__amp_recv");
+        let temps: Vec<_> = (0..m.args.len())
+            .map(|i| temp(&format!("__amp_a{i}")))
+            .collect();
+        let values = m.args.iter().map(|a| self.expr(a));
+        let method = &m.method;
+        let turbofish = m.turbofish.as_ref().map(ToTokens::to_token_stream);
+        let call = quote_spanned!(method.span()=> #r.#method #turbofish(#ctx #(, #temps)*));
+        quote!({ let #r = #recv; #(let #temps = #values;)* #call })
+    }
+
+    fn call(&self, c: &syn::ExprCall) -> TokenStream {
+        let ctx = &self.ctx;
+        let p = private();
+        let Expr::Path(func) = &*c.func else {
+            let msg = "kernels can only call #[kernel] functions by name";
+            return syn::Error::new_spanned(&c.func, msg).into_compile_error();
+        };
+        let temps: Vec<_> = (0..c.args.len())
+            .map(|i| temp(&format!("__amp_a{i}")))
+            .collect();
+        let values = c.args.iter().map(|a| self.expr(a));
+        let span = func.span();
+        let call = quote_spanned!(span=> #p::DeviceFn::call(&#func, #ctx, (#(#temps,)*)));
+        quote!({ #(let #temps = #values;)* #call })
+    }
+}

@@ -1,0 +1,48 @@
+//! Lowering: a checked kernel body becomes Rust code that drives amp-core's `KernelBuilder`.
+//!
+//! The generated code mirrors the kernel's structure: Rust blocks for kernel blocks, Rust `let`s
+//! for kernel `let`s (so scoping and shadowing are Rust's own), and one builder call per
+//! operation, in source order, each spanned at the user's tokens so rustc's type errors point at
+//! the kernel source. Statements and expressions are in separate files.
+
+mod expr;
+mod stmt;
+
+use proc_macro2::{Span, TokenStream};
+use quote::{quote, quote_spanned};
+use syn::Ident;
+
+/// Lowers one kernel body.
+pub struct Lowerer {
+    /// The builder variable of the generated code (hygienic).
+    ctx: Ident,
+}
+
+impl Lowerer {
+    pub fn new() -> Self {
+        Lowerer {
+            ctx: ctx_ident(),
+        }
+    }
+}
+
+/// The builder variable: `mixed_site` so user code can neither see nor shadow it.
+pub fn ctx_ident() -> Ident {
+    Ident::new("__amp_ctx", Span::mixed_site())
+}
+
+/// A hygienic temporary.
+fn temp(name: &str) -> Ident {
+    Ident::new(name, Span::mixed_site())
+}
+
+/// `::amp::__private`.
+pub fn private() -> TokenStream {
+    quote!(::amp::__private)
+}
+
+/// A `Loc` of the token at `span`.
+pub fn loc(span: Span) -> TokenStream {
+    let p = private();
+    quote_spanned!(span=> #p::Loc::new(::core::file!(), ::core::line!(), ::core::column!()))
+}

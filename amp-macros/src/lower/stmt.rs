@@ -1,0 +1,200 @@
+//! Blocks, statements and control flow.
+
+use super::{loc, private, temp, Lowerer};
+use crate::types::static_type;
+use proc_macro2::TokenStream;
+use quote::{quote, quote_spanned};
+use syn::spanned::Spanned;
+use syn::{Expr, Pat, Stmt};
+
+impl Lowerer {
+    /// A block whose value is used (function bodies, `if`/`else` branches): a block ending in
+    /// `return`/`break`/`continue` gets a placeholder value of the expected type.
+    pub fn block_value(&self, block: &syn::Block) -> TokenStream {
+        self.block_inner(block, true)
+    }
+
+    /// A block in statement position.
+    pub fn block_stmt(&self, block: &syn::Block) -> TokenStream {
+        self.block_inner(block, false)
+    }
+
+    fn block_inner(&self, block: &syn::Block, value: bool) -> TokenStream {
+        let ctx = &self.ctx;
+        let p = private();
+        let mut out = TokenStream::new();
+        let last = block.stmts.len().checked_sub(1);
+        let mut tail = None;
+        for (i, stmt) in block.stmts.iter().enumerate() {
+            let at = loc(stmt.span());
+            out.extend(quote!(#ctx.at(#at);));
+            match stmt {
+                Stmt::Expr(e, None) if Some(i) == last => tail = Some(self.expr(e)),
+                _ => out.extend(self.stmt(stmt)),
+            }
+        }
+        let diverges = matches!(
+            block.stmts.last(),
+            Some(Stmt::Expr(Expr::Return(_) | Expr::Break(_) | Expr::Continue(_), _))
+        );
+        let tail = match tail {
+            Some(t) => t,
+            None if value && diverges => quote!(#p::Diverge::diverge(#ctx)),
+            None => quote!(()),
+        };
+        quote!({ #out #tail })
+    }
+
+    fn stmt(&self, stmt: &Stmt) -> TokenStream {
+        match stmt {
+            Stmt::Local(local) => self.local(local),
+            Stmt::Expr(e, _) => {
+                let e = self.expr(e);
+                quote!(#e;)
+            }
+            // Rejected by the checker.
+            Stmt::Item(_) | Stmt::Macro(_) => TokenStream::new(),
+        }
+    }
+
+    fn local(&self, local: &syn::Local) -> TokenStream {
+        let ctx = &self.ctx;
+        let p = private();
+        let Some(init) = &local.init else {
+            return TokenStream::new();
+        };
+        let value = self.expr(&init.expr);
+        let (pat, ty) = match &local.pat {
+            Pat::Type(t) => (&*t.pat, Some(static_type(&t.ty))),
+            other => (other, None),
+        };
+        match pat {
+            Pat::Ident(id) if id.mutability.is_some() => {
+                let name = &id.ident;
+                let label = name.to_string();
+                let ty = ty.map(|t| quote!(: #p::Var<#t>));
+                quote_spanned!(name.span()=> let #name #ty = #ctx.var(::core::option::Option::Some(#label), #value);)
+            }
+            Pat::Ident(id) => {
+                let name = &id.ident;
+                let ty = ty.map(|t| quote!(: <#t as #p::KernelType>::Expr));
+                quote!(let #name #ty = #value;)
+            }
+            _ => quote!(let _ = #value;),
+        }
+    }
+
+    /// Binds a loop variable or parameter `pat` to `value` (a `mut` name becomes a local).
+    pub fn bind(&self, pat: &Pat, value: TokenStream) -> TokenStream {
+        let ctx = &self.ctx;
+        match pat {
+            Pat::Ident(id) if id.mutability.is_some() => {
+                let name = &id.ident;
+                let label = name.to_string();
+                quote!(let #name = #ctx.var(::core::option::Option::Some(#label), #value);)
+            }
+            Pat::Ident(id) => {
+                let name = &id.ident;
+                quote!(let #name = #value;)
+            }
+            Pat::Type(t) => self.bind(&t.pat, value),
+            _ => quote!(let _ = #value;),
+        }
+    }
+
+    pub(super) fn if_expr(&self, e: &syn::ExprIf) -> TokenStream {
+        let ctx = &self.ctx;
+        let p = private();
+        let cond = self.expr(&e.cond);
+        let c = temp("__amp_cond");
+        let Some((_, else_branch)) = &e.else_branch else {
+            let then = self.block_stmt(&e.then_branch);
+            return quote!({
+                let #c = #cond;
+                #ctx.begin_if(#c);
+                #then;
+                #ctx.end_if();
+            });
+        };
+        let then = self.block_value(&e.then_branch);
+        let other = match &**else_branch {
+            Expr::Block(b) => self.block_value(&b.block),
+            other => self.expr(other),
+        };
+        let (a, b, slot) = (temp("__amp_then"), temp("__amp_else"), temp("__amp_slot"));
+        quote!({
+            let #c = #cond;
+            #ctx.begin_if(#c);
+            let #a = #then;
+            let #slot = #p::BranchValue::slot(#a, #ctx);
+            #ctx.begin_else();
+            let #b = #other;
+            #p::BranchValue::fill(#b, #a, #slot, #ctx);
+            #ctx.end_if();
+            #p::BranchValue::finish(#a, #slot, #ctx)
+        })
+    }
+
+    pub(super) fn while_expr(&self, w: &syn::ExprWhile) -> TokenStream {
+        let ctx = &self.ctx;
+        let cond = self.expr(&w.cond);
+        let body = self.block_stmt(&w.body);
+        let c = temp("__amp_cond");
+        quote!({
+            #ctx.begin_loop();
+            let #c = #cond;
+            #ctx.break_unless(#c);
+            #body;
+            #ctx.end_loop();
+        })
+    }
+
+    pub(super) fn loop_expr(&self, l: &syn::ExprLoop) -> TokenStream {
+        let ctx = &self.ctx;
+        let body = self.block_stmt(&l.body);
+        quote!({
+            #ctx.begin_loop();
+            #body;
+            #ctx.end_loop();
+        })
+    }
+
+    pub(super) fn for_expr(&self, f: &syn::ExprForLoop) -> TokenStream {
+        let ctx = &self.ctx;
+        let Expr::Range(range) = &*f.expr else {
+            return quote!(());
+        };
+        let (Some(start), Some(end)) = (&range.start, &range.end) else {
+            return quote!(());
+        };
+        let inclusive = matches!(range.limits, syn::RangeLimits::Closed(_));
+        let (start, end) = (self.expr(start), self.expr(end));
+        let (s, e, k) = (temp("__amp_start"), temp("__amp_end"), temp("__amp_counter"));
+        let bind = self.bind(&f.pat, quote!(#ctx.load(#k)));
+        let body = self.block_stmt(&f.body);
+        let span = f.for_token.span;
+        let head = quote_spanned!(span=> #ctx.begin_for(#s, #e, #inclusive));
+        quote!({
+            let #s = #start;
+            let #e = #end;
+            let #k = #head;
+            {
+                #bind
+                #body;
+            }
+            #ctx.end_for(#k);
+        })
+    }
+
+    pub(super) fn return_expr(&self, r: &syn::ExprReturn) -> TokenStream {
+        let ctx = &self.ctx;
+        match &r.expr {
+            Some(e) => {
+                let v = self.expr(e);
+                let t = temp("__amp_ret");
+                quote_spanned!(r.return_token.span=> { let #t = #v; #ctx.ret_with(#t) })
+            }
+            None => quote_spanned!(r.return_token.span=> #ctx.ret_with(())),
+        }
+    }
+}

@@ -1,0 +1,47 @@
+//! Types as the expansion writes them: `<T as KernelType>::Expr`, with lifetimes made `'static`
+//! (kernel-side types carry no borrows; impl headers cannot elide lifetimes).
+
+use proc_macro2::{Span, TokenStream};
+use quote::quote;
+use syn::visit_mut::{self, VisitMut};
+use syn::{GenericArgument, Lifetime, PathArguments, Type};
+
+/// Host types of ours that borrow host data and so have a lifetime parameter.
+const BORROWING: &[&str] = &["ArrayView", "ConstArrayView"];
+
+struct StaticLifetimes;
+
+impl VisitMut for StaticLifetimes {
+    fn visit_lifetime_mut(&mut self, lt: &mut Lifetime) {
+        *lt = Lifetime::new("'static", lt.apostrophe);
+    }
+
+    fn visit_path_segment_mut(&mut self, seg: &mut syn::PathSegment) {
+        if BORROWING.contains(&seg.ident.to_string().as_str()) {
+            if let PathArguments::AngleBracketed(args) = &mut seg.arguments {
+                let has_lifetime = args
+                    .args
+                    .iter()
+                    .any(|a| matches!(a, GenericArgument::Lifetime(_)));
+                if !has_lifetime {
+                    let lt = Lifetime::new("'static", Span::call_site());
+                    args.args.insert(0, GenericArgument::Lifetime(lt));
+                }
+            }
+        }
+        visit_mut::visit_path_segment_mut(self, seg);
+    }
+}
+
+/// The type with every lifetime `'static`.
+pub fn static_type(ty: &Type) -> Type {
+    let mut ty = ty.clone();
+    StaticLifetimes.visit_type_mut(&mut ty);
+    ty
+}
+
+/// `<ty as KernelType>::Expr`.
+pub fn kernel_side(ty: &Type) -> TokenStream {
+    let ty = static_type(ty);
+    quote!(<#ty as ::amp::__private::KernelType>::Expr)
+}
