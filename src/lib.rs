@@ -1,1 +1,63 @@
-//! amp: C++ AMP for Rust (facade; filled in as the crates land).
+//! # amp: C++ AMP for Rust
+//!
+//! Write GPU kernels as ordinary Rust closures and functions, checked at compile time like
+//! C++ AMP's `restrict(amp)`, lowered to naga IR and run through wgpu on any GPU, or on the CPU
+//! through a software Vulkan driver (lavapipe) when there is none.
+//!
+//! ```no_run
+//! use amp::prelude::*;
+//!
+//! fn main() -> Result<(), amp::Error> {
+//!     let a = [1, 2, 3, 4, 5];
+//!     let b = [6, 7, 8, 9, 10];
+//!     let mut sum = [0; 5];
+//!     let av = ConstArrayView::new(5, &a)?;
+//!     let bv = ConstArrayView::new(5, &b)?;
+//!     let sv = ArrayView::new(5, &mut sum)?;
+//!     sv.discard_data();
+//!     parallel_for_each!(sv.extent(), |idx: Index<1>| {
+//!         sv[idx] = av[idx] + bv[idx];
+//!     })?;
+//!     sv.synchronize()?;
+//!     drop(sv);
+//!     assert_eq!(sum, [7, 9, 11, 13, 15]);
+//!     Ok(())
+//! }
+//! ```
+//!
+//! | C++ AMP | amp |
+//! |---|---|
+//! | `restrict(amp)` function | `#[kernel] fn` |
+//! | `parallel_for_each(e, [=](index<1> i) restrict(amp) {…})` | `parallel_for_each!(e, \|i: Index<1>\| {…})?` |
+//! | `index<N>`, `extent<N>` | [`Index<N>`], [`Extent<N>`] |
+//! | `array_view<T, N>` / `array_view<const T, N>` | [`ArrayView<T, N>`] / [`ConstArrayView<T, N>`] |
+//! | `accelerator` | [`Accelerator`] |
+//! | `runtime_exception` and subclasses | [`Error`] |
+//!
+//! The kernel language, its rules and the messages it gives are in `docs/LANGUAGE.md`; how a
+//! kernel flows from source to dispatch is in `docs/ARCHITECTURE.md`.
+
+pub use amp_core::{Extent, Index, KernelError, Loc};
+pub use amp_macros::{kernel, parallel_for_each};
+pub use amp_runtime::launch::pipelines_built;
+pub use amp_runtime::{
+    transfer_counts, Accelerator, ArrayView, ConstArrayView, DeviceType, Error, Result,
+};
+
+/// Everything a kernel program needs: `use amp::prelude::*;`.
+pub mod prelude {
+    pub use crate::{
+        kernel, parallel_for_each, Accelerator, ArrayView, ConstArrayView, Extent, Index,
+    };
+}
+
+/// What the macros' expansions refer to. Not a public API.
+#[doc(hidden)]
+pub mod __private {
+    pub use amp_core::builder::{DeviceFn, Expr, KernelBuilder, Read, Var};
+    pub use amp_core::lang::{Assign, BranchValue, Diverge};
+    pub use amp_core::ops;
+    pub use amp_core::view::{IndexConst, IndexRead, IndexWrite};
+    pub use amp_core::{KernelType, Loc};
+    pub use amp_runtime::launch::parallel_for_each;
+}

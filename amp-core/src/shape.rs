@@ -161,12 +161,12 @@ shape_common!(Extent, "an extent");
 
 impl<const N: usize> Extent<N> {
     /// The number of points in the domain (C++ AMP `extent::size()`); zero when any component is
-    /// zero or negative.
+    /// zero or negative. (Three `i32` components always fit: the product is below 2⁹³ only for
+    /// ranks above 2, so larger ranks saturate at `u64::MAX`.)
     pub fn size(&self) -> u64 {
-        self.0
-            .iter()
-            .map(|&c| u64::try_from(c).unwrap_or(0))
-            .product()
+        self.0.iter().fold(1u64, |acc, &c| {
+            acc.saturating_mul(u64::try_from(c).unwrap_or(0))
+        })
     }
 
     /// Whether `idx` lies inside the domain: `0 <= idx[i] < self[i]` for every `i`.

@@ -104,7 +104,11 @@ where
     /// Reads element `idx`.
     pub fn load(self, b: &mut KernelBuilder, idx: Expr<Index<N>>) -> Expr<T> {
         let pointer = self.element(b, idx.handle());
-        Expr::from_handle(b.append(Expression::Load { pointer }))
+        let value = b.append(Expression::Load { pointer });
+        if T::SCALAR.kind != ScalarKind::Bool {
+            return Expr::from_handle(value);
+        }
+        Expr::from_handle(b.reinterpret(value, T::SCALAR))
     }
 }
 
@@ -116,10 +120,15 @@ where
     /// Writes element `idx`.
     pub fn store(self, b: &mut KernelBuilder, idx: Expr<Index<N>>, value: Expr<T>) {
         let pointer = self.element(b, idx.handle());
-        b.push(Statement::Store {
-            pointer,
-            value: value.handle(),
-        });
+        let mut value = value.handle();
+        if T::SCALAR.kind == ScalarKind::Bool {
+            value = b.append(Expression::As {
+                expr: value,
+                kind: ScalarKind::Uint,
+                convert: Some(4),
+            });
+        }
+        b.push(Statement::Store { pointer, value });
     }
 }
 

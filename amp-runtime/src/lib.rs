@@ -1,1 +1,17 @@
-//! placeholder
+//! amp-runtime: runs amp kernels through wgpu, as C++ AMP's runtime did through DirectX.
+//!
+//! - [`Accelerator`]: the devices (C++ AMP `accelerator`), one per wgpu adapter (Vulkan, Metal,
+//!   DX12; lavapipe plays WARP's part on machines without a GPU), and the default choice.
+//! - [`ArrayView`] / [`ConstArrayView`]: host data that kernels use (C++ AMP `array_view`),
+//!   copied to an accelerator lazily and back only when the host needs it.
+//! - [`Error`]: the one error type, its variants mirroring C++ AMP's exceptions.
+
+pub mod accelerator;
+pub mod capture;
+pub mod error;
+pub mod launch;
+pub mod view;
+
+pub use accelerator::{Accelerator, DeviceType};
+pub use error::{Error, Result};
+pub use view::{transfer_counts, ArrayView, ConstArrayView};

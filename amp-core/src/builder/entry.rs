@@ -65,6 +65,14 @@ impl KernelIr {
     }
 }
 
+/// How a scalar is stored in a view's buffer.
+pub(crate) fn storage_scalar(scalar: naga::Scalar) -> naga::Scalar {
+    match scalar.kind {
+        ScalarKind::Bool => naga::Scalar::U32,
+        _ => scalar,
+    }
+}
+
 impl KernelBuilder {
     /// Reserves `count` parameter words; returns the first.
     pub fn alloc_words(&mut self, count: u32) -> u32 {
@@ -77,8 +85,10 @@ impl KernelBuilder {
     pub fn alloc_storage<T: Scalar>(&mut self, read_only: bool) -> Handle<naga::GlobalVariable> {
         self.layout.bindings.push(BindingKind::Storage { read_only });
         let binding = self.layout.bindings.len() as u32;
-        let base = type_of::<T>(self);
-        let stride = T::SCALAR.width as u32;
+        // Booleans are not host-shareable: views of bool hold one u32 word per element.
+        let scalar = storage_scalar(T::SCALAR);
+        let base = self.intern_type(TypeInner::Scalar(scalar));
+        let stride = scalar.width as u32;
         let ty = self.intern_type(TypeInner::Array {
             base,
             size: ArraySize::Dynamic,

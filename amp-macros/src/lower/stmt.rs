@@ -73,7 +73,9 @@ impl Lowerer {
                 let name = &id.ident;
                 let label = name.to_string();
                 let ty = ty.map(|t| quote!(: #p::Var<#t>));
-                quote_spanned!(name.span()=> let #name #ty = #ctx.var(::core::option::Option::Some(#label), #value);)
+                let init = temp("__amp_init");
+                let var = quote_spanned!(name.span()=> #ctx.var(::core::option::Option::Some(#label), #init));
+                quote!(let #name #ty = { let #init = #value; #var };)
             }
             Pat::Ident(id) => {
                 let name = &id.ident;
@@ -91,7 +93,8 @@ impl Lowerer {
             Pat::Ident(id) if id.mutability.is_some() => {
                 let name = &id.ident;
                 let label = name.to_string();
-                quote!(let #name = #ctx.var(::core::option::Option::Some(#label), #value);)
+                let init = temp("__amp_init");
+                quote!(let #name = { let #init = #value; #ctx.var(::core::option::Option::Some(#label), #init) };)
             }
             Pat::Ident(id) => {
                 let name = &id.ident;

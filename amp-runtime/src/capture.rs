@@ -1,0 +1,185 @@
+//! What a kernel closure captures: views and scalars from the enclosing scope (C++ AMP's `[=]`
+//! lambda captures).
+//!
+//! A capture has two sides that must agree in order: [`Capture::declare`], called once when the
+//! kernel's IR is built, takes parameter words and bindings through the builder; and
+//! [`Capture::bind`], called at every launch, supplies the same words and buffers in the same
+//! order.
+
+use crate::accelerator::Accelerator;
+use crate::error::Result;
+use crate::view::{ArrayView, ConstArrayView};
+use amp_core::view::View;
+use amp_core::{Expr, Extent, Index, KernelBuilder, KernelType, ReadOnly, ReadWrite, Scalar, Value};
+
+/// The launch-time values of one kernel launch, filled in declaration order.
+pub struct Binder<'a> {
+    /// The accelerator the kernel runs on.
+    pub(crate) accelerator: &'a Accelerator,
+    /// Parameter words.
+    pub(crate) words: Vec<u32>,
+    /// Storage buffers for bindings 1, 2, ….
+    pub(crate) buffers: Vec<wgpu::Buffer>,
+}
+
+/// A value a kernel closure can capture.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be captured by a kernel",
+    label = "captured here",
+    note = "kernels capture i32, u32, f32, bool, Index, Extent and array views (ArrayView, ConstArrayView); narrow integers, references, pointers and heap types are not supported"
+)]
+pub trait Capture {
+    /// How the kernel sees it.
+    type Kernel;
+    /// Declares it in the kernel being built.
+    fn declare(b: &mut KernelBuilder) -> Self::Kernel;
+    /// Supplies its launch-time value.
+    fn bind(&self, binder: &mut Binder<'_>) -> Result<()>;
+    /// Called after the kernel was submitted.
+    fn launched(&self) {}
+}
+
+impl<C: Capture + ?Sized> Capture for &C {
+    type Kernel = C::Kernel;
+    fn declare(b: &mut KernelBuilder) -> Self::Kernel {
+        C::declare(b)
+    }
+    fn bind(&self, binder: &mut Binder<'_>) -> Result<()> {
+        (**self).bind(binder)
+    }
+    fn launched(&self) {
+        (**self).launched()
+    }
+}
+
+macro_rules! scalar_capture {
+    ($($t:ty),*) => {$(
+        impl Capture for $t {
+            type Kernel = Expr<$t>;
+            fn declare(b: &mut KernelBuilder) -> Expr<$t> {
+                b.param::<$t>()
+            }
+            fn bind(&self, binder: &mut Binder<'_>) -> Result<()> {
+                binder.words.push(Scalar::to_word(*self));
+                Ok(())
+            }
+        }
+    )*};
+}
+scalar_capture!(i32, u32, f32, bool);
+
+macro_rules! shape_capture {
+    ($($shape:ident<$n:literal>),*) => {$(
+        impl Capture for $shape<$n> {
+            type Kernel = Expr<$shape<$n>>;
+            fn declare(b: &mut KernelBuilder) -> Self::Kernel {
+                b.param_shape::<$shape<$n>>()
+            }
+            fn bind(&self, binder: &mut Binder<'_>) -> Result<()> {
+                binder.words.extend(self.0.iter().map(|&c| c as u32));
+                Ok(())
+            }
+        }
+    )*};
+}
+shape_capture!(Index<1>, Index<2>, Index<3>, Extent<1>, Extent<2>, Extent<3>);
+
+impl<T: Scalar, const N: usize> KernelType for ArrayView<'_, T, N>
+where
+    Index<N>: Value + amp_core::types::Rank,
+    Extent<N>: Value + amp_core::types::Rank,
+{
+    type Expr = View<T, N, ReadWrite>;
+}
+
+impl<T: Scalar, const N: usize> KernelType for ConstArrayView<'_, T, N>
+where
+    Index<N>: Value + amp_core::types::Rank,
+    Extent<N>: Value + amp_core::types::Rank,
+{
+    type Expr = View<T, N, ReadOnly>;
+}
+
+impl<T: Scalar, const N: usize> Capture for ArrayView<'_, T, N>
+where
+    Index<N>: Value + amp_core::types::Rank,
+    Extent<N>: Value + amp_core::types::Rank,
+{
+    type Kernel = View<T, N, ReadWrite>;
+    fn declare(b: &mut KernelBuilder) -> Self::Kernel {
+        View::declare(b)
+    }
+    fn bind(&self, binder: &mut Binder<'_>) -> Result<()> {
+        binder.buffers.push(self.device_buffer(binder.accelerator)?);
+        binder.words.extend(self.layout_words());
+        Ok(())
+    }
+    fn launched(&self) {
+        self.kernel_wrote();
+    }
+}
+
+impl<T: Scalar, const N: usize> Capture for ConstArrayView<'_, T, N>
+where
+    Index<N>: Value + amp_core::types::Rank,
+    Extent<N>: Value + amp_core::types::Rank,
+{
+    type Kernel = View<T, N, ReadOnly>;
+    fn declare(b: &mut KernelBuilder) -> Self::Kernel {
+        View::declare(b)
+    }
+    fn bind(&self, binder: &mut Binder<'_>) -> Result<()> {
+        binder.buffers.push(self.device_buffer(binder.accelerator)?);
+        binder.words.extend(self.layout_words());
+        Ok(())
+    }
+}
+
+/// All captures of a kernel closure, as a tuple of references.
+pub trait Captures {
+    /// The kernel-side tuple.
+    type Kernel;
+    /// Declares every capture, in order.
+    fn declare(b: &mut KernelBuilder) -> Self::Kernel;
+    /// Binds every capture, in order.
+    fn bind(&self, binder: &mut Binder<'_>) -> Result<()>;
+    /// After submission.
+    fn launched(&self);
+}
+
+macro_rules! captures {
+    ($($c:ident $i:tt),*) => {
+        impl<$($c: Capture),*> Captures for ($($c,)*) {
+            type Kernel = ($($c::Kernel,)*);
+            #[allow(unused_variables, clippy::unused_unit)]
+            fn declare(b: &mut KernelBuilder) -> Self::Kernel {
+                ($($c::declare(b),)*)
+            }
+            #[allow(unused_variables)]
+            fn bind(&self, binder: &mut Binder<'_>) -> Result<()> {
+                $(self.$i.bind(binder)?;)*
+                Ok(())
+            }
+            fn launched(&self) {
+                $(self.$i.launched();)*
+            }
+        }
+    };
+}
+captures!();
+captures!(A 0);
+captures!(A 0, B 1);
+captures!(A 0, B 1, C 2);
+captures!(A 0, B 1, C 2, D 3);
+captures!(A 0, B 1, C 2, D 3, E 4);
+captures!(A 0, B 1, C 2, D 3, E 4, F 5);
+captures!(A 0, B 1, C 2, D 3, E 4, F 5, G 6);
+captures!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7);
+captures!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8);
+captures!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9);
+captures!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10);
+captures!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11);
+captures!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11, M 12);
+captures!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11, M 12, N 13);
+captures!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11, M 12, N 13, O 14);
+captures!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11, M 12, N 13, O 14, P 15);

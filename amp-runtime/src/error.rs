@@ -1,0 +1,109 @@
+//! The runtime's one error type. Its variants mirror C++ AMP's exception classes
+//! (`runtime_exception` and its subclasses), and each carries what its message needs.
+
+use amp_core::KernelError;
+use std::fmt;
+
+/// Anything that can go wrong in the runtime (C++ AMP `runtime_exception` and subclasses).
+///
+/// No runtime API panics on bad input: every failure is one of these values.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Error {
+    /// No accelerator could be found or the one asked for is not there.
+    NoAccelerator {
+        /// What was looked for and what was found.
+        message: String,
+    },
+    /// A compute domain (or a tile) that cannot be launched, as C++ AMP's
+    /// `invalid_compute_domain`; the message names the dimension, the extent and the tile.
+    InvalidComputeDomain(String),
+    /// A view whose extent does not describe its data.
+    ExtentMismatch {
+        /// The view's extent, formatted like `(2,3)`.
+        extent: String,
+        /// The number of elements the extent holds.
+        expected: u64,
+        /// The number of elements of the data.
+        actual: usize,
+    },
+    /// An index outside a view's extent, from a host access or a checked kernel.
+    OutOfBounds {
+        /// The offending index, formatted like `(2,3)`.
+        index: String,
+        /// The extent it was checked against.
+        extent: String,
+    },
+    /// The accelerator lacks something the program needs (C++ AMP `unsupported_feature`).
+    UnsupportedFeature(String),
+    /// The accelerator ran out of memory, or an allocation exceeds its limits (C++ AMP
+    /// `out_of_memory`).
+    OutOfMemory(String),
+    /// The accelerator was lost: reset, removed or its driver crashed (C++ AMP
+    /// `accelerator_view_removed`).
+    AcceleratorRemoved(String),
+    /// A kernel could not be built or did not validate; the message names the source line.
+    Kernel(KernelError),
+    /// Any other failure reported by the GPU stack (wgpu).
+    Device(String),
+}
+
+/// The runtime's result type.
+pub type Result<T> = std::result::Result<T, Error>;
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::NoAccelerator { message } => write!(
+                f,
+                "no accelerator: {message}; amp needs a Vulkan, Metal or DX12 device. Install a \
+                 GPU driver, or on Linux a software Vulkan device (Debian/Ubuntu: `apt-get \
+                 install mesa-vulkan-drivers libvulkan1` provides lavapipe, a CPU device)"
+            ),
+            Error::InvalidComputeDomain(message) => write!(f, "invalid compute domain: {message}"),
+            Error::ExtentMismatch {
+                extent,
+                expected,
+                actual,
+            } => write!(
+                f,
+                "array view extent {extent} holds {expected} elements but the data has {actual}"
+            ),
+            Error::OutOfBounds { index, extent } => {
+                write!(f, "index {index} is out of bounds of extent {extent}")
+            }
+            Error::UnsupportedFeature(message) => write!(f, "unsupported feature: {message}"),
+            Error::OutOfMemory(message) => write!(f, "out of memory: {message}"),
+            Error::AcceleratorRemoved(message) => write!(f, "accelerator removed: {message}"),
+            Error::Kernel(error) => write!(f, "{error}"),
+            Error::Device(message) => write!(f, "accelerator error: {message}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Error::Kernel(error) => Some(error),
+            _ => None,
+        }
+    }
+}
+
+impl From<KernelError> for Error {
+    fn from(error: KernelError) -> Self {
+        Error::Kernel(error)
+    }
+}
+
+impl Error {
+    /// Maps an error that wgpu reported for work on `device_name`.
+    pub(crate) fn from_wgpu(device_name: &str, error: &wgpu::Error) -> Self {
+        match error {
+            wgpu::Error::OutOfMemory { .. } => {
+                Error::OutOfMemory(format!("the accelerator `{device_name}` is out of memory"))
+            }
+            // wgpu's description is multi-line with its own context; keep it whole.
+            other => Error::Device(format!("on `{device_name}`: {other}")),
+        }
+    }
+}

@@ -1,0 +1,63 @@
+//! The main demo: runs the seed programs, says which accelerator ran them, and prints each
+//! result with how long it took (the first run builds the kernel's pipeline; the second reuses
+//! it).
+
+#[path = "add_arrays.rs"]
+mod add_arrays;
+#[path = "add_with_function.rs"]
+mod add_with_function;
+#[path = "indexing.rs"]
+mod indexing;
+#[path = "matrix_multiply.rs"]
+mod matrix_multiply;
+
+use amp::Accelerator;
+use std::error::Error;
+use std::time::{Duration, Instant};
+
+fn timed<T>(f: impl Fn() -> Result<T, amp::Error>) -> Result<(T, Duration, Duration), amp::Error> {
+    let start = Instant::now();
+    f()?;
+    let first = start.elapsed();
+    let start = Instant::now();
+    let value = f()?;
+    Ok((value, first, start.elapsed()))
+}
+
+fn report(name: &str, result: &str, first: Duration, again: Duration) {
+    println!("{name:<20} {result}");
+    println!("{:<20} first run {first:.2?} (builds the kernel), again {again:.2?}", "");
+}
+
+fn main() -> Result<(), Box<dyn Error>> {
+    let accelerator = Accelerator::default()?;
+    println!("amp tour — accelerator: {accelerator}");
+    if accelerator.is_emulated() {
+        println!("(no GPU found: running on the CPU through a software Vulkan driver)");
+    }
+    println!();
+
+    let (a, b) = ([1, 2, 3, 4, 5], [6, 7, 8, 9, 10]);
+    let (sum, first, again) = timed(|| add_arrays::add_arrays(&a, &b))?;
+    report("add_arrays", &format!("{sum:?}"), first, again);
+
+    let (sum, first, again) = timed(|| add_with_function::add_with_function(&a, &b))?;
+    report("add_with_function", &format!("{sum:?}"), first, again);
+
+    let ((elements, [columns, rows, depth]), first, again) = timed(indexing::indexing)?;
+    let text = format!("elements {elements:?}; columns {columns}, rows {rows}, depth {depth}");
+    report("indexing", &text, first, again);
+
+    let (m, w, n) = (100, 70, 90);
+    let ma = matrix_multiply::random_matrix((m * w) as usize, 1);
+    let mb = matrix_multiply::random_matrix((w * n) as usize, 2);
+    let (c, first, again) = timed(|| matrix_multiply::matmul(&ma, &mb, m, n, w))?;
+    let expected = matrix_multiply::matmul_cpu(&ma, &mb, m, n, w);
+    let verdict = if c == expected { "equals" } else { "DIFFERS FROM" };
+    let text = format!("{m}x{w} · {w}x{n}: {verdict} the CPU product");
+    report("matrix_multiply", &text, first, again);
+    if c != expected {
+        return Err("matrix product differs from the CPU".into());
+    }
+    Ok(())
+}

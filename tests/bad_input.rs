@@ -1,0 +1,80 @@
+//! Bad input gives a typed error, never a panic, and leaves host data as it was.
+
+use amp::prelude::*;
+use amp::Error;
+
+#[test]
+fn view_extent_must_match_data_length() {
+    let mut data = vec![1, 2, 3, 4, 5];
+    let err = ArrayView::new([2, 3], &mut data).err().expect("mismatch");
+    assert!(matches!(err, Error::ExtentMismatch { .. }), "{err}");
+    let text = err.to_string();
+    assert!(text.contains("(2,3)") && text.contains('6') && text.contains('5'), "{text}");
+    let err = ConstArrayView::new(4, &data).err().expect("mismatch");
+    assert!(matches!(err, Error::ExtentMismatch { .. }), "{err}");
+    assert_eq!(data, [1, 2, 3, 4, 5]);
+}
+
+#[test]
+fn zero_sized_launch_is_an_invalid_compute_domain() {
+    let mut data = vec![7; 4];
+    let view = ArrayView::new(4, &mut data).expect("view");
+    let result = parallel_for_each!(Extent::new([0]), |idx: Index<1>| {
+        view[idx] = 0;
+    });
+    let err = result.err().expect("zero-sized extent");
+    assert!(matches!(err, Error::InvalidComputeDomain(_)), "{err}");
+    let result = parallel_for_each!(Extent::new([2, -3]), |idx: Index<2>| {
+        view[idx[1]] = 0;
+    });
+    let err = result.err().expect("negative extent");
+    assert!(err.to_string().contains("dimension 1"), "{err}");
+    drop(view);
+    assert_eq!(data, [7; 4]);
+}
+
+#[test]
+fn too_many_threads_is_an_invalid_compute_domain() {
+    let mut data = vec![7; 4];
+    let view = ArrayView::new(4, &mut data).expect("view");
+    let result = parallel_for_each!(Extent::new([65536, 65536]), |idx: Index<2>| {
+        view[idx[0]] = 0;
+    });
+    let err = result.err().expect("2^32 threads");
+    let text = err.to_string();
+    assert!(text.contains("(4294967296) exceeds the limit (4294967295)"), "{text}");
+    drop(view);
+    assert_eq!(data, [7; 4]);
+}
+
+/// Recursion only shows on the call graph: the launch fails with an error naming both
+/// functions, before any data moves.
+#[kernel]
+fn ping(n: i32) -> i32 {
+    if n > 0 {
+        return pong(n - 1);
+    }
+    0
+}
+
+#[kernel]
+fn pong(n: i32) -> i32 {
+    ping(n)
+}
+
+#[test]
+fn recursion_is_a_located_kernel_error() {
+    let mut data = vec![3; 8];
+    let view = ArrayView::new(8, &mut data).expect("view");
+    let result = parallel_for_each!(view.extent(), |idx: Index<1>| {
+        view[idx] = ping(view[idx]);
+    });
+    let err = result.err().expect("recursion");
+    let Error::Kernel(amp::KernelError::Build { message, loc, .. }) = &err else {
+        panic!("expected a build error, got {err}");
+    };
+    assert!(message.contains("`ping` calls `pong` calls `ping`"), "{message}");
+    assert!(loc.file.ends_with("bad_input.rs"), "{loc}");
+    drop(view);
+    assert_eq!(data, [3; 8]);
+}
