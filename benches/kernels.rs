@@ -65,7 +65,8 @@ struct Raw {
 
 impl Raw {
     fn new() -> Option<Raw> {
-        let instance = wgpu::Instance::new(wgpu::InstanceDescriptor::new_without_display_handle_from_env());
+        let instance =
+            wgpu::Instance::new(wgpu::InstanceDescriptor::new_without_display_handle_from_env());
         let adapter = pollster::block_on(instance.request_adapter(&Default::default())).ok()?;
         let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
             required_limits: adapter.limits(),
@@ -77,15 +78,24 @@ impl Raw {
 
     fn buffer(&self, data: &[f32]) -> wgpu::Buffer {
         use wgpu::util::DeviceExt;
-        self.device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-            label: None,
-            contents: bytemuck::cast_slice(data),
-            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
-        })
+        self.device
+            .create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                label: None,
+                contents: bytemuck::cast_slice(data),
+                usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+            })
     }
 
     /// Seconds per dispatch of `source` over buffers (a, b, c) and the uniform `n`.
-    fn time(&self, source: &str, checked: bool, bufs: [&[f32]; 3], n: u32, groups: [u32; 3], reps: u32) -> f64 {
+    fn time(
+        &self,
+        source: &str,
+        checked: bool,
+        bufs: [&[f32]; 3],
+        n: u32,
+        groups: [u32; 3],
+        reps: u32,
+    ) -> f64 {
         use wgpu::util::DeviceExt;
         let desc = wgpu::ShaderModuleDescriptor {
             label: None,
@@ -100,20 +110,24 @@ impl Raw {
                     .create_shader_module_trusted(desc, wgpu::ShaderRuntimeChecks::unchecked())
             }
         };
-        let pipeline = self.device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
-            label: None,
-            layout: None,
-            module: &module,
-            entry_point: Some("main"),
-            compilation_options: Default::default(),
-            cache: None,
-        });
+        let pipeline = self
+            .device
+            .create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+                label: None,
+                layout: None,
+                module: &module,
+                entry_point: Some("main"),
+                compilation_options: Default::default(),
+                cache: None,
+            });
         let [a, b, c] = bufs.map(|d| self.buffer(d));
-        let uniform = self.device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-            label: None,
-            contents: bytemuck::cast_slice(&[n, 0, 0, 0]),
-            usage: wgpu::BufferUsages::UNIFORM,
-        });
+        let uniform = self
+            .device
+            .create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                label: None,
+                contents: bytemuck::cast_slice(&[n, 0, 0, 0]),
+                usage: wgpu::BufferUsages::UNIFORM,
+            });
         let bind = self.device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: None,
             layout: &pipeline.get_bind_group_layout(0),
@@ -173,7 +187,10 @@ fn vector_add(raw: Option<&Raw>, acc: &Accelerator, n: usize) -> Result<(), amp:
     });
     cv.synchronize()?;
     drop(cv);
-    assert!(c.iter().zip(a.iter().zip(&b)).all(|(c, (a, b))| *c == a + b));
+    assert!(c
+        .iter()
+        .zip(a.iter().zip(&b))
+        .all(|(c, (a, b))| *c == a + b));
     let cpu_s = time_per_kernel(3, |k| {
         for _ in 0..k {
             for ((c, a), b) in c.iter_mut().zip(&a).zip(&b) {
@@ -182,14 +199,28 @@ fn vector_add(raw: Option<&Raw>, acc: &Accelerator, n: usize) -> Result<(), amp:
             std::hint::black_box(&c);
         }
     });
-    report("vector add", &format!("{n} f32"), "GB/s", bytes, amp_s, cpu_s, raw.map(|r| {
-        let groups = (n as u32).div_ceil(256);
-        let grid = if groups > 65535 { [65535, groups.div_ceil(65535), 1] } else { [groups, 1, 1] };
-        let out = vec![0.0f32; n];
-        let args = [&a[..], &b[..], &out[..]];
-        (r.time(VECTOR_ADD_WGSL, true, args, n as u32, grid, 20),
-         r.time(VECTOR_ADD_WGSL, false, args, n as u32, grid, 20))
-    }));
+    report(
+        "vector add",
+        &format!("{n} f32"),
+        "GB/s",
+        bytes,
+        amp_s,
+        cpu_s,
+        raw.map(|r| {
+            let groups = (n as u32).div_ceil(256);
+            let grid = if groups > 65535 {
+                [65535, groups.div_ceil(65535), 1]
+            } else {
+                [groups, 1, 1]
+            };
+            let out = vec![0.0f32; n];
+            let args = [&a[..], &b[..], &out[..]];
+            (
+                r.time(VECTOR_ADD_WGSL, true, args, n as u32, grid, 20),
+                r.time(VECTOR_ADD_WGSL, false, args, n as u32, grid, 20),
+            )
+        }),
+    );
     Ok(())
 }
 
@@ -242,24 +273,75 @@ fn matmul(raw: Option<&Raw>, acc: &Accelerator, size: usize) -> Result<(), amp::
     });
     assert!(check, "amp matmul differs from the CPU");
     let groups = (size as u32).div_ceil(16);
-    report("matmul simple", &format!("{size}² f32"), "GFLOP/s", flops, amp_s, cpu_s, raw.map(|r| {
-        let out = vec![0.0f32; size * size];
-        let args = [&a[..], &b[..], &out[..]];
-        (r.time(MATMUL_WGSL, true, args, size as u32, [groups, groups, 1], reps),
-         r.time(MATMUL_WGSL, false, args, size as u32, [groups, groups, 1], reps))
-    }));
+    report(
+        "matmul simple",
+        &format!("{size}² f32"),
+        "GFLOP/s",
+        flops,
+        amp_s,
+        cpu_s,
+        raw.map(|r| {
+            let out = vec![0.0f32; size * size];
+            let args = [&a[..], &b[..], &out[..]];
+            (
+                r.time(
+                    MATMUL_WGSL,
+                    true,
+                    args,
+                    size as u32,
+                    [groups, groups, 1],
+                    reps,
+                ),
+                r.time(
+                    MATMUL_WGSL,
+                    false,
+                    args,
+                    size as u32,
+                    [groups, groups, 1],
+                    reps,
+                ),
+            )
+        }),
+    );
     Ok(())
 }
 
-fn report(name: &str, size: &str, unit: &str, work: f64, amp_s: f64, cpu_s: f64, raw: Option<(f64, f64)>) {
+fn report(
+    name: &str,
+    size: &str,
+    unit: &str,
+    work: f64,
+    amp_s: f64,
+    cpu_s: f64,
+    raw: Option<(f64, f64)>,
+) {
     let rate = |s: f64| work / s / 1e9;
     println!("{name} ({size})");
-    println!("  amp                    {:>10.3} ms  {:>9.1} {unit}", amp_s * 1e3, rate(amp_s));
+    println!(
+        "  amp                    {:>10.3} ms  {:>9.1} {unit}",
+        amp_s * 1e3,
+        rate(amp_s)
+    );
     if let Some((checked, unchecked)) = raw {
-        println!("  WGSL, wgpu checks      {:>10.3} ms  {:>9.1} {unit}   amp/this = {:.2}", checked * 1e3, rate(checked), checked / amp_s);
-        println!("  WGSL, no checks        {:>10.3} ms  {:>9.1} {unit}   amp/this = {:.2}", unchecked * 1e3, rate(unchecked), unchecked / amp_s);
+        println!(
+            "  WGSL, wgpu checks      {:>10.3} ms  {:>9.1} {unit}   amp/this = {:.2}",
+            checked * 1e3,
+            rate(checked),
+            checked / amp_s
+        );
+        println!(
+            "  WGSL, no checks        {:>10.3} ms  {:>9.1} {unit}   amp/this = {:.2}",
+            unchecked * 1e3,
+            rate(unchecked),
+            unchecked / amp_s
+        );
     }
-    println!("  plain Rust, 1 CPU core {:>10.3} ms  {:>9.1} {unit}   amp speed-up = {:.1}x", cpu_s * 1e3, rate(cpu_s), cpu_s / amp_s);
+    println!(
+        "  plain Rust, 1 CPU core {:>10.3} ms  {:>9.1} {unit}   amp speed-up = {:.1}x",
+        cpu_s * 1e3,
+        rate(cpu_s),
+        cpu_s / amp_s
+    );
 }
 
 fn main() -> Result<(), amp::Error> {
@@ -267,7 +349,11 @@ fn main() -> Result<(), amp::Error> {
     let acc = Accelerator::default()?;
     println!("amp kernel benchmark on {acc}");
     let raw = Raw::new();
-    let (n, size) = if large { (64 << 20, 4096) } else { (4 << 20, 512) };
+    let (n, size) = if large {
+        (64 << 20, 4096)
+    } else {
+        (4 << 20, 512)
+    };
     vector_add(raw.as_ref(), &acc, n)?;
     matmul(raw.as_ref(), &acc, size)?;
     Ok(())

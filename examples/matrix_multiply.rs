@@ -62,7 +62,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let expected = matmul_cpu(&a, &b, m, n, w);
     let mismatches = c.iter().zip(&expected).filter(|(x, y)| x != y).count();
     println!("{m}x{w} times {w}x{n}: {mismatches} mismatches against the CPU product");
-    println!("c[0][0] = {}, c[{}][{}] = {}", c[0], m - 1, n - 1, c[(m * n - 1) as usize]);
+    println!(
+        "c[0][0] = {}, c[{}][{}] = {}",
+        c[0],
+        m - 1,
+        n - 1,
+        c[(m * n - 1) as usize]
+    );
     if mismatches == 0 {
         Ok(())
     } else {

@@ -26,7 +26,10 @@ fn timed<T>(f: impl Fn() -> Result<T, amp::Error>) -> Result<(T, Duration, Durat
 
 fn report(name: &str, result: &str, first: Duration, again: Duration) {
     println!("{name:<20} {result}");
-    println!("{:<20} first run {first:.2?} (builds the kernel), again {again:.2?}", "");
+    println!(
+        "{:<20} first run {first:.2?} (builds the kernel), again {again:.2?}",
+        ""
+    );
 }
 
 fn main() -> Result<(), Box<dyn Error>> {
@@ -53,7 +56,11 @@ fn main() -> Result<(), Box<dyn Error>> {
     let mb = matrix_multiply::random_matrix((w * n) as usize, 2);
     let (c, first, again) = timed(|| matrix_multiply::matmul(&ma, &mb, m, n, w))?;
     let expected = matrix_multiply::matmul_cpu(&ma, &mb, m, n, w);
-    let verdict = if c == expected { "equals" } else { "DIFFERS FROM" };
+    let verdict = if c == expected {
+        "equals"
+    } else {
+        "DIFFERS FROM"
+    };
     let text = format!("{m}x{w} · {w}x{n}: {verdict} the CPU product");
     report("matrix_multiply", &text, first, again);
     if c != expected {

@@ -9,7 +9,10 @@ fn view_extent_must_match_data_length() {
     let err = ArrayView::new([2, 3], &mut data).err().expect("mismatch");
     assert!(matches!(err, Error::ExtentMismatch { .. }), "{err}");
     let text = err.to_string();
-    assert!(text.contains("(2,3)") && text.contains('6') && text.contains('5'), "{text}");
+    assert!(
+        text.contains("(2,3)") && text.contains('6') && text.contains('5'),
+        "{text}"
+    );
     let err = ConstArrayView::new(4, &data).err().expect("mismatch");
     assert!(matches!(err, Error::ExtentMismatch { .. }), "{err}");
     assert_eq!(data, [1, 2, 3, 4, 5]);
@@ -42,7 +45,10 @@ fn too_many_threads_is_an_invalid_compute_domain() {
     });
     let err = result.err().expect("2^32 threads");
     let text = err.to_string();
-    assert!(text.contains("(4294967296) exceeds the limit (4294967295)"), "{text}");
+    assert!(
+        text.contains("(4294967296) exceeds the limit (4294967295)"),
+        "{text}"
+    );
     drop(view);
     assert_eq!(data, [7; 4]);
 }
@@ -73,7 +79,10 @@ fn recursion_is_a_located_kernel_error() {
     let Error::Kernel(amp::KernelError::Build { message, loc, .. }) = &err else {
         panic!("expected a build error, got {err}");
     };
-    assert!(message.contains("`ping` calls `pong` calls `ping`"), "{message}");
+    assert!(
+        message.contains("`ping` calls `pong` calls `ping`"),
+        "{message}"
+    );
     assert!(loc.file.ends_with("bad_input.rs"), "{loc}");
     drop(view);
     assert_eq!(data, [3; 8]);

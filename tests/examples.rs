@@ -29,8 +29,8 @@ fn add_arrays_on_random_data_of_many_workgroups() {
 
 #[test]
 fn add_with_function_gives_the_seed_output() {
-    let sum = add_with_function::add_with_function(&[1, 2, 3, 4, 5], &[6, 7, 8, 9, 10])
-        .expect("launch");
+    let sum =
+        add_with_function::add_with_function(&[1, 2, 3, 4, 5], &[6, 7, 8, 9, 10]).expect("launch");
     assert_eq!(sum, [7, 9, 11, 13, 15]);
 }
 
@@ -47,7 +47,11 @@ fn matrix_multiply_equals_the_cpu_product() {
         let a = matrix_multiply::random_matrix((m * w) as usize, 3);
         let b = matrix_multiply::random_matrix((w * n) as usize, 4);
         let c = matrix_multiply::matmul(&a, &b, m, n, w).expect("launch");
-        assert_eq!(c, matrix_multiply::matmul_cpu(&a, &b, m, n, w), "{m}x{w}x{n}");
+        assert_eq!(
+            c,
+            matrix_multiply::matmul_cpu(&a, &b, m, n, w),
+            "{m}x{w}x{n}"
+        );
     }
 }
 
@@ -58,6 +62,10 @@ fn add_arrays_binary_prints_7_9_11_13_15() {
         .args(["run", "--quiet", "--example", "add_arrays"])
         .output()
         .expect("cargo run");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert_eq!(String::from_utf8_lossy(&out.stdout), "7\n9\n11\n13\n15\n");
 }

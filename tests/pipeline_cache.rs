@@ -16,10 +16,18 @@ fn second_launch_builds_nothing() {
     let mut data: Vec<f32> = (0..1000).map(|i| i as f32).collect();
     let before = amp::pipelines_built();
     scale(&mut data, 2.0).expect("first launch");
-    assert_eq!(amp::pipelines_built(), before + 1, "first launch builds the kernel");
+    assert_eq!(
+        amp::pipelines_built(),
+        before + 1,
+        "first launch builds the kernel"
+    );
     scale(&mut data, 3.0).expect("second launch");
     scale(&mut data[..10], 0.5).expect("third launch, other extent");
-    assert_eq!(amp::pipelines_built(), before + 1, "later launches reuse it");
+    assert_eq!(
+        amp::pipelines_built(),
+        before + 1,
+        "later launches reuse it"
+    );
     for (i, v) in data.iter().enumerate() {
         let expected = i as f32 * 6.0 * if i < 10 { 0.5 } else { 1.0 };
         assert_eq!(*v, expected, "element {i}");

@@ -52,10 +52,18 @@ pub enum KernelError {
 impl fmt::Display for KernelError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            KernelError::Build { kernel, loc, message } => {
+            KernelError::Build {
+                kernel,
+                loc,
+                message,
+            } => {
                 write!(f, "kernel `{kernel}` at {loc}: {message}")
             }
-            KernelError::Validation { kernel, loc, message } => {
+            KernelError::Validation {
+                kernel,
+                loc,
+                message,
+            } => {
                 write!(f, "kernel `{kernel}` failed validation")?;
                 if let Some(loc) = loc {
                     write!(f, " at {loc}")?;

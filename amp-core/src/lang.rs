@@ -191,7 +191,9 @@ where
                 Some(acc) => b.binary(BinaryOperator::LogicalAnd, acc, both),
             });
         }
-        Expr::from_handle(inside.unwrap_or_else(|| b.append(Expression::Literal(naga::Literal::Bool(true)))))
+        Expr::from_handle(
+            inside.unwrap_or_else(|| b.append(Expression::Literal(naga::Literal::Bool(true)))),
+        )
     }
 
     /// The number of points (C++ AMP `extent::size`), as `u32`.
@@ -216,7 +218,8 @@ where
                 Some(acc) => b.binary(BinaryOperator::Multiply, acc, e),
             });
         }
-        Expr::from_handle(size.unwrap_or_else(|| b.append(Expression::Literal(naga::Literal::U32(1)))))
+        Expr::from_handle(
+            size.unwrap_or_else(|| b.append(Expression::Literal(naga::Literal::U32(1)))),
+        )
     }
 }
-

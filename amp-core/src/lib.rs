@@ -15,11 +15,10 @@ pub mod types;
 pub mod view;
 
 pub use builder::{
-    BindingKind, DeviceFn, Expr, FnArgs, FnResult, KernelBuilder, KernelIr, LaunchLayout, Read,
-    Var,
+    BindingKind, DeviceFn, Expr, FnArgs, FnResult, KernelBuilder, KernelIr, LaunchLayout, Read, Var,
 };
 pub use error::{KernelError, Loc};
+pub use naga;
 pub use shape::{Extent, Index};
 pub use types::{Integer, KernelType, Numeric, Scalar, Signed, Value};
 pub use view::{Access, ReadOnly, ReadWrite, View};
-pub use naga;

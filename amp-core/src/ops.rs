@@ -113,6 +113,16 @@ impl<T: Numeric> Arith<Expr<T>> for Expr<T> {
     }
 }
 
+/// With a host constant. (Also keeps rustc from guessing the right operand's type from the left
+/// one, so mixed operands get the trait's message instead of a bare type mismatch.)
+impl<T: Numeric> Arith<T> for Expr<T> {
+    type Output = Expr<T>;
+    fn arith(self, b: &mut KernelBuilder, op: ArithOp, rhs: T) -> Expr<T> {
+        let rhs = b.literal(rhs);
+        self.arith(b, op, rhs)
+    }
+}
+
 macro_rules! shape_arith {
     ($shape:ident) => {
         impl<const N: usize> Arith<Expr<$shape<N>>> for Expr<$shape<N>>
@@ -251,6 +261,14 @@ impl<T: Scalar> Compare<Expr<T>> for Expr<T> {
             b.error("bool values compare only with == and !=");
         }
         Expr::from_handle(b.binary(op.naga(), self.handle(), rhs.handle()))
+    }
+}
+
+/// With a host constant (see the matching `Arith` impl).
+impl<T: Scalar> Compare<T> for Expr<T> {
+    fn compare(self, b: &mut KernelBuilder, op: CmpOp, rhs: T) -> Expr<bool> {
+        let rhs = b.literal(rhs);
+        self.compare(b, op, rhs)
     }
 }
 

@@ -171,10 +171,7 @@ impl<const N: usize> Extent<N> {
 
     /// Whether `idx` lies inside the domain: `0 <= idx[i] < self[i]` for every `i`.
     pub fn contains(&self, idx: Index<N>) -> bool {
-        self.0
-            .iter()
-            .zip(idx.0)
-            .all(|(&e, i)| (0..e).contains(&i))
+        self.0.iter().zip(idx.0).all(|(&e, i)| (0..e).contains(&i))
     }
 
     /// The row-major offset of `idx` in a dense array of this extent, if `idx` is inside it.

@@ -100,7 +100,13 @@ macro_rules! scalar {
     };
 }
 
-scalar!(i32, NagaScalar::I32, I32, |v| v as u32, [Numeric, Integer, Signed]);
+scalar!(
+    i32,
+    NagaScalar::I32,
+    I32,
+    |v| v as u32,
+    [Numeric, Integer, Signed]
+);
 scalar!(u32, NagaScalar::U32, U32, |v| v, [Numeric, Integer]);
 scalar!(f32, NagaScalar::F32, F32, f32::to_bits, [Numeric, Signed]);
 scalar!(bool, NagaScalar::BOOL, Bool, u32::from, []);

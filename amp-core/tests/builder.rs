@@ -1,6 +1,6 @@
 //! Hand-built kernels (no macro) must validate, and build errors must carry locations.
 
-use amp_core::ops::{self, Arith, ArithOp, Compare, CmpOp};
+use amp_core::ops::{self, Arith, ArithOp, CmpOp, Compare};
 use amp_core::{DeviceFn, Expr, KernelBuilder, KernelError, Loc, ReadOnly, ReadWrite, View};
 use naga::valid::Capabilities;
 use std::any::TypeId;
@@ -22,7 +22,10 @@ fn add_arrays_validates() {
     assert_eq!(ir.layout.bindings.len(), 3);
     assert_eq!(ir.layout.words, 2 + 3 * 2);
     let wgsl = ir.wgsl();
-    assert!(wgsl.contains("@compute @workgroup_size(256, 1, 1)"), "{wgsl}");
+    assert!(
+        wgsl.contains("@compute @workgroup_size(256, 1, 1)"),
+        "{wgsl}"
+    );
 }
 
 #[test]
@@ -106,7 +109,10 @@ fn mutual_recursion_names_both_functions() {
     let KernelError::Build { message, .. } = &err else {
         panic!("{err}")
     };
-    assert!(message.contains("`ping` calls `pong` calls `ping`"), "{message}");
+    assert!(
+        message.contains("`ping` calls `pong` calls `ping`"),
+        "{message}"
+    );
 }
 
 #[test]

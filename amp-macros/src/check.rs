@@ -35,7 +35,9 @@ struct Checker<'e> {
 }
 
 const NARROW_INTEGERS: &[&str] = &["u8", "i8", "u16", "i16"];
-const HEAP_TYPES: &[&str] = &["Box", "Vec", "String", "Rc", "Arc", "RefCell", "Cell", "HashMap"];
+const HEAP_TYPES: &[&str] = &[
+    "Box", "Vec", "String", "Rc", "Arc", "RefCell", "Cell", "HashMap",
+];
 
 /// Rule: narrow integer types (u8, i8, u16, i16) do not exist on the accelerator (C3581).
 fn narrow_integer(name: &str) -> Option<&'static str> {
@@ -259,7 +261,10 @@ impl<'ast> Visit<'ast> for Checker<'_> {
                 self.expr_rules(expr);
                 self.for_rule(f);
                 if let Expr::Range(r) = &*f.expr {
-                    r.start.iter().chain(r.end.iter()).for_each(|e| self.visit_expr(e));
+                    r.start
+                        .iter()
+                        .chain(r.end.iter())
+                        .for_each(|e| self.visit_expr(e));
                 }
                 self.visit_block(&f.body);
             }

@@ -64,11 +64,17 @@ fn check_signature(func: &ItemFn, errors: &mut Errors) -> bool {
         errors.push(v, "variadic arguments are not supported in kernels");
     }
     if let Some(wc) = &sig.generics.where_clause {
-        errors.push(wc, "`where` clauses on kernel functions are not supported yet");
+        errors.push(
+            wc,
+            "`where` clauses on kernel functions are not supported yet",
+        );
     }
     let generic = |p: &syn::GenericParam| !matches!(p, syn::GenericParam::Lifetime(_));
     if sig.generics.params.iter().any(generic) {
-        errors.push(&sig.generics, "generic kernel functions are not supported yet");
+        errors.push(
+            &sig.generics,
+            "generic kernel functions are not supported yet",
+        );
     }
     for input in &sig.inputs {
         match input {

@@ -10,7 +10,9 @@ use crate::accelerator::Accelerator;
 use crate::error::Result;
 use crate::view::{ArrayView, ConstArrayView};
 use amp_core::view::View;
-use amp_core::{Expr, Extent, Index, KernelBuilder, KernelType, ReadOnly, ReadWrite, Scalar, Value};
+use amp_core::{
+    Expr, Extent, Index, KernelBuilder, KernelType, ReadOnly, ReadWrite, Scalar, Value,
+};
 
 /// The launch-time values of one kernel launch, filled in declaration order.
 pub struct Binder<'a> {
@@ -82,7 +84,14 @@ macro_rules! shape_capture {
         }
     )*};
 }
-shape_capture!(Index<1>, Index<2>, Index<3>, Extent<1>, Extent<2>, Extent<3>);
+shape_capture!(
+    Index<1>,
+    Index<2>,
+    Index<3>,
+    Extent<1>,
+    Extent<2>,
+    Extent<3>
+);
 
 impl<T: Scalar, const N: usize> KernelType for ArrayView<'_, T, N>
 where

@@ -229,52 +229,63 @@ fn workgroups(threads: u64, per_group: u64, max_per_dim: u32) -> Result<[u32; 3]
     Ok([max as u32, rows as u32, 1])
 }
 
-fn dispatch(accelerator: &Accelerator, p: &Pipeline, binder: &Binder<'_>, threads: u64) -> Result<()> {
-    let per_group = p.layout.workgroup_size.iter().map(|&d| u64::from(d)).product();
+fn dispatch(
+    accelerator: &Accelerator,
+    p: &Pipeline,
+    binder: &Binder<'_>,
+    threads: u64,
+) -> Result<()> {
+    let per_group = p
+        .layout
+        .workgroup_size
+        .iter()
+        .map(|&d| u64::from(d))
+        .product();
     let max = accelerator.limits().max_compute_workgroups_per_dimension;
     let [x, y, z] = workgroups(threads, per_group, max)?;
     let mut params = binder.words.clone();
     params.resize(params.len().div_ceil(4).max(1) * 4, 0);
-    accelerator.scoped(|device| {
-        let uniform = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-            label: Some("amp params"),
-            contents: bytemuck::cast_slice(&params),
-            usage: wgpu::BufferUsages::UNIFORM,
-        });
-        let mut entries = vec![wgpu::BindGroupEntry {
-            binding: 0,
-            resource: uniform.as_entire_binding(),
-        }];
-        for (i, buffer) in binder.buffers.iter().enumerate() {
-            entries.push(wgpu::BindGroupEntry {
-                binding: i as u32 + 1,
-                resource: buffer.as_entire_binding(),
+    accelerator
+        .scoped(|device| {
+            let uniform = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                label: Some("amp params"),
+                contents: bytemuck::cast_slice(&params),
+                usage: wgpu::BufferUsages::UNIFORM,
             });
-        }
-        let bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
-            label: Some("amp launch"),
-            layout: &p.bind_group_layout,
-            entries: &entries,
-        });
-        let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
-            label: Some("amp launch"),
-        });
-        {
-            let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+            let mut entries = vec![wgpu::BindGroupEntry {
+                binding: 0,
+                resource: uniform.as_entire_binding(),
+            }];
+            for (i, buffer) in binder.buffers.iter().enumerate() {
+                entries.push(wgpu::BindGroupEntry {
+                    binding: i as u32 + 1,
+                    resource: buffer.as_entire_binding(),
+                });
+            }
+            let bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
                 label: Some("amp launch"),
-                timestamp_writes: None,
+                layout: &p.bind_group_layout,
+                entries: &entries,
             });
-            pass.set_pipeline(&p.pipeline);
-            pass.set_bind_group(0, &bind_group, &[]);
-            pass.dispatch_workgroups(x, y, z);
-        }
-        encoder.finish()
-    })
-    .and_then(|commands| {
-        let (_, queue) = accelerator.device()?;
-        queue.submit([commands]);
-        Ok(())
-    })
+            let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                label: Some("amp launch"),
+            });
+            {
+                let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+                    label: Some("amp launch"),
+                    timestamp_writes: None,
+                });
+                pass.set_pipeline(&p.pipeline);
+                pass.set_bind_group(0, &bind_group, &[]);
+                pass.dispatch_workgroups(x, y, z);
+            }
+            encoder.finish()
+        })
+        .and_then(|commands| {
+            let (_, queue) = accelerator.device()?;
+            queue.submit([commands]);
+            Ok(())
+        })
 }
 
 #[cfg(test)]
@@ -284,9 +295,18 @@ mod tests {
     #[test]
     fn workgroup_grid_splits_past_the_dimension_limit() {
         assert_eq!(workgroups(5, 256, 65535).ok(), Some([1, 1, 1]));
-        assert_eq!(workgroups(65535 * 256, 256, 65535).ok(), Some([65535, 1, 1]));
-        assert_eq!(workgroups(65536 * 256, 256, 65535).ok(), Some([65535, 2, 1]));
-        assert_eq!(workgroups(u32::MAX as u64, 256, 65535).ok(), Some([65535, 257, 1]));
+        assert_eq!(
+            workgroups(65535 * 256, 256, 65535).ok(),
+            Some([65535, 1, 1])
+        );
+        assert_eq!(
+            workgroups(65536 * 256, 256, 65535).ok(),
+            Some([65535, 2, 1])
+        );
+        assert_eq!(
+            workgroups(u32::MAX as u64, 256, 65535).ok(),
+            Some([65535, 257, 1])
+        );
         assert!(workgroups(u32::MAX as u64, 1, 16).is_err());
     }
 
@@ -295,9 +315,17 @@ mod tests {
         assert!(Extent::new([0]).launch().is_err());
         let err = Extent::new([4, -120]).launch().err().map(|e| e.to_string());
         let err = err.unwrap_or_default();
-        assert!(err.contains("dimension 1") && err.contains("(-120)"), "{err}");
-        let err = Extent::new([65536, 65536]).launch().err().map(|e| e.to_string());
-        assert!(err.unwrap_or_default().contains("(4294967296) exceeds the limit (4294967295)"));
+        assert!(
+            err.contains("dimension 1") && err.contains("(-120)"),
+            "{err}"
+        );
+        let err = Extent::new([65536, 65536])
+            .launch()
+            .err()
+            .map(|e| e.to_string());
+        assert!(err
+            .unwrap_or_default()
+            .contains("(4294967296) exceeds the limit (4294967295)"));
         let (threads, words) = Extent::new([3, 5]).launch().unwrap_or_default();
         assert_eq!((threads, words), (15, vec![15, 3, 5]));
     }

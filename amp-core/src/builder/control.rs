@@ -76,9 +76,10 @@ impl KernelBuilder {
     pub fn begin_continuing(&mut self) {
         let Some(frame) = self.close() else { return };
         match frame.kind {
-            FrameKind::LoopBody => self.cur.frames.push(Frame::new(FrameKind::LoopContinuing {
-                body: frame.block,
-            })),
+            FrameKind::LoopBody => self
+                .cur
+                .frames
+                .push(Frame::new(FrameKind::LoopContinuing { body: frame.block })),
             _ => self.misnested(frame),
         }
     }

@@ -83,7 +83,9 @@ impl KernelBuilder {
 
     /// Reserves a storage binding; returns its global variable.
     pub fn alloc_storage<T: Scalar>(&mut self, read_only: bool) -> Handle<naga::GlobalVariable> {
-        self.layout.bindings.push(BindingKind::Storage { read_only });
+        self.layout
+            .bindings
+            .push(BindingKind::Storage { read_only });
         let binding = self.layout.bindings.len() as u32;
         // Booleans are not host-shareable: views of bool hold one u32 word per element.
         let scalar = storage_scalar(T::SCALAR);
@@ -233,7 +235,8 @@ impl KernelBuilder {
             BuiltIn::LocalInvocationIndex,
             TypeInner::Scalar(naga::Scalar::U32),
         );
-        let component = |b: &mut Self, base, index| b.append(Expression::AccessIndex { base, index });
+        let component =
+            |b: &mut Self, base, index| b.append(Expression::AccessIndex { base, index });
         let (gx, gy, gz) = (
             component(self, group, 0),
             component(self, group, 1),

@@ -76,10 +76,17 @@ struct Frame {
 
 enum FrameKind {
     Body,
-    Accept { condition: Handle<Expression> },
-    Reject { condition: Handle<Expression>, accept: Block },
+    Accept {
+        condition: Handle<Expression>,
+    },
+    Reject {
+        condition: Handle<Expression>,
+        accept: Block,
+    },
     LoopBody,
-    LoopContinuing { body: Block },
+    LoopContinuing {
+        body: Block,
+    },
 }
 
 impl FnCtx {

@@ -2,7 +2,7 @@
 //! view, or `()`), evaluating its operands left to right into hygienic temporaries first (the
 //! builder is borrowed mutably by every operation).
 
-use super::{private, temp, Lowerer};
+use super::{private, temp, temp_at, Lowerer};
 use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned, ToTokens};
 use syn::spanned::Spanned;
@@ -68,7 +68,7 @@ impl Lowerer {
             Expr::Binary(b) => self.binary(b),
             Expr::Unary(u) => {
                 let v = self.expr(&u.expr);
-                let t = temp("__amp_v");
+                let t = temp_at("__amp_v", u.expr.span());
                 let call = match u.op {
                     UnOp::Neg(tok) => quote_spanned!(tok.span=> #p::ops::Negate::negate(#t, #ctx)),
                     UnOp::Not(tok) => quote_spanned!(tok.span=> #p::ops::Not::not(#t, #ctx)),
@@ -79,7 +79,7 @@ impl Lowerer {
             Expr::Cast(c) => {
                 let v = self.expr(&c.expr);
                 let ty = &c.ty;
-                let t = temp("__amp_v");
+                let t = temp_at("__amp_v", c.expr.span());
                 let call = quote_spanned!(c.as_token.span=> #p::ops::cast::<#ty, _>(#ctx, #t));
                 quote!({ let #t = #v; #call })
             }
@@ -117,7 +117,10 @@ impl Lowerer {
             return self.assign(&b.left, &b.right, Some(&b.op));
         }
         let ctx = &self.ctx;
-        let (l, r) = (temp("__amp_l"), temp("__amp_r"));
+        let (l, r) = (
+            temp_at("__amp_l", b.left.span()),
+            temp_at("__amp_r", b.right.span()),
+        );
         let lhs = self.expr(&b.left);
         let rhs = self.expr(&b.right);
         if let Op::Logic(and) = op {
@@ -129,8 +132,11 @@ impl Lowerer {
                 #ctx.end_logic(#v, #r)
             });
         }
-        let call = self.apply(op, &l, &r, b.op.span());
-        quote!({ let #l = #lhs; let #r = #rhs; #call })
+        let span = b.op.span();
+        let call = self.apply(op, &l, &r, span);
+        // The whole block at the operator, so every error about it lands there (and rustc
+        // reports it once).
+        quote_spanned!(span=> { let #l = #lhs; let #r = #rhs; #call })
     }
 
     /// `l <op> r` on two evaluated operands.
@@ -164,7 +170,8 @@ impl Lowerer {
         let ctx = &self.ctx;
         let p = private();
         let rhs = self.expr(value);
-        let (r, cur, new) = (temp("__amp_r"), temp("__amp_cur"), temp("__amp_new"));
+        let r = temp_at("__amp_r", value.span());
+        let (cur, new) = (temp_at("__amp_cur", place.span()), temp("__amp_new"));
         let span = op.map_or_else(|| place.span(), |o| o.span());
         let combine = |current: TokenStream| match op {
             None => quote!(let #new = #r;),
@@ -175,12 +182,16 @@ impl Lowerer {
         };
         match place {
             Expr::Index(i) => {
-                let (base, idx) = (temp("__amp_base"), temp("__amp_idx"));
+                let (base, idx) = (
+                    temp_at("__amp_base", i.expr.span()),
+                    temp_at("__amp_idx", i.index.span()),
+                );
                 let base_value = self.expr(&i.expr);
                 let index_value = self.index_value(&i.index);
                 let read = quote_spanned!(span=> #p::IndexRead::index_read(#base, #ctx, #idx));
                 let combine = combine(read);
-                let write = quote_spanned!(span=> #p::IndexWrite::index_write(#base, #ctx, #idx, #new));
+                let write =
+                    quote_spanned!(span=> #p::IndexWrite::index_write(#base, #ctx, #idx, #new));
                 quote!({
                     let #base = #base_value;
                     let #idx = #index_value;
@@ -212,8 +223,10 @@ impl Lowerer {
             Expr::Array(a) => &a.elems,
             other => return self.expr(other),
         };
-        let temps: Vec<_> = (0..components.len())
-            .map(|i| temp(&format!("__amp_c{i}")))
+        let temps: Vec<_> = components
+            .iter()
+            .enumerate()
+            .map(|(i, c)| temp_at(&format!("__amp_c{i}"), c.span()))
             .collect();
         let values = components.iter().map(|c| self.expr(c));
         let span = index.span();
@@ -225,7 +238,10 @@ impl Lowerer {
         let ctx = &self.ctx;
         let p = private();
         let base = self.expr(&i.expr);
-        let (b, idx) = (temp("__amp_base"), temp("__amp_idx"));
+        let (b, idx) = (
+            temp_at("__amp_base", i.expr.span()),
+            temp_at("__amp_idx", i.index.span()),
+        );
         let span = i.bracket_token.span.join();
         if let Expr::Lit(syn::ExprLit {
             lit: Lit::Int(n), ..
@@ -243,9 +259,12 @@ impl Lowerer {
     fn method_call(&self, m: &syn::ExprMethodCall) -> TokenStream {
         let ctx = &self.ctx;
         let recv = self.expr(&m.receiver);
-        let r = temp("__amp_recv");
-        let temps: Vec<_> = (0..m.args.len())
-            .map(|i| temp(&format!("__amp_a{i}")))
+        let r = temp_at("__amp_recv", m.receiver.span());
+        let temps: Vec<_> = m
+            .args
+            .iter()
+            .enumerate()
+            .map(|(i, a)| temp_at(&format!("__amp_a{i}"), a.span()))
             .collect();
         let values = m.args.iter().map(|a| self.expr(a));
         let method = &m.method;
@@ -261,12 +280,17 @@ impl Lowerer {
             let msg = "kernels can only call #[kernel] functions by name";
             return syn::Error::new_spanned(&c.func, msg).into_compile_error();
         };
-        let temps: Vec<_> = (0..c.args.len())
-            .map(|i| temp(&format!("__amp_a{i}")))
+        let temps: Vec<_> = c
+            .args
+            .iter()
+            .enumerate()
+            .map(|(i, a)| temp_at(&format!("__amp_a{i}"), a.span()))
             .collect();
         let values = c.args.iter().map(|a| self.expr(a));
         let span = func.span();
-        let call = quote_spanned!(span=> #p::DeviceFn::call(&#func, #ctx, (#(#temps,)*)));
-        quote!({ #(let #temps = #values;)* #call })
+        quote_spanned!(span=> {
+            #(let #temps = #values;)*
+            #p::DeviceFn::call(&#func, #ctx, (#(#temps,)*))
+        })
     }
 }

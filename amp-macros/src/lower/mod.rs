@@ -20,9 +20,7 @@ pub struct Lowerer {
 
 impl Lowerer {
     pub fn new() -> Self {
-        Lowerer {
-            ctx: ctx_ident(),
-        }
+        Lowerer { ctx: ctx_ident() }
     }
 }
 
@@ -34,6 +32,12 @@ pub fn ctx_ident() -> Ident {
 /// A hygienic temporary.
 fn temp(name: &str) -> Ident {
     Ident::new(name, Span::mixed_site())
+}
+
+/// A hygienic temporary holding the value of the user's tokens at `span`: type errors about
+/// it point at those tokens.
+fn temp_at(name: &str, span: Span) -> Ident {
+    Ident::new(name, Span::mixed_site().located_at(span))
 }
 
 /// `::amp::__private`.

@@ -35,7 +35,10 @@ impl Lowerer {
         }
         let diverges = matches!(
             block.stmts.last(),
-            Some(Stmt::Expr(Expr::Return(_) | Expr::Break(_) | Expr::Continue(_), _))
+            Some(Stmt::Expr(
+                Expr::Return(_) | Expr::Break(_) | Expr::Continue(_),
+                _
+            ))
         );
         let tail = match tail {
             Some(t) => t,
@@ -172,7 +175,11 @@ impl Lowerer {
         };
         let inclusive = matches!(range.limits, syn::RangeLimits::Closed(_));
         let (start, end) = (self.expr(start), self.expr(end));
-        let (s, e, k) = (temp("__amp_start"), temp("__amp_end"), temp("__amp_counter"));
+        let (s, e, k) = (
+            temp("__amp_start"),
+            temp("__amp_end"),
+            temp("__amp_counter"),
+        );
         let bind = self.bind(&f.pat, quote!(#ctx.load(#k)));
         let body = self.block_stmt(&f.body);
         let span = f.for_token.span;
