@@ -6,14 +6,14 @@ use amp::Error;
 #[test]
 fn view_extent_must_match_data_length() {
     let mut data = vec![1, 2, 3, 4, 5];
-    let err = ArrayView::new([2, 3], &mut data).err().expect("mismatch");
+    let err = ArrayView::new([2, 3], &mut data).expect_err("mismatch");
     assert!(matches!(err, Error::ExtentMismatch { .. }), "{err}");
     let text = err.to_string();
     assert!(
         text.contains("(2,3)") && text.contains('6') && text.contains('5'),
         "{text}"
     );
-    let err = ConstArrayView::new(4, &data).err().expect("mismatch");
+    let err = ConstArrayView::new(4, &data).expect_err("mismatch");
     assert!(matches!(err, Error::ExtentMismatch { .. }), "{err}");
     assert_eq!(data, [1, 2, 3, 4, 5]);
 }
@@ -25,12 +25,12 @@ fn zero_sized_launch_is_an_invalid_compute_domain() {
     let result = parallel_for_each!(Extent::new([0]), |idx: Index<1>| {
         view[idx] = 0;
     });
-    let err = result.err().expect("zero-sized extent");
+    let err = result.expect_err("zero-sized extent");
     assert!(matches!(err, Error::InvalidComputeDomain(_)), "{err}");
     let result = parallel_for_each!(Extent::new([2, -3]), |idx: Index<2>| {
         view[idx[1]] = 0;
     });
-    let err = result.err().expect("negative extent");
+    let err = result.expect_err("negative extent");
     assert!(err.to_string().contains("dimension 1"), "{err}");
     drop(view);
     assert_eq!(data, [7; 4]);
@@ -43,7 +43,7 @@ fn too_many_threads_is_an_invalid_compute_domain() {
     let result = parallel_for_each!(Extent::new([65536, 65536]), |idx: Index<2>| {
         view[idx[0]] = 0;
     });
-    let err = result.err().expect("2^32 threads");
+    let err = result.expect_err("2^32 threads");
     let text = err.to_string();
     assert!(
         text.contains("(4294967296) exceeds the limit (4294967295)"),
@@ -75,7 +75,7 @@ fn recursion_is_a_located_kernel_error() {
     let result = parallel_for_each!(view.extent(), |idx: Index<1>| {
         view[idx] = ping(view[idx]);
     });
-    let err = result.err().expect("recursion");
+    let err = result.expect_err("recursion");
     let Error::Kernel(amp::KernelError::Build { message, loc, .. }) = &err else {
         panic!("expected a build error, got {err}");
     };

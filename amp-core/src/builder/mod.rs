@@ -2,7 +2,7 @@
 //!
 //! Invariants, after naga's own front ends:
 //! - Every expression appended gets the span of the kernel statement being lowered
-//!   ([`KernelBuilder::at`]); spans index [`KernelBuilder::locs`], so any later error (naga
+//!   ([`KernelBuilder::at`]); spans index a table of source locations, so any later error (naga
 //!   validation, recursion) names the user's `file:line:column`.
 //! - Emit discipline: expressions are appended freely; before any statement is pushed (and before
 //!   a block is closed) every expression appended since the last flush that needs emitting is
@@ -13,7 +13,7 @@
 //! - After a `break`, `continue` or `return` the rest of the block is unreachable: statements
 //!   pushed there are dropped, so naga never sees code after a terminator.
 //! - Expression handles belong to the function being built; device functions are built in their
-//!   own context (see [`call`]) and values cross only as call arguments.
+//!   own context (see `call.rs`) and values cross only as call arguments.
 
 mod call;
 mod control;
