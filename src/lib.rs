@@ -61,3 +61,8 @@ pub mod __private {
     pub use amp_core::{KernelType, Loc};
     pub use amp_runtime::launch::parallel_for_each;
 }
+
+/// The README's examples are compiled and run as doc tests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -149,10 +149,17 @@ where
     let captured = C::declare(&mut b);
     body(&mut b, captured, index);
     let ir = b.finish(accelerator.naga_capabilities())?;
+    if std::env::var_os("AMP_DUMP_WGSL").is_some() {
+        eprintln!("// {}\n{}", b_name(site), ir.wgsl());
+    }
     let built = Arc::new(create_pipeline(accelerator, ir)?);
     PIPELINES_BUILT.fetch_add(1, Ordering::Relaxed);
     cache.insert(key, built.clone());
     Ok(built)
+}
+
+fn b_name(site: Loc) -> String {
+    format!("kernel: parallel_for_each at {site}")
 }
 
 fn create_pipeline(accelerator: &Accelerator, ir: amp_core::KernelIr) -> Result<Pipeline> {
