@@ -87,3 +87,38 @@ fn recursion_is_a_located_kernel_error() {
     drop(view);
     assert_eq!(data, [3; 8]);
 }
+
+/// IR that naga rejects (here hand-built: an f32 stored into an i32 view, which the macros'
+/// types never allow) fails the launch with the kernel's name and source line, and no data
+/// moves.
+#[test]
+fn validation_failure_names_the_kernel_and_line() {
+    use amp::__private::{ops, Expr, KernelBuilder};
+    let mut data = vec![5; 4];
+    let view = ArrayView::new(4, &mut data).expect("view");
+    let line = line!() + 6;
+    let result = amp::__private::parallel_for_each(
+        &Extent::new([4]),
+        (&view,),
+        amp::Loc::new(file!(), line!(), 1),
+        |b: &mut KernelBuilder, (v,), idx| {
+            b.at(amp::Loc::new(file!(), line!(), 13));
+            let f = ops::lit(b, 1.5f32);
+            v.store(b, idx, Expr::from_handle(f.handle()));
+        },
+    );
+    let err = result.expect_err("invalid IR");
+    let text = err.to_string();
+    assert!(
+        matches!(err, Error::Kernel(amp::KernelError::Validation { .. })),
+        "{text}"
+    );
+    assert!(
+        text.contains("parallel_for_each at tests/bad_input.rs"),
+        "{text}"
+    );
+    assert!(text.contains(&format!("bad_input.rs:{line}:13")), "{text}");
+    assert_eq!(view.uploads(), 0);
+    drop(view);
+    assert_eq!(data, [5; 4]);
+}
