@@ -9,6 +9,7 @@
 use crate::accelerator::Accelerator;
 use crate::error::Result;
 use crate::view::{ArrayView, ConstArrayView};
+use amp_core::types::Rank;
 use amp_core::view::View;
 use amp_core::{
     Expr, Extent, Index, KernelBuilder, KernelType, ReadOnly, ReadWrite, Scalar, Value,
@@ -93,56 +94,42 @@ shape_capture!(
     Extent<3>
 );
 
-impl<T: Scalar, const N: usize> KernelType for ArrayView<'_, T, N>
-where
-    Index<N>: Value + amp_core::types::Rank,
-    Extent<N>: Value + amp_core::types::Rank,
-{
-    type Expr = View<T, N, ReadWrite>;
-}
+macro_rules! view_capture {
+    ($view:ident, $access:ident, |$this:ident| $launched:expr) => {
+        impl<T: Scalar, const N: usize> KernelType for $view<'_, T, N>
+        where
+            Index<N>: Value + Rank,
+            Extent<N>: Value + Rank,
+        {
+            type Expr = View<T, N, $access>;
+        }
 
-impl<T: Scalar, const N: usize> KernelType for ConstArrayView<'_, T, N>
-where
-    Index<N>: Value + amp_core::types::Rank,
-    Extent<N>: Value + amp_core::types::Rank,
-{
-    type Expr = View<T, N, ReadOnly>;
+        impl<T: Scalar, const N: usize> Capture for $view<'_, T, N>
+        where
+            Index<N>: Value + Rank,
+            Extent<N>: Value + Rank,
+        {
+            type Kernel = View<T, N, $access>;
+            fn declare(b: &mut KernelBuilder) -> Self::Kernel {
+                View::declare(b)
+            }
+            fn bind(&self, binder: &mut Binder<'_>) -> Result<()> {
+                binder.buffers.push(self.device_buffer(binder.accelerator)?);
+                binder.words.extend(self.layout_words());
+                Ok(())
+            }
+            fn launched(&self) {
+                let $this = self;
+                $launched
+            }
+        }
+    };
 }
-
-impl<T: Scalar, const N: usize> Capture for ArrayView<'_, T, N>
-where
-    Index<N>: Value + amp_core::types::Rank,
-    Extent<N>: Value + amp_core::types::Rank,
-{
-    type Kernel = View<T, N, ReadWrite>;
-    fn declare(b: &mut KernelBuilder) -> Self::Kernel {
-        View::declare(b)
-    }
-    fn bind(&self, binder: &mut Binder<'_>) -> Result<()> {
-        binder.buffers.push(self.device_buffer(binder.accelerator)?);
-        binder.words.extend(self.layout_words());
-        Ok(())
-    }
-    fn launched(&self) {
-        self.kernel_wrote();
-    }
-}
-
-impl<T: Scalar, const N: usize> Capture for ConstArrayView<'_, T, N>
-where
-    Index<N>: Value + amp_core::types::Rank,
-    Extent<N>: Value + amp_core::types::Rank,
-{
-    type Kernel = View<T, N, ReadOnly>;
-    fn declare(b: &mut KernelBuilder) -> Self::Kernel {
-        View::declare(b)
-    }
-    fn bind(&self, binder: &mut Binder<'_>) -> Result<()> {
-        binder.buffers.push(self.device_buffer(binder.accelerator)?);
-        binder.words.extend(self.layout_words());
-        Ok(())
-    }
-}
+// A kernel may have written a read-write view: its device copy is now the newest.
+view_capture!(ArrayView, ReadWrite, |view| view.kernel_wrote());
+view_capture!(ConstArrayView, ReadOnly, |view| {
+    let _ = view;
+});
 
 /// All captures of a kernel closure, as a tuple of references.
 pub trait Captures {
