@@ -37,7 +37,8 @@
 //! The kernel language, its rules and the messages it gives are in `docs/LANGUAGE.md`; how a
 //! kernel flows from source to dispatch is in `docs/ARCHITECTURE.md`.
 
-pub use amp_core::{Extent, Index, KernelError, Loc};
+pub use amp_core::tile::fences::{all_memory_fence, global_memory_fence, tile_static_memory_fence};
+pub use amp_core::{Extent, Index, KernelError, Loc, TileBarrier, TiledExtent, TiledIndex};
 pub use amp_macros::{kernel, parallel_for_each};
 pub use amp_runtime::launch::pipelines_built;
 pub use amp_runtime::{
@@ -48,6 +49,7 @@ pub use amp_runtime::{
 pub mod prelude {
     pub use crate::{
         kernel, parallel_for_each, Accelerator, ArrayView, ConstArrayView, Extent, Index,
+        TiledExtent, TiledIndex,
     };
 }
 
@@ -58,6 +60,7 @@ pub mod __private {
     pub use amp_core::lang::{Assign, BranchValue, Diverge};
     pub use amp_core::ops;
     pub use amp_core::view::{IndexConst, IndexRead, IndexWrite};
+    pub use amp_core::tile_static;
     pub use amp_core::{KernelType, Loc};
     pub use amp_runtime::launch::parallel_for_each;
 }

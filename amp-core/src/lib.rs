@@ -11,7 +11,10 @@ pub mod error;
 pub mod lang;
 pub mod ops;
 pub mod shape;
+pub mod tile;
+pub mod tile_static;
 pub mod types;
+mod uniformity;
 pub mod view;
 
 pub use builder::{
@@ -20,5 +23,6 @@ pub use builder::{
 pub use error::{KernelError, Loc};
 pub use naga;
 pub use shape::{Extent, Index};
+pub use tile::{TileBarrier, TiledExtent, TiledIndex};
 pub use types::{Integer, KernelType, Numeric, Scalar, Signed, Value};
 pub use view::{Access, ReadOnly, ReadWrite, View};

@@ -204,6 +204,7 @@ impl Checker<'_> {
     /// Rules on statements: initialized plain `let`s, no nested items or statement macros.
     fn stmt_rules(&mut self, stmt: &Stmt) {
         match stmt {
+            Stmt::Local(local) if is_tile_static(local) => self.tile_static_rules(local),
             Stmt::Local(local) => {
                 check_param_pattern(&local.pat, self.errors);
                 match &local.init {
@@ -236,6 +237,31 @@ impl Checker<'_> {
                 "macros are not supported in kernels (panic!, println!, assert!, vec!, ...); write the code out",
             ),
             Stmt::Expr(..) => {}
+        }
+    }
+}
+
+/// Whether a `let` is marked `#[tile_static]`.
+pub fn is_tile_static(local: &syn::Local) -> bool {
+    local.attrs.iter().any(|a| a.path().is_ident("tile_static"))
+}
+
+impl Checker<'_> {
+    /// Rules on `#[tile_static] let`: a plain name with a type, no initializer (C++ AMP C3584).
+    fn tile_static_rules(&mut self, local: &syn::Local) {
+        match &local.pat {
+            Pat::Type(t) => check_param_pattern(&t.pat, self.errors),
+            other => self.errors.push(
+                other,
+                "a tile_static variable needs a type: `#[tile_static] let mut t: [[f32; 16]; 16];`",
+            ),
+        }
+        if let Some(init) = &local.init {
+            self.errors.push(
+                &init.expr,
+                "tile_static variables cannot have an initializer (C++ AMP C3584); assign their \
+                 elements in the kernel, then wait at the tile barrier",
+            );
         }
     }
 }

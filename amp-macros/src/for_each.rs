@@ -53,7 +53,11 @@ pub fn expand(input: TokenStream) -> TokenStream {
         None => return quote!(()),
     };
     let index_ty = index_ty.map(|t| quote!(: #t));
-    let lower = Lowerer::new();
+    let witness = match index_pat {
+        Pat::Ident(id) => Some(id.ident.clone()),
+        _ => None,
+    };
+    let lower = Lowerer::for_closure(witness);
     let bind_index = lower.bind(index_pat, quote!(__amp_index));
     let body = match &*closure.body {
         Expr::Block(b) => lower.block_value(&b.block),

@@ -9,7 +9,7 @@ use crate::accelerator::Accelerator;
 use crate::capture::{Binder, Captures};
 use crate::error::{Error, Result};
 use amp_core::builder::BindingKind;
-use amp_core::{Expr, Extent, Index, KernelBuilder, LaunchLayout, Loc, Value};
+use amp_core::{Expr, Extent, Index, KernelBuilder, LaunchLayout, Loc, TiledExtent, TiledIndex, Value};
 use std::any::TypeId;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -61,6 +61,40 @@ where
     }
 }
 
+impl<const N: usize, const D0: u32, const D1: u32, const D2: u32> Domain
+    for TiledExtent<N, D0, D1, D2>
+where
+    Index<N>: Value + amp_core::types::Rank,
+    Extent<N>: Value + amp_core::types::Rank,
+{
+    type Index = TiledIndex<N>;
+
+    fn entry(b: &mut KernelBuilder) -> Self::Index {
+        b.tiled_entry::<N>(Self::TILE)
+    }
+
+    fn launch(&self) -> Result<(u64, Vec<u32>)> {
+        self.extent().launch()?;
+        let mut tiles = 1u64;
+        let mut words = vec![0];
+        for (dim, &e) in self.extent().0.iter().enumerate() {
+            let d = Self::TILE[dim] as i32;
+            if e % d != 0 {
+                return Err(Error::InvalidComputeDomain(format!(
+                    "parallel_for_each(tiling): unsupported compute domain, the extent of \
+                     dimension {dim} of the compute domain ({e}) cannot be evenly divided by the \
+                     extent of dimension {dim} of the tile ({d})"
+                )));
+            }
+            tiles *= (e / d) as u64;
+            words.push((e / d) as u32);
+        }
+        words[0] = tiles as u32;
+        let per_tile: u64 = Self::TILE[..N].iter().map(|&d| u64::from(d)).product();
+        Ok((tiles * per_tile, words))
+    }
+}
+
 /// A kernel ready to launch on one accelerator.
 struct Pipeline {
     pipeline: wgpu::ComputePipeline,
@@ -68,7 +102,7 @@ struct Pipeline {
     layout: LaunchLayout,
 }
 
-type CacheKey = (TypeId, u64);
+type CacheKey = (TypeId, TypeId, u64);
 
 fn cache() -> &'static Mutex<HashMap<CacheKey, Arc<Pipeline>>> {
     static CACHE: OnceLock<Mutex<HashMap<CacheKey, Arc<Pipeline>>>> = OnceLock::new();
@@ -87,7 +121,7 @@ pub fn pipelines_built() -> u64 {
 /// the kernel closure and passes the closure's captures.
 pub fn parallel_for_each<D, C, F>(domain: &D, captures: C, site: Loc, body: F) -> Result<()>
 where
-    D: Domain,
+    D: Domain + 'static,
     C: Captures,
     F: Fn(&mut KernelBuilder, C::Kernel, D::Index) + 'static,
 {
@@ -104,7 +138,7 @@ pub fn launch_on<D, C, F>(
     body: F,
 ) -> Result<()>
 where
-    D: Domain,
+    D: Domain + 'static,
     C: Captures,
     F: Fn(&mut KernelBuilder, C::Kernel, D::Index) + 'static,
 {
@@ -135,11 +169,11 @@ where
 
 fn pipeline<D, C, F>(accelerator: &Accelerator, site: Loc, body: &F) -> Result<Arc<Pipeline>>
 where
-    D: Domain,
+    D: Domain + 'static,
     C: Captures,
     F: Fn(&mut KernelBuilder, C::Kernel, D::Index) + 'static,
 {
-    let key = (TypeId::of::<F>(), accelerator.id());
+    let key = (TypeId::of::<F>(), TypeId::of::<D>(), accelerator.id());
     let mut cache = cache().lock().unwrap_or_else(|e| e.into_inner());
     if let Some(p) = cache.get(&key) {
         return Ok(p.clone());
@@ -149,6 +183,7 @@ where
     let captured = C::declare(&mut b);
     body(&mut b, captured, index);
     let ir = b.finish(accelerator.naga_capabilities())?;
+    check_limits(accelerator, &ir.layout, site)?;
     if std::env::var_os("AMP_DUMP_WGSL").is_some() {
         eprintln!("// {}\n{}", b_name(site), ir.wgsl());
     }
@@ -156,6 +191,38 @@ where
     PIPELINES_BUILT.fetch_add(1, Ordering::Relaxed);
     cache.insert(key, built.clone());
     Ok(built)
+}
+
+/// The accelerator's limits on tiles and tile_static memory, checked before anything is created.
+fn check_limits(accelerator: &Accelerator, layout: &LaunchLayout, site: Loc) -> Result<()> {
+    let limits = accelerator.limits();
+    let [x, y, z] = layout.workgroup_size;
+    let threads = x * y * z;
+    let dims = [
+        (x, limits.max_compute_workgroup_size_x),
+        (y, limits.max_compute_workgroup_size_y),
+        (z, limits.max_compute_workgroup_size_z),
+    ];
+    if threads > limits.max_compute_invocations_per_workgroup || dims.iter().any(|&(d, max)| d > max) {
+        return Err(Error::UnsupportedFeature(format!(
+            "the kernel at {site} uses tiles of {threads} threads ({x}x{y}x{z}, least significant \
+             first); `{}` allows at most {} threads per tile and {}x{}x{}",
+            accelerator.description(),
+            limits.max_compute_invocations_per_workgroup,
+            limits.max_compute_workgroup_size_x,
+            limits.max_compute_workgroup_size_y,
+            limits.max_compute_workgroup_size_z,
+        )));
+    }
+    if layout.tile_static_bytes > limits.max_compute_workgroup_storage_size {
+        return Err(Error::UnsupportedFeature(format!(
+            "the kernel at {site} declares {} bytes of tile_static memory; `{}` allows at most {}",
+            layout.tile_static_bytes,
+            accelerator.description(),
+            limits.max_compute_workgroup_storage_size
+        )));
+    }
+    Ok(())
 }
 
 fn b_name(site: Loc) -> String {
@@ -207,7 +274,11 @@ fn create_pipeline(accelerator: &Accelerator, ir: amp_core::KernelIr) -> Result<
             layout: Some(&pipeline_layout),
             module: &module,
             entry_point: Some(&entry_point),
-            compilation_options: Default::default(),
+            // tile_static memory starts undefined, as in C++ AMP: no zeroing cost per tile.
+            compilation_options: wgpu::PipelineCompilationOptions {
+                zero_initialize_workgroup_memory: false,
+                ..Default::default()
+            },
             cache: None,
         });
         Pipeline {

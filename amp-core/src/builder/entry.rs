@@ -38,6 +38,8 @@ pub struct LaunchLayout {
     pub bindings: Vec<BindingKind>,
     /// The workgroup size of the entry point.
     pub workgroup_size: [u32; 3],
+    /// Bytes of tile_static memory the kernel declares.
+    pub tile_static_bytes: u32,
 }
 
 /// A built, validated kernel.
@@ -224,60 +226,128 @@ impl KernelBuilder {
         self.layout.workgroup_size = [UNTILED_WORKGROUP, 1, 1];
         let total_word = self.alloc_words(1);
         let extent_word = self.alloc_words(N as u32);
+        let local = self.builtin_argument(
+            BuiltIn::LocalInvocationIndex,
+            TypeInner::Scalar(naga::Scalar::U32),
+        );
+        // linear workgroup * WORKGROUP + local
+        let group = self.linear_workgroup();
+        let size = self.append(Expression::Literal(naga::Literal::U32(UNTILED_WORKGROUP)));
+        let t = self.binary(BinaryOperator::Multiply, group, size);
+        let linear = self.binary(BinaryOperator::Add, t, local);
+        self.return_unless_below(linear, total_word);
+        let components = self
+            .delinearize(linear, extent_word, N)
+            .into_iter()
+            .map(|c| self.to_i32(c))
+            .collect();
+        Expr::from_handle(self.compose::<Index<N>>(components))
+    }
 
+    /// The workgroup grid's linear number: `(z * ny + y) * nx + x`.
+    fn linear_workgroup(&mut self) -> Handle<Expression> {
         let uvec3 = TypeInner::Vector {
             size: VectorSize::Tri,
             scalar: naga::Scalar::U32,
         };
         let group = self.builtin_argument(BuiltIn::WorkGroupId, uvec3.clone());
         let groups = self.builtin_argument(BuiltIn::NumWorkGroups, uvec3);
-        let local = self.builtin_argument(
-            BuiltIn::LocalInvocationIndex,
-            TypeInner::Scalar(naga::Scalar::U32),
-        );
-        let component =
-            |b: &mut Self, base, index| b.append(Expression::AccessIndex { base, index });
+        let component = |b: &mut Self, base, index| b.append(Expression::AccessIndex { base, index });
         let (gx, gy, gz) = (
             component(self, group, 0),
             component(self, group, 1),
             component(self, group, 2),
         );
         let (nx, ny) = (component(self, groups, 0), component(self, groups, 1));
-        // ((z * ny + y) * nx + x) * WORKGROUP + local
         let t = self.binary(BinaryOperator::Multiply, gz, ny);
         let t = self.binary(BinaryOperator::Add, t, gy);
         let t = self.binary(BinaryOperator::Multiply, t, nx);
-        let t = self.binary(BinaryOperator::Add, t, gx);
-        let size = self.append(Expression::Literal(naga::Literal::U32(UNTILED_WORKGROUP)));
-        let t = self.binary(BinaryOperator::Multiply, t, size);
-        let linear = self.binary(BinaryOperator::Add, t, local);
+        self.binary(BinaryOperator::Add, t, gx)
+    }
 
-        let total = self.param_word(total_word).handle();
-        let inside = self.binary(BinaryOperator::Less, linear, total);
+    /// Returns from the entry point unless `linear < word[count_word]`.
+    fn return_unless_below(&mut self, linear: Handle<Expression>, count_word: u32) {
+        let count = self.param_word(count_word).handle();
+        let inside = self.binary(BinaryOperator::Less, linear, count);
         self.begin_if(Expr::from_handle(inside));
         self.begin_else();
         self.ret_unit();
         self.end_if();
+    }
 
+    /// Splits a linear number into `N` row-major components (as `u32`) of the extent held in
+    /// parameter words `first..first + N`.
+    fn delinearize(&mut self, linear: Handle<Expression>, first: u32, n: usize) -> Vec<Handle<Expression>> {
         let mut rest = linear;
-        let mut components = vec![rest; N];
-        for k in (1..N).rev() {
-            let e = self.param_word(extent_word + k as u32).handle();
+        let mut components = vec![rest; n];
+        for k in (1..n).rev() {
+            let e = self.param_word(first + k as u32).handle();
             components[k] = self.binary(BinaryOperator::Modulo, rest, e);
             rest = self.binary(BinaryOperator::Divide, rest, e);
         }
         components[0] = rest;
-        let components = components
-            .into_iter()
-            .map(|c| {
-                self.append(Expression::As {
-                    expr: c,
-                    kind: ScalarKind::Sint,
-                    convert: None,
-                })
-            })
-            .collect();
-        Expr::from_handle(self.compose::<Index<N>>(components))
+        components
+    }
+
+    fn to_i32(&mut self, expr: Handle<Expression>) -> Handle<Expression> {
+        self.append(Expression::As {
+            expr,
+            kind: ScalarKind::Sint,
+            convert: None,
+        })
+    }
+
+    /// Starts the entry point of a tiled launch with tiles of `tile` (most significant first)
+    /// and returns the thread's tiled index. Parameter words: `[0]` the number of tiles,
+    /// `[1..=N]` the tiles per dimension. Each workgroup is one tile; the workgroup grid is
+    /// numbered linearly (so any number of tiles up to the per-dimension limit squared
+    /// launches) and turned into a row-major tile index.
+    pub fn tiled_entry<const N: usize>(&mut self, tile: [u32; 3]) -> crate::tile::TiledIndex<N>
+    where
+        Index<N>: Value + Rank,
+        crate::shape::Extent<N>: Value + Rank,
+    {
+        let mut size = [1u32; 3];
+        for k in 0..N {
+            size[N - 1 - k] = tile[k];
+        }
+        self.layout.workgroup_size = size;
+        self.tiled = true;
+        let total_word = self.alloc_words(1);
+        let counts_word = self.alloc_words(N as u32);
+        let uvec3 = TypeInner::Vector {
+            size: VectorSize::Tri,
+            scalar: naga::Scalar::U32,
+        };
+        let local_id = self.builtin_argument(BuiltIn::LocalInvocationId, uvec3);
+        let linear = self.linear_workgroup();
+        self.return_unless_below(linear, total_word);
+        let tiles = self.delinearize(linear, counts_word, N);
+        let (mut t, mut l, mut o, mut g, mut d) = (vec![], vec![], vec![], vec![], vec![]);
+        for k in 0..N {
+            let tile_k = self.to_i32(tiles[k]);
+            let local_k = self.append(Expression::AccessIndex {
+                base: local_id,
+                index: (N - 1 - k) as u32,
+            });
+            let local_k = self.to_i32(local_k);
+            let dim = self.append(Expression::Literal(naga::Literal::I32(tile[k] as i32)));
+            let origin_k = self.binary(BinaryOperator::Multiply, tile_k, dim);
+            let global_k = self.binary(BinaryOperator::Add, origin_k, local_k);
+            t.push(tile_k);
+            l.push(local_k);
+            o.push(origin_k);
+            g.push(global_k);
+            d.push(dim);
+        }
+        crate::tile::TiledIndex {
+            global: Expr::from_handle(self.compose::<Index<N>>(g)),
+            local: Expr::from_handle(self.compose::<Index<N>>(l)),
+            tile: Expr::from_handle(self.compose::<Index<N>>(t)),
+            tile_origin: Expr::from_handle(self.compose::<Index<N>>(o)),
+            tile_extent: Expr::from_handle(self.compose::<crate::shape::Extent<N>>(d)),
+            barrier: crate::tile::TileBarrier::new(),
+        }
     }
 
     /// Finishes the kernel: closes the entry point, sizes the parameter block and validates
@@ -301,6 +371,12 @@ impl KernelBuilder {
             stride: 16,
         });
         self.module.global_variables[self.params].ty = block;
+        if self.tiled {
+            let errors = crate::uniformity::check(&self.module, &function, &self.locs, &self.name);
+            if let Some(err) = errors.into_iter().next() {
+                return Err(err);
+            }
+        }
         let entry_point = "main".to_owned();
         self.module.entry_points.push(EntryPoint {
             name: entry_point.clone(),

@@ -34,7 +34,7 @@ use std::collections::HashMap;
 /// drives it.
 pub struct KernelBuilder {
     /// The module under construction.
-    module: Module,
+    pub(crate) module: Module,
     /// Source locations; a naga span `start` is an index into this table.
     locs: Vec<Loc>,
     /// Index into `locs` of the statement being lowered.
@@ -50,11 +50,13 @@ pub struct KernelBuilder {
     /// Errors found while building (recursion, unsupported use), reported by `finish`.
     errors: Vec<KernelError>,
     /// Launch-time layout: parameter words and resource bindings, in declaration order.
-    layout: LaunchLayout,
+    pub(crate) layout: LaunchLayout,
     /// The uniform global that holds the launch parameters.
     params: Handle<naga::GlobalVariable>,
     /// The kernel's name, for diagnostics.
     name: String,
+    /// Whether the entry point is tiled (tile_static and barriers are allowed).
+    pub(crate) tiled: bool,
 }
 
 /// One function under construction.
@@ -147,6 +149,7 @@ impl KernelBuilder {
             layout: LaunchLayout::default(),
             params,
             name: name.into(),
+            tiled: false,
         }
     }
 

@@ -16,11 +16,26 @@ use syn::Ident;
 pub struct Lowerer {
     /// The builder variable of the generated code (hygienic).
     ctx: Ident,
+    /// In a closure kernel, its index parameter: `tile_static` declarations check at compile
+    /// time that it is a `TiledIndex`.
+    tiled_witness: Option<Ident>,
 }
 
 impl Lowerer {
+    /// A lowerer for a `#[kernel] fn` body.
     pub fn new() -> Self {
-        Lowerer { ctx: ctx_ident() }
+        Lowerer {
+            ctx: ctx_ident(),
+            tiled_witness: None,
+        }
+    }
+
+    /// A lowerer for a closure kernel whose index parameter is `index`.
+    pub fn for_closure(index: Option<Ident>) -> Self {
+        Lowerer {
+            ctx: ctx_ident(),
+            tiled_witness: index,
+        }
     }
 }
 

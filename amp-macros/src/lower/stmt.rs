@@ -63,6 +63,9 @@ impl Lowerer {
     fn local(&self, local: &syn::Local) -> TokenStream {
         let ctx = &self.ctx;
         let p = private();
+        if crate::check::is_tile_static(local) {
+            return self.tile_static(local);
+        }
         let Some(init) = &local.init else {
             return TokenStream::new();
         };
@@ -87,6 +90,31 @@ impl Lowerer {
             }
             _ => quote!(let _ = #value;),
         }
+    }
+
+    /// `#[tile_static] let t: T;` declares tile_static memory.
+    fn tile_static(&self, local: &syn::Local) -> TokenStream {
+        let ctx = &self.ctx;
+        let p = private();
+        let syn::Pat::Type(t) = &local.pat else {
+            return TokenStream::new();
+        };
+        let syn::Pat::Ident(id) = &*t.pat else {
+            return TokenStream::new();
+        };
+        let name = &id.ident;
+        let label = name.to_string();
+        let ty = static_type(&t.ty);
+        let span = local.let_token.span;
+        let witness = self.tiled_witness.as_ref().map(|w| {
+            quote_spanned!(span=> #p::tile_static::assert_tiled(&#w);)
+        });
+        quote_spanned!(span=>
+            let #name = {
+                #witness
+                #ctx.tile_static::<#ty>(::core::option::Option::Some(#label))
+            };
+        )
     }
 
     /// Binds a loop variable or parameter `pat` to `value` (a `mut` name becomes a local).

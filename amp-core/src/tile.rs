@@ -1,0 +1,249 @@
+//! Tiling: C++ AMP's `tiled_extent`, `tiled_index` and `tile_barrier`.
+//!
+//! [`TiledExtent`] is an [`Extent`] split into tiles whose dimensions are compile-time constants
+//! (C++ AMP's template arguments). Each tile runs as one workgroup: its threads share
+//! `tile_static` memory and meet at barriers. A tiled kernel receives a [`TiledIndex`].
+
+use crate::builder::{Expr, KernelBuilder};
+use crate::shape::{Extent, Index};
+use crate::types::{Rank, Value};
+use naga::{Barrier, Statement};
+
+/// An extent divided into tiles of `D0 × D1 × D2` threads (C++ AMP `tiled_extent`); for rank 1
+/// only `D0` counts, for rank 2 `D0 × D1` (the unused dimensions are 1).
+///
+/// Made by [`Extent::tile`]; the tile limits (every dimension > 0, at most 1024 threads, the
+/// most significant dimension of a rank-3 tile at most 64) are checked at compile time.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct TiledExtent<const N: usize, const D0: u32, const D1: u32, const D2: u32> {
+    extent: Extent<N>,
+}
+
+impl<const N: usize, const D0: u32, const D1: u32, const D2: u32> TiledExtent<N, D0, D1, D2> {
+    /// The tile's dimensions, most significant first (`N` of them).
+    pub const TILE: [u32; 3] = [D0, D1, D2];
+
+    /// The whole extent.
+    pub fn extent(&self) -> Extent<N> {
+        self.extent
+    }
+
+    /// The tile's extent (C++ AMP `tile_extent`).
+    pub fn tile_extent(&self) -> Extent<N> {
+        let mut e = [0; N];
+        for (k, c) in e.iter_mut().enumerate() {
+            *c = Self::TILE[k] as i32;
+        }
+        Extent(e)
+    }
+
+    /// The extent rounded up to a whole number of tiles (C++ AMP `pad()`). Threads of the padding
+    /// lie outside the original extent: kernels skip them with `extent.contains(t_idx.global)`.
+    pub fn pad(&self) -> Self {
+        self.map(|e, d| e.saturating_add(d - 1) / d * d)
+    }
+
+    /// The extent rounded down to a whole number of tiles (C++ AMP `truncate()`); the left-over
+    /// elements are the kernel's to handle (or a second launch over a section).
+    pub fn truncate(&self) -> Self {
+        self.map(|e, d| e / d * d)
+    }
+
+    fn map(&self, f: impl Fn(i32, i32) -> i32) -> Self {
+        let mut e = self.extent.0;
+        for (k, c) in e.iter_mut().enumerate() {
+            let d = Self::TILE[k] as i32;
+            *c = if *c > 0 { f(*c, d) } else { *c };
+        }
+        TiledExtent { extent: Extent(e) }
+    }
+}
+
+/// Compile-time tile rules (C++ AMP's, from its conformance suite: `<1025>`, `<1,1025>`,
+/// `<25,41>` and `<65,1,1>` are rejected).
+const fn check_tile(d: [u32; 3], rank: usize) {
+    assert!(d[0] > 0 && d[1] > 0 && d[2] > 0, "every tile dimension must be greater than 0");
+    assert!(
+        d[0] as u64 * d[1] as u64 * d[2] as u64 <= 1024,
+        "a tile holds at most 1024 threads"
+    );
+    assert!(
+        rank < 3 || d[0] <= 64,
+        "the most significant dimension of a rank-3 tile is at most 64"
+    );
+}
+
+impl Extent<1> {
+    /// Divides the extent into tiles of `D0` threads (C++ AMP `extent<1>::tile<D0>()`).
+    pub fn tile<const D0: u32>(self) -> TiledExtent<1, D0, 1, 1> {
+        const { check_tile([D0, 1, 1], 1) };
+        TiledExtent { extent: self }
+    }
+}
+
+impl Extent<2> {
+    /// Divides the extent into tiles of `D0 × D1` threads.
+    pub fn tile<const D0: u32, const D1: u32>(self) -> TiledExtent<2, D0, D1, 1> {
+        const { check_tile([D0, D1, 1], 2) };
+        TiledExtent { extent: self }
+    }
+}
+
+impl Extent<3> {
+    /// Divides the extent into tiles of `D0 × D1 × D2` threads.
+    pub fn tile<const D0: u32, const D1: u32, const D2: u32>(self) -> TiledExtent<3, D0, D1, D2> {
+        const { check_tile([D0, D1, D2], 3) };
+        TiledExtent { extent: self }
+    }
+}
+
+/// A thread's place in a tiled launch (C++ AMP `tiled_index`): usable wherever an `Index` is
+/// (it stands for `global`).
+#[derive(Clone, Copy, Debug)]
+pub struct TiledIndex<const N: usize> {
+    /// The thread's index in the whole domain.
+    pub global: Expr<Index<N>>,
+    /// The thread's index inside its tile.
+    pub local: Expr<Index<N>>,
+    /// The tile's index among the tiles.
+    pub tile: Expr<Index<N>>,
+    /// The global index of the tile's first thread.
+    pub tile_origin: Expr<Index<N>>,
+    /// The tile's extent.
+    pub tile_extent: Expr<Extent<N>>,
+    /// The tile's barrier.
+    pub barrier: TileBarrier,
+}
+
+impl<const N: usize> crate::types::KernelType for TiledIndex<N> {
+    type Expr = TiledIndex<N>;
+}
+
+impl<const N: usize> crate::builder::Read for TiledIndex<N> {
+    type Output = Self;
+    fn read(self, _: &mut KernelBuilder) -> Self {
+        self
+    }
+}
+
+/// The barrier of a tile (C++ AMP `tile_barrier`): every thread of the tile waits at it until all
+/// have arrived. It must be reached in tile-uniform control flow (checked when the kernel is
+/// built).
+#[derive(Clone, Copy, Debug)]
+pub struct TileBarrier {
+    _private: (),
+}
+
+impl TileBarrier {
+    pub(crate) fn new() -> Self {
+        TileBarrier { _private: () }
+    }
+
+    /// Waits for the tile, with all memory fenced (C++ AMP `wait()`).
+    pub fn wait(self, b: &mut KernelBuilder) {
+        b.push(Statement::ControlBarrier(Barrier::STORAGE | Barrier::WORK_GROUP));
+    }
+
+    /// Same as [`wait`](Self::wait).
+    pub fn wait_with_all_memory_fence(self, b: &mut KernelBuilder) {
+        self.wait(b)
+    }
+
+    /// Waits for the tile, fencing global (view) memory.
+    pub fn wait_with_global_memory_fence(self, b: &mut KernelBuilder) {
+        b.push(Statement::ControlBarrier(Barrier::STORAGE));
+    }
+
+    /// Waits for the tile, fencing `tile_static` memory.
+    pub fn wait_with_tile_static_memory_fence(self, b: &mut KernelBuilder) {
+        b.push(Statement::ControlBarrier(Barrier::WORK_GROUP));
+    }
+}
+
+impl crate::builder::Read for TileBarrier {
+    type Output = Self;
+    fn read(self, _: &mut KernelBuilder) -> Self {
+        self
+    }
+}
+
+/// Free memory fences (C++ AMP `all_memory_fence(barrier)` etc.): order this thread's memory
+/// accesses without waiting for the tile.
+pub mod fences {
+    use super::TileBarrier;
+    use crate::builder::{DeviceFn, KernelBuilder};
+    use naga::{Barrier, Statement};
+
+    macro_rules! fence {
+        ($name:ident, $marker:ident, $flags:expr, $doc:literal) => {
+            #[doc = $doc]
+            #[allow(non_upper_case_globals)]
+            pub const $name: $marker = $marker;
+            #[doc = $doc]
+            #[derive(Clone, Copy, Debug)]
+            pub struct $marker;
+            impl DeviceFn<(TileBarrier,)> for $marker {
+                type Output = ();
+                fn call(&self, b: &mut KernelBuilder, _: (TileBarrier,)) {
+                    b.push(Statement::MemoryBarrier($flags));
+                }
+            }
+        };
+    }
+    fence!(all_memory_fence, AllMemoryFence, Barrier::STORAGE | Barrier::WORK_GROUP, "Fences view and tile_static memory.");
+    fence!(global_memory_fence, GlobalMemoryFence, Barrier::STORAGE, "Fences view memory.");
+    fence!(tile_static_memory_fence, TileStaticMemoryFence, Barrier::WORK_GROUP, "Fences tile_static memory.");
+}
+
+impl crate::builder::FnArg for TileBarrier {
+    fn key(&self, _: &mut Vec<u32>) {}
+    fn param(&self, _: &mut KernelBuilder) -> Self {
+        *self
+    }
+    fn argument(&self, _: &mut Vec<naga::Handle<naga::Expression>>) {}
+}
+
+impl<const N: usize> crate::builder::FnArg for TiledIndex<N>
+where
+    Index<N>: Value + Rank,
+    Extent<N>: Value + Rank,
+{
+    fn key(&self, _: &mut Vec<u32>) {}
+    fn param(&self, b: &mut KernelBuilder) -> Self {
+        TiledIndex {
+            global: self.global.param(b),
+            local: self.local.param(b),
+            tile: self.tile.param(b),
+            tile_origin: self.tile_origin.param(b),
+            tile_extent: self.tile_extent.param(b),
+            barrier: self.barrier,
+        }
+    }
+    fn argument(&self, out: &mut Vec<naga::Handle<naga::Expression>>) {
+        for e in [self.global, self.local, self.tile, self.tile_origin] {
+            e.argument(out);
+        }
+        self.tile_extent.argument(out);
+    }
+}
+
+/// A tiled index indexes a view as its `global` index.
+impl<T, const N: usize, A> crate::view::IndexRead<TiledIndex<N>> for crate::view::View<T, N, A>
+where
+    crate::view::View<T, N, A>: crate::view::IndexRead<Expr<Index<N>>>,
+{
+    type Output = <Self as crate::view::IndexRead<Expr<Index<N>>>>::Output;
+    fn index_read(self, b: &mut KernelBuilder, i: TiledIndex<N>) -> Self::Output {
+        self.index_read(b, i.global)
+    }
+}
+
+impl<T, const N: usize, V> crate::view::IndexWrite<TiledIndex<N>, V>
+    for crate::view::View<T, N, crate::view::ReadWrite>
+where
+    crate::view::View<T, N, crate::view::ReadWrite>: crate::view::IndexWrite<Expr<Index<N>>, V>,
+{
+    fn index_write(self, b: &mut KernelBuilder, i: TiledIndex<N>, value: V) {
+        self.index_write(b, i.global, value)
+    }
+}

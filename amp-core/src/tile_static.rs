@@ -1,0 +1,194 @@
+//! `tile_static` memory: variables shared by the threads of a tile (C++ AMP's `tile_static`
+//! storage class), declared in kernels as `#[tile_static] let mut t: [[f32; 16]; 16];`.
+//!
+//! Each declaration is one naga `workgroup` variable. A [`TileStatic`] is a place, not a value:
+//! indexing an array yields the element's place (a row of a 2-D array is again a `TileStatic`),
+//! and only a scalar element is loaded or stored. Like C++ AMP's, tile_static variables have no
+//! initializer; their contents are undefined until written.
+
+use crate::builder::{Expr, KernelBuilder, Read};
+use crate::lang::Assign;
+use crate::types::{type_of, Scalar};
+use crate::view::{IndexConst, IndexInt, IndexRead, IndexWrite};
+use naga::{ArraySize, Expression, Handle, Statement, TypeInner};
+use std::marker::PhantomData;
+use std::num::NonZeroU32;
+
+/// A type that tile_static memory can hold: `i32`, `u32`, `f32`, and arrays of them (any depth).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be held in tile_static memory",
+    note = "tile_static variables hold i32, u32 or f32, or fixed-size arrays of them (e.g. [[f32; 16]; 16])"
+)]
+pub trait TileType: 'static {
+    /// The naga type.
+    fn naga_type(b: &mut KernelBuilder) -> Handle<naga::Type>;
+    /// Size in bytes.
+    const SIZE: u32;
+    /// What an element access yields: a loaded value for scalars, a place for arrays.
+    type Place;
+    /// The place (or loaded value) at `pointer`.
+    fn place(b: &mut KernelBuilder, pointer: Handle<Expression>) -> Self::Place;
+}
+
+macro_rules! scalar_tile_type {
+    ($($t:ty),*) => {$(
+        impl TileType for $t {
+            fn naga_type(b: &mut KernelBuilder) -> Handle<naga::Type> {
+                type_of::<$t>(b)
+            }
+            const SIZE: u32 = 4;
+            type Place = Expr<$t>;
+            fn place(b: &mut KernelBuilder, pointer: Handle<Expression>) -> Expr<$t> {
+                Expr::from_handle(b.append(Expression::Load { pointer }))
+            }
+        }
+    )*};
+}
+scalar_tile_type!(i32, u32, f32);
+
+impl<E: TileType, const A: usize> TileType for [E; A] {
+    fn naga_type(b: &mut KernelBuilder) -> Handle<naga::Type> {
+        let base = E::naga_type(b);
+        let size = NonZeroU32::new(A as u32).map_or(ArraySize::Dynamic, ArraySize::Constant);
+        b.intern_type(TypeInner::Array {
+            base,
+            size,
+            stride: E::SIZE,
+        })
+    }
+    const SIZE: u32 = E::SIZE * A as u32;
+    type Place = TileStatic<[E; A]>;
+    fn place(_: &mut KernelBuilder, pointer: Handle<Expression>) -> Self::Place {
+        TileStatic::at(pointer)
+    }
+}
+
+/// A place in tile_static memory holding a `T`.
+pub struct TileStatic<T> {
+    pointer: Handle<Expression>,
+    _ty: PhantomData<fn() -> T>,
+}
+
+impl<T> Clone for TileStatic<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T> Copy for TileStatic<T> {}
+
+impl<T> TileStatic<T> {
+    fn at(pointer: Handle<Expression>) -> Self {
+        TileStatic {
+            pointer,
+            _ty: PhantomData,
+        }
+    }
+}
+
+impl KernelBuilder {
+    /// Declares a tile_static variable (only valid in tiled kernels).
+    pub fn tile_static<T: TileType>(&mut self, name: Option<&str>) -> TileStatic<T> {
+        if !self.tiled {
+            self.error(
+                "tile_static variables are only allowed in tiled kernels (launched over \
+                 extent.tile::<...>())",
+            );
+        }
+        if T::SIZE == 0 {
+            self.error("a tile_static array must have at least one element");
+        }
+        self.layout.tile_static_bytes += T::SIZE;
+        let ty = T::naga_type(self);
+        let global = self.module.global_variables.append(
+            naga::GlobalVariable {
+                name: name.map(str::to_owned),
+                space: naga::AddressSpace::WorkGroup,
+                binding: None,
+                ty,
+                init: None,
+                memory_decorations: naga::MemoryDecorations::empty(),
+            },
+            naga::Span::UNDEFINED,
+        );
+        TileStatic::at(self.append(Expression::GlobalVariable(global)))
+    }
+}
+
+/// A scalar tile_static variable reads as its value.
+impl<T: Scalar + TileType> Read for TileStatic<T> {
+    type Output = Expr<T>;
+    fn read(self, b: &mut KernelBuilder) -> Expr<T> {
+        Expr::from_handle(b.append(Expression::Load {
+            pointer: self.pointer,
+        }))
+    }
+}
+
+/// An array tile_static variable reads as its place.
+impl<E: TileType, const A: usize> Read for TileStatic<[E; A]> {
+    type Output = Self;
+    fn read(self, _: &mut KernelBuilder) -> Self {
+        self
+    }
+}
+
+impl<T: Scalar + TileType> Assign<Expr<T>> for TileStatic<T> {
+    fn assign(self, b: &mut KernelBuilder, value: Expr<T>) {
+        b.push(Statement::Store {
+            pointer: self.pointer,
+            value: value.handle(),
+        });
+    }
+}
+
+impl<E: TileType, const A: usize, I: IndexInt> IndexRead<Expr<I>> for TileStatic<[E; A]> {
+    type Output = E::Place;
+    fn index_read(self, b: &mut KernelBuilder, i: Expr<I>) -> E::Place {
+        let pointer = b.append(Expression::Access {
+            base: self.pointer,
+            index: i.handle(),
+        });
+        E::place(b, pointer)
+    }
+}
+
+impl<E: TileType, const A: usize> IndexConst for TileStatic<[E; A]> {
+    type Output = E::Place;
+    fn index_const(self, b: &mut KernelBuilder, i: u32) -> E::Place {
+        if i as usize >= A {
+            b.error(format!("index {i} is out of range for a tile_static array of {A}"));
+        }
+        let pointer = b.append(Expression::AccessIndex {
+            base: self.pointer,
+            index: i.min(A.saturating_sub(1) as u32),
+        });
+        E::place(b, pointer)
+    }
+}
+
+impl<T: Scalar + TileType, const A: usize, I: IndexInt> IndexWrite<Expr<I>, Expr<T>>
+    for TileStatic<[T; A]>
+{
+    fn index_write(self, b: &mut KernelBuilder, i: Expr<I>, value: Expr<T>) {
+        let pointer = b.append(Expression::Access {
+            base: self.pointer,
+            index: i.handle(),
+        });
+        b.push(Statement::Store {
+            pointer,
+            value: value.handle(),
+        });
+    }
+}
+
+/// Proof that a kernel closure is tiled: its index is a `TiledIndex`.
+#[diagnostic::on_unimplemented(
+    message = "tile_static variables are only allowed in tiled kernels",
+    label = "this kernel is not tiled",
+    note = "launch over `extent.tile::<...>()` so the kernel receives a TiledIndex (C++ AMP C3600)"
+)]
+pub trait Tiled {}
+impl<const N: usize> Tiled for crate::tile::TiledIndex<N> {}
+
+/// Compile-time check that a closure kernel declaring tile_static memory is tiled.
+pub fn assert_tiled<T: Tiled>(_: &T) {}
