@@ -1,5 +1,6 @@
 //! Which names a `parallel_for_each!` closure captures: every single-segment path it reads that
-//! no enclosing kernel binding declares (C++ AMP's `[=]` capture, made explicit).
+//! no enclosing kernel binding declares (C++ AMP's `[=]` capture, made explicit). Constants
+//! (`SCREAMING_CASE` names) are not captures: they become literals.
 
 use std::collections::HashSet;
 use syn::visit::{self, Visit};
@@ -17,6 +18,13 @@ pub fn captures(params: &[&Pat], body: &Expr) -> Vec<Ident> {
     }
     finder.visit_expr(body);
     finder.found
+}
+
+/// `SCREAMING_CASE` names are constants by Rust's convention: they are read as literals where
+/// the kernel is built, not captured (a constant cannot be bound by a closure pattern).
+fn is_constant_name(name: &str) -> bool {
+    name.chars().any(|c| c.is_ascii_uppercase())
+        && name.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
 }
 
 struct Finder {
@@ -79,6 +87,9 @@ impl<'ast> Visit<'ast> for Finder {
         }
         if let Some(ident) = path.path.get_ident() {
             let name = ident.to_string();
+            if is_constant_name(&name) {
+                return;
+            }
             if !self.bound(&name) && self.seen.insert(name) {
                 self.found.push(ident.clone());
             }

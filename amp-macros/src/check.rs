@@ -241,6 +241,25 @@ impl Checker<'_> {
     }
 }
 
+/// `Index::new([..])` / `Extent::new([..])`: which shape a call constructs from components.
+pub fn shape_new(call: &syn::ExprCall) -> Option<&'static str> {
+    let Expr::Path(p) = &*call.func else {
+        return None;
+    };
+    let segments: Vec<_> = p.path.segments.iter().map(|s| s.ident.to_string()).collect();
+    let [.., shape, new] = segments.as_slice() else {
+        return None;
+    };
+    if new != "new" || call.args.len() != 1 || !matches!(call.args[0], Expr::Array(_)) {
+        return None;
+    }
+    match shape.as_str() {
+        "Index" => Some("Index"),
+        "Extent" => Some("Extent"),
+        _ => None,
+    }
+}
+
 /// Whether a `let` is marked `#[tile_static]`.
 pub fn is_tile_static(local: &syn::Local) -> bool {
     local.attrs.iter().any(|a| a.path().is_ident("tile_static"))
@@ -302,6 +321,13 @@ impl<'ast> Visit<'ast> for Checker<'_> {
                     Expr::Array(a) => a.elems.iter().for_each(|e| self.visit_expr(e)),
                     other => self.visit_expr(other),
                 }
+            }
+            Expr::Call(call) if shape_new(call).is_some() => {
+                // `Index::new([i, j])`: the array literal lists components.
+                call.args.iter().for_each(|a| match a {
+                    Expr::Array(arr) => arr.elems.iter().for_each(|e| self.visit_expr(e)),
+                    other => self.visit_expr(other),
+                });
             }
             // The macro's body is host code: reported once, not visited.
             Expr::Macro(_) | Expr::Closure(_) => self.expr_rules(expr),

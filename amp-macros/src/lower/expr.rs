@@ -276,6 +276,20 @@ impl Lowerer {
     fn call(&self, c: &syn::ExprCall) -> TokenStream {
         let ctx = &self.ctx;
         let p = private();
+        if let (Some(shape), Some(Expr::Array(array))) = (crate::check::shape_new(c), c.args.first()) {
+            let shape = syn::Ident::new(shape, c.func.span());
+            let temps: Vec<_> = array
+                .elems
+                .iter()
+                .enumerate()
+                .map(|(i, e)| temp_at(&format!("__amp_c{i}"), e.span()))
+                .collect();
+            let values = array.elems.iter().map(|e| self.expr(e));
+            return quote_spanned!(c.func.span()=> {
+                #(let #temps = #values;)*
+                #p::ops::index_from::<#p::#shape<_>, _>(#ctx, [#(#temps),*])
+            });
+        }
         let Expr::Path(func) = &*c.func else {
             let msg = "kernels can only call #[kernel] functions by name";
             return syn::Error::new_spanned(&c.func, msg).into_compile_error();
