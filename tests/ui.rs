@@ -5,7 +5,9 @@
 #[test]
 fn ui() {
     let t = trybuild::TestCases::new();
-    for category in ["types", "control", "calls", "memory", "syntax", "views"] {
+    for category in [
+        "types", "control", "calls", "memory", "syntax", "views", "tiles",
+    ] {
         t.compile_fail(format!("tests/ui/{category}/*.rs"));
     }
     t.pass("tests/ui/pass/*.rs");

@@ -24,7 +24,9 @@ pub fn captures(params: &[&Pat], body: &Expr) -> Vec<Ident> {
 /// the kernel is built, not captured (a constant cannot be bound by a closure pattern).
 fn is_constant_name(name: &str) -> bool {
     name.chars().any(|c| c.is_ascii_uppercase())
-        && name.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
+        && name
+            .chars()
+            .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
 }
 
 struct Finder {

@@ -246,7 +246,12 @@ pub fn shape_new(call: &syn::ExprCall) -> Option<&'static str> {
     let Expr::Path(p) = &*call.func else {
         return None;
     };
-    let segments: Vec<_> = p.path.segments.iter().map(|s| s.ident.to_string()).collect();
+    let segments: Vec<_> = p
+        .path
+        .segments
+        .iter()
+        .map(|s| s.ident.to_string())
+        .collect();
     let [.., shape, new] = segments.as_slice() else {
         return None;
     };

@@ -41,7 +41,13 @@ pub fn expand(input: TokenStream) -> TokenStream {
     let mut errors = Errors::default();
     check_closure(&closure, &mut errors);
     if let Err(err) = errors.finish() {
-        return err.into_compile_error();
+        // Statements in a block of the launch's type, so `parallel_for_each!(...)?` adds no
+        // follow-on errors.
+        let errors = err.into_iter().map(|e| e.into_compile_error());
+        return quote!({
+            #(#errors;)*
+            ::core::result::Result::<(), ::amp::Error>::Ok(())
+        });
     }
     let p = private();
     let ctx = ctx_ident();

@@ -9,7 +9,9 @@ use crate::accelerator::Accelerator;
 use crate::capture::{Binder, Captures};
 use crate::error::{Error, Result};
 use amp_core::builder::BindingKind;
-use amp_core::{Expr, Extent, Index, KernelBuilder, LaunchLayout, Loc, TiledExtent, TiledIndex, Value};
+use amp_core::{
+    Expr, Extent, Index, KernelBuilder, LaunchLayout, Loc, TiledExtent, TiledIndex, Value,
+};
 use std::any::TypeId;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -203,7 +205,9 @@ fn check_limits(accelerator: &Accelerator, layout: &LaunchLayout, site: Loc) -> 
         (y, limits.max_compute_workgroup_size_y),
         (z, limits.max_compute_workgroup_size_z),
     ];
-    if threads > limits.max_compute_invocations_per_workgroup || dims.iter().any(|&(d, max)| d > max) {
+    if threads > limits.max_compute_invocations_per_workgroup
+        || dims.iter().any(|&(d, max)| d > max)
+    {
         return Err(Error::UnsupportedFeature(format!(
             "the kernel at {site} uses tiles of {threads} threads ({x}x{y}x{z}, least significant \
              first); `{}` allows at most {} threads per tile and {}x{}x{}",
@@ -290,21 +294,34 @@ fn create_pipeline(accelerator: &Accelerator, ir: amp_core::KernelIr) -> Result<
 }
 
 /// Workgroups for `threads` threads: one row while it fits the per-dimension limit, else a 2-D
-/// grid (threads past the count return at once).
+/// and then 3-D grid (the kernel numbers workgroups linearly; those past the count return at
+/// once).
 fn workgroups(threads: u64, per_group: u64, max_per_dim: u32) -> Result<[u32; 3]> {
-    let groups = threads.div_ceil(per_group).max(1);
+    let groups = threads.div_ceil(per_group.max(1)).max(1);
     let max = u64::from(max_per_dim.max(1));
-    if groups <= max {
-        return Ok([groups as u32, 1, 1]);
-    }
-    let rows = groups.div_ceil(max);
-    if rows > max {
+    let x = groups.min(max);
+    let y = groups.div_ceil(x).min(max);
+    let z = groups.div_ceil(x * y);
+    if z > max {
         return Err(Error::InvalidComputeDomain(format!(
             "parallel_for_each: {threads} threads need more workgroups than the accelerator can \
              dispatch"
         )));
     }
-    Ok([max as u32, rows as u32, 1])
+    Ok([x as u32, y as u32, z as u32])
+}
+
+/// `AMP_MAX_WORKGROUPS_PER_DIM` lowers the per-dimension workgroup limit amp assumes, so tests
+/// can exercise the split dispatch path on small data.
+fn workgroup_limit_override() -> u32 {
+    static LIMIT: OnceLock<u32> = OnceLock::new();
+    *LIMIT.get_or_init(|| {
+        std::env::var("AMP_MAX_WORKGROUPS_PER_DIM")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .filter(|&v| v > 0)
+            .unwrap_or(u32::MAX)
+    })
 }
 
 fn dispatch(
@@ -319,7 +336,10 @@ fn dispatch(
         .iter()
         .map(|&d| u64::from(d))
         .product();
-    let max = accelerator.limits().max_compute_workgroups_per_dimension;
+    let max = accelerator
+        .limits()
+        .max_compute_workgroups_per_dimension
+        .min(workgroup_limit_override());
     let [x, y, z] = workgroups(threads, per_group, max)?;
     let mut params = binder.words.clone();
     params.resize(params.len().div_ceil(4).max(1) * 4, 0);

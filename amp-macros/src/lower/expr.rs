@@ -276,7 +276,9 @@ impl Lowerer {
     fn call(&self, c: &syn::ExprCall) -> TokenStream {
         let ctx = &self.ctx;
         let p = private();
-        if let (Some(shape), Some(Expr::Array(array))) = (crate::check::shape_new(c), c.args.first()) {
+        if let (Some(shape), Some(Expr::Array(array))) =
+            (crate::check::shape_new(c), c.args.first())
+        {
             let shape = syn::Ident::new(shape, c.func.span());
             let temps: Vec<_> = array
                 .elems

@@ -106,9 +106,10 @@ impl Lowerer {
         let label = name.to_string();
         let ty = static_type(&t.ty);
         let span = local.let_token.span;
-        let witness = self.tiled_witness.as_ref().map(|w| {
-            quote_spanned!(span=> #p::tile_static::assert_tiled(&#w);)
-        });
+        let witness = self
+            .tiled_witness
+            .as_ref()
+            .map(|w| quote_spanned!(span=> #p::tile_static::assert_tiled(&#w);));
         quote_spanned!(span=>
             let #name = {
                 #witness
