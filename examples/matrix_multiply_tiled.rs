@@ -29,7 +29,13 @@ pub fn matmul_tiled(a: &[i32], b: &[i32], m: i32, n: i32, w: i32) -> Result<Vec<
 
 /// Figure 5: each tile stages 16×16 blocks of `a` and `b` in tile_static memory and every thread
 /// reuses them 16 times.
-pub fn matmul_tile_static(a: &[i32], b: &[i32], m: i32, n: i32, w: i32) -> Result<Vec<i32>, amp::Error> {
+pub fn matmul_tile_static(
+    a: &[i32],
+    b: &[i32],
+    m: i32,
+    n: i32,
+    w: i32,
+) -> Result<Vec<i32>, amp::Error> {
     let mut c = vec![0; (m * n) as usize];
     let av = ConstArrayView::new([m, w], a)?;
     let bv = ConstArrayView::new([w, n], b)?;
@@ -97,8 +103,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let tiled = matmul_tiled(&a, &b, m, n, w)?;
     let shared = matmul_tile_static(&a, &b, m, n, w)?;
     println!("{m}x{w} times {w}x{n} in 16x16 tiles");
-    println!("  figure 4 (tiled):             {}", verdict(&tiled, &expected));
-    println!("  figure 5 (tile_static):       {}", verdict(&shared, &expected));
+    println!(
+        "  figure 4 (tiled):             {}",
+        verdict(&tiled, &expected)
+    );
+    println!(
+        "  figure 5 (tile_static):       {}",
+        verdict(&shared, &expected)
+    );
     if tiled != expected || shared != expected {
         return Err("tiled products differ from the CPU".into());
     }

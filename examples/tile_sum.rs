@@ -31,6 +31,9 @@ pub fn tile_sum(data: &[i32], rows: i32, cols: i32) -> Result<i32, amp::Error> {
 #[allow(dead_code)]
 fn main() -> Result<(), amp::Error> {
     let data: Vec<i32> = (1..=12).collect();
-    println!("sum of 1..=12 in 2x2 tiles of a 2x6 matrix: {}", tile_sum(&data, 2, 6)?);
+    println!(
+        "sum of 1..=12 in 2x2 tiles of a 2x6 matrix: {}",
+        tile_sum(&data, 2, 6)?
+    );
     Ok(())
 }

@@ -8,7 +8,10 @@ use amp::prelude::*;
 pub const TILE: i32 = 16;
 
 /// The simple model: one thread per element, any size.
-pub fn transpose_simple(a: &ConstArrayView<f32, 2>, at: &ArrayView<f32, 2>) -> Result<(), amp::Error> {
+pub fn transpose_simple(
+    a: &ConstArrayView<f32, 2>,
+    at: &ArrayView<f32, 2>,
+) -> Result<(), amp::Error> {
     at.discard_data();
     parallel_for_each!(a.extent(), |idx: Index<2>| {
         at[(idx[1], idx[0])] = a[idx];
@@ -16,7 +19,10 @@ pub fn transpose_simple(a: &ConstArrayView<f32, 2>, at: &ArrayView<f32, 2>) -> R
 }
 
 /// Tiled through tile_static memory; the extent must be a multiple of the tile.
-pub fn transpose_tiled_even(a: &ConstArrayView<f32, 2>, at: &ArrayView<f32, 2>) -> Result<(), amp::Error> {
+pub fn transpose_tiled_even(
+    a: &ConstArrayView<f32, 2>,
+    at: &ArrayView<f32, 2>,
+) -> Result<(), amp::Error> {
     at.discard_data();
     parallel_for_each!(a.extent().tile::<16, 16>(), |t: TiledIndex<2>| {
         #[tile_static]
@@ -30,7 +36,10 @@ pub fn transpose_tiled_even(a: &ConstArrayView<f32, 2>, at: &ArrayView<f32, 2>) 
 
 /// Tiled over the padded extent: threads outside the matrix skip their loads and stores, but
 /// all of them reach the barrier.
-pub fn transpose_tiled_pad(a: &ConstArrayView<f32, 2>, at: &ArrayView<f32, 2>) -> Result<(), amp::Error> {
+pub fn transpose_tiled_pad(
+    a: &ConstArrayView<f32, 2>,
+    at: &ArrayView<f32, 2>,
+) -> Result<(), amp::Error> {
     at.discard_data();
     parallel_for_each!(a.extent().tile::<16, 16>().pad(), |t: TiledIndex<2>| {
         #[tile_static]
@@ -48,7 +57,10 @@ pub fn transpose_tiled_pad(a: &ConstArrayView<f32, 2>, at: &ArrayView<f32, 2>) -
 
 /// Tiled over the truncated extent; threads on the last row and column of the truncated area
 /// also transpose the leftover bands (seed 001's option A).
-pub fn transpose_tiled_truncate(a: &ConstArrayView<f32, 2>, at: &ArrayView<f32, 2>) -> Result<(), amp::Error> {
+pub fn transpose_tiled_truncate(
+    a: &ConstArrayView<f32, 2>,
+    at: &ArrayView<f32, 2>,
+) -> Result<(), amp::Error> {
     at.discard_data();
     let truncated = a.extent().tile::<16, 16>().truncate();
     let e = truncated.extent();
@@ -125,7 +137,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!("truncated extent is {}", truncated.extent());
     let a: Vec<f32> = (0..rows * cols).map(|i| i as f32).collect();
     let expected = transpose_cpu(&a, rows as usize, cols as usize);
-    let variants: [(&str, fn(&ConstArrayView<f32, 2>, &ArrayView<f32, 2>) -> Result<(), amp::Error>); 3] = [
+    let variants: [(
+        &str,
+        fn(&ConstArrayView<f32, 2>, &ArrayView<f32, 2>) -> Result<(), amp::Error>,
+    ); 3] = [
         ("simple", transpose_simple),
         ("tiled, padded", transpose_tiled_pad),
         ("tiled, truncated (option A)", transpose_tiled_truncate),
@@ -133,7 +148,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     for (name, variant) in variants {
         let t = run(variant, &a, rows, cols)?;
         let ok = t == expected;
-        println!("{name:<30} {}", if ok { "equals the CPU transpose" } else { "DIFFERS" });
+        println!(
+            "{name:<30} {}",
+            if ok {
+                "equals the CPU transpose"
+            } else {
+                "DIFFERS"
+            }
+        );
         if !ok {
             return Err(format!("{name} differs").into());
         }
@@ -142,7 +164,15 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let even: Vec<f32> = (0..r * c).map(|i| i as f32).collect();
     let t = run(transpose_tiled_even, &even, r, c)?;
     let ok = t == transpose_cpu(&even, r as usize, c as usize);
-    println!("{:<30} {}", format!("tiled, even ({r}x{c})"), if ok { "equals the CPU transpose" } else { "DIFFERS" });
+    println!(
+        "{:<30} {}",
+        format!("tiled, even ({r}x{c})"),
+        if ok {
+            "equals the CPU transpose"
+        } else {
+            "DIFFERS"
+        }
+    );
     if !ok {
         return Err("tiled even differs".into());
     }

@@ -59,8 +59,8 @@ pub mod __private {
     pub use amp_core::builder::{DeviceFn, Expr, KernelBuilder, Read, Var};
     pub use amp_core::lang::{Assign, BranchValue, Diverge};
     pub use amp_core::ops;
-    pub use amp_core::view::{IndexConst, IndexRead, IndexWrite};
     pub use amp_core::tile_static;
+    pub use amp_core::view::{IndexConst, IndexRead, IndexWrite};
     pub use amp_core::{Extent, Index, KernelType, Loc};
     pub use amp_runtime::launch::parallel_for_each;
 }

@@ -62,7 +62,10 @@ impl<const N: usize, const D0: u32, const D1: u32, const D2: u32> TiledExtent<N,
 /// Compile-time tile rules (C++ AMP's, from its conformance suite: `<1025>`, `<1,1025>`,
 /// `<25,41>` and `<65,1,1>` are rejected).
 const fn check_tile(d: [u32; 3], rank: usize) {
-    assert!(d[0] > 0 && d[1] > 0 && d[2] > 0, "every tile dimension must be greater than 0");
+    assert!(
+        d[0] > 0 && d[1] > 0 && d[2] > 0,
+        "every tile dimension must be greater than 0"
+    );
     assert!(
         d[0] as u64 * d[1] as u64 * d[2] as u64 <= 1024,
         "a tile holds at most 1024 threads"
@@ -141,7 +144,9 @@ impl TileBarrier {
 
     /// Waits for the tile, with all memory fenced (C++ AMP `wait()`).
     pub fn wait(self, b: &mut KernelBuilder) {
-        b.push(Statement::ControlBarrier(Barrier::STORAGE | Barrier::WORK_GROUP));
+        b.push(Statement::ControlBarrier(
+            Barrier::STORAGE | Barrier::WORK_GROUP,
+        ));
     }
 
     /// Same as [`wait`](Self::wait).
@@ -190,9 +195,24 @@ pub mod fences {
             }
         };
     }
-    fence!(all_memory_fence, AllMemoryFence, Barrier::STORAGE | Barrier::WORK_GROUP, "Fences view and tile_static memory.");
-    fence!(global_memory_fence, GlobalMemoryFence, Barrier::STORAGE, "Fences view memory.");
-    fence!(tile_static_memory_fence, TileStaticMemoryFence, Barrier::WORK_GROUP, "Fences tile_static memory.");
+    fence!(
+        all_memory_fence,
+        AllMemoryFence,
+        Barrier::STORAGE | Barrier::WORK_GROUP,
+        "Fences view and tile_static memory."
+    );
+    fence!(
+        global_memory_fence,
+        GlobalMemoryFence,
+        Barrier::STORAGE,
+        "Fences view memory."
+    );
+    fence!(
+        tile_static_memory_fence,
+        TileStaticMemoryFence,
+        Barrier::WORK_GROUP,
+        "Fences tile_static memory."
+    );
 }
 
 impl crate::builder::FnArg for TileBarrier {

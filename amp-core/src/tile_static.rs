@@ -156,7 +156,9 @@ impl<E: TileType, const A: usize> IndexConst for TileStatic<[E; A]> {
     type Output = E::Place;
     fn index_const(self, b: &mut KernelBuilder, i: u32) -> E::Place {
         if i as usize >= A {
-            b.error(format!("index {i} is out of range for a tile_static array of {A}"));
+            b.error(format!(
+                "index {i} is out of range for a tile_static array of {A}"
+            ));
         }
         let pointer = b.append(Expression::AccessIndex {
             base: self.pointer,

@@ -22,7 +22,12 @@ use std::collections::{HashMap, HashSet};
 type Reason = Option<naga::Span>;
 
 /// Checks the entry point `entry` of `module`.
-pub(crate) fn check(module: &Module, entry: &Function, locs: &[Loc], kernel: &str) -> Vec<KernelError> {
+pub(crate) fn check(
+    module: &Module,
+    entry: &Function,
+    locs: &[Loc],
+    kernel: &str,
+) -> Vec<KernelError> {
     let args = entry
         .arguments
         .iter()
@@ -130,7 +135,13 @@ impl Analysis<'_> {
         exits
     }
 
-    fn statement(&mut self, st: &mut FnState<'_>, stmt: &Statement, span: naga::Span, control: Reason) -> Exits {
+    fn statement(
+        &mut self,
+        st: &mut FnState<'_>,
+        stmt: &Statement,
+        span: naga::Span,
+        control: Reason,
+    ) -> Exits {
         match stmt {
             Statement::Block(b) => self.block(st, b, control),
             Statement::If {
@@ -213,13 +224,18 @@ impl Analysis<'_> {
                 let callee = &self.module.functions[*function];
                 let (result_nonuniform, barrier) = self.function(callee, args);
                 if let Some(r) = result {
-                    st.call_results.insert(*r, result_nonuniform || control.is_some());
+                    st.call_results
+                        .insert(*r, result_nonuniform || control.is_some());
                 }
                 if barrier {
                     st.reaches_barrier = true;
                     if control.is_some() {
                         let name = callee.name.as_deref().unwrap_or("a function");
-                        self.report(span, control, &format!("a call to `{name}`, which waits at a tile barrier,"));
+                        self.report(
+                            span,
+                            control,
+                            &format!("a call to `{name}`, which waits at a tile barrier,"),
+                        );
                     }
                 }
                 Exits::default()
@@ -228,7 +244,13 @@ impl Analysis<'_> {
         }
     }
 
-    fn loop_body(&mut self, st: &mut FnState<'_>, body: &naga::Block, continuing: &naga::Block, control: Reason) -> Exits {
+    fn loop_body(
+        &mut self,
+        st: &mut FnState<'_>,
+        body: &naga::Block,
+        continuing: &naga::Block,
+        control: Reason,
+    ) -> Exits {
         let b = self.block(st, body, control);
         let c = self.block(st, continuing, first(control, b.left_loop));
         Exits {
@@ -238,7 +260,12 @@ impl Analysis<'_> {
     }
 
     /// The control inside a construct governed by `condition`.
-    fn condition(&mut self, st: &mut FnState<'_>, condition: Handle<Expression>, control: Reason) -> Reason {
+    fn condition(
+        &mut self,
+        st: &mut FnState<'_>,
+        condition: Handle<Expression>,
+        control: Reason,
+    ) -> Reason {
         if control.is_some() {
             return control;
         }
@@ -275,7 +302,11 @@ impl Analysis<'_> {
             } => self.expr(st, condition) || self.expr(st, accept) || self.expr(st, reject),
             Expression::Relational { argument, .. } => self.expr(st, argument),
             Expression::Math {
-                arg, arg1, arg2, arg3, ..
+                arg,
+                arg1,
+                arg2,
+                arg3,
+                ..
             } => {
                 let mut any = self.expr(st, arg);
                 for a in [arg1, arg2, arg3].into_iter().flatten() {

@@ -252,7 +252,8 @@ impl KernelBuilder {
         };
         let group = self.builtin_argument(BuiltIn::WorkGroupId, uvec3.clone());
         let groups = self.builtin_argument(BuiltIn::NumWorkGroups, uvec3);
-        let component = |b: &mut Self, base, index| b.append(Expression::AccessIndex { base, index });
+        let component =
+            |b: &mut Self, base, index| b.append(Expression::AccessIndex { base, index });
         let (gx, gy, gz) = (
             component(self, group, 0),
             component(self, group, 1),
@@ -277,7 +278,12 @@ impl KernelBuilder {
 
     /// Splits a linear number into `N` row-major components (as `u32`) of the extent held in
     /// parameter words `first..first + N`.
-    fn delinearize(&mut self, linear: Handle<Expression>, first: u32, n: usize) -> Vec<Handle<Expression>> {
+    fn delinearize(
+        &mut self,
+        linear: Handle<Expression>,
+        first: u32,
+        n: usize,
+    ) -> Vec<Handle<Expression>> {
         let mut rest = linear;
         let mut components = vec![rest; n];
         for k in (1..n).rev() {
