@@ -1,6 +1,6 @@
 //! Seed 001: matrix transpose in the simple model, tiled for sizes divisible by the tile, padded,
-//! and truncated with the edge threads doing the leftover work (option A). On a 999×666 matrix
-//! every variant equals a CPU transpose.
+//! truncated with the edge threads doing the leftover work (option A), and truncated with
+//! sections (option B). On a 999×666 matrix every variant equals a CPU transpose.
 
 use amp::prelude::*;
 
@@ -103,6 +103,36 @@ pub fn transpose_tiled_truncate(
     })
 }
 
+/// Divide and conquer over sections (seed 001's option B): the truncated main area through the
+/// tiled kernel, the bottom and right leftover bands through the simple one.
+pub fn transpose_tiled_sections(
+    a: &ConstArrayView<f32, 2>,
+    at: &ArrayView<f32, 2>,
+) -> Result<(), amp::Error> {
+    let transpose = |e: Extent<2>| Extent::new([e[1], e[0]]);
+    let tiled = a.extent().tile::<16, 16>();
+    let main = tiled.truncate().extent();
+    // 'M': the main area.
+    let m = a.section_extent(main)?;
+    let mt = at.section_extent(transpose(main))?;
+    transpose_tiled_even(&m, &mt)?;
+    // 'B': the bottom band below the main area.
+    if main[0] < a.extent()[0] {
+        let origin = Index::new([main[0], 0]);
+        let e = Extent::new([a.extent()[0] - main[0], main[1]]);
+        let b = a.section(origin, e)?;
+        let bt = at.section(Index::new([0, main[0]]), transpose(e))?;
+        transpose_simple(&b, &bt)?;
+    }
+    // 'R' and the corner: the right band, full height.
+    if main[1] < a.extent()[1] {
+        let r = a.section_from(Index::new([0, main[1]]))?;
+        let rt = at.section_from(Index::new([main[1], 0]))?;
+        transpose_simple(&r, &rt)?;
+    }
+    Ok(())
+}
+
 /// The transpose on the CPU.
 pub fn transpose_cpu(a: &[f32], rows: usize, cols: usize) -> Vec<f32> {
     let mut t = vec![0.0; a.len()];
@@ -140,10 +170,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let variants: [(
         &str,
         fn(&ConstArrayView<f32, 2>, &ArrayView<f32, 2>) -> Result<(), amp::Error>,
-    ); 3] = [
+    ); 4] = [
         ("simple", transpose_simple),
         ("tiled, padded", transpose_tiled_pad),
         ("tiled, truncated (option A)", transpose_tiled_truncate),
+        ("tiled, sections (option B)", transpose_tiled_sections),
     ];
     for (name, variant) in variants {
         let t = run(variant, &a, rows, cols)?;

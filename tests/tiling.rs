@@ -88,6 +88,10 @@ fn every_transpose_equals_the_cpu() {
             run(transpose_tiled_truncate, &a, rows, cols).expect("truncate"),
             expected
         );
+        assert_eq!(
+            run(transpose_tiled_sections, &a, rows, cols).expect("sections"),
+            expected
+        );
     }
     let a: Vec<f32> = moving_average::random_series(992 * 656, 4);
     let expected = transpose_cpu(&a, 992, 656);
@@ -301,4 +305,32 @@ fn tiles_larger_than_the_device_allows_are_unsupported() {
     } else {
         result.expect("fits this device");
     }
+}
+
+#[test]
+fn sections_are_views_of_the_same_data() {
+    let mut data: Vec<i32> = (0..24).collect();
+    let whole = ArrayView::new([4, 6], &mut data).expect("view");
+    let part = whole.section([1, 2], [2, 3]).expect("section");
+    assert_eq!(part.extent(), Extent::new([2, 3]));
+    assert_eq!(part.get([0, 0]).expect("get"), 8);
+    assert_eq!(part.to_vec().expect("to_vec"), [8, 9, 10, 14, 15, 16]);
+    parallel_for_each!(part.extent(), |idx: Index<2>| {
+        part[idx] = part[idx] * 100;
+    })
+    .expect("launch over a section");
+    // The parent sees the kernel's writes, through the one shared device copy.
+    assert_eq!(whole.get([1, 2]).expect("get"), 800);
+    assert_eq!(whole.get([0, 2]).expect("get"), 2);
+    assert_eq!((whole.uploads(), whole.downloads()), (1, 1));
+    let tail = whole.section_from([3, 4]).expect("section_from");
+    assert_eq!(tail.to_vec().expect("to_vec"), [22, 23]);
+    let head = whole.section_extent([1, 2]).expect("section_extent");
+    assert_eq!(head.to_vec().expect("to_vec"), [0, 1]);
+    let err = whole.section([3, 4], [2, 2]).expect_err("does not fit");
+    assert!(matches!(err, Error::OutOfBounds { .. }), "{err}");
+    drop((whole, part, tail, head));
+    assert_eq!(data[8], 800);
+    assert_eq!(data[16], 1600);
+    assert_eq!(data[7], 7);
 }

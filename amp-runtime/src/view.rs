@@ -107,6 +107,31 @@ impl<'a, T: Scalar, const N: usize> ArrayView<'a, T, N> {
         self.data.to_vec()
     }
 
+    /// The part of the view at `origin` with `extent` (C++ AMP `array_view::section`): a view
+    /// of the same data, coherent with this one, usable as kernel input and output. Fails with
+    /// [`Error::OutOfBounds`](crate::Error::OutOfBounds) when it does not fit.
+    pub fn section(
+        &self,
+        origin: impl Into<Index<N>>,
+        extent: impl Into<Extent<N>>,
+    ) -> Result<Self> {
+        Ok(Self {
+            data: self.data.section(origin.into(), extent.into())?,
+        })
+    }
+
+    /// The part of the view from `origin` to its end (C++ AMP `section(origin)`).
+    pub fn section_from(&self, origin: impl Into<Index<N>>) -> Result<Self> {
+        let origin = origin.into();
+        let extent = self.extent() - Extent::new(origin.0);
+        self.section(origin, extent)
+    }
+
+    /// The part of the view from its origin with `extent` (C++ AMP `section(extent)`).
+    pub fn section_extent(&self, extent: impl Into<Extent<N>>) -> Result<Self> {
+        self.section(Index::new([0; N]), extent)
+    }
+
     /// How many times this view's data was copied to an accelerator.
     pub fn uploads(&self) -> u64 {
         self.data.uploads()
@@ -165,6 +190,31 @@ impl<'a, T: Scalar, const N: usize> ConstArrayView<'a, T, N> {
     /// A copy of the data.
     pub fn to_vec(&self) -> Result<Vec<T>> {
         self.data.to_vec()
+    }
+
+    /// The part of the view at `origin` with `extent` (C++ AMP `array_view::section`): a view
+    /// of the same data, coherent with this one, usable as kernel input and output. Fails with
+    /// [`Error::OutOfBounds`](crate::Error::OutOfBounds) when it does not fit.
+    pub fn section(
+        &self,
+        origin: impl Into<Index<N>>,
+        extent: impl Into<Extent<N>>,
+    ) -> Result<Self> {
+        Ok(Self {
+            data: self.data.section(origin.into(), extent.into())?,
+        })
+    }
+
+    /// The part of the view from `origin` to its end (C++ AMP `section(origin)`).
+    pub fn section_from(&self, origin: impl Into<Index<N>>) -> Result<Self> {
+        let origin = origin.into();
+        let extent = self.extent() - Extent::new(origin.0);
+        self.section(origin, extent)
+    }
+
+    /// The part of the view from its origin with `extent` (C++ AMP `section(extent)`).
+    pub fn section_extent(&self, extent: impl Into<Extent<N>>) -> Result<Self> {
+        self.section(Index::new([0; N]), extent)
     }
 
     /// How many times this view's data was copied to an accelerator.

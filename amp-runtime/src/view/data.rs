@@ -10,7 +10,7 @@ use crate::error::{Error, Result};
 use amp_core::{Extent, Index, Scalar};
 use std::any::Any;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{mpsc, Mutex, MutexGuard, PoisonError};
+use std::sync::{mpsc, Arc, Mutex, MutexGuard, PoisonError};
 
 static UPLOADS: AtomicU64 = AtomicU64::new(0);
 static DOWNLOADS: AtomicU64 = AtomicU64::new(0);
@@ -61,13 +61,21 @@ struct State<'a, T> {
     device: Option<DeviceCopy>,
 }
 
-/// The shared core of [`ArrayView`](super::ArrayView) and
-/// [`ConstArrayView`](super::ConstArrayView).
-pub(crate) struct ViewData<'a, T: Scalar, const N: usize> {
-    extent: Extent<N>,
+/// The data behind a view and all its sections.
+struct Shared<'a, T> {
     state: Mutex<State<'a, T>>,
     uploads: AtomicU64,
     downloads: AtomicU64,
+}
+
+/// The shared core of [`ArrayView`](super::ArrayView) and
+/// [`ConstArrayView`](super::ConstArrayView): which part of the shared data this view sees.
+/// Element `idx` of the view is element `offset + Σ idx[k] * strides[k]` of the data.
+pub(crate) struct ViewData<'a, T: Scalar, const N: usize> {
+    extent: Extent<N>,
+    offset: usize,
+    strides: [usize; N],
+    shared: Arc<Shared<'a, T>>,
 }
 
 impl<'a, T: Scalar, const N: usize> ViewData<'a, T, N> {
@@ -82,18 +90,56 @@ impl<'a, T: Scalar, const N: usize> ViewData<'a, T, N> {
     }
 
     fn with_host(extent: Extent<N>, host: Host<'a, T>) -> Self {
+        let mut strides = [1usize; N];
+        for k in (0..N.saturating_sub(1)).rev() {
+            strides[k] = strides[k + 1] * extent.0[k + 1].max(0) as usize;
+        }
         ViewData {
             extent,
-            state: Mutex::new(State {
-                host,
-                host_valid: true,
-                device_valid: false,
-                discarded: false,
-                device: None,
+            offset: 0,
+            strides,
+            shared: Arc::new(Shared {
+                state: Mutex::new(State {
+                    host,
+                    host_valid: true,
+                    device_valid: false,
+                    discarded: false,
+                    device: None,
+                }),
+                uploads: AtomicU64::new(0),
+                downloads: AtomicU64::new(0),
             }),
-            uploads: AtomicU64::new(0),
-            downloads: AtomicU64::new(0),
         }
+    }
+
+    /// The part of this view at `origin` with `extent` (C++ AMP `array_view::section`): a view
+    /// of the same data, coherent with this one.
+    pub(crate) fn section(&self, origin: Index<N>, extent: Extent<N>) -> Result<Self> {
+        let fits = (0..N).all(|k| {
+            let (o, e, whole) = (origin.0[k], extent.0[k], self.extent.0[k]);
+            o >= 0 && e >= 0 && i64::from(o) + i64::from(e) <= i64::from(whole)
+        });
+        if !fits {
+            return Err(Error::OutOfBounds {
+                index: format!("section at {origin} of extent {extent}"),
+                extent: self.extent.to_string(),
+            });
+        }
+        let offset = self.offset
+            + (0..N)
+                .map(|k| origin.0[k] as usize * self.strides[k])
+                .sum::<usize>();
+        Ok(ViewData {
+            extent,
+            offset,
+            strides: self.strides,
+            shared: self.shared.clone(),
+        })
+    }
+
+    /// Whether the view covers its whole data in order (not a strided section).
+    fn is_whole(&self, len: usize) -> bool {
+        self.offset == 0 && self.extent.size() == len as u64
     }
 
     pub(crate) fn extent(&self) -> Extent<N> {
@@ -101,26 +147,33 @@ impl<'a, T: Scalar, const N: usize> ViewData<'a, T, N> {
     }
 
     pub(crate) fn uploads(&self) -> u64 {
-        self.uploads.load(Ordering::Relaxed)
+        self.shared.uploads.load(Ordering::Relaxed)
     }
 
     pub(crate) fn downloads(&self) -> u64 {
-        self.downloads.load(Ordering::Relaxed)
+        self.shared.downloads.load(Ordering::Relaxed)
     }
 
     /// A panic elsewhere while the lock was held leaves flags that are still consistent (each
     /// is set only after the transfer it records), so a poisoned lock is safe to reuse.
     fn lock(&self) -> MutexGuard<'_, State<'a, T>> {
-        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+        self.shared
+            .state
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
     }
 
     fn offset_of(&self, idx: Index<N>) -> Result<usize> {
-        self.extent
-            .linearize(idx)
-            .ok_or_else(|| Error::OutOfBounds {
+        if !self.extent.contains(idx) {
+            return Err(Error::OutOfBounds {
                 index: idx.to_string(),
                 extent: self.extent.to_string(),
-            })
+            });
+        }
+        Ok(self.offset
+            + (0..N)
+                .map(|k| idx.0[k] as usize * self.strides[k])
+                .sum::<usize>())
     }
 
     pub(crate) fn get(&self, idx: Index<N>) -> Result<T> {
@@ -163,7 +216,16 @@ impl<'a, T: Scalar, const N: usize> ViewData<'a, T, N> {
     pub(crate) fn to_vec(&self) -> Result<Vec<T>> {
         let mut state = self.lock();
         self.make_host_valid(&mut state)?;
-        Ok(state.host.as_slice().to_vec())
+        let data = state.host.as_slice();
+        if self.is_whole(data.len()) {
+            return Ok(data.to_vec());
+        }
+        let mut out = Vec::with_capacity(self.extent.size() as usize);
+        for idx in self.extent.indices() {
+            let offset = self.offset_of(idx)?;
+            out.extend(data.get(offset).copied());
+        }
+        Ok(out)
     }
 
     pub(crate) fn discard_data(&self) {
@@ -223,17 +285,15 @@ impl<'a, T: Scalar, const N: usize> ViewData<'a, T, N> {
     }
 
     pub(crate) fn layout_words(&self) -> Vec<u32> {
-        let e = self.extent.0;
         let mut words = Vec::with_capacity(2 * N);
         // Bits of the i32 components: the kernel reads them back as i32.
-        words.extend(e.iter().map(|&c| c as u32));
-        words.push(0);
-        for k in 0..N.saturating_sub(1) {
-            let stride = e[k + 1..]
+        words.extend(self.extent.0.iter().map(|&c| c as u32));
+        words.push(self.offset as u32);
+        words.extend(
+            self.strides[..N.saturating_sub(1)]
                 .iter()
-                .fold(1u32, |acc, &c| acc.wrapping_mul(c as u32));
-            words.push(stride);
-        }
+                .map(|&s| s as u32),
+        );
         words
     }
 
@@ -249,7 +309,7 @@ impl<'a, T: Scalar, const N: usize> ViewData<'a, T, N> {
         };
         download(copy, host)?;
         if !host.is_empty() {
-            self.downloads.fetch_add(1, Ordering::Relaxed);
+            self.shared.downloads.fetch_add(1, Ordering::Relaxed);
             DOWNLOADS.fetch_add(1, Ordering::Relaxed);
         }
         state.host_valid = true;
@@ -297,7 +357,7 @@ impl<'a, T: Scalar, const N: usize> ViewData<'a, T, N> {
                 queue.write_buffer(buffer, offset, bytemuck::cast_slice(&words));
             }
         })?;
-        self.uploads.fetch_add(1, Ordering::Relaxed);
+        self.shared.uploads.fetch_add(1, Ordering::Relaxed);
         UPLOADS.fetch_add(1, Ordering::Relaxed);
         Ok(())
     }
