@@ -10,6 +10,12 @@ mod add_with_function;
 mod indexing;
 #[path = "matrix_multiply.rs"]
 mod matrix_multiply;
+#[path = "matrix_multiply_tiled.rs"]
+mod matrix_multiply_tiled;
+#[path = "tile_average.rs"]
+mod tile_average;
+#[path = "transpose.rs"]
+mod transpose;
 
 use amp::Accelerator;
 use std::error::Error;
@@ -25,9 +31,9 @@ fn timed<T>(f: impl Fn() -> Result<T, amp::Error>) -> Result<(T, Duration, Durat
 }
 
 fn report(name: &str, result: &str, first: Duration, again: Duration) {
-    println!("{name:<20} {result}");
+    println!("{name:<22} {result}");
     println!(
-        "{:<20} first run {first:.2?} (builds the kernel), again {again:.2?}",
+        "{:<22} first run {first:.2?} (includes building the kernel), again {again:.2?}",
         ""
     );
 }
@@ -65,6 +71,48 @@ fn main() -> Result<(), Box<dyn Error>> {
     report("matrix_multiply", &text, first, again);
     if c != expected {
         return Err("matrix product differs from the CPU".into());
+    }
+
+    let sample = [
+        2, 2, 9, 7, 1, 4, 4, 4, 8, 8, 3, 4, 1, 5, 1, 2, 5, 2, 6, 8, 3, 2, 7, 2,
+    ];
+    let (average, first, again) = timed(|| tile_average::tile_average(&sample, 4, 6))?;
+    let rows: Vec<String> = average
+        .chunks(6)
+        .map(|r| r.iter().map(i32::to_string).collect::<Vec<_>>().join(" "))
+        .collect();
+    report("tile_average", &rows.join(" / "), first, again);
+
+    let (m, w, n) = (256, 128, 192);
+    let ma = matrix_multiply_tiled::random_matrix((m * w) as usize, 1);
+    let mb = matrix_multiply_tiled::random_matrix((w * n) as usize, 2);
+    let expected = matrix_multiply_tiled::matmul_cpu(&ma, &mb, m, n, w);
+    let (c, first, again) = timed(|| matrix_multiply_tiled::matmul_tile_static(&ma, &mb, m, n, w))?;
+    let verdict = if c == expected {
+        "equals"
+    } else {
+        "DIFFERS FROM"
+    };
+    let text = format!("{m}x{w} · {w}x{n}, 16x16 tiles in tile_static: {verdict} the CPU product");
+    report("matrix_multiply_tiled", &text, first, again);
+    let mut results_match = c == expected;
+
+    let (rows, cols) = (999, 666);
+    let a: Vec<f32> = (0..rows * cols).map(|i| i as f32).collect();
+    let expected = transpose::transpose_cpu(&a, rows as usize, cols as usize);
+    let (t, first, again) =
+        timed(|| transpose::run(transpose::transpose_tiled_sections, &a, rows, cols))?;
+    let verdict = if t == expected {
+        "equals"
+    } else {
+        "DIFFERS FROM"
+    };
+    let text =
+        format!("{rows}x{cols} over sections (truncated to 992x656 + bands): {verdict} the CPU");
+    report("transpose", &text, first, again);
+    results_match &= t == expected;
+    if !results_match {
+        return Err("a tiled result differs from the CPU".into());
     }
     Ok(())
 }
