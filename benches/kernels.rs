@@ -185,6 +185,17 @@ fn vector_add(raw: Option<&Raw>, acc: &Accelerator, n: usize) -> Result<(), amp:
         }
         let _ = acc.wait();
     });
+    let amp_unchecked_s = time_per_kernel(20, |k| {
+        for _ in 0..k {
+            // SAFETY: every thread indexes the three views by its own index inside their extent.
+            let _ = unsafe {
+                parallel_for_each_unchecked!(cv.extent(), |i: Index<1>| {
+                    cv[i] = av[i] + bv[i];
+                })
+            };
+        }
+        let _ = acc.wait();
+    });
     cv.synchronize()?;
     drop(cv);
     assert!(c
@@ -204,22 +215,25 @@ fn vector_add(raw: Option<&Raw>, acc: &Accelerator, n: usize) -> Result<(), amp:
         &format!("{n} f32"),
         "GB/s",
         bytes,
-        amp_s,
-        cpu_s,
-        raw.map(|r| {
-            let groups = (n as u32).div_ceil(256);
-            let grid = if groups > 65535 {
-                [65535, groups.div_ceil(65535), 1]
-            } else {
-                [groups, 1, 1]
-            };
-            let out = vec![0.0f32; n];
-            let args = [&a[..], &b[..], &out[..]];
-            (
-                r.time(VECTOR_ADD_WGSL, true, args, n as u32, grid, 20),
-                r.time(VECTOR_ADD_WGSL, false, args, n as u32, grid, 20),
-            )
-        }),
+        Figures {
+            amp: amp_s,
+            amp_unchecked: amp_unchecked_s,
+            cpu: cpu_s,
+            wgsl: raw.map(|r| {
+                let groups = (n as u32).div_ceil(256);
+                let grid = if groups > 65535 {
+                    [65535, groups.div_ceil(65535), 1]
+                } else {
+                    [groups, 1, 1]
+                };
+                let out = vec![0.0f32; n];
+                let args = [&a[..], &b[..], &out[..]];
+                (
+                    r.time(VECTOR_ADD_WGSL, true, args, n as u32, grid, 20),
+                    r.time(VECTOR_ADD_WGSL, false, args, n as u32, grid, 20),
+                )
+            }),
+        },
     );
     Ok(())
 }
@@ -245,6 +259,23 @@ fn matmul(raw: Option<&Raw>, acc: &Accelerator, size: usize) -> Result<(), amp::
                 }
                 cv[idx] = sum;
             });
+        }
+        let _ = acc.wait();
+    });
+    let amp_unchecked_s = time_per_kernel(reps, |k| {
+        for _ in 0..k {
+            // SAFETY: rows and columns stay inside the square matrices' extents.
+            let _ = unsafe {
+                parallel_for_each_unchecked!(cv.extent(), |idx: Index<2>| {
+                    let row = idx[0];
+                    let col = idx[1];
+                    let mut sum = 0.0f32;
+                    for i in 0..bv.extent()[0] {
+                        sum += av[(row, i)] * bv[(i, col)];
+                    }
+                    cv[idx] = sum;
+                })
+            };
         }
         let _ = acc.wait();
     });
@@ -278,70 +309,200 @@ fn matmul(raw: Option<&Raw>, acc: &Accelerator, size: usize) -> Result<(), amp::
         &format!("{size}² f32"),
         "GFLOP/s",
         flops,
-        amp_s,
-        cpu_s,
-        raw.map(|r| {
-            let out = vec![0.0f32; size * size];
-            let args = [&a[..], &b[..], &out[..]];
-            (
-                r.time(
-                    MATMUL_WGSL,
-                    true,
-                    args,
-                    size as u32,
-                    [groups, groups, 1],
-                    reps,
-                ),
-                r.time(
-                    MATMUL_WGSL,
-                    false,
-                    args,
-                    size as u32,
-                    [groups, groups, 1],
-                    reps,
-                ),
-            )
-        }),
+        Figures {
+            amp: amp_s,
+            amp_unchecked: amp_unchecked_s,
+            cpu: cpu_s,
+            wgsl: raw.map(|r| {
+                let out = vec![0.0f32; size * size];
+                let args = [&a[..], &b[..], &out[..]];
+                (
+                    r.time(
+                        MATMUL_WGSL,
+                        true,
+                        args,
+                        size as u32,
+                        [groups, groups, 1],
+                        reps,
+                    ),
+                    r.time(
+                        MATMUL_WGSL,
+                        false,
+                        args,
+                        size as u32,
+                        [groups, groups, 1],
+                        reps,
+                    ),
+                )
+            }),
+        },
     );
     Ok(())
 }
 
-fn report(
-    name: &str,
-    size: &str,
-    unit: &str,
-    work: f64,
-    amp_s: f64,
-    cpu_s: f64,
-    raw: Option<(f64, f64)>,
-) {
-    let rate = |s: f64| work / s / 1e9;
-    println!("{name} ({size})");
-    println!(
-        "  amp                    {:>10.3} ms  {:>9.1} {unit}",
-        amp_s * 1e3,
-        rate(amp_s)
+const MATMUL_TILED_WGSL: &str = r#"
+@group(0) @binding(0) var<storage, read> a: array<f32>;
+@group(0) @binding(1) var<storage, read> b: array<f32>;
+@group(0) @binding(2) var<storage, read_write> c: array<f32>;
+@group(0) @binding(3) var<uniform> n: vec4<u32>;
+var<workgroup> ta: array<array<f32, 16>, 16>;
+var<workgroup> tb: array<array<f32, 16>, 16>;
+@compute @workgroup_size(16, 16)
+fn main(@builtin(global_invocation_id) id: vec3<u32>, @builtin(local_invocation_id) lid: vec3<u32>) {
+    let row = id.y; let col = id.x; let size = n.x;
+    let r = lid.y; let cl = lid.x;
+    var sum = 0.0;
+    for (var i = 0u; i < size; i += 16u) {
+        ta[r][cl] = a[row * size + i + cl];
+        tb[r][cl] = b[(i + r) * size + col];
+        workgroupBarrier();
+        for (var k = 0u; k < 16u; k++) { sum += ta[r][k] * tb[k][cl]; }
+        workgroupBarrier();
+    }
+    c[row * size + col] = sum;
+}
+"#;
+
+fn matmul_tiled(raw: Option<&Raw>, acc: &Accelerator, size: usize) -> Result<(), amp::Error> {
+    let (a, b) = (random(size * size, 5), random(size * size, 6));
+    let mut c = vec![0.0f32; size * size];
+    let flops = 2.0 * (size as f64).powi(3);
+    let s = size as i32;
+    let av = ConstArrayView::new([s, s], &a)?;
+    let bv = ConstArrayView::new([s, s], &b)?;
+    let cv = ArrayView::new([s, s], &mut c)?;
+    cv.discard_data();
+    let reps = if acc.is_emulated() { 2 } else { 10 };
+    let amp_s = time_per_kernel(reps, |k| {
+        for _ in 0..k {
+            let _ = parallel_for_each!(cv.extent().tile::<16, 16>(), |t: TiledIndex<2>| {
+                let row = t.local[0];
+                let col = t.local[1];
+                #[tile_static]
+                let mut la: [[f32; 16]; 16];
+                #[tile_static]
+                let mut lb: [[f32; 16]; 16];
+                let mut sum = 0.0f32;
+                let mut i = 0;
+                while i < av.extent()[1] {
+                    la[row][col] = av[(t.global[0], col + i)];
+                    lb[row][col] = bv[(row + i, t.global[1])];
+                    t.barrier.wait();
+                    for k in 0..16 {
+                        sum += la[row][k] * lb[k][col];
+                    }
+                    t.barrier.wait();
+                    i += 16;
+                }
+                cv[t.global] = sum;
+            });
+        }
+        let _ = acc.wait();
+    });
+    let amp_unchecked_s = time_per_kernel(reps, |k| {
+        for _ in 0..k {
+            // SAFETY: the extents are multiples of 16 and every index stays inside them.
+            let _ = unsafe {
+                parallel_for_each_unchecked!(cv.extent().tile::<16, 16>(), |t: TiledIndex<2>| {
+                    let row = t.local[0];
+                    let col = t.local[1];
+                    #[tile_static]
+                    let mut la: [[f32; 16]; 16];
+                    #[tile_static]
+                    let mut lb: [[f32; 16]; 16];
+                    let mut sum = 0.0f32;
+                    let mut i = 0;
+                    while i < av.extent()[1] {
+                        la[row][col] = av[(t.global[0], col + i)];
+                        lb[row][col] = bv[(row + i, t.global[1])];
+                        t.barrier.wait();
+                        for k in 0..16 {
+                            sum += la[row][k] * lb[k][col];
+                        }
+                        t.barrier.wait();
+                        i += 16;
+                    }
+                    cv[t.global] = sum;
+                })
+            };
+        }
+        let _ = acc.wait();
+    });
+    cv.synchronize()?;
+    drop(cv);
+    let check = (0..size).step_by(size / 7 + 1).all(|r| {
+        let col = (r * 31) % size;
+        let want: f32 = (0..size).map(|i| a[r * size + i] * b[i * size + col]).sum();
+        (c[r * size + col] - want).abs() <= 1e-3 * want.abs().max(1.0)
+    });
+    assert!(check, "amp tiled matmul differs from the CPU");
+    let groups = (size as u32) / 16;
+    let wgsl = raw.map(|r| {
+        let out = vec![0.0f32; size * size];
+        let args = [&a[..], &b[..], &out[..]];
+        let grid = [groups, groups, 1];
+        (
+            r.time(MATMUL_TILED_WGSL, true, args, size as u32, grid, reps),
+            r.time(MATMUL_TILED_WGSL, false, args, size as u32, grid, reps),
+        )
+    });
+    let figures = Figures {
+        amp: amp_s,
+        amp_unchecked: amp_unchecked_s,
+        cpu: f64::NAN,
+        wgsl,
+    };
+    report(
+        "matmul tiled 16x16",
+        &format!("{size}² f32"),
+        "GFLOP/s",
+        flops,
+        figures,
     );
-    if let Some((checked, unchecked)) = raw {
+    Ok(())
+}
+
+/// One benchmark's seconds per kernel.
+struct Figures {
+    amp: f64,
+    amp_unchecked: f64,
+    /// Raw WGSL with wgpu's checks and without.
+    wgsl: Option<(f64, f64)>,
+    /// Plain Rust on one core (NaN: not measured).
+    cpu: f64,
+}
+
+fn report(name: &str, size: &str, unit: &str, work: f64, f: Figures) {
+    let rate = |s: f64| work / s / 1e9;
+    let line = |label: &str, s: f64, ratio: String| {
         println!(
-            "  WGSL, wgpu checks      {:>10.3} ms  {:>9.1} {unit}   amp/this = {:.2}",
-            checked * 1e3,
-            rate(checked),
-            checked / amp_s
+            "  {label:<24} {:>10.3} ms  {:>9.1} {unit}   {ratio}",
+            s * 1e3,
+            rate(s)
         );
-        println!(
-            "  WGSL, no checks        {:>10.3} ms  {:>9.1} {unit}   amp/this = {:.2}",
-            unchecked * 1e3,
-            rate(unchecked),
-            unchecked / amp_s
+    };
+    println!("{name} ({size})");
+    line("amp", f.amp, String::new());
+    line("amp, unchecked", f.amp_unchecked, String::new());
+    if let Some((checked, unchecked)) = f.wgsl {
+        line(
+            "WGSL, wgpu checks",
+            checked,
+            format!("amp / this = {:.2}", checked / f.amp),
+        );
+        line(
+            "WGSL, no checks",
+            unchecked,
+            format!("amp unchecked / this = {:.2}", unchecked / f.amp_unchecked),
         );
     }
-    println!(
-        "  plain Rust, 1 CPU core {:>10.3} ms  {:>9.1} {unit}   amp speed-up = {:.1}x",
-        cpu_s * 1e3,
-        rate(cpu_s),
-        cpu_s / amp_s
-    );
+    if f.cpu.is_finite() {
+        line(
+            "plain Rust, 1 CPU core",
+            f.cpu,
+            format!("amp speed-up = {:.1}x", f.cpu / f.amp),
+        );
+    }
 }
 
 fn main() -> Result<(), amp::Error> {
@@ -356,5 +517,6 @@ fn main() -> Result<(), amp::Error> {
     };
     vector_add(raw.as_ref(), &acc, n)?;
     matmul(raw.as_ref(), &acc, size)?;
+    matmul_tiled(raw.as_ref(), &acc, size)?;
     Ok(())
 }

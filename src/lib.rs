@@ -39,7 +39,7 @@
 
 pub use amp_core::tile::fences::{all_memory_fence, global_memory_fence, tile_static_memory_fence};
 pub use amp_core::{Extent, Index, KernelError, Loc, TileBarrier, TiledExtent, TiledIndex};
-pub use amp_macros::{kernel, parallel_for_each};
+pub use amp_macros::{kernel, parallel_for_each, parallel_for_each_unchecked};
 pub use amp_runtime::launch::pipelines_built;
 pub use amp_runtime::{
     transfer_counts, Accelerator, ArrayView, ConstArrayView, DeviceType, Error, Result,
@@ -48,8 +48,8 @@ pub use amp_runtime::{
 /// Everything a kernel program needs: `use amp::prelude::*;`.
 pub mod prelude {
     pub use crate::{
-        kernel, parallel_for_each, Accelerator, ArrayView, ConstArrayView, Extent, Index,
-        TiledExtent, TiledIndex,
+        kernel, parallel_for_each, parallel_for_each_unchecked, Accelerator, ArrayView,
+        ConstArrayView, Extent, Index, TiledExtent, TiledIndex,
     };
 }
 
@@ -62,7 +62,7 @@ pub mod __private {
     pub use amp_core::tile_static;
     pub use amp_core::view::{IndexConst, IndexRead, IndexWrite};
     pub use amp_core::{Extent, Index, KernelType, Loc};
-    pub use amp_runtime::launch::parallel_for_each;
+    pub use amp_runtime::launch::{parallel_for_each, parallel_for_each_unchecked};
 }
 
 /// The README's examples are compiled and run as doc tests.

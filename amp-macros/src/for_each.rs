@@ -33,7 +33,16 @@ impl Parse for Input {
     }
 }
 
-pub fn expand(input: TokenStream) -> TokenStream {
+/// Which launch function the expansion calls.
+#[derive(Clone, Copy, PartialEq)]
+pub enum Launch {
+    /// `parallel_for_each!`: with runtime checks.
+    Checked,
+    /// `parallel_for_each_unchecked!`: the unsafe launch without them.
+    Unchecked,
+}
+
+pub fn expand(input: TokenStream, launch: Launch) -> TokenStream {
     let Input { domain, closure } = match syn::parse2(input) {
         Ok(input) => input,
         Err(err) => return err.into_compile_error(),
@@ -71,7 +80,10 @@ pub fn expand(input: TokenStream) -> TokenStream {
     };
     let index = quote::format_ident!("__amp_index");
     let site = loc(closure.or1_token.span());
-    let call = quote_spanned!(closure.span()=> #p::parallel_for_each);
+    let call = match launch {
+        Launch::Checked => quote_spanned!(closure.span()=> #p::parallel_for_each),
+        Launch::Unchecked => quote_spanned!(closure.span()=> #p::parallel_for_each_unchecked),
+    };
     quote!({
         #[allow(unused_variables, unused_braces, clippy::all)]
         let __amp_result = #call(

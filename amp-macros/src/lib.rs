@@ -29,5 +29,14 @@ pub fn kernel(args: TokenStream, item: TokenStream) -> TokenStream {
 /// `Result<(), amp::Error>`; see the `amp` crate.
 #[proc_macro]
 pub fn parallel_for_each(input: TokenStream) -> TokenStream {
-    for_each::expand(input.into()).into()
+    for_each::expand(input.into(), for_each::Launch::Checked).into()
+}
+
+/// [`parallel_for_each!`] without runtime bounds checks, for kernels whose accesses are known to
+/// be in range: `unsafe { parallel_for_each_unchecked!(extent, |idx| { ... }) }`. An access
+/// outside a view or tile_static array is then undefined behaviour. It must be used inside an
+/// `unsafe` block.
+#[proc_macro]
+pub fn parallel_for_each_unchecked(input: TokenStream) -> TokenStream {
+    for_each::expand(input.into(), for_each::Launch::Unchecked).into()
 }

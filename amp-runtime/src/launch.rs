@@ -104,7 +104,7 @@ struct Pipeline {
     layout: LaunchLayout,
 }
 
-type CacheKey = (TypeId, TypeId, u64);
+type CacheKey = (TypeId, TypeId, u64, Checks);
 
 fn cache() -> &'static Mutex<HashMap<CacheKey, Arc<Pipeline>>> {
     static CACHE: OnceLock<Mutex<HashMap<CacheKey, Arc<Pipeline>>>> = OnceLock::new();
@@ -118,6 +118,17 @@ pub fn pipelines_built() -> u64 {
     PIPELINES_BUILT.load(Ordering::Relaxed)
 }
 
+/// How a kernel's memory accesses are guarded.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Checks {
+    /// Every view and tile_static access is kept inside its buffer (wgpu's runtime checks): an
+    /// out-of-range index reads or writes some element of the same buffer, never other memory.
+    Checked,
+    /// No runtime checks: an out-of-range access is undefined behaviour. Only through
+    /// `unsafe { parallel_for_each_unchecked!(…) }`.
+    Unchecked,
+}
+
 /// Runs `body` once per point of `domain` on the default accelerator (C++ AMP
 /// `parallel_for_each`). Called by the `parallel_for_each!` macro, which generates `body` from
 /// the kernel closure and passes the closure's captures.
@@ -128,12 +139,17 @@ where
     F: Fn(&mut KernelBuilder, C::Kernel, D::Index) + 'static,
 {
     let accelerator = Accelerator::default()?;
-    launch_on(&accelerator, domain, captures, site, body)
+    launch_on(&accelerator, domain, captures, site, Checks::Checked, body)
 }
 
-/// [`parallel_for_each`] on an explicit accelerator.
-pub fn launch_on<D, C, F>(
-    accelerator: &Accelerator,
+/// [`parallel_for_each`] without runtime bounds checks (`parallel_for_each_unchecked!`).
+///
+/// # Safety
+///
+/// Every view and tile_static access of the kernel must be inside its extent for every thread;
+/// an access outside is undefined behaviour (it may read or corrupt other memory of the
+/// accelerator), and so is a loop that never ends.
+pub unsafe fn parallel_for_each_unchecked<D, C, F>(
     domain: &D,
     captures: C,
     site: Loc,
@@ -144,8 +160,33 @@ where
     C: Captures,
     F: Fn(&mut KernelBuilder, C::Kernel, D::Index) + 'static,
 {
+    let accelerator = Accelerator::default()?;
+    launch_on(
+        &accelerator,
+        domain,
+        captures,
+        site,
+        Checks::Unchecked,
+        body,
+    )
+}
+
+/// [`parallel_for_each`] on an explicit accelerator, with the given checks.
+pub(crate) fn launch_on<D, C, F>(
+    accelerator: &Accelerator,
+    domain: &D,
+    captures: C,
+    site: Loc,
+    checks: Checks,
+    body: F,
+) -> Result<()>
+where
+    D: Domain + 'static,
+    C: Captures,
+    F: Fn(&mut KernelBuilder, C::Kernel, D::Index) + 'static,
+{
     let (threads, words) = domain.launch()?;
-    let pipeline = pipeline::<D, C, F>(accelerator, site, &body)?;
+    let pipeline = pipeline::<D, C, F>(accelerator, site, checks, &body)?;
     let mut binder = Binder {
         accelerator,
         words,
@@ -169,13 +210,23 @@ where
     Ok(())
 }
 
-fn pipeline<D, C, F>(accelerator: &Accelerator, site: Loc, body: &F) -> Result<Arc<Pipeline>>
+fn pipeline<D, C, F>(
+    accelerator: &Accelerator,
+    site: Loc,
+    checks: Checks,
+    body: &F,
+) -> Result<Arc<Pipeline>>
 where
     D: Domain + 'static,
     C: Captures,
     F: Fn(&mut KernelBuilder, C::Kernel, D::Index) + 'static,
 {
-    let key = (TypeId::of::<F>(), TypeId::of::<D>(), accelerator.id());
+    let key = (
+        TypeId::of::<F>(),
+        TypeId::of::<D>(),
+        accelerator.id(),
+        checks,
+    );
     let mut cache = cache().lock().unwrap_or_else(|e| e.into_inner());
     if let Some(p) = cache.get(&key) {
         return Ok(p.clone());
@@ -189,7 +240,7 @@ where
     if std::env::var_os("AMP_DUMP_WGSL").is_some() {
         eprintln!("// {}\n{}", b_name(site), ir.wgsl());
     }
-    let built = Arc::new(create_pipeline(accelerator, ir)?);
+    let built = Arc::new(create_pipeline(accelerator, ir, checks)?);
     PIPELINES_BUILT.fetch_add(1, Ordering::Relaxed);
     cache.insert(key, built.clone());
     Ok(built)
@@ -233,7 +284,11 @@ fn b_name(site: Loc) -> String {
     format!("kernel: parallel_for_each at {site}")
 }
 
-fn create_pipeline(accelerator: &Accelerator, ir: amp_core::KernelIr) -> Result<Pipeline> {
+fn create_pipeline(
+    accelerator: &Accelerator,
+    ir: amp_core::KernelIr,
+    checks: Checks,
+) -> Result<Pipeline> {
     let layout = ir.layout.clone();
     let mut entries = vec![wgpu::BindGroupLayoutEntry {
         binding: 0,
@@ -269,10 +324,22 @@ fn create_pipeline(accelerator: &Accelerator, ir: amp_core::KernelIr) -> Result<
             bind_group_layouts: &[Some(&bind_group_layout)],
             immediate_size: 0,
         });
-        let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+        let descriptor = wgpu::ShaderModuleDescriptor {
             label: Some("amp kernel"),
             source: wgpu::ShaderSource::Naga(std::borrow::Cow::Owned(ir.module)),
-        });
+        };
+        let module = match checks {
+            Checks::Checked => device.create_shader_module(descriptor),
+            // SAFETY: `Checks::Unchecked` comes only from the unsafe
+            // `parallel_for_each_unchecked`, whose caller promises in-range accesses and
+            // terminating loops.
+            Checks::Unchecked => unsafe {
+                device.create_shader_module_trusted(
+                    descriptor,
+                    wgpu::ShaderRuntimeChecks::unchecked(),
+                )
+            },
+        };
         let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
             label: Some("amp kernel"),
             layout: Some(&pipeline_layout),
