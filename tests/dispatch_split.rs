@@ -19,6 +19,19 @@ fn launches_past_the_workgroup_limit_cover_every_thread_once() {
     drop(view);
     assert!(data.iter().enumerate().all(|(i, &v)| v == i as u32 + 1));
 
+    // Untiled, rank 2: 16×16 blocks, 8 × 5 of them with partial edge blocks.
+    let mut data = vec![0i32; 117 * 70];
+    let view = ArrayView::new([117, 70], &mut data).expect("view");
+    parallel_for_each!(view.extent(), |idx: Index<2>| {
+        view[idx] = view[idx] + idx[0] * 1000 + idx[1];
+    })
+    .expect("rank-2 launch");
+    drop(view);
+    assert!(data
+        .iter()
+        .enumerate()
+        .all(|(i, &v)| v == (i / 70 * 1000 + i % 70) as i32));
+
     // Untiled, rank 3.
     let mut data = vec![0i32; 13 * 17 * 19];
     let view = ArrayView::new([13, 17, 19], &mut data).expect("view");

@@ -8,7 +8,7 @@
 use crate::accelerator::Accelerator;
 use crate::capture::{Binder, Captures};
 use crate::error::{Error, Result};
-use amp_core::builder::BindingKind;
+use amp_core::builder::{BindingKind, UNTILED_BLOCK_2D};
 use amp_core::{
     Expr, Extent, Index, KernelBuilder, LaunchLayout, Loc, TiledExtent, TiledIndex, Value,
 };
@@ -56,6 +56,19 @@ where
                 "parallel_for_each: the number of threads requested ({threads}) exceeds the \
                  limit ({MAX_THREADS})"
             )));
+        }
+        if N == 2 {
+            // 16×16 blocks (amp-core's `untiled_entry`): blocks, blocks per row, extent.
+            let side = u64::from(UNTILED_BLOCK_2D);
+            let per_row = (self.0[1] as u64).div_ceil(side);
+            let blocks = (self.0[0] as u64).div_ceil(side) * per_row;
+            let words = vec![
+                blocks as u32,
+                per_row as u32,
+                self.0[0] as u32,
+                self.0[1] as u32,
+            ];
+            return Ok((blocks * side * side, words));
         }
         let mut words = vec![threads as u32];
         words.extend(self.0.iter().map(|&c| c as u32));
@@ -491,7 +504,9 @@ mod tests {
         assert!(err
             .unwrap_or_default()
             .contains("(4294967296) exceeds the limit (4294967295)"));
-        let (threads, words) = Extent::new([3, 5]).launch().unwrap_or_default();
-        assert_eq!((threads, words), (15, vec![15, 3, 5]));
+        let (threads, words) = Extent::new([3, 5, 2]).launch().unwrap_or_default();
+        assert_eq!((threads, words), (30, vec![30, 3, 5, 2]));
+        let (threads, words) = Extent::new([33, 5]).launch().unwrap_or_default();
+        assert_eq!((threads, words), (3 * 256, vec![3, 1, 33, 5]));
     }
 }

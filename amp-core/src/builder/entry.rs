@@ -16,8 +16,11 @@ use naga::{
 };
 use std::num::NonZeroU32;
 
-/// Threads per workgroup of an untiled launch.
+/// Threads per workgroup of an untiled launch of rank 1 or 3.
 pub const UNTILED_WORKGROUP: u32 = 256;
+
+/// The side of the square blocks of an untiled rank-2 launch.
+pub const UNTILED_BLOCK_2D: u32 = 16;
 
 /// What a resource binding holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -214,15 +217,26 @@ impl KernelBuilder {
     }
 
     /// Starts the entry point of an untiled launch over an `N`-dimensional extent and returns
-    /// the thread's index. Parameter words: `[0]` the thread count, `[1..=N]` the extent.
+    /// the thread's index.
     ///
-    /// The dispatch is a grid of 256-thread workgroups, as many as the thread count needs, laid
-    /// out in two dimensions when one would exceed the per-dimension limit; each thread turns
-    /// its linear number into a row-major index, and threads past the count return at once.
+    /// Rank 2 runs 16×16 blocks of threads (like a hand-written 2-D kernel: a block reuses 16
+    /// rows and 16 columns of its inputs in cache). Parameter words: `[0]` the number of blocks,
+    /// `[1]` blocks per row, `[2..=3]` the extent; threads outside the extent return at once.
+    ///
+    /// Other ranks run 256-thread workgroups over the row-major order. Parameter words: `[0]` the
+    /// thread count, `[1..=N]` the extent; each thread turns its linear number into an index,
+    /// and threads past the count return at once.
+    ///
+    /// Either way the workgroups are numbered linearly over a grid of up to three dimensions,
+    /// so the per-dimension dispatch limit does not bound the domain.
     pub fn untiled_entry<const N: usize>(&mut self) -> Expr<Index<N>>
     where
         Index<N>: Value + Rank,
     {
+        if N == 2 {
+            let [row, col] = self.untiled_blocks();
+            return Expr::from_handle(self.compose::<Index<N>>(vec![row, col]));
+        }
         self.layout.workgroup_size = [UNTILED_WORKGROUP, 1, 1];
         let total_word = self.alloc_words(1);
         let extent_word = self.alloc_words(N as u32);
@@ -242,6 +256,39 @@ impl KernelBuilder {
             .map(|c| self.to_i32(c))
             .collect();
         Expr::from_handle(self.compose::<Index<N>>(components))
+    }
+
+    /// The rank-2 untiled prologue (see [`untiled_entry`](Self::untiled_entry)).
+    fn untiled_blocks(&mut self) -> [Handle<Expression>; 2] {
+        let side = UNTILED_BLOCK_2D;
+        self.layout.workgroup_size = [side, side, 1];
+        let total_word = self.alloc_words(1);
+        let per_row_word = self.alloc_words(1);
+        let extent_word = self.alloc_words(2);
+        let uvec3 = TypeInner::Vector {
+            size: VectorSize::Tri,
+            scalar: naga::Scalar::U32,
+        };
+        let local_id = self.builtin_argument(BuiltIn::LocalInvocationId, uvec3);
+        let block = self.linear_workgroup();
+        self.return_unless_below(block, total_word);
+        let per_row = self.param_word(per_row_word).handle();
+        let block_row = self.binary(BinaryOperator::Divide, block, per_row);
+        let block_col = self.binary(BinaryOperator::Modulo, block, per_row);
+        let side = self.append(Expression::Literal(naga::Literal::U32(side)));
+        let mut index = [block_row; 2];
+        for (k, (b, lane)) in [(block_row, 1), (block_col, 0)].into_iter().enumerate() {
+            let origin = self.binary(BinaryOperator::Multiply, b, side);
+            let local = self.append(Expression::AccessIndex {
+                base: local_id,
+                index: lane,
+            });
+            let c = self.binary(BinaryOperator::Add, origin, local);
+            // Threads of edge blocks outside the extent leave (no barriers in untiled kernels).
+            self.return_unless_below(c, extent_word + k as u32);
+            index[k] = self.to_i32(c);
+        }
+        index
     }
 
     /// The workgroup grid's linear number: `(z * ny + y) * nx + x`.

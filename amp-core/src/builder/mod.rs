@@ -21,7 +21,7 @@ mod entry;
 mod expr;
 
 pub use call::{DeviceFn, FnArg, FnArgs, FnResult};
-pub use entry::{BindingKind, KernelIr, LaunchLayout};
+pub use entry::{BindingKind, KernelIr, LaunchLayout, UNTILED_BLOCK_2D, UNTILED_WORKGROUP};
 pub use expr::{Expr, Read, Var};
 
 use crate::error::{KernelError, Loc};
