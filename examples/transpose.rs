@@ -4,9 +4,6 @@
 
 use amp::prelude::*;
 
-/// Tile size.
-pub const TILE: i32 = 16;
-
 /// The simple model: one thread per element, any size.
 pub fn transpose_simple(
     a: &ConstArrayView<f32, 2>,
@@ -144,13 +141,11 @@ pub fn transpose_cpu(a: &[f32], rows: usize, cols: usize) -> Vec<f32> {
     t
 }
 
+/// A transpose variant: from `a` into `at`.
+pub type Transpose = fn(&ConstArrayView<f32, 2>, &ArrayView<f32, 2>) -> Result<(), amp::Error>;
+
 /// Runs `variant` on a `rows × cols` matrix; returns the transpose.
-pub fn run(
-    variant: fn(&ConstArrayView<f32, 2>, &ArrayView<f32, 2>) -> Result<(), amp::Error>,
-    a: &[f32],
-    rows: i32,
-    cols: i32,
-) -> Result<Vec<f32>, amp::Error> {
+pub fn run(variant: Transpose, a: &[f32], rows: i32, cols: i32) -> Result<Vec<f32>, amp::Error> {
     let mut t = vec![-1.0; a.len()];
     let av = ConstArrayView::new([rows, cols], a)?;
     let tv = ArrayView::new([cols, rows], &mut t)?;
@@ -167,10 +162,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!("truncated extent is {}", truncated.extent());
     let a: Vec<f32> = (0..rows * cols).map(|i| i as f32).collect();
     let expected = transpose_cpu(&a, rows as usize, cols as usize);
-    let variants: [(
-        &str,
-        fn(&ConstArrayView<f32, 2>, &ArrayView<f32, 2>) -> Result<(), amp::Error>,
-    ); 4] = [
+    let variants: [(&str, Transpose); 4] = [
         ("simple", transpose_simple),
         ("tiled, padded", transpose_tiled_pad),
         ("tiled, truncated (option A)", transpose_tiled_truncate),

@@ -38,8 +38,12 @@
 //! kernel flows from source to dispatch is in `docs/ARCHITECTURE.md`.
 
 pub use amp_core::tile::fences::{all_memory_fence, global_memory_fence, tile_static_memory_fence};
-pub use amp_core::{Extent, Index, KernelError, Loc, TileBarrier, TiledExtent, TiledIndex};
+pub use amp_core::{
+    Extent, Index, Integer, KernelError, Loc, Numeric, Scalar, Signed, TileBarrier, TiledExtent,
+    TiledIndex,
+};
 pub use amp_macros::{kernel, parallel_for_each, parallel_for_each_unchecked};
+pub use amp_runtime::capture::{Capture, KernelScalar};
 pub use amp_runtime::launch::pipelines_built;
 pub use amp_runtime::{
     transfer_counts, Accelerator, ArrayView, ConstArrayView, DeviceType, Error, Result,
@@ -49,19 +53,22 @@ pub use amp_runtime::{
 pub mod prelude {
     pub use crate::{
         kernel, parallel_for_each, parallel_for_each_unchecked, Accelerator, ArrayView,
-        ConstArrayView, Extent, Index, TiledExtent, TiledIndex,
+        ConstArrayView, Extent, Index, Integer, KernelScalar, Numeric, Scalar, TiledExtent,
+        TiledIndex,
     };
 }
 
 /// What the macros' expansions refer to. Not a public API.
 #[doc(hidden)]
 pub mod __private {
-    pub use amp_core::builder::{DeviceFn, Expr, KernelBuilder, Read, Var};
+    pub use amp_core::builder::{
+        kernel_function, DeviceFn, Expr, KernelBuilder, KernelToken, Read, Var,
+    };
     pub use amp_core::lang::{Assign, BranchValue, Diverge};
     pub use amp_core::ops;
     pub use amp_core::tile_static;
     pub use amp_core::view::{IndexConst, IndexRead, IndexWrite};
-    pub use amp_core::{Extent, Index, KernelType, Loc};
+    pub use amp_core::{Extent, Index, KernelType, Loc, ReadOnly, ReadWrite, View};
     pub use amp_runtime::launch::{parallel_for_each, parallel_for_each_unchecked};
 }
 

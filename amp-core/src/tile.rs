@@ -176,14 +176,15 @@ impl crate::builder::Read for TileBarrier {
 /// accesses without waiting for the tile.
 pub mod fences {
     use super::TileBarrier;
-    use crate::builder::{DeviceFn, KernelBuilder};
+    use crate::builder::{DeviceFn, KernelBuilder, KernelToken};
     use naga::{Barrier, Statement};
 
     macro_rules! fence {
         ($name:ident, $marker:ident, $flags:expr, $doc:literal) => {
             #[doc = $doc]
-            #[allow(non_upper_case_globals)]
-            pub const $name: $marker = $marker;
+            pub fn $name(_: KernelToken) -> $marker {
+                $marker
+            }
             #[doc = $doc]
             #[derive(Clone, Copy, Debug)]
             pub struct $marker;

@@ -31,9 +31,13 @@ pub(crate) fn check(
     let args = entry
         .arguments
         .iter()
-        .map(|a| match a.binding {
-            Some(Binding::BuiltIn(BuiltIn::WorkGroupId | BuiltIn::NumWorkGroups)) => false,
-            _ => true,
+        .map(|a| {
+            !matches!(
+                a.binding,
+                Some(Binding::BuiltIn(
+                    BuiltIn::WorkGroupId | BuiltIn::NumWorkGroups
+                ))
+            )
         })
         .collect();
     let mut analysis = Analysis {

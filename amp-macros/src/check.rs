@@ -158,6 +158,10 @@ impl Checker<'_> {
             }
             Expr::Repeat(_) => Some("array literals are not supported in kernels"),
             Expr::Range(_) => Some("ranges are only supported as the iterator of a `for` loop"),
+            // Rule: a kernel function's generic arguments are inferred from its arguments.
+            Expr::Call(c) if turbofish(&c.func) => Some(
+                "generic arguments of a kernel function call are inferred from its arguments; remove `::<...>`",
+            ),
             Expr::Yield(_) => Some("`yield` is not supported in kernels"),
             Expr::Const(_) => Some("`const` blocks are not supported in kernels; use a `const` item outside"),
             Expr::Infer(_) => Some("`_` is not a value"),
@@ -263,6 +267,15 @@ pub fn shape_new(call: &syn::ExprCall) -> Option<&'static str> {
         "Extent" => Some("Extent"),
         _ => None,
     }
+}
+
+/// Whether a callee path has explicit generic arguments on its last segment.
+fn turbofish(func: &Expr) -> bool {
+    let Expr::Path(p) = func else { return false };
+    p.path
+        .segments
+        .last()
+        .is_some_and(|s| !matches!(s.arguments, syn::PathArguments::None))
 }
 
 /// Whether a `let` is marked `#[tile_static]`.

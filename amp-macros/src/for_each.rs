@@ -63,7 +63,7 @@ pub fn expand(input: TokenStream, launch: Launch) -> TokenStream {
     let params: Vec<&Pat> = closure.inputs.iter().collect();
     let names = captures(&params, &closure.body);
     let (index_pat, index_ty) = match params.first() {
-        Some(Pat::Type(t)) => (&*t.pat, Some(kernel_side(&t.ty))),
+        Some(Pat::Type(t)) => (&*t.pat, Some(kernel_side(&t.ty, &[]))),
         Some(other) => (*other, None),
         None => return quote!(()),
     };

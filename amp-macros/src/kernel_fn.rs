@@ -1,10 +1,11 @@
 //! `#[kernel] fn`: a device function, callable from kernels (C++ AMP's `restrict(amp)`
 //! function).
 //!
-//! `#[kernel] fn f(a: A, b: B) -> R { body }` expands to a hidden marker type, a constant `f` of
-//! that type (so `f(x, y)` inside a kernel names it), and an implementation of
-//! `DeviceFn<(A', B')>` whose `call` builds `f`'s IR on first use (`A'` is `A`'s kernel-side
-//! type). `f` is not callable on the host.
+//! `#[kernel] fn f(a: A, b: B) -> R { body }` expands to a hidden marker type, a function
+//! `fn f(KernelToken) -> marker` (so `f(x, y)` inside a kernel finds the marker, and a local
+//! named `f` elsewhere shadows it like any function), and an implementation of
+//! `DeviceFn<(A', B')>` for the marker whose `call` builds `f`'s IR on first use (`A'` is `A`'s
+//! kernel-side type). `f` is not callable on the host.
 
 use crate::check;
 use crate::errors::{with_item, Errors};
@@ -63,19 +64,6 @@ fn check_signature(func: &ItemFn, errors: &mut Errors) -> bool {
     if let Some(v) = &sig.variadic {
         errors.push(v, "variadic arguments are not supported in kernels");
     }
-    if let Some(wc) = &sig.generics.where_clause {
-        errors.push(
-            wc,
-            "`where` clauses on kernel functions are not supported yet",
-        );
-    }
-    let generic = |p: &syn::GenericParam| !matches!(p, syn::GenericParam::Lifetime(_));
-    if sig.generics.params.iter().any(generic) {
-        errors.push(
-            &sig.generics,
-            "generic kernel functions are not supported yet",
-        );
-    }
     for input in &sig.inputs {
         match input {
             FnArg::Receiver(r) => errors.push(r, "kernel functions cannot be methods (no `self`)"),
@@ -110,10 +98,28 @@ fn emit(func: &ItemFn, body: Body) -> TokenStream {
             FnArg::Receiver(_) => None,
         })
         .collect();
-    let arg_types: Vec<_> = params.iter().map(|t| kernel_side(&t.ty)).collect();
+    // Generic parameters (types and consts) go on the DeviceFn impl; lifetimes are erased.
+    let type_params: Vec<_> = func
+        .sig
+        .generics
+        .type_params()
+        .map(|t| t.ident.clone())
+        .collect();
+    let impl_params: Vec<_> = func
+        .sig
+        .generics
+        .params
+        .iter()
+        .filter(|p| !matches!(p, syn::GenericParam::Lifetime(_)))
+        .collect();
+    let where_clause = &func.sig.generics.where_clause;
+    let arg_types: Vec<_> = params
+        .iter()
+        .map(|t| kernel_side(&t.ty, &type_params))
+        .collect();
     let output = match &func.sig.output {
         ReturnType::Default => quote!(()),
-        ReturnType::Type(_, ty) => kernel_side(ty),
+        ReturnType::Type(_, ty) => kernel_side(ty, &type_params),
     };
     let ctx = ctx_ident();
     let args = quote::format_ident!("__amp_args", span = proc_macro2::Span::mixed_site());
@@ -141,7 +147,7 @@ fn emit(func: &ItemFn, body: Body) -> TokenStream {
         quote! {
             #[automatically_derived]
             #[allow(unused_variables, unused_braces, clippy::all)]
-            impl #p::DeviceFn<(#(#arg_types,)*)> for #marker {
+            impl<#(#impl_params),*> #p::DeviceFn<(#(#arg_types,)*)> for #marker #where_clause {
                 type Output = #output;
                 fn call(&self, #ctx: &mut #p::KernelBuilder, #args: (#(#arg_types,)*)) -> #output {
                     #body
@@ -154,9 +160,14 @@ fn emit(func: &ItemFn, body: Body) -> TokenStream {
         #[doc(hidden)]
         #vis struct #marker;
 
+        // The name in the value namespace is a function (so locals of the same name shadow it,
+        // as they would a plain fn); kernels call it only to get the marker.
         #(#attrs)*
-        #[allow(non_upper_case_globals)]
-        #vis const #name: #marker = #marker;
+        #[allow(dead_code)]
+        #[inline(always)]
+        #vis fn #name(_: #p::KernelToken) -> #marker {
+            #marker
+        }
 
         #imp
     }

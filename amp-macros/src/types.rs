@@ -40,8 +40,37 @@ pub fn static_type(ty: &Type) -> Type {
     ty
 }
 
-/// `<ty as KernelType>::Expr`.
-pub fn kernel_side(ty: &Type) -> TokenStream {
+/// The kernel-side type of `ty`: `<ty as KernelType>::Expr`, except that amp's own types and the
+/// function's generic type parameters (`generics`) are spelled out directly, so that generic
+/// parameters stay constrained in trait impls (a projection does not constrain them).
+pub fn kernel_side(ty: &Type, generics: &[syn::Ident]) -> TokenStream {
     let ty = static_type(ty);
-    quote!(<#ty as ::amp::__private::KernelType>::Expr)
+    let p = quote!(::amp::__private);
+    if let Type::Path(path) = &ty {
+        if path.qself.is_none() {
+            if let Some(ident) = path.path.get_ident() {
+                if generics.contains(ident) {
+                    return quote!(#p::Expr<#ident>);
+                }
+            }
+            if let Some(last) = path.path.segments.last() {
+                let args: Vec<_> = match &last.arguments {
+                    PathArguments::AngleBracketed(a) => a
+                        .args
+                        .iter()
+                        .filter(|g| !matches!(g, GenericArgument::Lifetime(_)))
+                        .collect(),
+                    _ => Vec::new(),
+                };
+                match (last.ident.to_string().as_str(), args.as_slice()) {
+                    ("ArrayView", [t, n]) => return quote!(#p::View<#t, #n, #p::ReadWrite>),
+                    ("ConstArrayView", [t, n]) => return quote!(#p::View<#t, #n, #p::ReadOnly>),
+                    ("Index", [n]) => return quote!(#p::Expr<#p::Index<#n>>),
+                    ("Extent", [n]) => return quote!(#p::Expr<#p::Extent<#n>>),
+                    _ => {}
+                }
+            }
+        }
+    }
+    quote!(<#ty as #p::KernelType>::Expr)
 }

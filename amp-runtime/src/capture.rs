@@ -179,3 +179,8 @@ captures!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11, M 12);
 captures!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11, M 12, N 13);
 captures!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11, M 12, N 13, O 14);
 captures!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11, M 12, N 13, O 14, P 15);
+
+/// A scalar that generic host code can both capture and use in kernels: write
+/// `T: Numeric + KernelScalar` on a generic function that launches a kernel over `T`.
+pub trait KernelScalar: Scalar + Capture<Kernel = Expr<Self>> {}
+impl<T: Scalar + Capture<Kernel = Expr<T>>> KernelScalar for T {}

@@ -28,6 +28,44 @@ pub trait DeviceFn<Args> {
     fn call(&self, b: &mut KernelBuilder, args: Args) -> Self::Output;
 }
 
+/// The argument that only amp's expansions pass: it makes a `#[kernel] fn`'s host-side function
+/// (which yields the kernel's marker) uncallable by accident.
+#[derive(Clone, Copy, Debug)]
+pub struct KernelToken(());
+
+impl KernelToken {
+    #[doc(hidden)]
+    pub const fn new() -> Self {
+        KernelToken(())
+    }
+}
+
+/// A function callable from kernels: a `#[kernel] fn` or one of amp's built-in functions. Each is
+/// a host function `fn(KernelToken) -> Marker` whose marker implements [`DeviceFn`].
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a #[kernel] function",
+    label = "called from a kernel here",
+    note = "only functions marked #[kernel] (and amp's built-in functions) can be called inside kernels"
+)]
+pub trait KernelFunction {
+    /// The marker that builds the function's IR.
+    type Marker;
+    /// The marker.
+    fn marker(&self) -> Self::Marker;
+}
+
+impl<F: Fn(KernelToken) -> M, M> KernelFunction for F {
+    type Marker = M;
+    fn marker(&self) -> M {
+        self(KernelToken(()))
+    }
+}
+
+/// The marker of a function called in a kernel.
+pub fn kernel_function<F: KernelFunction>(f: &F) -> F::Marker {
+    f.marker()
+}
+
 /// One argument of a device function.
 pub trait FnArg: Copy + 'static {
     /// Appends what distinguishes specialisations (views: their binding).

@@ -253,7 +253,7 @@ impl KernelBuilder {
         let components = self
             .delinearize(linear, extent_word, N)
             .into_iter()
-            .map(|c| self.to_i32(c))
+            .map(|c| self.as_i32(c))
             .collect();
         Expr::from_handle(self.compose::<Index<N>>(components))
     }
@@ -286,7 +286,7 @@ impl KernelBuilder {
             let c = self.binary(BinaryOperator::Add, origin, local);
             // Threads of edge blocks outside the extent leave (no barriers in untiled kernels).
             self.return_unless_below(c, extent_word + k as u32);
-            index[k] = self.to_i32(c);
+            index[k] = self.as_i32(c);
         }
         index
     }
@@ -342,7 +342,7 @@ impl KernelBuilder {
         components
     }
 
-    fn to_i32(&mut self, expr: Handle<Expression>) -> Handle<Expression> {
+    fn as_i32(&mut self, expr: Handle<Expression>) -> Handle<Expression> {
         self.append(Expression::As {
             expr,
             kind: ScalarKind::Sint,
@@ -378,12 +378,12 @@ impl KernelBuilder {
         let tiles = self.delinearize(linear, counts_word, N);
         let (mut t, mut l, mut o, mut g, mut d) = (vec![], vec![], vec![], vec![], vec![]);
         for k in 0..N {
-            let tile_k = self.to_i32(tiles[k]);
+            let tile_k = self.as_i32(tiles[k]);
             let local_k = self.append(Expression::AccessIndex {
                 base: local_id,
                 index: (N - 1 - k) as u32,
             });
-            let local_k = self.to_i32(local_k);
+            let local_k = self.as_i32(local_k);
             let dim = self.append(Expression::Literal(naga::Literal::I32(tile[k] as i32)));
             let origin_k = self.binary(BinaryOperator::Multiply, tile_k, dim);
             let global_k = self.binary(BinaryOperator::Add, origin_k, local_k);

@@ -306,7 +306,7 @@ impl Lowerer {
         let span = func.span();
         quote_spanned!(span=> {
             #(let #temps = #values;)*
-            #p::DeviceFn::call(&#func, #ctx, (#(#temps,)*))
+            #p::DeviceFn::call(&#p::kernel_function(&#func), #ctx, (#(#temps,)*))
         })
     }
 }

@@ -1,0 +1,103 @@
+//! The kernel language beyond the seeds: generic kernels instantiated per type, device function
+//! chains, control flow as expressions, short-circuit logic, shifts and casts, each checked
+//! against plain Rust.
+
+#[path = "../examples/generic_kernels.rs"]
+mod generic_kernels;
+
+use amp::prelude::*;
+
+#[test]
+fn one_generic_kernel_instantiated_for_f32_and_i32() {
+    let x = [1.5f32, -2.0, 3.25];
+    let mut y = [10.0f32, 20.0, 30.0];
+    generic_kernels::axpy_views(2.0, &x, &mut y).expect("f32");
+    assert_eq!(y, [13.0, 16.0, 36.5]);
+    let xi = [1, -2, 3];
+    let mut yi = [10, 20, 30];
+    generic_kernels::axpy_views(-3, &xi, &mut yi).expect("i32");
+    assert_eq!(yi, [7, 26, 21]);
+    let xu = [1u32, 2, 3];
+    let mut yu = [10u32, 20, 30];
+    generic_kernels::axpy_views(4, &xu, &mut yu).expect("u32");
+    assert_eq!(yu, [14, 28, 42]);
+}
+
+#[test]
+fn a_chain_of_three_device_functions() {
+    let expected: Vec<i32> = (0..100).map(|x| (x * x + 1) * 2).collect();
+    assert_eq!(generic_kernels::chain(100).expect("launch"), expected);
+}
+
+#[kernel]
+fn classify(x: i32) -> i32 {
+    if x < 0 {
+        return -1;
+    }
+    let kind = if x == 0 {
+        0
+    } else if x % 2 == 0 {
+        2
+    } else {
+        1
+    };
+    kind
+}
+
+#[test]
+fn control_flow_and_operators_match_rust() {
+    let input: Vec<i32> = (-500..500).map(|i| i * 7919 % 1000).collect();
+    let mut out = vec![0i32; input.len()];
+    let iv = ConstArrayView::new(input.len() as i32, &input).expect("view");
+    let ov = ArrayView::new(input.len() as i32, &mut out).expect("view");
+    let shift = 3u32;
+    parallel_for_each!(ov.extent(), |i: Index<1>| {
+        let x = iv[i];
+        let mut acc = classify(x) * 1000;
+        // Short-circuit: the division is only evaluated for non-zero x.
+        if x != 0 && 1000 / x > 2 {
+            acc += 1;
+        }
+        let mut n = 0;
+        loop {
+            n += 1;
+            if n >= 5 {
+                break;
+            }
+            if n % 2 == 0 {
+                continue;
+            }
+            acc += n;
+        }
+        let bits = ((x as u32) << shift) >> 1;
+        acc ^= (bits & 0xff) as i32;
+        let f = x as f32 * 0.5;
+        acc += f as i32;
+        let x = acc;
+        ov[i] = -x;
+    })
+    .expect("launch");
+    drop(ov);
+    let classify = |x: i32| {
+        if x < 0 {
+            -1
+        } else if x == 0 {
+            0
+        } else if x % 2 == 0 {
+            2
+        } else {
+            1
+        }
+    };
+    for (k, &x) in input.iter().enumerate() {
+        let mut acc = classify(x) * 1000;
+        if x != 0 && 1000 / x > 2 {
+            acc += 1;
+        }
+        acc += 1 + 3;
+        let bits = ((x as u32) << 3) >> 1;
+        acc ^= (bits & 0xff) as i32;
+        acc += (x as f32 * 0.5) as i32;
+        assert_eq!(out[k], -acc, "x = {x}");
+    }
+}
