@@ -101,3 +101,60 @@ fn control_flow_and_operators_match_rust() {
         assert_eq!(out[k], -acc, "x = {x}");
     }
 }
+
+#[kernel]
+fn polynomial(x: f32) -> f32 {
+    // Horner's rule over a local array of coefficients.
+    let coefficients = [1.0f32, -2.0, 0.5, 3.0];
+    let mut acc = 0.0f32;
+    for k in 0..4 {
+        acc = acc * x + coefficients[k];
+    }
+    acc
+}
+
+#[test]
+fn local_arrays_with_dynamic_indexing() {
+    let n = 64;
+    let mut out = vec![0i32; n];
+    let mut poly = vec![0.0f32; n];
+    let ov = ArrayView::new(n as i32, &mut out).expect("view");
+    let pv = ArrayView::new(n as i32, &mut poly).expect("view");
+    parallel_for_each!(ov.extent(), |i: Index<1>| {
+        let x = i[0];
+        // A 1-D histogram of x's base-4 digits and a 2-D table, both indexed at run time.
+        let mut digits = [0; 4];
+        let mut table = [[0i32; 3]; 3];
+        let mut v = x;
+        for _ in 0..3 {
+            digits[v % 4] += 1;
+            v /= 4;
+        }
+        for r in 0..3 {
+            for c in 0..3 {
+                table[r][c] = r * 3 + c + x;
+            }
+        }
+        ov[i] = digits[0] * 1000 + digits[1] * 100 + table[x % 3][(x + 1) % 3];
+        pv[i] = polynomial(x as f32 * 0.25);
+    })
+    .expect("launch");
+    drop((ov, pv));
+    for x in 0..n as i32 {
+        let mut digits = [0; 4];
+        let mut v = x;
+        for _ in 0..3 {
+            digits[(v % 4) as usize] += 1;
+            v /= 4;
+        }
+        let (r, c) = (x % 3, (x + 1) % 3);
+        assert_eq!(
+            out[x as usize],
+            digits[0] * 1000 + digits[1] * 100 + r * 3 + c + x,
+            "x = {x}"
+        );
+        let t = x as f32 * 0.25;
+        let want = ((1.0 * t - 2.0) * t + 0.5) * t + 3.0;
+        assert!((poly[x as usize] - want).abs() < 1e-4, "x = {x}");
+    }
+}

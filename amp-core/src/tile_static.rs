@@ -57,37 +57,93 @@ impl<E: TileType, const A: usize> TileType for [E; A] {
         })
     }
     const SIZE: u32 = E::SIZE * A as u32;
-    type Place = TileStatic<[E; A]>;
+    type Place = Place<[E; A]>;
     fn place(_: &mut KernelBuilder, pointer: Handle<Expression>) -> Self::Place {
-        TileStatic::at(pointer)
+        Place::at(pointer)
     }
 }
 
-/// A place in tile_static memory holding a `T`.
-pub struct TileStatic<T> {
+/// A place holding a `T`: in tile_static memory, or a local array of a kernel function.
+/// Indexing an array place yields the element's place; only scalar elements are loaded and
+/// stored.
+pub struct Place<T> {
     pointer: Handle<Expression>,
     _ty: PhantomData<fn() -> T>,
 }
 
-impl<T> Clone for TileStatic<T> {
+impl<T> Clone for Place<T> {
     fn clone(&self) -> Self {
         *self
     }
 }
-impl<T> Copy for TileStatic<T> {}
+impl<T> Copy for Place<T> {}
 
-impl<T> TileStatic<T> {
+impl<T> Place<T> {
     fn at(pointer: Handle<Expression>) -> Self {
-        TileStatic {
+        Place {
             pointer,
             _ty: PhantomData,
         }
     }
 }
 
+/// A place in tile_static memory.
+pub type TileStatic<T> = Place<T>;
+
+/// The initializer of a local array: `[e; N]` or `[a, b, c]`, nested for more dimensions.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot initialize a kernel array",
+    note = "kernel arrays hold i32, u32 or f32: `[0.0f32; 16]`, `[a, b, c]`, `[[0; 4]; 4]`"
+)]
+pub trait ArrayInit {
+    /// The array's type.
+    type Type: TileType;
+    /// The naga expression of the whole value.
+    fn compose(self, b: &mut KernelBuilder) -> Handle<Expression>;
+}
+
+macro_rules! scalar_init {
+    ($($t:ty),*) => {$(
+        impl ArrayInit for Expr<$t> {
+            type Type = $t;
+            fn compose(self, _: &mut KernelBuilder) -> Handle<Expression> {
+                self.handle()
+            }
+        }
+    )*};
+}
+scalar_init!(i32, u32, f32);
+
+impl<I: ArrayInit, const N: usize> ArrayInit for [I; N] {
+    type Type = [I::Type; N];
+    fn compose(self, b: &mut KernelBuilder) -> Handle<Expression> {
+        let components = self.into_iter().map(|i| i.compose(b)).collect();
+        let ty = <[I::Type; N]>::naga_type(b);
+        b.append(Expression::Compose { ty, components })
+    }
+}
+
 impl KernelBuilder {
+    /// Declares a local array (`let mut a = [0.0f32; 16];`) initialised with `init`.
+    pub fn local_array<I: ArrayInit>(&mut self, name: Option<&str>, init: I) -> Place<I::Type> {
+        let ty = I::Type::naga_type(self);
+        let span = self.span();
+        let value = init.compose(self);
+        let local = self.cur.function.local_variables.append(
+            naga::LocalVariable {
+                name: name.map(str::to_owned),
+                ty,
+                init: None,
+            },
+            span,
+        );
+        let pointer = self.append(Expression::LocalVariable(local));
+        self.push(Statement::Store { pointer, value });
+        Place::at(pointer)
+    }
+
     /// Declares a tile_static variable (only valid in tiled kernels).
-    pub fn tile_static<T: TileType>(&mut self, name: Option<&str>) -> TileStatic<T> {
+    pub fn tile_static<T: TileType>(&mut self, name: Option<&str>) -> Place<T> {
         if !self.tiled {
             self.error(
                 "tile_static variables are only allowed in tiled kernels (launched over \
@@ -110,12 +166,12 @@ impl KernelBuilder {
             },
             naga::Span::UNDEFINED,
         );
-        TileStatic::at(self.append(Expression::GlobalVariable(global)))
+        Place::at(self.append(Expression::GlobalVariable(global)))
     }
 }
 
 /// A scalar tile_static variable reads as its value.
-impl<T: Scalar + TileType> Read for TileStatic<T> {
+impl<T: Scalar + TileType> Read for Place<T> {
     type Output = Expr<T>;
     fn read(self, b: &mut KernelBuilder) -> Expr<T> {
         Expr::from_handle(b.append(Expression::Load {
@@ -125,14 +181,14 @@ impl<T: Scalar + TileType> Read for TileStatic<T> {
 }
 
 /// An array tile_static variable reads as its place.
-impl<E: TileType, const A: usize> Read for TileStatic<[E; A]> {
+impl<E: TileType, const A: usize> Read for Place<[E; A]> {
     type Output = Self;
     fn read(self, _: &mut KernelBuilder) -> Self {
         self
     }
 }
 
-impl<T: Scalar + TileType> Assign<Expr<T>> for TileStatic<T> {
+impl<T: Scalar + TileType> Assign<Expr<T>> for Place<T> {
     fn assign(self, b: &mut KernelBuilder, value: Expr<T>) {
         b.push(Statement::Store {
             pointer: self.pointer,
@@ -141,7 +197,7 @@ impl<T: Scalar + TileType> Assign<Expr<T>> for TileStatic<T> {
     }
 }
 
-impl<E: TileType, const A: usize, I: IndexInt> IndexRead<Expr<I>> for TileStatic<[E; A]> {
+impl<E: TileType, const A: usize, I: IndexInt> IndexRead<Expr<I>> for Place<[E; A]> {
     type Output = E::Place;
     fn index_read(self, b: &mut KernelBuilder, i: Expr<I>) -> E::Place {
         let pointer = b.append(Expression::Access {
@@ -152,7 +208,7 @@ impl<E: TileType, const A: usize, I: IndexInt> IndexRead<Expr<I>> for TileStatic
     }
 }
 
-impl<E: TileType, const A: usize> IndexConst for TileStatic<[E; A]> {
+impl<E: TileType, const A: usize> IndexConst for Place<[E; A]> {
     type Output = E::Place;
     fn index_const(self, b: &mut KernelBuilder, i: u32) -> E::Place {
         if i as usize >= A {
@@ -169,7 +225,7 @@ impl<E: TileType, const A: usize> IndexConst for TileStatic<[E; A]> {
 }
 
 impl<T: Scalar + TileType, const A: usize, I: IndexInt> IndexWrite<Expr<I>, Expr<T>>
-    for TileStatic<[T; A]>
+    for Place<[T; A]>
 {
     fn index_write(self, b: &mut KernelBuilder, i: Expr<I>, value: Expr<T>) {
         let pointer = b.append(Expression::Access {

@@ -153,10 +153,9 @@ impl Checker<'_> {
             Expr::Tuple(t) if !t.elems.is_empty() => {
                 Some("tuples are not supported in kernels (except `view[(i, j)]` indices)")
             }
-            Expr::Array(_) => {
-                Some("array literals are not supported in kernels (except `view[[i, j]]` indices)")
-            }
-            Expr::Repeat(_) => Some("array literals are not supported in kernels"),
+            Expr::Array(_) | Expr::Repeat(_) => Some(
+                "array literals only initialize local arrays (`let mut a = [0.0f32; 16];`) or index views (`view[[i, j]]`)",
+            ),
             Expr::Range(_) => Some("ranges are only supported as the iterator of a `for` loop"),
             // Rule: a kernel function's generic arguments are inferred from its arguments.
             Expr::Call(c) if turbofish(&c.func) => Some(
@@ -269,6 +268,22 @@ pub fn shape_new(call: &syn::ExprCall) -> Option<&'static str> {
     }
 }
 
+impl Checker<'_> {
+    /// The initializer of a `let`: array literals (nested) are local arrays.
+    fn visit_array_init(&mut self, expr: &Expr) {
+        match expr {
+            Expr::Array(a) => a.elems.iter().for_each(|e| self.visit_array_init(e)),
+            Expr::Repeat(r) => self.visit_array_init(&r.expr),
+            other => self.visit_expr(other),
+        }
+    }
+}
+
+/// Whether an expression is an array literal (`[a, b]` or `[e; N]`).
+pub fn is_array_literal(expr: &Expr) -> bool {
+    matches!(expr, Expr::Array(_) | Expr::Repeat(_))
+}
+
 /// Whether a callee path has explicit generic arguments on its last segment.
 fn turbofish(func: &Expr) -> bool {
     let Expr::Path(p) = func else { return false };
@@ -353,6 +368,14 @@ impl<'ast> Visit<'ast> for Checker<'_> {
                 self.expr_rules(expr);
                 visit::visit_expr(self, expr);
             }
+        }
+    }
+
+    fn visit_local(&mut self, local: &'ast syn::Local) {
+        self.visit_pat(&local.pat);
+        if let Some(init) = &local.init {
+            // `let a = [0.0f32; 16];` declares a local array: literals are allowed here.
+            self.visit_array_init(&init.expr);
         }
     }
 

@@ -40,7 +40,7 @@ pub struct KernelBuilder {
     /// Index into `locs` of the statement being lowered.
     cur_loc: u32,
     /// The function being built.
-    cur: FnCtx,
+    pub(crate) cur: FnCtx,
     /// Enclosing functions while a device function is being built.
     outer: Vec<FnCtx>,
     /// Device functions already built, by (kernel function marker, argument layout).
@@ -60,8 +60,8 @@ pub struct KernelBuilder {
 }
 
 /// One function under construction.
-struct FnCtx {
-    function: Function,
+pub(crate) struct FnCtx {
+    pub(crate) function: Function,
     /// Open blocks, innermost last; the first is the function body.
     frames: Vec<Frame>,
     /// First expression not yet covered by an Emit.
@@ -178,7 +178,7 @@ impl KernelBuilder {
         locs.get(range.start).copied()
     }
 
-    fn span(&self) -> Span {
+    pub(crate) fn span(&self) -> Span {
         Span::new(self.cur_loc, self.cur_loc + 1)
     }
 

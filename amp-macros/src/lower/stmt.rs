@@ -69,6 +69,9 @@ impl Lowerer {
         let Some(init) = &local.init else {
             return TokenStream::new();
         };
+        if crate::check::is_array_literal(&init.expr) {
+            return self.local_array(local, &init.expr);
+        }
         let value = self.expr(&init.expr);
         let (pat, ty) = match &local.pat {
             Pat::Type(t) => (&*t.pat, Some(static_type(&t.ty))),
@@ -89,6 +92,50 @@ impl Lowerer {
                 quote!(let #name #ty = #value;)
             }
             _ => quote!(let _ = #value;),
+        }
+    }
+
+    /// `let a = [e; N];` or `let a = [x, y, z];` declares a local array.
+    fn local_array(&self, local: &syn::Local, init: &Expr) -> TokenStream {
+        let ctx = &self.ctx;
+        let p = private();
+        let (pat, ty) = match &local.pat {
+            Pat::Type(t) => (&*t.pat, Some(static_type(&t.ty))),
+            other => (other, None),
+        };
+        let Pat::Ident(id) = pat else {
+            return TokenStream::new();
+        };
+        let name = &id.ident;
+        let label = name.to_string();
+        let value = self.array_value(init);
+        let ty = ty.map(|t| quote!(: #p::tile_static::Place<#t>));
+        let init = temp("__amp_init");
+        quote_spanned!(name.span()=>
+            let #name #ty = {
+                let #init = #value;
+                #ctx.local_array(::core::option::Option::Some(#label), #init)
+            };
+        )
+    }
+
+    /// An array literal as a Rust array of kernel values (nested for nested literals).
+    fn array_value(&self, e: &Expr) -> TokenStream {
+        match e {
+            Expr::Array(a) => {
+                let temps: Vec<_> = (0..a.elems.len())
+                    .map(|i| temp(&format!("__amp_e{i}")))
+                    .collect();
+                let values = a.elems.iter().map(|e| self.array_value(e));
+                quote!({ #(let #temps = #values;)* [#(#temps),*] })
+            }
+            Expr::Repeat(r) => {
+                let value = self.array_value(&r.expr);
+                let len = &r.len;
+                let t = temp("__amp_e");
+                quote!({ let #t = #value; [#t; #len] })
+            }
+            other => self.expr(other),
         }
     }
 
