@@ -158,3 +158,38 @@ fn local_arrays_with_dynamic_indexing() {
         assert!((poly[x as usize] - want).abs() < 1e-4, "x = {x}");
     }
 }
+
+#[kernel]
+fn bucket(x: i32) -> i32 {
+    match x {
+        -1 => 100,
+        0 => 0,
+        1 | 2 | 3 => 1,
+        4..=9 => 2,
+        _ if x < 20 => 3,
+        _ => 4,
+    }
+}
+
+#[test]
+fn match_on_integers() {
+    let mut out = vec![0i32; 40];
+    let ov = ArrayView::new(40, &mut out).expect("view");
+    parallel_for_each!(ov.extent(), |i: Index<1>| {
+        ov[i] = bucket(i[0] - 2);
+    })
+    .expect("launch");
+    drop(ov);
+    for (k, &v) in out.iter().enumerate() {
+        let x = k as i32 - 2;
+        let want = match x {
+            -1 => 100,
+            0 => 0,
+            1..=3 => 1,
+            4..=9 => 2,
+            _ if x < 20 => 3,
+            _ => 4,
+        };
+        assert_eq!(v, want, "x = {x}");
+    }
+}

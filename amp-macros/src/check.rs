@@ -145,8 +145,8 @@ impl Checker<'_> {
             Expr::Break(b) if b.expr.is_some() => Some(
                 "`break` with a value is not supported in kernels; assign to a `let mut` local before `break`",
             ),
-            // Rule: pattern matching beyond integers is not lowered.
-            Expr::Match(_) => Some("`match` is not supported in kernels yet; use `if`/`else if`"),
+            // Rule: `match` compares integers: literal, range and `_` patterns, a final `_` arm.
+            Expr::Match(m) => match_rule(m),
             Expr::Let(_) => Some("`if let`/`while let` are not supported in kernels; compare values with `if`"),
             // Rule: no aggregates that would live in memory the kernel cannot describe.
             Expr::Struct(_) => Some("struct literals are not supported in kernels"),
@@ -282,6 +282,32 @@ impl Checker<'_> {
 /// Whether an expression is an array literal (`[a, b]` or `[e; N]`).
 pub fn is_array_literal(expr: &Expr) -> bool {
     matches!(expr, Expr::Array(_) | Expr::Repeat(_))
+}
+
+/// Whether a `match` arm pattern is one kernels support: an integer or bool literal (optionally
+/// negated), an inclusive range of them, `_`, or alternatives of those.
+pub fn supported_pattern(pat: &Pat) -> bool {
+    match pat {
+        Pat::Lit(_) | Pat::Wild(_) => true,
+        Pat::Range(r) => {
+            r.start.is_some() && r.end.is_some() && matches!(r.limits, syn::RangeLimits::Closed(_))
+        }
+        Pat::Or(o) => o.cases.iter().all(supported_pattern),
+        Pat::Paren(p) => supported_pattern(&p.pat),
+        _ => false,
+    }
+}
+
+fn match_rule(m: &syn::ExprMatch) -> Option<&'static str> {
+    if !m.arms.iter().all(|a| supported_pattern(&a.pat)) {
+        return Some(
+            "kernel `match` arms take integer literals, inclusive ranges (`1..=5`), `_` and `|` alternatives",
+        );
+    }
+    match m.arms.last() {
+        Some(arm) if matches!(arm.pat, Pat::Wild(_)) && arm.guard.is_none() => None,
+        _ => Some("a kernel `match` ends with a `_ =>` arm (integers are matched by comparison)"),
+    }
 }
 
 /// Whether a callee path has explicit generic arguments on its last segment.

@@ -92,6 +92,7 @@ impl Lowerer {
             Expr::MethodCall(m) => self.method_call(m),
             Expr::Call(c) => self.call(c),
             Expr::If(i) => self.if_expr(i),
+            Expr::Match(m) => self.match_expr(m),
             Expr::While(w) => self.while_expr(w),
             Expr::Loop(l) => self.loop_expr(l),
             Expr::ForLoop(f) => self.for_expr(f),

@@ -7,6 +7,27 @@ use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 use syn::{Expr, Pat, Stmt};
 
+/// The condition under which `pat` matches the value in `s` (`None`: always).
+fn pattern_condition(pat: &Pat, s: &syn::Ident) -> Option<Expr> {
+    match pat {
+        Pat::Wild(_) => None,
+        Pat::Lit(l) => Some(syn::parse_quote!(#s == #l)),
+        Pat::Range(r) => {
+            let (lo, hi) = (r.start.as_ref()?, r.end.as_ref()?);
+            Some(syn::parse_quote!(#s >= #lo && #s <= #hi))
+        }
+        Pat::Paren(p) => pattern_condition(&p.pat, s),
+        Pat::Or(o) => {
+            let mut cases = Vec::new();
+            for case in &o.cases {
+                cases.push(pattern_condition(case, s)?);
+            }
+            Some(syn::parse_quote!(#(#cases)||*))
+        }
+        _ => None,
+    }
+}
+
 impl Lowerer {
     /// A block whose value is used (function bodies, `if`/`else` branches): a block ending in
     /// `return`/`break`/`continue` gets a placeholder value of the expected type.
@@ -215,6 +236,35 @@ impl Lowerer {
             #ctx.end_if();
             #p::BranchValue::finish(#a, #slot, #ctx)
         })
+    }
+
+    /// `match` on an integer: the scrutinee is evaluated once, then the arms become an
+    /// `if`/`else if` chain comparing it (a guard joins its arm's condition with `&&`).
+    pub(super) fn match_expr(&self, m: &syn::ExprMatch) -> TokenStream {
+        let scrutinee = temp("__amp_scrutinee");
+        let value = self.expr(&m.expr);
+        let mut chain: Option<Expr> = None;
+        for arm in m.arms.iter().rev() {
+            let body: Expr = match &*arm.body {
+                Expr::Block(b) => Expr::Block(b.clone()),
+                other => syn::parse_quote!({ #other }),
+            };
+            let condition = pattern_condition(&arm.pat, &scrutinee);
+            let condition = match (&arm.guard, condition) {
+                (Some((_, guard)), Some(c)) => Some(syn::parse_quote!((#c) && (#guard))),
+                (Some((_, guard)), None) => Some((**guard).clone()),
+                (None, c) => c,
+            };
+            chain = Some(match (condition, chain) {
+                (None, _) | (_, None) => body,
+                (Some(c), Some(rest)) => syn::parse_quote!(if #c #body else #rest),
+            });
+        }
+        let Some(chain) = chain else {
+            return quote!(());
+        };
+        let chain = self.expr(&chain);
+        quote!({ let #scrutinee = #value; #chain })
     }
 
     pub(super) fn while_expr(&self, w: &syn::ExprWhile) -> TokenStream {
