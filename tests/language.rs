@@ -193,3 +193,31 @@ fn match_on_integers() {
         assert_eq!(v, want, "x = {x}");
     }
 }
+
+#[test]
+fn sixty_four_bit_types_where_the_accelerator_has_them() {
+    let acc = Accelerator::default().expect("accelerator");
+    let x: Vec<f64> = (0..100).map(|i| i as f64 * 0.1 + 1e-12).collect();
+    let mut y = vec![0.0f64; 100];
+    let mut z = vec![0i64; 100];
+    let xv = ConstArrayView::new(100, &x).expect("view");
+    let yv = ArrayView::new(100, &mut y).expect("view");
+    let zv = ArrayView::new(100, &mut z).expect("view");
+    let scale = 3.0e10f64;
+    let big = 1i64 << 40;
+    let result = parallel_for_each!(yv.extent(), |i: Index<1>| {
+        yv[i] = xv[i] * scale + 1.0;
+        zv[i] = big * (i[0] as i64) - 7;
+    });
+    if !(acc.supports_double_precision() && acc.supports_int64()) {
+        let err = result.expect_err("no 64-bit support");
+        assert!(matches!(err, amp::Error::UnsupportedFeature(_)), "{err}");
+        return;
+    }
+    result.expect("launch");
+    drop((yv, zv));
+    for k in 0..100 {
+        assert_eq!(y[k], x[k] * scale + 1.0, "f64 at {k}");
+        assert_eq!(z[k], (1i64 << 40) * k as i64 - 7, "i64 at {k}");
+    }
+}

@@ -38,6 +38,13 @@ pub enum KernelError {
         /// What is wrong.
         message: String,
     },
+    /// The kernel uses something the accelerator does not support (a 64-bit type, say).
+    Unsupported {
+        /// The kernel being built.
+        kernel: String,
+        /// What it uses.
+        feature: String,
+    },
     /// naga's validator rejected the generated IR.
     Validation {
         /// The kernel being built.
@@ -58,6 +65,9 @@ impl fmt::Display for KernelError {
                 message,
             } => {
                 write!(f, "kernel `{kernel}` at {loc}: {message}")
+            }
+            KernelError::Unsupported { kernel, feature } => {
+                write!(f, "kernel `{kernel}` uses {feature}")
             }
             KernelError::Validation {
                 kernel,

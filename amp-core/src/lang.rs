@@ -22,7 +22,7 @@ macro_rules! read_scalar {
         }
     )*};
 }
-read_scalar!(i32, u32, f32, bool);
+read_scalar!(i32, u32, f32, bool, i64, u64, f64);
 
 impl<T, const N: usize, A> Read for View<T, N, A> {
     type Output = Self;

@@ -224,7 +224,7 @@ impl<T: Scalar> Bitwise<Expr<T>> for Expr<T> {
     note = "shifts take an i32 or u32 on both sides"
 )]
 pub trait Shift<R> {
-    /// Applies `op`; the amount is taken modulo 32, as Rust's wrapping shifts do.
+    /// Applies `op`; the amount is taken modulo the bit width, as Rust's wrapping shifts do.
     fn shift(self, b: &mut KernelBuilder, op: ShiftOp, amount: R) -> Self;
 }
 
@@ -235,7 +235,8 @@ impl<T: Integer, R: Integer> Shift<Expr<R>> for Expr<T> {
             kind: naga::ScalarKind::Uint,
             convert: None,
         });
-        let mask = b.append(Expression::Literal(naga::Literal::U32(31)));
+        let bits = u32::from(T::SCALAR.width) * 8;
+        let mask = b.append(Expression::Literal(naga::Literal::U32(bits - 1)));
         let amount = b.binary(BinaryOperator::And, amount, mask);
         let op = match op {
             ShiftOp::Shl => BinaryOperator::ShiftLeft,
@@ -345,7 +346,7 @@ macro_rules! cast_to {
         }
     )*};
 }
-cast_to!(i32, u32, f32);
+cast_to!(i32, u32, f32, i64, u64, f64);
 
 /// Converts with `as`.
 pub fn cast<T, S: CastTo<T>>(b: &mut KernelBuilder, value: S) -> Expr<T> {

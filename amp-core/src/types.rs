@@ -37,18 +37,23 @@ mod sealed {
     pub trait Sealed {}
 }
 
-/// A scalar type allowed in kernels. Sealed: implemented for `i32`, `u32`, `f32` and `bool`.
+/// A scalar type allowed in kernels. Sealed: implemented for `i32`, `u32`, `f32`, `bool`, and
+/// the 64-bit `f64`, `i64`, `u64` (kernels using those need an accelerator that supports them).
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a scalar type supported in kernels",
-    note = "kernel scalars are i32, u32, f32 and bool; narrow integers (u8, i8, u16, i16, char) are not supported on the accelerator: use i32/u32, or pack bytes into u32 words"
+    note = "kernel scalars are i32, u32, f32, bool, and f64/i64/u64 where the accelerator has them; narrow integers (u8, i8, u16, i16, char) are not supported on the accelerator: use i32/u32, or pack bytes into u32 words"
 )]
 pub trait Scalar: Value + sealed::Sealed {
     /// The naga scalar.
     const SCALAR: NagaScalar;
     /// This value as a naga literal.
     fn literal(self) -> naga::Literal;
-    /// The value's bits as they are laid out in a 32-bit word (for launch parameters).
-    fn to_word(self) -> u32;
+    /// 32-bit words per value on the accelerator (1, or 2 for 64-bit types).
+    const WORDS: usize;
+    /// Appends the value's device representation (little-endian words; `bool` is one word).
+    fn write_words(self, out: &mut Vec<u32>);
+    /// Reads a value from its device representation (`WORDS` words).
+    fn read_words(words: &[u32]) -> Self;
 }
 
 /// Scalars with arithmetic: `i32`, `u32`, `f32`.
@@ -73,7 +78,7 @@ pub trait Integer: Numeric {}
 pub trait Signed: Numeric {}
 
 macro_rules! scalar {
-    ($t:ty, $naga:expr, $lit:ident, $word:expr, [$($tr:ident),*]) => {
+    ($t:ty, $naga:expr, $lit:ident, [$($tr:ident),*]) => {
         impl sealed::Sealed for $t {}
         impl KernelType for $t {
             type Expr = crate::Expr<$t>;
@@ -91,25 +96,76 @@ macro_rules! scalar {
             fn literal(self) -> naga::Literal {
                 naga::Literal::$lit(self)
             }
-            fn to_word(self) -> u32 {
-                let f: fn($t) -> u32 = $word;
-                f(self)
+            const WORDS: usize = <$t as WordRepr>::COUNT;
+            fn write_words(self, out: &mut Vec<u32>) {
+                WordRepr::write(self, out)
+            }
+            fn read_words(words: &[u32]) -> Self {
+                <$t as WordRepr>::read(words)
             }
         }
         $(impl $tr for $t {})*
     };
 }
 
-scalar!(
-    i32,
-    NagaScalar::I32,
-    I32,
-    |v| v as u32,
-    [Numeric, Integer, Signed]
-);
-scalar!(u32, NagaScalar::U32, U32, |v| v, [Numeric, Integer]);
-scalar!(f32, NagaScalar::F32, F32, f32::to_bits, [Numeric, Signed]);
-scalar!(bool, NagaScalar::BOOL, Bool, u32::from, []);
+/// The device representation of each scalar.
+trait WordRepr: Sized {
+    const COUNT: usize;
+    fn write(self, out: &mut Vec<u32>);
+    fn read(words: &[u32]) -> Self;
+}
+
+fn word(words: &[u32], i: usize) -> u32 {
+    words.get(i).copied().unwrap_or(0)
+}
+
+macro_rules! words32 {
+    ($t:ty, $to:expr, $from:expr) => {
+        impl WordRepr for $t {
+            const COUNT: usize = 1;
+            fn write(self, out: &mut Vec<u32>) {
+                let to: fn($t) -> u32 = $to;
+                out.push(to(self));
+            }
+            fn read(words: &[u32]) -> Self {
+                let from: fn(u32) -> $t = $from;
+                from(word(words, 0))
+            }
+        }
+    };
+}
+words32!(i32, |v| v as u32, |w| w as i32);
+words32!(u32, |v| v, |w| w);
+words32!(f32, f32::to_bits, f32::from_bits);
+words32!(bool, u32::from, |w| w != 0);
+
+macro_rules! words64 {
+    ($t:ty, $to:expr, $from:expr) => {
+        impl WordRepr for $t {
+            const COUNT: usize = 2;
+            fn write(self, out: &mut Vec<u32>) {
+                let to: fn($t) -> u64 = $to;
+                let bits = to(self);
+                out.extend([bits as u32, (bits >> 32) as u32]);
+            }
+            fn read(words: &[u32]) -> Self {
+                let from: fn(u64) -> $t = $from;
+                from(u64::from(word(words, 0)) | (u64::from(word(words, 1)) << 32))
+            }
+        }
+    };
+}
+words64!(i64, |v| v as u64, |w| w as i64);
+words64!(u64, |v| v, |w| w);
+words64!(f64, f64::to_bits, f64::from_bits);
+
+scalar!(i32, NagaScalar::I32, I32, [Numeric, Integer, Signed]);
+scalar!(u32, NagaScalar::U32, U32, [Numeric, Integer]);
+scalar!(f32, NagaScalar::F32, F32, [Numeric, Signed]);
+scalar!(bool, NagaScalar::BOOL, Bool, []);
+scalar!(i64, NagaScalar::I64, I64, [Numeric, Integer, Signed]);
+scalar!(u64, NagaScalar::U64, U64, [Numeric, Integer]);
+scalar!(f64, NagaScalar::F64, F64, [Numeric, Signed]);
 
 impl KernelType for () {
     type Expr = ();

@@ -129,3 +129,19 @@ fn validation_errors_name_the_source_line() {
     assert!(text.contains("kernel `broken`"), "{text}");
     assert!(text.contains("broken.rs:17:9"), "{text}");
 }
+
+#[test]
+fn sixty_four_bit_types_need_the_capability() {
+    let build = |caps: Capabilities| {
+        let mut b = KernelBuilder::new("wide", HERE);
+        let idx = b.untiled_entry::<1>();
+        let out = View::<f64, 1, ReadWrite>::declare(&mut b);
+        let x = b.param::<f64>();
+        out.store(&mut b, idx, x);
+        b.finish(caps)
+    };
+    let err = build(Capabilities::empty()).expect_err("no f64");
+    assert!(matches!(err, KernelError::Unsupported { .. }), "{err}");
+    assert!(err.to_string().contains("`f64`"), "{err}");
+    build(Capabilities::FLOAT64 | Capabilities::SHADER_INT64).expect("with the capabilities");
+}

@@ -63,13 +63,13 @@ macro_rules! scalar_capture {
                 b.param::<$t>()
             }
             fn bind(&self, binder: &mut Binder<'_>) -> Result<()> {
-                binder.words.push(Scalar::to_word(*self));
+                Scalar::write_words(*self, &mut binder.words);
                 Ok(())
             }
         }
     )*};
 }
-scalar_capture!(i32, u32, f32, bool);
+scalar_capture!(i32, u32, f32, bool, i64, u64, f64);
 
 macro_rules! shape_capture {
     ($($shape:ident<$n:literal>),*) => {$(

@@ -248,7 +248,12 @@ where
     let index = D::entry(&mut b);
     let captured = C::declare(&mut b);
     body(&mut b, captured, index);
-    let ir = b.finish(accelerator.naga_capabilities())?;
+    let ir = b
+        .finish(accelerator.naga_capabilities())
+        .map_err(|e| match e {
+            amp_core::KernelError::Unsupported { .. } => Error::UnsupportedFeature(e.to_string()),
+            e => Error::Kernel(e),
+        })?;
     check_limits(accelerator, &ir.layout, site)?;
     if std::env::var_os("AMP_DUMP_WGSL").is_some() {
         eprintln!("// {}\n{}", b_name(site), ir.wgsl());

@@ -70,6 +70,31 @@ impl KernelIr {
     }
 }
 
+impl KernelBuilder {
+    /// 64-bit types the kernel uses that the accelerator cannot run.
+    fn missing_capability(&self, capabilities: valid::Capabilities) -> Option<KernelError> {
+        for (_, ty) in self.module.types.iter() {
+            let scalar = match ty.inner {
+                TypeInner::Scalar(s) | TypeInner::Vector { scalar: s, .. } => s,
+                _ => continue,
+            };
+            let (needed, name) = match (scalar.kind, scalar.width) {
+                (ScalarKind::Float, 8) => (valid::Capabilities::FLOAT64, "f64"),
+                (ScalarKind::Sint, 8) => (valid::Capabilities::SHADER_INT64, "i64"),
+                (ScalarKind::Uint, 8) => (valid::Capabilities::SHADER_INT64, "u64"),
+                _ => continue,
+            };
+            if !capabilities.contains(needed) {
+                return Some(KernelError::Unsupported {
+                    kernel: self.name.clone(),
+                    feature: format!("`{name}` (the accelerator has no {name} support)"),
+                });
+            }
+        }
+        None
+    }
+}
+
 /// How a scalar is stored in a view's buffer.
 pub(crate) fn storage_scalar(scalar: naga::Scalar) -> naga::Scalar {
     match scalar.kind {
@@ -159,10 +184,34 @@ impl KernelBuilder {
         }
     }
 
-    /// Declares a captured scalar: one parameter word.
+    /// Declares a captured scalar: one parameter word (two for 64-bit types, low word first).
     pub fn param<T: Scalar>(&mut self) -> Expr<T> {
-        let word = self.alloc_words(1);
-        self.param_as(word)
+        let word = self.alloc_words(T::WORDS as u32);
+        if T::WORDS == 1 {
+            return self.param_as(word);
+        }
+        // (hi << 32 | lo) as u64, then reinterpreted.
+        let widen = |b: &mut Self, w: u32| {
+            let bits = b.param_word(w).handle();
+            b.append(Expression::As {
+                expr: bits,
+                kind: ScalarKind::Uint,
+                convert: Some(8),
+            })
+        };
+        let lo = widen(self, word);
+        let hi = widen(self, word + 1);
+        let shift = self.append(Expression::Literal(naga::Literal::U32(32)));
+        let hi = self.binary(BinaryOperator::ShiftLeft, hi, shift);
+        let bits = self.binary(BinaryOperator::InclusiveOr, hi, lo);
+        Expr::from_handle(match T::SCALAR.kind {
+            ScalarKind::Uint => bits,
+            kind => self.append(Expression::As {
+                expr: bits,
+                kind,
+                convert: None,
+            }),
+        })
     }
 
     /// Declares a captured `N`-component shape (`Index`/`Extent`): `N` parameter words.
@@ -424,6 +473,9 @@ impl KernelBuilder {
             stride: 16,
         });
         self.module.global_variables[self.params].ty = block;
+        if let Some(err) = self.missing_capability(capabilities) {
+            return Err(err);
+        }
         if self.tiled {
             let errors = crate::uniformity::check(&self.module, &function, &self.locs, &self.name);
             if let Some(err) = errors.into_iter().next() {

@@ -8,7 +8,6 @@
 use crate::accelerator::Accelerator;
 use crate::error::{Error, Result};
 use amp_core::{Extent, Index, Scalar};
-use std::any::Any;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{mpsc, Arc, Mutex, MutexGuard, PoisonError};
 
@@ -318,13 +317,14 @@ impl<'a, T: Scalar, const N: usize> ViewData<'a, T, N> {
 
     fn create_buffer(&self, acc: &Accelerator, len: usize) -> Result<wgpu::Buffer> {
         let max = acc.limits().max_buffer_size;
+        let element = (T::WORDS * 4) as u64;
         let size = (len as u64)
-            .checked_mul(4)
+            .checked_mul(element)
             .filter(|&size| size <= max)
             .ok_or_else(|| {
                 Error::OutOfMemory(format!(
-                    "array view of extent {} needs {len} 4-byte words but `{}` allows buffers \
-                     of at most {max} bytes",
+                    "array view of extent {} needs {len} {element}-byte elements but `{}` \
+                     allows buffers of at most {max} bytes",
                     self.extent,
                     acc.description()
                 ))
@@ -348,12 +348,12 @@ impl<'a, T: Scalar, const N: usize> ViewData<'a, T, N> {
         }
         let (_, queue) = acc.device()?;
         acc.scoped(|_| {
-            // Device words are 32 bits for every element type (bool included), so convert.
-            let mut words = Vec::with_capacity(data.len().min(UPLOAD_CHUNK));
+            // Elements are one or two 32-bit words on the device (bool included), so convert.
+            let mut words = Vec::with_capacity(data.len().min(UPLOAD_CHUNK) * T::WORDS);
             for (i, chunk) in data.chunks(UPLOAD_CHUNK).enumerate() {
                 words.clear();
-                words.extend(chunk.iter().map(|v| v.to_word()));
-                let offset = (i * UPLOAD_CHUNK * 4) as u64;
+                chunk.iter().for_each(|v| v.write_words(&mut words));
+                let offset = (i * UPLOAD_CHUNK * 4 * T::WORDS) as u64;
                 queue.write_buffer(buffer, offset, bytemuck::cast_slice(&words));
             }
         })?;
@@ -395,10 +395,9 @@ fn download<T: Scalar>(copy: &DeviceCopy, host: &mut [T]) -> Result<()> {
     if host.is_empty() {
         return Ok(());
     }
-    let decode = word_decoder::<T>()?;
     let acc = &copy.acc;
     let (device, queue) = acc.device()?;
-    let size = host.len() as u64 * 4;
+    let size = (host.len() * T::WORDS * 4) as u64;
     let staging = acc.scoped(|device| {
         device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("amp download"),
@@ -440,31 +439,16 @@ fn download<T: Scalar>(copy: &DeviceCopy, host: &mut [T]) -> Result<()> {
         let bytes = staging
             .get_mapped_range(..)
             .map_err(|e| Error::Device(format!("reading a download failed: {e}")))?;
-        for (element, word) in host.iter_mut().zip(bytes.chunks_exact(4)) {
-            if let [a, b, c, d] = *word {
-                *element = decode(u32::from_ne_bytes([a, b, c, d]));
-            }
+        let mut words = Vec::with_capacity(T::WORDS);
+        for (element, raw) in host.iter_mut().zip(bytes.chunks_exact(4 * T::WORDS)) {
+            words.clear();
+            words.extend(
+                raw.chunks_exact(4)
+                    .map(|w| u32::from_ne_bytes([w[0], w[1], w[2], w[3]])),
+            );
+            *element = T::read_words(&words);
         }
     }
     staging.unmap();
     Ok(())
-}
-
-/// The conversion from a device word back to `T`. `Scalar` gives `to_word` only; the sealed
-/// set of scalars is small, so pick the inverse by type once per download.
-fn word_decoder<T: Scalar>() -> Result<fn(u32) -> T> {
-    let as_i32: fn(u32) -> i32 = |w| w as i32;
-    let as_u32: fn(u32) -> u32 = |w| w;
-    let as_f32: fn(u32) -> f32 = f32::from_bits;
-    let as_bool: fn(u32) -> bool = |w| w != 0;
-    let decoders: [&dyn Any; 4] = [&as_i32, &as_u32, &as_f32, &as_bool];
-    decoders
-        .iter()
-        .find_map(|d| d.downcast_ref::<fn(u32) -> T>().copied())
-        .ok_or_else(|| {
-            Error::UnsupportedFeature(format!(
-                "array views of `{}` cannot be read back to the host",
-                T::name()
-            ))
-        })
 }
