@@ -37,6 +37,7 @@
 //! The kernel language, its rules and the messages it gives are in `docs/LANGUAGE.md`; how a
 //! kernel flows from source to dispatch is in `docs/ARCHITECTURE.md`.
 
+pub use amp_core::math::{fast_math, intrinsics, precise_math};
 pub use amp_core::tile::fences::{all_memory_fence, global_memory_fence, tile_static_memory_fence};
 pub use amp_core::{
     Extent, Index, Integer, KernelError, Loc, Numeric, Scalar, Signed, TileBarrier, TiledExtent,
@@ -52,9 +53,9 @@ pub use amp_runtime::{
 /// Everything a kernel program needs: `use amp::prelude::*;`.
 pub mod prelude {
     pub use crate::{
-        kernel, parallel_for_each, parallel_for_each_unchecked, Accelerator, ArrayView,
-        ConstArrayView, Extent, Index, Integer, KernelScalar, Numeric, Scalar, TiledExtent,
-        TiledIndex,
+        fast_math, intrinsics, kernel, parallel_for_each, parallel_for_each_unchecked,
+        precise_math, Accelerator, ArrayView, ConstArrayView, Extent, Index, Integer, KernelScalar,
+        Numeric, Scalar, TiledExtent, TiledIndex,
     };
 }
 

@@ -9,6 +9,7 @@
 pub mod builder;
 pub mod error;
 pub mod lang;
+pub mod math;
 pub mod ops;
 pub mod shape;
 pub mod tile;

@@ -1,0 +1,382 @@
+//! C++ AMP's math libraries for kernels: [`fast_math`] (single precision, the accelerator's fast
+//! built-ins) and [`precise_math`] (single and double precision), plus the integer and float
+//! [`intrinsics`] (`abs`, `min`, `max`, `clamp`, bit counting).
+//!
+//! Each function is called in a kernel like any function: `fast_math::log10(x)`. Each one is a
+//! host function `fn(KernelToken) -> Marker` whose marker emits a naga `Math` (or `Relational`)
+//! expression, so the kernel calls no helper function. Functions the accelerator has no
+//! instruction for are composed from ones it has; their precision is stated on each.
+
+use crate::builder::{DeviceFn, Expr, KernelBuilder, KernelToken};
+use crate::types::Numeric;
+use naga::{BinaryOperator, Expression, MathFunction as M, RelationalFunction, UnaryOperator};
+
+/// Floating-point kernel scalars: `f32`, `f64`.
+pub trait Float: Numeric {}
+impl Float for f32 {}
+impl Float for f64 {}
+
+/// Functions Vulkan's extended instruction set defines for 16- and 32-bit floats only.
+const SINGLE_PRECISION_ONLY: &[M] = &[
+    M::Acos,
+    M::Asin,
+    M::Atan,
+    M::Atan2,
+    M::Cos,
+    M::Cosh,
+    M::Exp,
+    M::Exp2,
+    M::Log,
+    M::Log2,
+    M::Pow,
+    M::Sin,
+    M::Sinh,
+    M::Tan,
+    M::Tanh,
+    M::Acosh,
+    M::Asinh,
+    M::Atanh,
+];
+
+fn math(
+    b: &mut KernelBuilder,
+    fun: M,
+    args: &[naga::Handle<Expression>],
+    scalar: naga::Scalar,
+) -> naga::Handle<Expression> {
+    if scalar.width == 8 && SINGLE_PRECISION_ONLY.contains(&fun) {
+        b.error(format!(
+            "{fun:?} on f64 is not supported: Vulkan defines it for 32-bit floats only; convert \
+             with `as f32` (f64 has sqrt, rsqrt, fma, fabs, floor, ceil, trunc, round, fmin, \
+             fmax, fmod, fdim, hypot)"
+        ));
+    }
+    b.append(Expression::Math {
+        fun,
+        arg: args[0],
+        arg1: args.get(1).copied(),
+        arg2: args.get(2).copied(),
+        arg3: None,
+    })
+}
+
+/// A float constant of the width of `scalar`.
+fn constant(b: &mut KernelBuilder, scalar: naga::Scalar, value: f64) -> naga::Handle<Expression> {
+    let literal = match scalar.width {
+        8 => naga::Literal::F64(value),
+        _ => naga::Literal::F32(value as f32),
+    };
+    b.append(Expression::Literal(literal))
+}
+
+type Body =
+    fn(&mut KernelBuilder, &[naga::Handle<Expression>], naga::Scalar) -> naga::Handle<Expression>;
+
+/// Declares kernel functions of one, two or three floats, each computed by `$body`
+/// (`|b, args, scalar| -> Handle`).
+macro_rules! float_fns {
+    ($( $(#[$doc:meta])* $name:ident / $marker:ident ($($arg:ident),+) => $body:expr; )*) => {$(
+        $(#[$doc])*
+        pub fn $name(_: KernelToken) -> $marker {
+            $marker
+        }
+
+        #[doc = concat!("The marker of [`", stringify!($name), "`].")]
+        #[derive(Clone, Copy, Debug)]
+        pub struct $marker;
+
+        impl<T: Float> DeviceFn<($(float_fns!(@ty $arg),)+)> for $marker {
+            type Output = Expr<T>;
+            fn call(&self, b: &mut KernelBuilder, ($($arg,)+): ($(float_fns!(@ty $arg),)+)) -> Expr<T> {
+                let body: Body = $body;
+                Expr::from_handle(body(b, &[$($arg.handle()),+], T::SCALAR))
+            }
+        }
+    )*};
+    (@ty $arg:ident) => { Expr<T> };
+}
+
+/// Declares functions that map straight to one naga math function.
+macro_rules! direct {
+    ($( $(#[$doc:meta])* $name:ident / $marker:ident ($($arg:ident),+) => $fun:ident; )*) => {
+        float_fns!($( $(#[$doc])* $name / $marker ($($arg),+) => |b, a, s| math(b, M::$fun, a, s); )*);
+    };
+}
+
+/// Predicates on one float, returning `bool`.
+macro_rules! predicates {
+    ($( $(#[$doc:meta])* $name:ident / $marker:ident => $body:expr; )*) => {$(
+        $(#[$doc])*
+        pub fn $name(_: KernelToken) -> $marker {
+            $marker
+        }
+
+        #[doc = concat!("The marker of [`", stringify!($name), "`].")]
+        #[derive(Clone, Copy, Debug)]
+        pub struct $marker;
+
+        impl<T: Float> DeviceFn<(Expr<T>,)> for $marker {
+            type Output = Expr<bool>;
+            fn call(&self, b: &mut KernelBuilder, (x,): (Expr<T>,)) -> Expr<bool> {
+                let body: fn(&mut KernelBuilder, naga::Handle<Expression>, naga::Scalar) -> naga::Handle<Expression> = $body;
+                Expr::from_handle(body(b, x.handle(), T::SCALAR))
+            }
+        }
+    )*};
+}
+
+fn relational(
+    b: &mut KernelBuilder,
+    fun: RelationalFunction,
+    x: naga::Handle<Expression>,
+) -> naga::Handle<Expression> {
+    b.append(Expression::Relational { fun, argument: x })
+}
+
+/// `x - y * trunc(x / y)`: C's `fmod` (the result has the sign of `x`).
+fn fmod_body(
+    b: &mut KernelBuilder,
+    a: &[naga::Handle<Expression>],
+    s: naga::Scalar,
+) -> naga::Handle<Expression> {
+    let q = b.binary(BinaryOperator::Divide, a[0], a[1]);
+    let t = math(b, M::Trunc, &[q], s);
+    let p = b.binary(BinaryOperator::Multiply, a[1], t);
+    b.binary(BinaryOperator::Subtract, a[0], p)
+}
+
+/// `log2(x) * log10(2)`: within a few ulp of a correctly rounded `log10`.
+fn log10_body(
+    b: &mut KernelBuilder,
+    a: &[naga::Handle<Expression>],
+    s: naga::Scalar,
+) -> naga::Handle<Expression> {
+    let l = math(b, M::Log2, &[a[0]], s);
+    let k = constant(b, s, std::f64::consts::LOG10_2);
+    b.binary(BinaryOperator::Multiply, l, k)
+}
+
+/// `exp2(x * log2(10))`.
+fn exp10_body(
+    b: &mut KernelBuilder,
+    a: &[naga::Handle<Expression>],
+    s: naga::Scalar,
+) -> naga::Handle<Expression> {
+    let k = constant(b, s, std::f64::consts::LOG2_10);
+    let y = b.binary(BinaryOperator::Multiply, a[0], k);
+    math(b, M::Exp2, &[y], s)
+}
+
+fn is_finite(
+    b: &mut KernelBuilder,
+    x: naga::Handle<Expression>,
+    _: naga::Scalar,
+) -> naga::Handle<Expression> {
+    let nan = relational(b, RelationalFunction::IsNan, x);
+    let inf = relational(b, RelationalFunction::IsInf, x);
+    let either = b.binary(BinaryOperator::LogicalOr, nan, inf);
+    b.append(Expression::Unary {
+        op: UnaryOperator::LogicalNot,
+        expr: either,
+    })
+}
+
+/// The sign bit, read from the value's bits.
+fn sign_bit(
+    b: &mut KernelBuilder,
+    x: naga::Handle<Expression>,
+    scalar: naga::Scalar,
+) -> naga::Handle<Expression> {
+    // x < 0, or x is -0.0 (1/x is -inf). C++ AMP's signbit is true for negative values and -0.0.
+    let zero = constant(b, scalar, 0.0);
+    let negative = b.binary(BinaryOperator::Less, x, zero);
+    let one = constant(b, scalar, 1.0);
+    let inverse = b.binary(BinaryOperator::Divide, one, x);
+    let negative_zero = b.binary(BinaryOperator::Less, inverse, zero);
+    let is_zero = b.binary(BinaryOperator::Equal, x, zero);
+    let negative_zero = b.binary(BinaryOperator::LogicalAnd, is_zero, negative_zero);
+    b.binary(BinaryOperator::LogicalOr, negative, negative_zero)
+}
+
+/// The functions both libraries share.
+macro_rules! common_math {
+    () => {
+        direct! {
+            /// Arc cosine.
+            acos / Acos(x) => Acos;
+            /// Arc sine.
+            asin / Asin(x) => Asin;
+            /// Arc tangent.
+            atan / Atan(x) => Atan;
+            /// Arc tangent of `y / x`, in the right quadrant.
+            atan2 / Atan2(y, x) => Atan2;
+            /// Smallest integer not less than `x`.
+            ceil / Ceil(x) => Ceil;
+            /// Cosine.
+            cos / Cos(x) => Cos;
+            /// Hyperbolic cosine.
+            cosh / Cosh(x) => Cosh;
+            /// `e^x`.
+            exp / Exp(x) => Exp;
+            /// `2^x`.
+            exp2 / Exp2(x) => Exp2;
+            /// Absolute value.
+            fabs / Fabs(x) => Abs;
+            /// Largest integer not greater than `x`.
+            floor / Floor(x) => Floor;
+            /// The larger of two values.
+            fmax / Fmax(x, y) => Max;
+            /// The smaller of two values.
+            fmin / Fmin(x, y) => Min;
+            /// Natural logarithm.
+            log / Log(x) => Log;
+            /// Base-2 logarithm.
+            log2 / Log2(x) => Log2;
+            /// `x^y`.
+            pow / Pow(x, y) => Pow;
+            /// `x` rounded to the nearest integer, halfway cases to even (the accelerator's rule).
+            round / Round(x) => Round;
+            /// `1 / sqrt(x)`.
+            rsqrt / Rsqrt(x) => InverseSqrt;
+            /// Sine.
+            sin / Sin(x) => Sin;
+            /// Hyperbolic sine.
+            sinh / Sinh(x) => Sinh;
+            /// Square root.
+            sqrt / Sqrt(x) => Sqrt;
+            /// Tangent.
+            tan / Tan(x) => Tan;
+            /// Hyperbolic tangent.
+            tanh / Tanh(x) => Tanh;
+            /// `x` rounded toward zero.
+            trunc / Trunc(x) => Trunc;
+        }
+        float_fns! {
+            /// C's `fmod`: `x - y * trunc(x / y)`.
+            fmod / Fmod(x, y) => fmod_body;
+            /// Base-10 logarithm, as `log2(x) * log10(2)`.
+            log10 / Log10(x) => log10_body;
+        }
+        predicates! {
+            /// Whether `x` is NaN.
+            isnan / IsNan => |b, x, _| relational(b, RelationalFunction::IsNan, x);
+            /// Whether `x` is infinite.
+            isinf / IsInf => |b, x, _| relational(b, RelationalFunction::IsInf, x);
+            /// Whether `x` is neither NaN nor infinite.
+            isfinite / IsFinite => is_finite;
+            /// Whether `x` is negative (including `-0.0`).
+            signbit / SignBit => sign_bit;
+        }
+    };
+}
+
+/// Single-precision functions at the accelerator's native speed (C++ AMP
+/// `concurrency::fast_math`).
+pub mod fast_math {
+    use super::*;
+    common_math!();
+}
+
+/// Functions in single and double precision (C++ AMP `concurrency::precise_math`); `f64` needs an
+/// accelerator with double precision.
+pub mod precise_math {
+    use super::*;
+    common_math!();
+    direct! {
+        /// Inverse hyperbolic cosine.
+        acosh / Acosh(x) => Acosh;
+        /// Inverse hyperbolic sine.
+        asinh / Asinh(x) => Asinh;
+        /// Inverse hyperbolic tangent.
+        atanh / Atanh(x) => Atanh;
+        /// `x * y + z`, fused.
+        fma / Fma(x, y, z) => Fma;
+    }
+    float_fns! {
+        /// `10^x`, as `exp2(x * log2(10))`.
+        exp10 / Exp10(x) => exp10_body;
+        /// `max(x - y, 0)`.
+        fdim / Fdim(x, y) => |b, a, s| {
+            let d = b.binary(BinaryOperator::Subtract, a[0], a[1]);
+            let zero = constant(b, s, 0.0);
+            math(b, M::Max, &[d, zero], s)
+        };
+        /// `sqrt(x² + y²)` (computed directly: may overflow where C's `hypot` does not).
+        hypot / Hypot(x, y) => |b, a, s| {
+            let xx = b.binary(BinaryOperator::Multiply, a[0], a[0]);
+            let yy = b.binary(BinaryOperator::Multiply, a[1], a[1]);
+            let sum = b.binary(BinaryOperator::Add, xx, yy);
+            math(b, M::Sqrt, &[sum], s)
+        };
+    }
+}
+
+/// Intrinsics on integers and floats (C++ AMP's `direct3d` namespace): `abs`, `min`, `max`,
+/// `clamp`, and bit counting on `u32`/`i32`.
+pub mod intrinsics {
+    use super::*;
+
+    macro_rules! numeric_fns {
+        ($( $(#[$doc:meta])* $name:ident / $marker:ident ($($arg:ident),+) => $fun:ident; )*) => {$(
+            $(#[$doc])*
+            pub fn $name(_: KernelToken) -> $marker {
+                $marker
+            }
+
+            #[doc = concat!("The marker of [`", stringify!($name), "`].")]
+            #[derive(Clone, Copy, Debug)]
+            pub struct $marker;
+
+            impl<T: Numeric> DeviceFn<($(numeric_fns!(@ty $arg),)+)> for $marker {
+                type Output = Expr<T>;
+                fn call(&self, b: &mut KernelBuilder, ($($arg,)+): ($(numeric_fns!(@ty $arg),)+)) -> Expr<T> {
+                    Expr::from_handle(math(b, M::$fun, &[$($arg.handle()),+], T::SCALAR))
+                }
+            }
+        )*};
+        (@ty $arg:ident) => { Expr<T> };
+    }
+
+    numeric_fns! {
+        /// Absolute value (`i32` wraps at `i32::MIN`, as the accelerator does).
+        abs / Abs(x) => Abs;
+        /// The smaller of two values.
+        min / Min(x, y) => Min;
+        /// The larger of two values.
+        max / Max(x, y) => Max;
+        /// `x` limited to `lo..=hi`.
+        clamp / Clamp(x, lo, hi) => Clamp;
+    }
+
+    macro_rules! bit_fns {
+        ($( $(#[$doc:meta])* $name:ident / $marker:ident => $fun:ident; )*) => {$(
+            $(#[$doc])*
+            pub fn $name(_: KernelToken) -> $marker {
+                $marker
+            }
+
+            #[doc = concat!("The marker of [`", stringify!($name), "`].")]
+            #[derive(Clone, Copy, Debug)]
+            pub struct $marker;
+
+            impl<T: crate::types::Integer> DeviceFn<(Expr<T>,)> for $marker {
+                type Output = Expr<T>;
+                fn call(&self, b: &mut KernelBuilder, (x,): (Expr<T>,)) -> Expr<T> {
+                    Expr::from_handle(math(b, M::$fun, &[x.handle()], T::SCALAR))
+                }
+            }
+        )*};
+    }
+
+    bit_fns! {
+        /// The number of set bits.
+        countbits / CountBits => CountOneBits;
+        /// The bits in reverse order.
+        reversebits / ReverseBits => ReverseBits;
+        /// The index of the highest set bit (of the highest bit differing from the sign, for
+        /// `i32`); all ones when there is none.
+        firstbithigh / FirstBitHigh => FirstLeadingBit;
+        /// The index of the lowest set bit; all ones when there is none.
+        firstbitlow / FirstBitLow => FirstTrailingBit;
+    }
+}
