@@ -38,6 +38,7 @@
 //! kernel flows from source to dispatch is in `docs/ARCHITECTURE.md`.
 
 pub use amp_core::math::{fast_math, intrinsics, precise_math};
+pub use amp_core::packed;
 pub use amp_core::tile::fences::{all_memory_fence, global_memory_fence, tile_static_memory_fence};
 pub use amp_core::{
     Extent, Index, Integer, KernelError, Loc, Numeric, Scalar, Signed, TileBarrier, TiledExtent,

@@ -6,11 +6,13 @@
 //! `#[kernel]` and `parallel_for_each!` macros of `amp-macros` generate the code that drives the
 //! [`KernelBuilder`].
 
+pub mod atomic;
 pub mod builder;
 pub mod error;
 pub mod lang;
 pub mod math;
 pub mod ops;
+pub mod packed;
 pub mod shape;
 pub mod tile;
 pub mod tile_static;

@@ -33,6 +33,8 @@ impl Access for ReadOnly {
 /// An array view as a kernel sees it.
 pub struct View<T, const N: usize, A> {
     global: Handle<naga::GlobalVariable>,
+    /// The view's binding number.
+    binding: u32,
     /// First parameter word of the view's layout.
     word: u32,
     _ty: PhantomData<fn() -> (T, A)>,
@@ -58,9 +60,11 @@ where
     /// Declares a captured view: a storage binding and its parameter words.
     pub fn declare(b: &mut KernelBuilder) -> Self {
         let global = b.alloc_storage::<T>(A::READ_ONLY);
+        let binding = b.layout.bindings.len() as u32;
         let word = b.alloc_words(view_words(N));
         View {
             global,
+            binding,
             word,
             _ty: PhantomData,
         }
@@ -99,6 +103,16 @@ where
             base,
             index: linear,
         })
+    }
+
+    /// A pointer to element `idx`, for an atomic operation: the view becomes an atomic array.
+    pub(crate) fn atomic_element(
+        self,
+        b: &mut KernelBuilder,
+        idx: Expr<Index<N>>,
+    ) -> Handle<Expression> {
+        b.atomic_used.insert(self.binding);
+        self.element(b, idx.handle())
     }
 
     /// Reads element `idx`.

@@ -244,16 +244,27 @@ where
     if let Some(p) = cache.get(&key) {
         return Ok(p.clone());
     }
-    let mut b = KernelBuilder::new(format!("parallel_for_each at {site}"), site);
-    let index = D::entry(&mut b);
-    let captured = C::declare(&mut b);
-    body(&mut b, captured, index);
-    let ir = b
-        .finish(accelerator.naga_capabilities())
-        .map_err(|e| match e {
-            amp_core::KernelError::Unsupported { .. } => Error::UnsupportedFeature(e.to_string()),
-            e => Error::Kernel(e),
-        })?;
+    let build = |atomics| {
+        let mut b = KernelBuilder::new(format!("parallel_for_each at {site}"), site)
+            .with_atomic_bindings(atomics);
+        let index = D::entry(&mut b);
+        let captured = C::declare(&mut b);
+        body(&mut b, captured, index);
+        b.finish(accelerator.naga_capabilities())
+    };
+    // Views used atomically are known only once the body is built: build again with them
+    // declared atomic.
+    let ir = build(Default::default()).and_then(|ir| {
+        if ir.atomic_bindings.is_empty() {
+            Ok(ir)
+        } else {
+            build(ir.atomic_bindings)
+        }
+    });
+    let ir = ir.map_err(|e| match e {
+        amp_core::KernelError::Unsupported { .. } => Error::UnsupportedFeature(e.to_string()),
+        e => Error::Kernel(e),
+    })?;
     check_limits(accelerator, &ir.layout, site)?;
     if std::env::var_os("AMP_DUMP_WGSL").is_some() {
         eprintln!("// {}\n{}", b_name(site), ir.wgsl());

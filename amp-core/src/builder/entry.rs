@@ -56,6 +56,9 @@ pub struct KernelIr {
     pub entry_point: String,
     /// How to feed it.
     pub layout: LaunchLayout,
+    /// The bindings the kernel uses atomically. When it names one that was not declared atomic
+    /// ([`KernelBuilder::with_atomic_bindings`]), build the kernel again with it.
+    pub atomic_bindings: std::collections::BTreeSet<u32>,
 }
 
 impl KernelIr {
@@ -117,9 +120,14 @@ impl KernelBuilder {
             .bindings
             .push(BindingKind::Storage { read_only });
         let binding = self.layout.bindings.len() as u32;
-        // Booleans are not host-shareable: views of bool hold one u32 word per element.
+        // Booleans are not host-shareable: views of bool hold one u32 word per element. Views
+        // that kernels use atomically hold atomics (see `atomic_bindings`).
         let scalar = storage_scalar(T::SCALAR);
-        let base = self.intern_type(TypeInner::Scalar(scalar));
+        let base = if self.atomic_preset.contains(&binding) {
+            self.intern_type(TypeInner::Atomic(scalar))
+        } else {
+            self.intern_type(TypeInner::Scalar(scalar))
+        };
         let stride = scalar.width as u32;
         let ty = self.intern_type(TypeInner::Array {
             base,
@@ -494,6 +502,16 @@ impl KernelBuilder {
             task_payload: None,
             incoming_ray_payload: None,
         });
+        if !self.atomic_used.is_subset(&self.atomic_preset) {
+            // The caller builds again with these bindings declared atomic; this IR is not used.
+            return Ok(KernelIr {
+                info: valid::ModuleInfo::default(),
+                module: self.module,
+                entry_point,
+                layout: self.layout,
+                atomic_bindings: self.atomic_used,
+            });
+        }
         let info = valid::Validator::new(valid::ValidationFlags::all(), capabilities)
             .validate(&self.module)
             .map_err(|err| {
@@ -518,6 +536,7 @@ impl KernelBuilder {
             info,
             entry_point,
             layout: self.layout,
+            atomic_bindings: self.atomic_used,
         })
     }
 }

@@ -27,7 +27,7 @@ pub use expr::{Expr, Read, Var};
 use crate::error::{KernelError, Loc};
 use naga::{Block, Expression, Function, Handle, Module, Span, Statement, Type, TypeInner};
 use std::any::TypeId;
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 
 /// Builds one kernel: a naga module with one compute entry point and the device functions it
 /// calls. Created by the runtime on a kernel's first launch; the expansion of the kernel body
@@ -57,6 +57,10 @@ pub struct KernelBuilder {
     name: String,
     /// Whether the entry point is tiled (tile_static and barriers are allowed).
     pub(crate) tiled: bool,
+    /// View bindings to declare as atomic arrays (known from an earlier build).
+    pub(crate) atomic_preset: BTreeSet<u32>,
+    /// View bindings the kernel used atomically.
+    pub(crate) atomic_used: BTreeSet<u32>,
 }
 
 /// One function under construction.
@@ -150,7 +154,16 @@ impl KernelBuilder {
             params,
             name: name.into(),
             tiled: false,
+            atomic_preset: BTreeSet::new(),
+            atomic_used: BTreeSet::new(),
         }
+    }
+
+    /// Declares the view bindings in `bindings` as atomic arrays: for the second build of a
+    /// kernel whose first build used them atomically ([`KernelIr::atomic_bindings`]).
+    pub fn with_atomic_bindings(mut self, bindings: BTreeSet<u32>) -> Self {
+        self.atomic_preset = bindings;
+        self
     }
 
     /// The kernel's name.

@@ -1,0 +1,131 @@
+//! Bytes packed four to a `u32` word (seed 004, "C++ AMP: it's got character, but no char!"):
+//! kernels cannot hold `u8`, so a byte array travels as a view of `u32` words and these functions
+//! read and update byte `i` in place. Updates are atomic on the word, so threads may write
+//! neighbouring bytes of one word at the same time. On the host, [`pack`] and [`unpack`]
+//! convert.
+
+use crate::builder::{DeviceFn, Expr, KernelBuilder, KernelToken};
+use crate::ops::{BitOp, Bitwise, Shift, ShiftOp};
+use crate::view::{Access, IndexRead, ReadWrite, View};
+
+/// Packs bytes into little-endian `u32` words (the last word padded with zeros).
+pub fn pack(bytes: &[u8]) -> Vec<u32> {
+    bytes
+        .chunks(4)
+        .map(|c| {
+            let mut w = [0u8; 4];
+            w[..c.len()].copy_from_slice(c);
+            u32::from_le_bytes(w)
+        })
+        .collect()
+}
+
+/// Unpacks the first `len` bytes from words made by [`pack`].
+pub fn unpack(words: &[u32], len: usize) -> Vec<u8> {
+    words
+        .iter()
+        .flat_map(|w| w.to_le_bytes())
+        .take(len)
+        .collect()
+}
+
+/// The word holding byte `i` and the byte's shift in it (`(i & 3) * 8`).
+fn locate(b: &mut KernelBuilder, i: Expr<i32>) -> (Expr<i32>, Expr<u32>) {
+    let two = b.literal(2u32);
+    let word = i.shift(b, ShiftOp::Shr, two);
+    let three = b.literal(3i32);
+    let lane = i.bitwise(b, BitOp::And, three);
+    let lane = crate::ops::cast::<u32, _>(b, lane);
+    let bits = b.literal(3u32);
+    let shift = lane.shift(b, ShiftOp::Shl, bits);
+    (word, shift)
+}
+
+/// `(value & 0xff) << shift`.
+fn positioned(b: &mut KernelBuilder, value: Expr<u32>, shift: Expr<u32>) -> Expr<u32> {
+    let mask = b.literal(0xffu32);
+    let byte = value.bitwise(b, BitOp::And, mask);
+    byte.shift(b, ShiftOp::Shl, shift)
+}
+
+macro_rules! packed_fn {
+    ($(#[$doc:meta])* $name:ident / $marker:ident) => {
+        $(#[$doc])*
+        pub fn $name(_: KernelToken) -> $marker {
+            $marker
+        }
+
+        #[doc = concat!("The marker of [`", stringify!($name), "`].")]
+        #[derive(Clone, Copy, Debug)]
+        pub struct $marker;
+    };
+}
+
+packed_fn!(
+    /// Byte `i` of a packed view, as a `u32` in `0..=255`.
+    read_uchar / ReadUchar
+);
+packed_fn!(
+    /// Adds one to byte `i` (atomically; a carry out of the byte is the caller's to avoid).
+    increment_uchar / IncrementUchar
+);
+packed_fn!(
+    /// Adds `value & 0xff` to byte `i` (atomically; as above).
+    addto_uchar / AddtoUchar
+);
+packed_fn!(
+    /// Sets byte `i` to `value & 0xff`, leaving its neighbours alone: two atomic xors, so it is
+    /// safe against concurrent writes to *other* bytes of the word (seed 004's `write_uchar`).
+    write_uchar / WriteUchar
+);
+
+impl<A: Access> DeviceFn<(View<u32, 1, A>, Expr<i32>)> for ReadUchar {
+    type Output = Expr<u32>;
+    fn call(&self, b: &mut KernelBuilder, (view, i): (View<u32, 1, A>, Expr<i32>)) -> Expr<u32> {
+        let (word, shift) = locate(b, i);
+        let w = view.index_read(b, word);
+        let w = w.shift(b, ShiftOp::Shr, shift);
+        let mask = b.literal(0xffu32);
+        w.bitwise(b, BitOp::And, mask)
+    }
+}
+
+impl DeviceFn<(View<u32, 1, ReadWrite>, Expr<i32>)> for IncrementUchar {
+    type Output = ();
+    fn call(&self, b: &mut KernelBuilder, (view, i): (View<u32, 1, ReadWrite>, Expr<i32>)) {
+        let one = b.literal(1u32);
+        AddtoUchar.call(b, (view, i, one));
+    }
+}
+
+impl DeviceFn<(View<u32, 1, ReadWrite>, Expr<i32>, Expr<u32>)> for AddtoUchar {
+    type Output = ();
+    fn call(
+        &self,
+        b: &mut KernelBuilder,
+        (view, i, value): (View<u32, 1, ReadWrite>, Expr<i32>, Expr<u32>),
+    ) {
+        let (word, shift) = locate(b, i);
+        let addend = positioned(b, value, shift);
+        view.atomic_fetch_add(b, word, addend);
+    }
+}
+
+impl DeviceFn<(View<u32, 1, ReadWrite>, Expr<i32>, Expr<u32>)> for WriteUchar {
+    type Output = ();
+    fn call(
+        &self,
+        b: &mut KernelBuilder,
+        (view, i, value): (View<u32, 1, ReadWrite>, Expr<i32>, Expr<u32>),
+    ) {
+        let (word, shift) = locate(b, i);
+        // Clear the byte by xoring in its current bits, then xor in the new ones.
+        let current = view.index_read(b, word);
+        let mask = b.literal(0xffu32);
+        let mask = mask.shift(b, ShiftOp::Shl, shift);
+        let old = current.bitwise(b, BitOp::And, mask);
+        view.atomic_fetch_xor(b, word, old);
+        let new = positioned(b, value, shift);
+        view.atomic_fetch_xor(b, word, new);
+    }
+}
