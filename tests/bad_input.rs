@@ -122,3 +122,19 @@ fn validation_failure_names_the_kernel_and_line() {
     drop(view);
     assert_eq!(data, [5; 4]);
 }
+
+#[test]
+fn division_by_a_constant_zero_is_a_located_error() {
+    let mut data = vec![4; 8];
+    let view = ArrayView::new(8, &mut data).expect("view");
+    let line = line!() + 2;
+    let result = parallel_for_each!(view.extent(), |idx: Index<1>| {
+        view[idx] = view[idx] / 0;
+    });
+    let err = result.expect_err("constant zero divisor");
+    let Error::Kernel(amp::KernelError::Build { message, loc, .. }) = &err else {
+        panic!("expected a build error, got {err}");
+    };
+    assert!(message.contains("C3567"), "{message}");
+    assert_eq!(loc.line, line);
+}

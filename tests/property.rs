@@ -96,7 +96,15 @@ fn gen(r: &mut Rng, ty: Ty, depth: u32) -> Node {
             sub(r, Ty::F),
             sub(r, Ty::F),
         ),
-        (_, 0..=2) => Node::Arith(arith[r.below(5) as usize], sub(r, ty), sub(r, ty)),
+        (_, 0..=2) => {
+            let op = arith[r.below(5) as usize];
+            let (a, mut d) = (sub(r, ty), sub(r, ty));
+            // A constant divisor of zero is a compile-time error (C3567), not a case to run.
+            if matches!(op, ArithOp::Div | ArithOp::Rem) && !has_var(&d) {
+                d = Box::new(Node::Var(ty, 1));
+            }
+            Node::Arith(op, a, d)
+        }
         (Ty::I | Ty::U, 3) => {
             let op = [BitOp::And, BitOp::Or, BitOp::Xor][r.below(3) as usize];
             Node::Bit(op, sub(r, ty), sub(r, ty))
@@ -129,6 +137,18 @@ fn gen(r: &mut Rng, ty: Ty, depth: u32) -> Node {
             ][r.below(6) as usize];
             Node::Select(op, sub(r, ct), sub(r, ct), sub(r, ty), sub(r, ty))
         }
+    }
+}
+
+fn has_var(n: &Node) -> bool {
+    match n {
+        Node::Var(..) => true,
+        Node::LitI(_) | Node::LitU(_) | Node::LitF(_) => false,
+        Node::Arith(_, a, b) | Node::SafeDiv(a, b) | Node::Bit(_, a, b) | Node::Shift(_, a, b) => {
+            has_var(a) || has_var(b)
+        }
+        Node::Neg(a) | Node::Cast(_, a) | Node::Math(_, a) => has_var(a),
+        Node::Select(_, a, b, c, d) => [a, b, c, d].iter().any(|x| has_var(x)),
     }
 }
 

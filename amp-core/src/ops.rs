@@ -109,6 +109,9 @@ pub trait Arith<R> {
 impl<T: Numeric> Arith<Expr<T>> for Expr<T> {
     type Output = Expr<T>;
     fn arith(self, b: &mut KernelBuilder, op: ArithOp, rhs: Expr<T>) -> Expr<T> {
+        if matches!(op, ArithOp::Div | ArithOp::Rem) && b.is_integer_zero(rhs.handle()) {
+            b.error("integer division by a constant zero (C++ AMP C3567)");
+        }
         Expr::from_handle(b.binary(op.naga(), self.handle(), rhs.handle()))
     }
 }

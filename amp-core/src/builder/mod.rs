@@ -281,6 +281,15 @@ impl KernelBuilder {
         self.cur.frames.last().is_some_and(|f| f.terminated)
     }
 
+    /// Whether `expr` is the literal integer zero.
+    pub(crate) fn is_integer_zero(&self, expr: Handle<Expression>) -> bool {
+        use naga::Literal as L;
+        matches!(
+            self.cur.function.expressions[expr],
+            Expression::Literal(L::I32(0) | L::U32(0) | L::I64(0) | L::U64(0))
+        )
+    }
+
     /// The module built so far (for inspection in tests).
     pub fn module(&self) -> &Module {
         &self.module
