@@ -334,3 +334,33 @@ fn sections_are_views_of_the_same_data() {
     assert_eq!(data[16], 1600);
     assert_eq!(data[7], 7);
 }
+
+#[test]
+fn atomics_on_tile_static_memory() {
+    // A 16-bin histogram: each tile counts into tile_static bins, then adds them to the result.
+    let values: Vec<u32> = (0..4096u32)
+        .map(|i| i.wrapping_mul(2_654_435_761) >> 28)
+        .collect();
+    let mut bins = vec![0u32; 16];
+    let vv = ConstArrayView::new(4096, &values).expect("view");
+    let bv = ArrayView::new(16, &mut bins).expect("view");
+    parallel_for_each!(vv.extent().tile::<256>(), |t: TiledIndex<1>| {
+        #[tile_static]
+        let mut local: [u32; 16];
+        let lid = t.local[0];
+        if lid < 16 {
+            local.atomic_exchange(lid, 0u32);
+        }
+        t.barrier.wait_with_tile_static_memory_fence();
+        local.atomic_fetch_add(vv[t], 1u32);
+        t.barrier.wait_with_tile_static_memory_fence();
+        if lid < 16 {
+            bv.atomic_fetch_add(lid, local[lid]);
+        }
+    })
+    .expect("launch");
+    drop(bv);
+    let mut expected = vec![0u32; 16];
+    values.iter().for_each(|&v| expected[v as usize] += 1);
+    assert_eq!(bins, expected);
+}

@@ -21,24 +21,28 @@ use std::num::NonZeroU32;
 )]
 pub trait TileType: 'static {
     /// The naga type.
-    fn naga_type(b: &mut KernelBuilder) -> Handle<naga::Type>;
+    fn naga_type(b: &mut KernelBuilder, atomic: bool) -> Handle<naga::Type>;
     /// Size in bytes.
     const SIZE: u32;
     /// What an element access yields: a loaded value for scalars, a place for arrays.
     type Place;
     /// The place (or loaded value) at `pointer`.
-    fn place(b: &mut KernelBuilder, pointer: Handle<Expression>) -> Self::Place;
+    fn place(b: &mut KernelBuilder, pointer: Handle<Expression>, decl: u32) -> Self::Place;
 }
 
 macro_rules! scalar_tile_type {
     ($($t:ty),*) => {$(
         impl TileType for $t {
-            fn naga_type(b: &mut KernelBuilder) -> Handle<naga::Type> {
-                type_of::<$t>(b)
+            fn naga_type(b: &mut KernelBuilder, atomic: bool) -> Handle<naga::Type> {
+                if atomic {
+                    b.intern_type(TypeInner::Atomic(<$t as Scalar>::SCALAR))
+                } else {
+                    type_of::<$t>(b)
+                }
             }
             const SIZE: u32 = 4;
             type Place = Expr<$t>;
-            fn place(b: &mut KernelBuilder, pointer: Handle<Expression>) -> Expr<$t> {
+            fn place(b: &mut KernelBuilder, pointer: Handle<Expression>, _: u32) -> Expr<$t> {
                 Expr::from_handle(b.append(Expression::Load { pointer }))
             }
         }
@@ -47,8 +51,8 @@ macro_rules! scalar_tile_type {
 scalar_tile_type!(i32, u32, f32);
 
 impl<E: TileType, const A: usize> TileType for [E; A] {
-    fn naga_type(b: &mut KernelBuilder) -> Handle<naga::Type> {
-        let base = E::naga_type(b);
+    fn naga_type(b: &mut KernelBuilder, atomic: bool) -> Handle<naga::Type> {
+        let base = E::naga_type(b, atomic);
         let size = NonZeroU32::new(A as u32).map_or(ArraySize::Dynamic, ArraySize::Constant);
         b.intern_type(TypeInner::Array {
             base,
@@ -58,8 +62,8 @@ impl<E: TileType, const A: usize> TileType for [E; A] {
     }
     const SIZE: u32 = E::SIZE * A as u32;
     type Place = Place<[E; A]>;
-    fn place(_: &mut KernelBuilder, pointer: Handle<Expression>) -> Self::Place {
-        Place::at(pointer)
+    fn place(_: &mut KernelBuilder, pointer: Handle<Expression>, decl: u32) -> Self::Place {
+        Place::at(pointer, decl)
     }
 }
 
@@ -68,6 +72,8 @@ impl<E: TileType, const A: usize> TileType for [E; A] {
 /// stored.
 pub struct Place<T> {
     pointer: Handle<Expression>,
+    /// Which tile_static declaration this place is in (`LOCAL` for local arrays).
+    decl: u32,
     _ty: PhantomData<fn() -> T>,
 }
 
@@ -79,9 +85,10 @@ impl<T> Clone for Place<T> {
 impl<T> Copy for Place<T> {}
 
 impl<T> Place<T> {
-    fn at(pointer: Handle<Expression>) -> Self {
+    fn at(pointer: Handle<Expression>, decl: u32) -> Self {
         Place {
             pointer,
+            decl,
             _ty: PhantomData,
         }
     }
@@ -89,6 +96,100 @@ impl<T> Place<T> {
 
 /// A place in tile_static memory.
 pub type TileStatic<T> = Place<T>;
+
+/// The `decl` of local arrays (not tile_static).
+const LOCAL: u32 = u32::MAX;
+
+/// Marks tile_static declarations in the set of atomically used storage (views are plain
+/// binding numbers).
+pub(crate) const TILE_STATIC_BIT: u32 = 1 << 31;
+
+impl<E: crate::atomic::AtomicInt + TileType, const A: usize> Place<[E; A]> {
+    fn atomic(
+        self,
+        b: &mut KernelBuilder,
+        i: Handle<Expression>,
+        fun: naga::AtomicFunction,
+        value: Expr<E>,
+    ) -> Expr<E> {
+        if self.decl == LOCAL {
+            b.error("atomics work on tile_static memory and views, not on local arrays");
+        } else {
+            b.atomic_used.insert(TILE_STATIC_BIT | self.decl);
+        }
+        let pointer = b.append(Expression::Access {
+            base: self.pointer,
+            index: i,
+        });
+        let ty = b.intern_type(TypeInner::Scalar(E::SCALAR));
+        let result = b.append(Expression::AtomicResult {
+            ty,
+            comparison: false,
+        });
+        b.push(Statement::Atomic {
+            pointer,
+            fun,
+            value: value.handle(),
+            result: Some(result),
+        });
+        Expr::from_handle(result)
+    }
+
+    /// Adds `value` to element `i` of a tile_static array; returns its previous value.
+    pub fn atomic_fetch_add<I: IndexInt>(
+        self,
+        b: &mut KernelBuilder,
+        i: Expr<I>,
+        value: Expr<E>,
+    ) -> Expr<E> {
+        self.atomic(b, i.handle(), naga::AtomicFunction::Add, value)
+    }
+
+    /// Subtracts `value` from element `i`; returns its previous value.
+    pub fn atomic_fetch_sub<I: IndexInt>(
+        self,
+        b: &mut KernelBuilder,
+        i: Expr<I>,
+        value: Expr<E>,
+    ) -> Expr<E> {
+        self.atomic(b, i.handle(), naga::AtomicFunction::Subtract, value)
+    }
+
+    /// Stores the larger of element `i` and `value`; returns the previous value.
+    pub fn atomic_fetch_max<I: IndexInt>(
+        self,
+        b: &mut KernelBuilder,
+        i: Expr<I>,
+        value: Expr<E>,
+    ) -> Expr<E> {
+        self.atomic(b, i.handle(), naga::AtomicFunction::Max, value)
+    }
+
+    /// Stores the smaller of element `i` and `value`; returns the previous value.
+    pub fn atomic_fetch_min<I: IndexInt>(
+        self,
+        b: &mut KernelBuilder,
+        i: Expr<I>,
+        value: Expr<E>,
+    ) -> Expr<E> {
+        self.atomic(b, i.handle(), naga::AtomicFunction::Min, value)
+    }
+
+    /// Stores `value` in element `i`; returns the previous value.
+    pub fn atomic_exchange<I: IndexInt>(
+        self,
+        b: &mut KernelBuilder,
+        i: Expr<I>,
+        value: Expr<E>,
+    ) -> Expr<E> {
+        self.atomic(
+            b,
+            i.handle(),
+            naga::AtomicFunction::Exchange { compare: None },
+            value,
+        )
+    }
+}
 
 /// The initializer of a local array: `[e; N]` or `[a, b, c]`, nested for more dimensions.
 #[diagnostic::on_unimplemented(
@@ -118,7 +219,7 @@ impl<I: ArrayInit, const N: usize> ArrayInit for [I; N] {
     type Type = [I::Type; N];
     fn compose(self, b: &mut KernelBuilder) -> Handle<Expression> {
         let components = self.into_iter().map(|i| i.compose(b)).collect();
-        let ty = <[I::Type; N]>::naga_type(b);
+        let ty = <[I::Type; N]>::naga_type(b, false);
         b.append(Expression::Compose { ty, components })
     }
 }
@@ -126,7 +227,7 @@ impl<I: ArrayInit, const N: usize> ArrayInit for [I; N] {
 impl KernelBuilder {
     /// Declares a local array (`let mut a = [0.0f32; 16];`) initialised with `init`.
     pub fn local_array<I: ArrayInit>(&mut self, name: Option<&str>, init: I) -> Place<I::Type> {
-        let ty = I::Type::naga_type(self);
+        let ty = I::Type::naga_type(self, false);
         let span = self.span();
         let value = init.compose(self);
         let local = self.cur.function.local_variables.append(
@@ -139,7 +240,7 @@ impl KernelBuilder {
         );
         let pointer = self.append(Expression::LocalVariable(local));
         self.push(Statement::Store { pointer, value });
-        Place::at(pointer)
+        Place::at(pointer, LOCAL)
     }
 
     /// Declares a tile_static variable (only valid in tiled kernels).
@@ -154,7 +255,10 @@ impl KernelBuilder {
             self.error("a tile_static array must have at least one element");
         }
         self.layout.tile_static_bytes += T::SIZE;
-        let ty = T::naga_type(self);
+        let decl = self.tile_statics;
+        self.tile_statics += 1;
+        let atomic = self.atomic_preset.contains(&(TILE_STATIC_BIT | decl));
+        let ty = T::naga_type(self, atomic);
         let global = self.module.global_variables.append(
             naga::GlobalVariable {
                 name: name.map(str::to_owned),
@@ -166,7 +270,7 @@ impl KernelBuilder {
             },
             naga::Span::UNDEFINED,
         );
-        Place::at(self.append(Expression::GlobalVariable(global)))
+        Place::at(self.append(Expression::GlobalVariable(global)), decl)
     }
 }
 
@@ -204,7 +308,7 @@ impl<E: TileType, const A: usize, I: IndexInt> IndexRead<Expr<I>> for Place<[E; 
             base: self.pointer,
             index: i.handle(),
         });
-        E::place(b, pointer)
+        E::place(b, pointer, self.decl)
     }
 }
 
@@ -220,7 +324,7 @@ impl<E: TileType, const A: usize> IndexConst for Place<[E; A]> {
             base: self.pointer,
             index: i.min(A.saturating_sub(1) as u32),
         });
-        E::place(b, pointer)
+        E::place(b, pointer, self.decl)
     }
 }
 

@@ -61,6 +61,8 @@ pub struct KernelBuilder {
     pub(crate) atomic_preset: BTreeSet<u32>,
     /// View bindings the kernel used atomically.
     pub(crate) atomic_used: BTreeSet<u32>,
+    /// tile_static declarations so far (their order identifies them across builds).
+    pub(crate) tile_statics: u32,
 }
 
 /// One function under construction.
@@ -156,6 +158,7 @@ impl KernelBuilder {
             tiled: false,
             atomic_preset: BTreeSet::new(),
             atomic_used: BTreeSet::new(),
+            tile_statics: 0,
         }
     }
 
