@@ -221,3 +221,45 @@ fn sixty_four_bit_types_where_the_accelerator_has_them() {
         assert_eq!(z[k], (1i64 << 40) * k as i64 - 7, "i64 at {k}");
     }
 }
+
+#[kernel]
+fn early(x: i32) -> i32 {
+    let y = match x % 4 {
+        1 => return 10,
+        2 => {
+            if x > 5 {
+                return 20;
+            }
+            x * 100
+        }
+        _ => x,
+    };
+    y + 1
+}
+
+#[test]
+fn diverging_arms_and_branches() {
+    let mut out = vec![0i32; 32];
+    let ov = ArrayView::new(32, &mut out).expect("view");
+    parallel_for_each!(ov.extent(), |i: Index<1>| {
+        ov[i] = early(i[0]);
+    })
+    .expect("launch");
+    drop(ov);
+    let early = |x: i32| -> i32 {
+        let y = match x % 4 {
+            1 => return 10,
+            2 => {
+                if x > 5 {
+                    return 20;
+                }
+                x * 100
+            }
+            _ => x,
+        };
+        y + 1
+    };
+    for (x, &v) in out.iter().enumerate() {
+        assert_eq!(v, early(x as i32), "x = {x}");
+    }
+}

@@ -7,6 +7,11 @@ use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 use syn::{Expr, Pat, Stmt};
 
+/// Whether an expression leaves the block (`return`, `break`, `continue`).
+fn diverging(e: &Expr) -> bool {
+    matches!(e, Expr::Return(_) | Expr::Break(_) | Expr::Continue(_))
+}
+
 /// The condition under which `pat` matches the value in `s` (`None`: always).
 fn pattern_condition(pat: &Pat, s: &syn::Ident) -> Option<Expr> {
     match pat {
@@ -50,7 +55,11 @@ impl Lowerer {
             let at = loc(stmt.span());
             out.extend(quote!(#ctx.at(#at);));
             match stmt {
-                Stmt::Expr(e, None) if Some(i) == last => tail = Some(self.expr(e)),
+                // A trailing `return`/`break`/`continue` diverges: it is a statement, and the
+                // block's value is the placeholder below.
+                Stmt::Expr(e, None) if Some(i) == last && !diverging(e) => {
+                    tail = Some(self.expr(e))
+                }
                 _ => out.extend(self.stmt(stmt)),
             }
         }
