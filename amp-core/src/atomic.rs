@@ -81,18 +81,7 @@ where
     ) -> Expr<T> {
         let idx = idx.index(b);
         let pointer = self.atomic_element(b, idx);
-        let ty = b.intern_type(naga::TypeInner::Scalar(T::SCALAR));
-        let result = b.append(Expression::AtomicResult {
-            ty,
-            comparison: false,
-        });
-        b.push(Statement::Atomic {
-            pointer,
-            fun,
-            value: value.handle(),
-            result: Some(result),
-        });
-        Expr::from_handle(result)
+        atomic_at(b, pointer, fun, value)
     }
 
     /// Adds `value` to the element; returns its previous value.
@@ -226,6 +215,27 @@ where
             old: Expr::from_handle(old),
         }
     }
+}
+
+/// Emits an atomic read-modify-write of the element at `pointer`; returns its previous value.
+pub(crate) fn atomic_at<T: AtomicInt>(
+    b: &mut KernelBuilder,
+    pointer: naga::Handle<Expression>,
+    fun: AtomicFunction,
+    value: Expr<T>,
+) -> Expr<T> {
+    let ty = b.intern_type(naga::TypeInner::Scalar(T::SCALAR));
+    let result = b.append(Expression::AtomicResult {
+        ty,
+        comparison: false,
+    });
+    b.push(Statement::Atomic {
+        pointer,
+        fun,
+        value: value.handle(),
+        result: Some(result),
+    });
+    Expr::from_handle(result)
 }
 
 fn one<T: Scalar>(b: &mut KernelBuilder) -> Expr<T> {

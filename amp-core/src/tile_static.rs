@@ -121,18 +121,7 @@ impl<E: crate::atomic::AtomicInt + TileType, const A: usize> Place<[E; A]> {
             base: self.pointer,
             index: i,
         });
-        let ty = b.intern_type(TypeInner::Scalar(E::SCALAR));
-        let result = b.append(Expression::AtomicResult {
-            ty,
-            comparison: false,
-        });
-        b.push(Statement::Atomic {
-            pointer,
-            fun,
-            value: value.handle(),
-            result: Some(result),
-        });
-        Expr::from_handle(result)
+        crate::atomic::atomic_at(b, pointer, fun, value)
     }
 
     /// Adds `value` to element `i` of a tile_static array; returns its previous value.
