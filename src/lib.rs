@@ -39,6 +39,10 @@
 
 pub use amp_core::math::{fast_math, intrinsics, precise_math};
 pub use amp_core::packed;
+pub use amp_core::short_vector::{
+    self, float2, float3, float4, int2, int3, int4, uint2, uint3, uint4, Float2, Float3, Float4,
+    Int2, Int3, Int4, UInt2, UInt3, UInt4, Vector,
+};
 pub use amp_core::tile::fences::{all_memory_fence, global_memory_fence, tile_static_memory_fence};
 pub use amp_core::{
     Extent, Index, Integer, KernelError, Loc, Numeric, Scalar, Signed, TileBarrier, TiledExtent,
@@ -57,6 +61,10 @@ pub mod prelude {
         fast_math, intrinsics, kernel, parallel_for_each, parallel_for_each_unchecked,
         precise_math, Accelerator, ArrayView, ConstArrayView, Extent, Index, Integer, KernelScalar,
         Numeric, Scalar, TiledExtent, TiledIndex,
+    };
+    pub use crate::{
+        float2, float3, float4, int2, int3, int4, uint2, uint3, uint4, Float2, Float3, Float4,
+        Int2, Int3, Int4, UInt2, UInt3, UInt4,
     };
 }
 

@@ -263,3 +263,31 @@ fn diverging_arms_and_branches() {
         assert_eq!(v, early(x as i32), "x = {x}");
     }
 }
+
+#[test]
+fn short_vectors() {
+    let mut out = vec![0.0f32; 64 * 4];
+    let ov = ArrayView::new([64, 4], &mut out).expect("view");
+    let offset: Float3 = amp::Vector([0.5, -1.0, 2.0]);
+    parallel_for_each!(Extent::new([64]), |i: Index<1>| {
+        let x = i[0] as f32;
+        let p = float3(x, x * 2.0, 1.0);
+        let q = p * 3.0 + offset - float3(1.0, 1.0, 1.0);
+        let n = -q;
+        let k = int2(i[0], 7);
+        ov[(i[0], 0)] = q.x();
+        ov[(i[0], 1)] = q.y() + n.z();
+        ov[(i[0], 2)] = q[2];
+        ov[(i[0], 3)] = (k.x() * k.y()) as f32;
+    })
+    .expect("launch");
+    drop(ov);
+    for i in 0..64 {
+        let x = i as f32;
+        let q = [x * 3.0 + 0.5 - 1.0, x * 6.0 - 1.0 - 1.0, 3.0 + 2.0 - 1.0];
+        assert_eq!(
+            &out[i * 4..i * 4 + 4],
+            &[q[0], q[1] - q[2], q[2], (i * 7) as f32]
+        );
+    }
+}

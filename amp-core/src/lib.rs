@@ -14,6 +14,7 @@ pub mod math;
 pub mod ops;
 pub mod packed;
 pub mod shape;
+pub mod short_vector;
 pub mod tile;
 pub mod tile_static;
 pub mod types;

@@ -64,6 +64,11 @@ pub enum CmpOp {
 }
 
 impl ArithOp {
+    /// The naga operator.
+    pub fn naga_op(self) -> BinaryOperator {
+        self.naga()
+    }
+
     fn naga(self) -> BinaryOperator {
         match self {
             ArithOp::Add => BinaryOperator::Add,

@@ -9,6 +9,7 @@
 use crate::accelerator::Accelerator;
 use crate::error::Result;
 use crate::view::{ArrayView, ConstArrayView};
+use amp_core::short_vector::{Component, Vector};
 use amp_core::types::Rank;
 use amp_core::view::View;
 use amp_core::{
@@ -184,3 +185,22 @@ captures!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11, M 12, N 
 /// `T: Numeric + KernelScalar` on a generic function that launches a kernel over `T`.
 pub trait KernelScalar: Scalar + Capture<Kernel = Expr<Self>> {}
 impl<T: Scalar + Capture<Kernel = Expr<T>>> KernelScalar for T {}
+
+macro_rules! vector_capture {
+    ($($n:literal),*) => {$(
+        impl<T: Component> Capture for Vector<T, $n> {
+            type Kernel = Expr<Vector<T, $n>>;
+            fn declare(b: &mut KernelBuilder) -> Self::Kernel {
+                let first = b.alloc_words($n);
+                let components = (first..first + $n).map(|w| b.param_as::<T>(w).handle()).collect();
+                let ty = b.intern_type(<Vector<T, $n> as Value>::type_inner());
+                Expr::from_handle(b.append(naga::Expression::Compose { ty, components }))
+            }
+            fn bind(&self, binder: &mut Binder<'_>) -> Result<()> {
+                self.0.iter().for_each(|c| c.write_words(&mut binder.words));
+                Ok(())
+            }
+        }
+    )*};
+}
+vector_capture!(2, 3, 4);

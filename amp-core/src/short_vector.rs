@@ -1,0 +1,208 @@
+//! Short vectors (C++ AMP's `float_2`, `int_3`, `uint_4`, …): 2, 3 or 4 components of `i32`,
+//! `u32` or `f32`, one naga vector each.
+//!
+//! On the host a [`Vector`] is an array of components; kernels capture them, build them with
+//! [`float3`] & co., read components with `v.x()`, `v.y()`, `v.z()`, `v.w()` or `v[i]`, and do
+//! arithmetic component-wise (`a + b`, `a * 2.0`). Views of short vectors are not supported yet:
+//! keep the components in a view of scalars.
+
+use crate::builder::{DeviceFn, Expr, KernelBuilder, KernelToken, Read};
+use crate::ops::{Arith, ArithOp, Negate};
+use crate::types::{KernelType, Numeric, Signed, Value};
+use crate::view::IndexConst;
+use naga::{Expression, TypeInner, VectorSize};
+
+/// A short vector of `N` components of `T` (row-major like everything in amp: component 0 is
+/// `x`).
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct Vector<T, const N: usize>(pub [T; N]);
+
+impl<T: Copy + Default, const N: usize> Default for Vector<T, N> {
+    fn default() -> Self {
+        Vector([T::default(); N])
+    }
+}
+
+/// C++ AMP `float_2`.
+pub type Float2 = Vector<f32, 2>;
+/// C++ AMP `float_3`.
+pub type Float3 = Vector<f32, 3>;
+/// C++ AMP `float_4`.
+pub type Float4 = Vector<f32, 4>;
+/// C++ AMP `int_2`.
+pub type Int2 = Vector<i32, 2>;
+/// C++ AMP `int_3`.
+pub type Int3 = Vector<i32, 3>;
+/// C++ AMP `int_4`.
+pub type Int4 = Vector<i32, 4>;
+/// C++ AMP `uint_2`.
+pub type UInt2 = Vector<u32, 2>;
+/// C++ AMP `uint_3`.
+pub type UInt3 = Vector<u32, 3>;
+/// C++ AMP `uint_4`.
+pub type UInt4 = Vector<u32, 4>;
+
+/// Component types of short vectors.
+pub trait Component: Numeric {}
+impl Component for i32 {}
+impl Component for u32 {}
+impl Component for f32 {}
+
+fn size(n: usize) -> VectorSize {
+    match n {
+        2 => VectorSize::Bi,
+        3 => VectorSize::Tri,
+        _ => VectorSize::Quad,
+    }
+}
+
+macro_rules! vector_value {
+    ($($n:literal),*) => {$(
+        impl<T: Component> Value for Vector<T, $n> {
+            fn type_inner() -> TypeInner {
+                TypeInner::Vector { size: size($n), scalar: T::SCALAR }
+            }
+            fn name() -> &'static str {
+                concat!("Vector<_, ", $n, ">")
+            }
+        }
+        impl<T: Component> KernelType for Vector<T, $n> {
+            type Expr = Expr<Vector<T, $n>>;
+        }
+        impl<T: Component> Read for Vector<T, $n> {
+            type Output = Expr<Vector<T, $n>>;
+            fn read(self, b: &mut KernelBuilder) -> Self::Output {
+                let components = self.0.iter().map(|c| b.literal(*c).handle()).collect();
+                let ty = crate::types::type_of::<Self>(b);
+                Expr::from_handle(b.append(Expression::Compose { ty, components }))
+            }
+        }
+    )*};
+}
+vector_value!(2, 3, 4);
+
+impl<T: Component, const N: usize> Expr<Vector<T, N>>
+where
+    Vector<T, N>: Value,
+{
+    fn component(self, b: &mut KernelBuilder, index: u32) -> Expr<T> {
+        if index as usize >= N {
+            b.error(format!(
+                "a vector of {N} components has no component {index}"
+            ));
+        }
+        Expr::from_handle(b.append(Expression::AccessIndex {
+            base: self.handle(),
+            index: index.min(N as u32 - 1),
+        }))
+    }
+
+    /// Component 0.
+    pub fn x(self, b: &mut KernelBuilder) -> Expr<T> {
+        self.component(b, 0)
+    }
+
+    /// Component 1.
+    pub fn y(self, b: &mut KernelBuilder) -> Expr<T> {
+        self.component(b, 1)
+    }
+
+    /// Component 2 (vectors of 3 and 4).
+    pub fn z(self, b: &mut KernelBuilder) -> Expr<T> {
+        self.component(b, 2)
+    }
+
+    /// Component 3 (vectors of 4).
+    pub fn w(self, b: &mut KernelBuilder) -> Expr<T> {
+        self.component(b, 3)
+    }
+}
+
+impl<T: Component, const N: usize> IndexConst for Expr<Vector<T, N>>
+where
+    Vector<T, N>: Value,
+{
+    type Output = Expr<T>;
+    fn index_const(self, b: &mut KernelBuilder, i: u32) -> Expr<T> {
+        self.component(b, i)
+    }
+}
+
+/// Component-wise.
+impl<T: Component, const N: usize> Arith<Expr<Vector<T, N>>> for Expr<Vector<T, N>>
+where
+    Vector<T, N>: Value,
+{
+    type Output = Self;
+    fn arith(self, b: &mut KernelBuilder, op: ArithOp, rhs: Self) -> Self {
+        Expr::from_handle(b.binary(op.naga_op(), self.handle(), rhs.handle()))
+    }
+}
+
+/// With a scalar: applied to every component.
+impl<T: Component, const N: usize> Arith<Expr<T>> for Expr<Vector<T, N>>
+where
+    Vector<T, N>: Value,
+{
+    type Output = Self;
+    fn arith(self, b: &mut KernelBuilder, op: ArithOp, rhs: Expr<T>) -> Self {
+        let rhs = b.append(Expression::Splat {
+            size: size(N),
+            value: rhs.handle(),
+        });
+        Expr::from_handle(b.binary(op.naga_op(), self.handle(), rhs))
+    }
+}
+
+impl<T: Component + Signed, const N: usize> Negate for Expr<Vector<T, N>>
+where
+    Vector<T, N>: Value,
+{
+    fn negate(self, b: &mut KernelBuilder) -> Self {
+        Expr::from_handle(b.append(Expression::Unary {
+            op: naga::UnaryOperator::Negate,
+            expr: self.handle(),
+        }))
+    }
+}
+
+/// Builds a vector from its components in kernels (`float3(x, y, z)`).
+#[derive(Clone, Copy, Debug)]
+pub struct MakeVector<T, const N: usize>(std::marker::PhantomData<T>);
+
+macro_rules! constructors {
+    ($($name:ident: $t:ty, $n:literal ($($c:ident),+);)*) => {$(
+        #[doc = concat!("A `Vector<", stringify!($t), ", ", $n, ">` from its components, in kernels.")]
+        pub fn $name(_: KernelToken) -> MakeVector<$t, $n> {
+            MakeVector(std::marker::PhantomData)
+        }
+    )*};
+}
+constructors! {
+    float2: f32, 2 (x, y);
+    float3: f32, 3 (x, y, z);
+    float4: f32, 4 (x, y, z, w);
+    int2: i32, 2 (x, y);
+    int3: i32, 3 (x, y, z);
+    int4: i32, 4 (x, y, z, w);
+    uint2: u32, 2 (x, y);
+    uint3: u32, 3 (x, y, z);
+    uint4: u32, 4 (x, y, z, w);
+}
+
+macro_rules! make_vector {
+    ($n:literal: $($c:ident),+) => {
+        impl<T: Component> DeviceFn<($(make_vector!(@t $c),)+)> for MakeVector<T, $n> {
+            type Output = Expr<Vector<T, $n>>;
+            fn call(&self, b: &mut KernelBuilder, ($($c,)+): ($(make_vector!(@t $c),)+)) -> Self::Output {
+                let ty = crate::types::type_of::<Vector<T, $n>>(b);
+                let components = vec![$($c.handle()),+];
+                Expr::from_handle(b.append(Expression::Compose { ty, components }))
+            }
+        }
+    };
+    (@t $c:ident) => { Expr<T> };
+}
+make_vector!(2: x, y);
+make_vector!(3: x, y, z);
+make_vector!(4: x, y, z, w);
