@@ -364,3 +364,29 @@ fn atomics_on_tile_static_memory() {
     values.iter().for_each(|&v| expected[v as usize] += 1);
     assert_eq!(bins, expected);
 }
+
+#[test]
+fn a_tiled_index_stands_for_its_global_index() {
+    let mut out = vec![0i32; 64];
+    let ov = ArrayView::new([8, 8], &mut out).expect("view");
+    parallel_for_each!(ov.extent().tile::<4, 4>(), |t: TiledIndex<2>| {
+        let shifted = t + Index::new([1, 1]);
+        let inside = ov.extent().contains(t) && t == t.global;
+        let mut v = t[0] * 100 + t[1];
+        if !ov.extent().contains(shifted) {
+            v = -v;
+        }
+        if inside {
+            ov[t] = v;
+        }
+    })
+    .expect("launch");
+    drop(ov);
+    for r in 0..8 {
+        for c in 0..8 {
+            let v = r * 100 + c;
+            let want = if r == 7 || c == 7 { -v } else { v };
+            assert_eq!(out[(r * 8 + c) as usize], want, "({r},{c})");
+        }
+    }
+}

@@ -165,8 +165,14 @@ where
     crate::shape::Extent<N>: Value + Rank,
     Index<N>: Value + Rank,
 {
-    /// Whether `idx` lies inside this extent (C++ AMP `extent::contains`).
-    pub fn contains(self, b: &mut KernelBuilder, idx: Expr<Index<N>>) -> Expr<bool> {
+    /// Whether `idx` (an `Index<N>` or a `TiledIndex<N>`'s global index) lies inside this
+    /// extent (C++ AMP `extent::contains`).
+    pub fn contains(
+        self,
+        b: &mut KernelBuilder,
+        idx: impl crate::atomic::ElementIndex<N>,
+    ) -> Expr<bool> {
+        let idx = idx.index(b);
         let mut inside: Option<naga::Handle<Expression>> = None;
         for k in 0..N {
             let (e, i) = if N == 1 {

@@ -268,3 +268,33 @@ where
         self.index_write(b, i.global, value)
     }
 }
+
+/// A tiled index stands for its `global` index in arithmetic, comparisons and component reads.
+impl<const N: usize, R> crate::ops::Arith<R> for TiledIndex<N>
+where
+    Expr<Index<N>>: crate::ops::Arith<R>,
+{
+    type Output = <Expr<Index<N>> as crate::ops::Arith<R>>::Output;
+    fn arith(self, b: &mut KernelBuilder, op: crate::ops::ArithOp, rhs: R) -> Self::Output {
+        self.global.arith(b, op, rhs)
+    }
+}
+
+impl<const N: usize, R> crate::ops::Compare<R> for TiledIndex<N>
+where
+    Expr<Index<N>>: crate::ops::Compare<R>,
+{
+    fn compare(self, b: &mut KernelBuilder, op: crate::ops::CmpOp, rhs: R) -> Expr<bool> {
+        self.global.compare(b, op, rhs)
+    }
+}
+
+impl<const N: usize> crate::view::IndexConst for TiledIndex<N>
+where
+    Expr<Index<N>>: crate::view::IndexConst,
+{
+    type Output = <Expr<Index<N>> as crate::view::IndexConst>::Output;
+    fn index_const(self, b: &mut KernelBuilder, i: u32) -> Self::Output {
+        self.global.index_const(b, i)
+    }
+}
