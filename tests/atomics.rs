@@ -92,3 +92,22 @@ fn atomics_on_u32_through_a_device_function() {
 fn bump(counts: ArrayView<u32, 1>, bin: u32) {
     counts.atomic_fetch_inc(bin);
 }
+
+#[test]
+fn float_atomics_where_the_accelerator_has_them() {
+    let mut total = vec![0.0f32; 1];
+    let tv = ArrayView::new(1, &mut total).expect("view");
+    let result = parallel_for_each!(Extent::new([1000]), |idx: Index<1>| {
+        tv.atomic_fetch_add(0, 0.5f32);
+    });
+    match result {
+        Ok(()) => {
+            drop(tv);
+            assert_eq!(total[0], 500.0);
+        }
+        Err(err) => {
+            assert!(matches!(err, amp::Error::UnsupportedFeature(_)), "{err}");
+            assert!(err.to_string().contains("f32"), "{err}");
+        }
+    }
+}

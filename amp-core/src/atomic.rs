@@ -217,8 +217,40 @@ where
     }
 }
 
+/// Atomic add and exchange on `f32` elements, where the accelerator has float atomics
+/// (`Error::UnsupportedFeature` at launch otherwise).
+impl<const N: usize> View<f32, N, ReadWrite>
+where
+    Index<N>: Value + Rank,
+    Extent<N>: Value + Rank,
+{
+    /// Adds `value` to the element; returns its previous value.
+    pub fn atomic_fetch_add(
+        self,
+        b: &mut KernelBuilder,
+        idx: impl ElementIndex<N>,
+        value: Expr<f32>,
+    ) -> Expr<f32> {
+        let idx = idx.index(b);
+        let pointer = self.atomic_element(b, idx);
+        atomic_at(b, pointer, AtomicFunction::Add, value)
+    }
+
+    /// Stores `value`; returns the previous value.
+    pub fn atomic_exchange(
+        self,
+        b: &mut KernelBuilder,
+        idx: impl ElementIndex<N>,
+        value: Expr<f32>,
+    ) -> Expr<f32> {
+        let idx = idx.index(b);
+        let pointer = self.atomic_element(b, idx);
+        atomic_at(b, pointer, AtomicFunction::Exchange { compare: None }, value)
+    }
+}
+
 /// Emits an atomic read-modify-write of the element at `pointer`; returns its previous value.
-pub(crate) fn atomic_at<T: AtomicInt>(
+pub(crate) fn atomic_at<T: Scalar>(
     b: &mut KernelBuilder,
     pointer: naga::Handle<Expression>,
     fun: AtomicFunction,

@@ -145,3 +145,29 @@ fn sixty_four_bit_types_need_the_capability() {
     assert!(err.to_string().contains("`f64`"), "{err}");
     build(Capabilities::FLOAT64 | Capabilities::SHADER_INT64).expect("with the capabilities");
 }
+
+#[test]
+fn float_atomics_need_the_capability() {
+    let build = |caps: Capabilities| {
+        let mut b = KernelBuilder::new("float_atomic", HERE);
+        let idx = b.untiled_entry::<1>();
+        let out = View::<f32, 1, ReadWrite>::declare(&mut b);
+        let one = ops::lit(&mut b, 1.0f32);
+        out.atomic_fetch_add(&mut b, idx, one);
+        b.finish(caps).map(|ir| ir.atomic_bindings)
+    };
+    // The first build asks for the view to be atomic; the second, with it atomic, checks.
+    let atomics = build(Capabilities::empty()).expect("first build");
+    assert_eq!(atomics.len(), 1);
+    let second = |caps: Capabilities| {
+        let mut b = KernelBuilder::new("float_atomic", HERE).with_atomic_bindings(atomics.clone());
+        let idx = b.untiled_entry::<1>();
+        let out = View::<f32, 1, ReadWrite>::declare(&mut b);
+        let one = ops::lit(&mut b, 1.0f32);
+        out.atomic_fetch_add(&mut b, idx, one);
+        b.finish(caps)
+    };
+    let err = second(Capabilities::empty()).expect_err("no float atomics");
+    assert!(matches!(err, KernelError::Unsupported { .. }), "{err}");
+    second(Capabilities::SHADER_FLOAT32_ATOMIC).expect("with float atomics");
+}

@@ -78,6 +78,15 @@ impl KernelBuilder {
     fn missing_capability(&self, capabilities: valid::Capabilities) -> Option<KernelError> {
         for (_, ty) in self.module.types.iter() {
             let scalar = match ty.inner {
+                TypeInner::Atomic(naga::Scalar::F32) => {
+                    if capabilities.contains(valid::Capabilities::SHADER_FLOAT32_ATOMIC) {
+                        continue;
+                    }
+                    return Some(KernelError::Unsupported {
+                        kernel: self.name.clone(),
+                        feature: "atomics on `f32` (the accelerator has no float atomics)".into(),
+                    });
+                }
                 TypeInner::Scalar(s) | TypeInner::Vector { scalar: s, .. } => s,
                 _ => continue,
             };
