@@ -1,10 +1,9 @@
 //! Atomic operations on elements of read-write views (C++ AMP's `atomic_fetch_add` & co.), as
 //! methods: `hist.atomic_fetch_add(bin, 1u32)` returns the element's previous value.
 //!
-//! naga needs an atomic array for these, but a view is declared before the kernel body shows
-//! whether it is used atomically. So the builder records the views used atomically and the
-//! runtime builds such a kernel a second time with those views declared atomic; plain reads and
-//! writes of an atomic view are then atomic loads and stores.
+//! naga needs an array of atomics for these, but a view is declared before the kernel body
+//! shows whether it is used atomically: its first atomic use retypes the view's array to hold
+//! atomics. Plain reads and writes of it, before or after, are then atomic loads and stores.
 
 use crate::builder::{Expr, KernelBuilder};
 use crate::shape::{Extent, Index};
@@ -245,7 +244,12 @@ where
     ) -> Expr<f32> {
         let idx = idx.index(b);
         let pointer = self.atomic_element(b, idx);
-        atomic_at(b, pointer, AtomicFunction::Exchange { compare: None }, value)
+        atomic_at(
+            b,
+            pointer,
+            AtomicFunction::Exchange { compare: None },
+            value,
+        )
     }
 }
 

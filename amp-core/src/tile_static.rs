@@ -21,28 +21,24 @@ use std::num::NonZeroU32;
 )]
 pub trait TileType: 'static {
     /// The naga type.
-    fn naga_type(b: &mut KernelBuilder, atomic: bool) -> Handle<naga::Type>;
+    fn naga_type(b: &mut KernelBuilder) -> Handle<naga::Type>;
     /// Size in bytes.
     const SIZE: u32;
     /// What an element access yields: a loaded value for scalars, a place for arrays.
     type Place;
     /// The place (or loaded value) at `pointer`.
-    fn place(b: &mut KernelBuilder, pointer: Handle<Expression>, decl: u32) -> Self::Place;
+    fn place(b: &mut KernelBuilder, pointer: Handle<Expression>, root: Root) -> Self::Place;
 }
 
 macro_rules! scalar_tile_type {
     ($($t:ty),*) => {$(
         impl TileType for $t {
-            fn naga_type(b: &mut KernelBuilder, atomic: bool) -> Handle<naga::Type> {
-                if atomic {
-                    b.intern_type(TypeInner::Atomic(<$t as Scalar>::SCALAR))
-                } else {
-                    type_of::<$t>(b)
-                }
+            fn naga_type(b: &mut KernelBuilder) -> Handle<naga::Type> {
+                type_of::<$t>(b)
             }
             const SIZE: u32 = 4;
             type Place = Expr<$t>;
-            fn place(b: &mut KernelBuilder, pointer: Handle<Expression>, _: u32) -> Expr<$t> {
+            fn place(b: &mut KernelBuilder, pointer: Handle<Expression>, _: Root) -> Expr<$t> {
                 Expr::from_handle(b.append(Expression::Load { pointer }))
             }
         }
@@ -51,8 +47,8 @@ macro_rules! scalar_tile_type {
 scalar_tile_type!(i32, u32, f32);
 
 impl<E: TileType, const A: usize> TileType for [E; A] {
-    fn naga_type(b: &mut KernelBuilder, atomic: bool) -> Handle<naga::Type> {
-        let base = E::naga_type(b, atomic);
+    fn naga_type(b: &mut KernelBuilder) -> Handle<naga::Type> {
+        let base = E::naga_type(b);
         let size = NonZeroU32::new(A as u32).map_or(ArraySize::Dynamic, ArraySize::Constant);
         b.intern_type(TypeInner::Array {
             base,
@@ -62,8 +58,8 @@ impl<E: TileType, const A: usize> TileType for [E; A] {
     }
     const SIZE: u32 = E::SIZE * A as u32;
     type Place = Place<[E; A]>;
-    fn place(_: &mut KernelBuilder, pointer: Handle<Expression>, decl: u32) -> Self::Place {
-        Place::at(pointer, decl)
+    fn place(_: &mut KernelBuilder, pointer: Handle<Expression>, root: Root) -> Self::Place {
+        Place::at(pointer, root)
     }
 }
 
@@ -72,8 +68,8 @@ impl<E: TileType, const A: usize> TileType for [E; A] {
 /// stored.
 pub struct Place<T> {
     pointer: Handle<Expression>,
-    /// Which tile_static declaration this place is in (`LOCAL` for local arrays).
-    decl: u32,
+    /// The tile_static variable this place is in (`None` for local arrays).
+    root: Root,
     _ty: PhantomData<fn() -> T>,
 }
 
@@ -85,10 +81,10 @@ impl<T> Clone for Place<T> {
 impl<T> Copy for Place<T> {}
 
 impl<T> Place<T> {
-    fn at(pointer: Handle<Expression>, decl: u32) -> Self {
+    fn at(pointer: Handle<Expression>, root: Root) -> Self {
         Place {
             pointer,
-            decl,
+            root,
             _ty: PhantomData,
         }
     }
@@ -97,12 +93,8 @@ impl<T> Place<T> {
 /// A place in tile_static memory.
 pub type TileStatic<T> = Place<T>;
 
-/// The `decl` of local arrays (not tile_static).
-const LOCAL: u32 = u32::MAX;
-
-/// Marks tile_static declarations in the set of atomically used storage (views are plain
-/// binding numbers).
-pub(crate) const TILE_STATIC_BIT: u32 = 1 << 31;
+/// The tile_static variable a place is in; `None` for a local array.
+type Root = Option<Handle<naga::GlobalVariable>>;
 
 impl<E: crate::atomic::AtomicInt + TileType, const A: usize> Place<[E; A]> {
     fn atomic(
@@ -112,10 +104,9 @@ impl<E: crate::atomic::AtomicInt + TileType, const A: usize> Place<[E; A]> {
         fun: naga::AtomicFunction,
         value: Expr<E>,
     ) -> Expr<E> {
-        if self.decl == LOCAL {
-            b.error("atomics work on tile_static memory and views, not on local arrays");
-        } else {
-            b.atomic_used.insert(TILE_STATIC_BIT | self.decl);
+        match self.root {
+            Some(global) => b.make_atomic(global),
+            None => b.error("atomics work on tile_static memory and views, not on local arrays"),
         }
         let pointer = b.append(Expression::Access {
             base: self.pointer,
@@ -208,7 +199,7 @@ impl<I: ArrayInit, const N: usize> ArrayInit for [I; N] {
     type Type = [I::Type; N];
     fn compose(self, b: &mut KernelBuilder) -> Handle<Expression> {
         let components = self.into_iter().map(|i| i.compose(b)).collect();
-        let ty = <[I::Type; N]>::naga_type(b, false);
+        let ty = <[I::Type; N]>::naga_type(b);
         b.append(Expression::Compose { ty, components })
     }
 }
@@ -216,7 +207,7 @@ impl<I: ArrayInit, const N: usize> ArrayInit for [I; N] {
 impl KernelBuilder {
     /// Declares a local array (`let mut a = [0.0f32; 16];`) initialised with `init`.
     pub fn local_array<I: ArrayInit>(&mut self, name: Option<&str>, init: I) -> Place<I::Type> {
-        let ty = I::Type::naga_type(self, false);
+        let ty = I::Type::naga_type(self);
         let span = self.span();
         let value = init.compose(self);
         let local = self.cur.function.local_variables.append(
@@ -229,7 +220,7 @@ impl KernelBuilder {
         );
         let pointer = self.append(Expression::LocalVariable(local));
         self.push(Statement::Store { pointer, value });
-        Place::at(pointer, LOCAL)
+        Place::at(pointer, None)
     }
 
     /// Declares a tile_static variable (only valid in tiled kernels).
@@ -244,10 +235,7 @@ impl KernelBuilder {
             self.error("a tile_static array must have at least one element");
         }
         self.layout.tile_static_bytes += T::SIZE;
-        let decl = self.tile_statics;
-        self.tile_statics += 1;
-        let atomic = self.atomic_preset.contains(&(TILE_STATIC_BIT | decl));
-        let ty = T::naga_type(self, atomic);
+        let ty = T::naga_type(self);
         let global = self.module.global_variables.append(
             naga::GlobalVariable {
                 name: name.map(str::to_owned),
@@ -259,7 +247,10 @@ impl KernelBuilder {
             },
             naga::Span::UNDEFINED,
         );
-        Place::at(self.append(Expression::GlobalVariable(global)), decl)
+        Place::at(
+            self.append(Expression::GlobalVariable(global)),
+            Some(global),
+        )
     }
 }
 
@@ -297,7 +288,7 @@ impl<E: TileType, const A: usize, I: IndexInt> IndexRead<Expr<I>> for Place<[E; 
             base: self.pointer,
             index: i.handle(),
         });
-        E::place(b, pointer, self.decl)
+        E::place(b, pointer, self.root)
     }
 }
 
@@ -313,7 +304,7 @@ impl<E: TileType, const A: usize> IndexConst for Place<[E; A]> {
             base: self.pointer,
             index: i.min(A.saturating_sub(1) as u32),
         });
-        E::place(b, pointer, self.decl)
+        E::place(b, pointer, self.root)
     }
 }
 

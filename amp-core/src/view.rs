@@ -33,8 +33,6 @@ impl Access for ReadOnly {
 /// An array view as a kernel sees it.
 pub struct View<T, const N: usize, A> {
     global: Handle<naga::GlobalVariable>,
-    /// The view's binding number.
-    binding: u32,
     /// First parameter word of the view's layout.
     word: u32,
     _ty: PhantomData<fn() -> (T, A)>,
@@ -60,11 +58,9 @@ where
     /// Declares a captured view: a storage binding and its parameter words.
     pub fn declare(b: &mut KernelBuilder) -> Self {
         let global = b.alloc_storage::<T>(A::READ_ONLY);
-        let binding = b.layout.bindings.len() as u32;
         let word = b.alloc_words(view_words(N));
         View {
             global,
-            binding,
             word,
             _ty: PhantomData,
         }
@@ -105,13 +101,13 @@ where
         })
     }
 
-    /// A pointer to element `idx`, for an atomic operation: the view becomes an atomic array.
+    /// A pointer to element `idx`, for an atomic operation: the view becomes an array of atomics.
     pub(crate) fn atomic_element(
         self,
         b: &mut KernelBuilder,
         idx: Expr<Index<N>>,
     ) -> Handle<Expression> {
-        b.atomic_used.insert(self.binding);
+        b.make_atomic(self.global);
         self.element(b, idx.handle())
     }
 

@@ -244,23 +244,11 @@ where
     if let Some(p) = cache.get(&key) {
         return Ok(p.clone());
     }
-    let build = |atomics| {
-        let mut b = KernelBuilder::new(format!("parallel_for_each at {site}"), site)
-            .with_atomic_bindings(atomics);
-        let index = D::entry(&mut b);
-        let captured = C::declare(&mut b);
-        body(&mut b, captured, index);
-        b.finish(accelerator.naga_capabilities())
-    };
-    // Views used atomically are known only once the body is built: build again with them
-    // declared atomic.
-    let ir = build(Default::default()).and_then(|ir| {
-        if ir.atomic_bindings.is_empty() {
-            Ok(ir)
-        } else {
-            build(ir.atomic_bindings)
-        }
-    });
+    let mut b = KernelBuilder::new(format!("parallel_for_each at {site}"), site);
+    let index = D::entry(&mut b);
+    let captured = C::declare(&mut b);
+    body(&mut b, captured, index);
+    let ir = b.finish(accelerator.naga_capabilities());
     let ir = ir.map_err(|e| match e {
         amp_core::KernelError::Unsupported { .. } => Error::UnsupportedFeature(e.to_string()),
         e => Error::Kernel(e),

@@ -56,9 +56,6 @@ pub struct KernelIr {
     pub entry_point: String,
     /// How to feed it.
     pub layout: LaunchLayout,
-    /// The bindings the kernel uses atomically. When it names one that was not declared atomic
-    /// ([`KernelBuilder::with_atomic_bindings`]), build the kernel again with it.
-    pub atomic_bindings: std::collections::BTreeSet<u32>,
 }
 
 impl KernelIr {
@@ -129,14 +126,10 @@ impl KernelBuilder {
             .bindings
             .push(BindingKind::Storage { read_only });
         let binding = self.layout.bindings.len() as u32;
-        // Booleans are not host-shareable: views of bool hold one u32 word per element. Views
-        // that kernels use atomically hold atomics (see `atomic_bindings`).
+        // Booleans are not host-shareable: views of bool hold one u32 word per element. A view
+        // used atomically is retyped to hold atomics at its first atomic use (`make_atomic`).
         let scalar = storage_scalar(T::SCALAR);
-        let base = if self.atomic_preset.contains(&binding) {
-            self.intern_type(TypeInner::Atomic(scalar))
-        } else {
-            self.intern_type(TypeInner::Scalar(scalar))
-        };
+        let base = self.intern_type(TypeInner::Scalar(scalar));
         let stride = scalar.width as u32;
         let ty = self.intern_type(TypeInner::Array {
             base,
@@ -511,16 +504,6 @@ impl KernelBuilder {
             task_payload: None,
             incoming_ray_payload: None,
         });
-        if !self.atomic_used.is_subset(&self.atomic_preset) {
-            // The caller builds again with these bindings declared atomic; this IR is not used.
-            return Ok(KernelIr {
-                info: valid::ModuleInfo::default(),
-                module: self.module,
-                entry_point,
-                layout: self.layout,
-                atomic_bindings: self.atomic_used,
-            });
-        }
         let info = valid::Validator::new(valid::ValidationFlags::all(), capabilities)
             .validate(&self.module)
             .map_err(|err| {
@@ -545,7 +528,6 @@ impl KernelBuilder {
             info,
             entry_point,
             layout: self.layout,
-            atomic_bindings: self.atomic_used,
         })
     }
 }

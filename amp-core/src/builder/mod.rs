@@ -27,7 +27,7 @@ pub use expr::{Expr, Read, Var};
 use crate::error::{KernelError, Loc};
 use naga::{Block, Expression, Function, Handle, Module, Span, Statement, Type, TypeInner};
 use std::any::TypeId;
-use std::collections::{BTreeSet, HashMap};
+use std::collections::HashMap;
 
 /// Builds one kernel: a naga module with one compute entry point and the device functions it
 /// calls. Created by the runtime on a kernel's first launch; the expansion of the kernel body
@@ -57,12 +57,6 @@ pub struct KernelBuilder {
     name: String,
     /// Whether the entry point is tiled (tile_static and barriers are allowed).
     pub(crate) tiled: bool,
-    /// View bindings to declare as atomic arrays (known from an earlier build).
-    pub(crate) atomic_preset: BTreeSet<u32>,
-    /// View bindings the kernel used atomically.
-    pub(crate) atomic_used: BTreeSet<u32>,
-    /// tile_static declarations so far (their order identifies them across builds).
-    pub(crate) tile_statics: u32,
 }
 
 /// One function under construction.
@@ -156,17 +150,28 @@ impl KernelBuilder {
             params,
             name: name.into(),
             tiled: false,
-            atomic_preset: BTreeSet::new(),
-            atomic_used: BTreeSet::new(),
-            tile_statics: 0,
         }
     }
 
-    /// Declares the view bindings in `bindings` as atomic arrays: for the second build of a
-    /// kernel whose first build used them atomically ([`KernelIr::atomic_bindings`]).
-    pub fn with_atomic_bindings(mut self, bindings: BTreeSet<u32>) -> Self {
-        self.atomic_preset = bindings;
-        self
+    /// Makes `global` (a view's storage array or a tile_static array) hold atomics: its
+    /// innermost scalar type becomes `atomic<scalar>`. Loads and stores already emitted through
+    /// it stay valid: naga reads and writes atomics through plain `Load` and `Store`, which the
+    /// backends emit as atomic loads and stores.
+    pub(crate) fn make_atomic(&mut self, global: Handle<naga::GlobalVariable>) {
+        let ty = self.module.global_variables[global].ty;
+        let atomic = self.atomic_type(ty);
+        self.module.global_variables[global].ty = atomic;
+    }
+
+    fn atomic_type(&mut self, ty: Handle<Type>) -> Handle<Type> {
+        match self.module.types[ty].inner.clone() {
+            TypeInner::Scalar(scalar) => self.intern_type(TypeInner::Atomic(scalar)),
+            TypeInner::Array { base, size, stride } => {
+                let base = self.atomic_type(base);
+                self.intern_type(TypeInner::Array { base, size, stride })
+            }
+            _ => ty,
+        }
     }
 
     /// The kernel's name.
