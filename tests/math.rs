@@ -45,7 +45,7 @@ fn fast_math_matches_rust() {
         ov[(r, 9)] = fast_math::fmod(x, 0.7);
         ov[(r, 10)] = fast_math::fmin(x, 0.2) + fast_math::fmax(x, -0.3);
         ov[(r, 11)] = fast_math::tanh(x);
-        ov[(r, 12)] = fast_math::trunc(x * 3.0);
+        ov[(r, 12)] = fast_math::trunc(x * 3.0) + fast_math::round(x * 2.0) * 100.0;
         ov[(r, 13)] = fast_math::rsqrt(ax);
         ov[(r, 14)] = if fast_math::isfinite(x) && !fast_math::isnan(x) {
             1.0
@@ -74,7 +74,7 @@ fn fast_math_matches_rust() {
             x % 0.7,
             x.min(0.2) + x.max(-0.3),
             x.tanh(),
-            (x * 3.0).trunc(),
+            (x * 3.0).trunc() + (x * 2.0).round() * 100.0,
             1.0 / ax.sqrt(),
             1.0,
             x.hypot(2.0) + x.mul_add(2.0, 1.0),
@@ -142,4 +142,22 @@ fn intrinsics_and_double_precision() {
     })
     .expect_err("f64 log10");
     assert!(err.to_string().contains("on f64 is not supported"), "{err}");
+}
+
+#[test]
+fn round_halves_away_from_zero_and_nearbyint_to_even() {
+    let xs = [2.5f32, -2.5, 0.5, -0.5, 1.5, 3.49, -3.51];
+    let mut out = vec![0.0f32; xs.len() * 2];
+    let xv = ConstArrayView::new(xs.len() as i32, &xs).expect("view");
+    let ov = ArrayView::new([xs.len() as i32, 2], &mut out).expect("view");
+    parallel_for_each!(xv.extent(), |i: Index<1>| {
+        ov[(i[0], 0)] = fast_math::round(xv[i]);
+        ov[(i[0], 1)] = fast_math::nearbyint(xv[i]);
+    })
+    .expect("launch");
+    drop(ov);
+    for (k, &x) in xs.iter().enumerate() {
+        assert_eq!(out[2 * k], x.round(), "round({x})");
+        assert_eq!(out[2 * k + 1], x.round_ties_even(), "nearbyint({x})");
+    }
 }

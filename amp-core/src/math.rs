@@ -145,6 +145,26 @@ fn fmod_body(
     b.binary(BinaryOperator::Subtract, a[0], p)
 }
 
+/// `trunc(x) + sign(x)` when the fraction is at least one half, else `trunc(x)`.
+fn round_body(
+    b: &mut KernelBuilder,
+    a: &[naga::Handle<Expression>],
+    s: naga::Scalar,
+) -> naga::Handle<Expression> {
+    let t = math(b, M::Trunc, &[a[0]], s);
+    let fraction = b.binary(BinaryOperator::Subtract, a[0], t);
+    let fraction = math(b, M::Abs, &[fraction], s);
+    let half = constant(b, s, 0.5);
+    let up = b.binary(BinaryOperator::GreaterEqual, fraction, half);
+    let sign = math(b, M::Sign, &[a[0]], s);
+    let away = b.binary(BinaryOperator::Add, t, sign);
+    b.append(Expression::Select {
+        condition: up,
+        accept: away,
+        reject: t,
+    })
+}
+
 /// `log2(x) * log10(2)`: within a few ulp of a correctly rounded `log10`.
 fn log10_body(
     b: &mut KernelBuilder,
@@ -234,8 +254,7 @@ macro_rules! common_math {
             log2 / Log2(x) => Log2;
             /// `x^y`.
             pow / Pow(x, y) => Pow;
-            /// `x` rounded to the nearest integer, halfway cases to even (the accelerator's rule).
-            round / Round(x) => Round;
+
             /// `1 / sqrt(x)`.
             rsqrt / Rsqrt(x) => InverseSqrt;
             /// Sine.
@@ -252,6 +271,11 @@ macro_rules! common_math {
             trunc / Trunc(x) => Trunc;
         }
         float_fns! {
+            /// `x` rounded to the nearest integer, halfway cases away from zero (C's `round`).
+            round / Round(x) => round_body;
+            /// `x` rounded to the nearest integer, halfway cases to even (C's `nearbyint` in the
+            /// default rounding mode).
+            nearbyint / NearbyInt(x) => |b, a, s| math(b, M::Round, a, s);
             /// C's `fmod`: `x - y * trunc(x / y)`.
             fmod / Fmod(x, y) => fmod_body;
             /// Base-10 logarithm, as `log2(x) * log10(2)`.
