@@ -111,3 +111,18 @@ fn float_atomics_where_the_accelerator_has_them() {
         }
     }
 }
+
+#[test]
+fn packed_bytes_by_index_and_by_u32() {
+    let bytes: Vec<u8> = (0..64u32).map(|i| (i * 3) as u8).collect();
+    let mut words = amp::packed::pack(&bytes);
+    let wv = ArrayView::new(words.len() as i32, &mut words).expect("view");
+    parallel_for_each!(Extent::new([64]), |idx: Index<1>| {
+        let b = amp::packed::read_uchar(wv, idx);
+        amp::packed::write_uchar(wv, idx[0] as u32, b + 1);
+    })
+    .expect("launch");
+    drop(wv);
+    let expected: Vec<u8> = bytes.iter().map(|b| b + 1).collect();
+    assert_eq!(amp::packed::unpack(&words, 64), expected);
+}

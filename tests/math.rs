@@ -161,3 +161,27 @@ fn round_halves_away_from_zero_and_nearbyint_to_even() {
         assert_eq!(out[2 * k + 1], x.round_ties_even(), "nearbyint({x})");
     }
 }
+
+#[test]
+fn signbit_reads_the_sign_bit() {
+    let xs = [
+        -0.0f32,
+        0.0,
+        -1.0,
+        1.0,
+        f32::NEG_INFINITY,
+        3.5e-40,
+        -3.5e-40,
+    ];
+    let mut out = vec![0i32; xs.len()];
+    let xv = ConstArrayView::new(xs.len() as i32, &xs).expect("view");
+    let ov = ArrayView::new(xs.len() as i32, &mut out).expect("view");
+    parallel_for_each!(xv.extent(), |i: Index<1>| {
+        ov[i] = fast_math::signbit(xv[i]) as i32;
+    })
+    .expect("launch");
+    drop(ov);
+    for (k, &x) in xs.iter().enumerate() {
+        assert_eq!(out[k], x.is_sign_negative() as i32, "signbit({x})");
+    }
+}

@@ -201,21 +201,29 @@ fn is_finite(
     })
 }
 
-/// The sign bit, read from the value's bits.
+/// The sign bit, read from the value's bits (true for negative values, `-0.0` and negative NaNs).
 fn sign_bit(
     b: &mut KernelBuilder,
     x: naga::Handle<Expression>,
     scalar: naga::Scalar,
 ) -> naga::Handle<Expression> {
-    // x < 0, or x is -0.0 (1/x is -inf). C++ AMP's signbit is true for negative values and -0.0.
-    let zero = constant(b, scalar, 0.0);
-    let negative = b.binary(BinaryOperator::Less, x, zero);
-    let one = constant(b, scalar, 1.0);
-    let inverse = b.binary(BinaryOperator::Divide, one, x);
-    let negative_zero = b.binary(BinaryOperator::Less, inverse, zero);
-    let is_zero = b.binary(BinaryOperator::Equal, x, zero);
-    let negative_zero = b.binary(BinaryOperator::LogicalAnd, is_zero, negative_zero);
-    b.binary(BinaryOperator::LogicalOr, negative, negative_zero)
+    let (width, top) = match scalar.width {
+        8 => (8, naga::Literal::U64(1 << 63)),
+        _ => (4, naga::Literal::U32(1 << 31)),
+    };
+    let bits = b.append(Expression::As {
+        expr: x,
+        kind: naga::ScalarKind::Uint,
+        convert: None,
+    });
+    let top = b.append(Expression::Literal(top));
+    let masked = b.binary(BinaryOperator::And, bits, top);
+    let zero = match width {
+        8 => naga::Literal::U64(0),
+        _ => naga::Literal::U32(0),
+    };
+    let zero = b.append(Expression::Literal(zero));
+    b.binary(BinaryOperator::NotEqual, masked, zero)
 }
 
 /// The functions both libraries share.

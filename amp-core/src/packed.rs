@@ -4,6 +4,7 @@
 //! neighbouring bytes of one word at the same time. On the host, [`pack`] and [`unpack`]
 //! convert.
 
+use crate::atomic::ElementIndex;
 use crate::builder::{DeviceFn, Expr, KernelBuilder, KernelToken};
 use crate::ops::{BitOp, Bitwise, Shift, ShiftOp};
 use crate::view::{Access, IndexRead, ReadWrite, View};
@@ -30,7 +31,9 @@ pub fn unpack(words: &[u32], len: usize) -> Vec<u8> {
 }
 
 /// The word holding byte `i` and the byte's shift in it (`(i & 3) * 8`).
-fn locate(b: &mut KernelBuilder, i: Expr<i32>) -> (Expr<i32>, Expr<u32>) {
+fn locate(b: &mut KernelBuilder, i: impl ElementIndex<1>) -> (Expr<i32>, Expr<u32>) {
+    // A rank-1 index is its i32 component.
+    let i: Expr<i32> = Expr::from_handle(i.index(b).handle());
     let two = b.literal(2u32);
     let word = i.shift(b, ShiftOp::Shr, two);
     let three = b.literal(3i32);
@@ -79,9 +82,9 @@ packed_fn!(
     write_uchar / WriteUchar
 );
 
-impl<A: Access> DeviceFn<(View<u32, 1, A>, Expr<i32>)> for ReadUchar {
+impl<A: Access, I: ElementIndex<1>> DeviceFn<(View<u32, 1, A>, I)> for ReadUchar {
     type Output = Expr<u32>;
-    fn call(&self, b: &mut KernelBuilder, (view, i): (View<u32, 1, A>, Expr<i32>)) -> Expr<u32> {
+    fn call(&self, b: &mut KernelBuilder, (view, i): (View<u32, 1, A>, I)) -> Expr<u32> {
         let (word, shift) = locate(b, i);
         let w = view.index_read(b, word);
         let w = w.shift(b, ShiftOp::Shr, shift);
@@ -90,20 +93,20 @@ impl<A: Access> DeviceFn<(View<u32, 1, A>, Expr<i32>)> for ReadUchar {
     }
 }
 
-impl DeviceFn<(View<u32, 1, ReadWrite>, Expr<i32>)> for IncrementUchar {
+impl<I: ElementIndex<1>> DeviceFn<(View<u32, 1, ReadWrite>, I)> for IncrementUchar {
     type Output = ();
-    fn call(&self, b: &mut KernelBuilder, (view, i): (View<u32, 1, ReadWrite>, Expr<i32>)) {
+    fn call(&self, b: &mut KernelBuilder, (view, i): (View<u32, 1, ReadWrite>, I)) {
         let one = b.literal(1u32);
         AddtoUchar.call(b, (view, i, one));
     }
 }
 
-impl DeviceFn<(View<u32, 1, ReadWrite>, Expr<i32>, Expr<u32>)> for AddtoUchar {
+impl<I: ElementIndex<1>> DeviceFn<(View<u32, 1, ReadWrite>, I, Expr<u32>)> for AddtoUchar {
     type Output = ();
     fn call(
         &self,
         b: &mut KernelBuilder,
-        (view, i, value): (View<u32, 1, ReadWrite>, Expr<i32>, Expr<u32>),
+        (view, i, value): (View<u32, 1, ReadWrite>, I, Expr<u32>),
     ) {
         let (word, shift) = locate(b, i);
         let addend = positioned(b, value, shift);
@@ -111,12 +114,12 @@ impl DeviceFn<(View<u32, 1, ReadWrite>, Expr<i32>, Expr<u32>)> for AddtoUchar {
     }
 }
 
-impl DeviceFn<(View<u32, 1, ReadWrite>, Expr<i32>, Expr<u32>)> for WriteUchar {
+impl<I: ElementIndex<1>> DeviceFn<(View<u32, 1, ReadWrite>, I, Expr<u32>)> for WriteUchar {
     type Output = ();
     fn call(
         &self,
         b: &mut KernelBuilder,
-        (view, i, value): (View<u32, 1, ReadWrite>, Expr<i32>, Expr<u32>),
+        (view, i, value): (View<u32, 1, ReadWrite>, I, Expr<u32>),
     ) {
         let (word, shift) = locate(b, i);
         // Clear the byte by xoring in its current bits, then xor in the new ones.
