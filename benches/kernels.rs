@@ -61,6 +61,8 @@ fn time_per_kernel(reps: u32, mut batch: impl FnMut(u32)) -> f64 {
 struct Raw {
     device: wgpu::Device,
     queue: wgpu::Queue,
+    /// "Checked" means wgpu's bounds checks without its loop bounding.
+    bounds_only: std::cell::Cell<bool>,
 }
 
 impl Raw {
@@ -73,7 +75,11 @@ impl Raw {
             ..Default::default()
         }))
         .ok()?;
-        Some(Raw { device, queue })
+        Some(Raw {
+            device,
+            queue,
+            bounds_only: std::cell::Cell::new(false),
+        })
     }
 
     fn buffer(&self, data: &[f32]) -> wgpu::Buffer {
@@ -101,13 +107,21 @@ impl Raw {
             label: None,
             source: wgpu::ShaderSource::Wgsl(source.into()),
         };
-        let module = if checked {
-            self.device.create_shader_module(desc)
-        } else {
-            // SAFETY: the benchmark's shaders guard every access with the sizes they are given.
-            unsafe {
-                self.device
-                    .create_shader_module_trusted(desc, wgpu::ShaderRuntimeChecks::unchecked())
+        let module = match (checked, self.bounds_only.get()) {
+            (true, false) => self.device.create_shader_module(desc),
+            (checked, _) => {
+                // Bounds checks alone (`bounds_only`), or nothing.
+                let checks = if checked {
+                    wgpu::ShaderRuntimeChecks {
+                        force_loop_bounding: false,
+                        ..wgpu::ShaderRuntimeChecks::checked()
+                    }
+                } else {
+                    wgpu::ShaderRuntimeChecks::unchecked()
+                };
+                // SAFETY: the benchmark's shaders guard every access with the sizes they are
+                // given, and their loops are bounded.
+                unsafe { self.device.create_shader_module_trusted(desc, checks) }
             }
         };
         let pipeline = self
@@ -383,8 +397,8 @@ fn matmul_tiled(raw: Option<&Raw>, acc: &Accelerator, size: usize) -> Result<(),
                 #[tile_static]
                 let mut lb: [[f32; 16]; 16];
                 let mut sum = 0.0f32;
-                let mut i = 0;
-                while i < av.extent()[1] {
+                for step in 0..av.extent()[1] / 16 {
+                    let i = step * 16;
                     la[row][col] = av[(t.global[0], col + i)];
                     lb[row][col] = bv[(row + i, t.global[1])];
                     t.barrier.wait();
@@ -392,7 +406,6 @@ fn matmul_tiled(raw: Option<&Raw>, acc: &Accelerator, size: usize) -> Result<(),
                         sum += la[row][k] * lb[k][col];
                     }
                     t.barrier.wait();
-                    i += 16;
                 }
                 cv[t.global] = sum;
             });
@@ -411,8 +424,8 @@ fn matmul_tiled(raw: Option<&Raw>, acc: &Accelerator, size: usize) -> Result<(),
                     #[tile_static]
                     let mut lb: [[f32; 16]; 16];
                     let mut sum = 0.0f32;
-                    let mut i = 0;
-                    while i < av.extent()[1] {
+                    for step in 0..av.extent()[1] / 16 {
+                        let i = step * 16;
                         la[row][col] = av[(t.global[0], col + i)];
                         lb[row][col] = bv[(row + i, t.global[1])];
                         t.barrier.wait();
@@ -420,7 +433,6 @@ fn matmul_tiled(raw: Option<&Raw>, acc: &Accelerator, size: usize) -> Result<(),
                             sum += la[row][k] * lb[k][col];
                         }
                         t.barrier.wait();
-                        i += 16;
                     }
                     cv[t.global] = sum;
                 })
@@ -440,8 +452,8 @@ fn matmul_tiled(raw: Option<&Raw>, acc: &Accelerator, size: usize) -> Result<(),
                     #[tile_static]
                     let mut lb: [[f32; 16]; 16];
                     let mut sum = 0.0f32;
-                    let mut i = 0;
-                    while i < av.extent()[1] {
+                    for step in 0..av.extent()[1] / 16 {
+                        let i = step * 16;
                         la[row][col] = av[(t.global[0], col + i)];
                         lb[row][col] = bv[(row + i, t.global[1])];
                         t.barrier.wait_with_tile_static_memory_fence();
@@ -449,7 +461,6 @@ fn matmul_tiled(raw: Option<&Raw>, acc: &Accelerator, size: usize) -> Result<(),
                             sum += la[row][k] * lb[k][col];
                         }
                         t.barrier.wait_with_tile_static_memory_fence();
-                        i += 16;
                     }
                     cv[t.global] = sum;
                 })
@@ -488,6 +499,25 @@ fn matmul_tiled(raw: Option<&Raw>, acc: &Accelerator, size: usize) -> Result<(),
         flops,
         figures,
     );
+    if let Some(r) = raw {
+        // Which part of wgpu's checks costs: bounds checks alone, without loop bounding.
+        r.bounds_only.set(true);
+        let out = vec![0.0f32; size * size];
+        let args = [&a[..], &b[..], &out[..]];
+        let grid = [groups, groups, 1];
+        let tiled = r.time(MATMUL_TILED_WGSL, true, args, size as u32, grid, reps);
+        let simple_groups = (size as u32).div_ceil(16);
+        let simple_grid = [simple_groups, simple_groups, 1];
+        let simple = r.time(MATMUL_WGSL, true, args, size as u32, simple_grid, reps);
+        r.bounds_only.set(false);
+        for (name, s) in [("simple", simple), ("tiled", tiled)] {
+            println!(
+                "  WGSL {name}, bounds checks, no loop bounding {:>8.3} ms  {:>9.1} GFLOP/s",
+                s * 1e3,
+                flops / s / 1e9
+            );
+        }
+    }
     println!(
         "  {:<24} {:>10.3} ms  {:>9.1} GFLOP/s   (barriers fence tile_static memory only)",
         "amp, unchecked, fenced",

@@ -291,3 +291,30 @@ fn short_vectors() {
         );
     }
 }
+
+#[test]
+fn for_loops_end_even_at_the_top_of_the_range() {
+    let mut out = vec![0u32; 4];
+    let ov = ArrayView::new(4, &mut out).expect("view");
+    parallel_for_each!(ov.extent(), |i: Index<1>| {
+        let mut count = 0u32;
+        for k in (u32::MAX - 3)..=u32::MAX {
+            if k % 2 == 0 {
+                continue;
+            }
+            count += 1;
+        }
+        let mut signed = 0u32;
+        for _ in (i32::MAX - 2)..=i32::MAX {
+            signed += 1;
+        }
+        let mut empty = 0u32;
+        for _ in 5..5 {
+            empty += 1;
+        }
+        ov[i] = count * 100 + signed * 10 + empty;
+    })
+    .expect("launch");
+    drop(ov);
+    assert_eq!(out, [230; 4]);
+}

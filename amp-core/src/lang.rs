@@ -128,7 +128,7 @@ impl KernelBuilder {
         inclusive: bool,
     ) -> Var<T> {
         let counter = self.var(None, start);
-        self.begin_loop();
+        self.begin_finite_loop();
         let current = self.load(counter);
         let op = if inclusive { CmpOp::Le } else { CmpOp::Lt };
         let more = crate::ops::Compare::compare(current, self, op, end);
@@ -137,13 +137,17 @@ impl KernelBuilder {
     }
 
     /// The end of a `for` loop: steps the counter in the continuing block and closes the loop.
-    pub fn end_for<T: Integer>(&mut self, counter: Var<T>) {
+    /// The loop always terminates: an exclusive range's counter stays below its end; an
+    /// inclusive one leaves after the iteration at its end (before the step could wrap).
+    pub fn end_for<T: Integer>(&mut self, counter: Var<T>, end: Expr<T>, inclusive: bool) {
         self.begin_continuing();
         let current = self.load(counter);
+        let done =
+            inclusive.then(|| self.binary(BinaryOperator::Equal, current.handle(), end.handle()));
         let one = self.append(Expression::Literal(one_of(T::SCALAR)));
         let next = self.binary(BinaryOperator::Add, current.handle(), one);
         self.store(counter, Expr::from_handle(next));
-        self.end_loop();
+        self.end_loop_if(done);
     }
 
     /// `return value` from the function being built.

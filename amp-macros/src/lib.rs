@@ -34,8 +34,8 @@ pub fn parallel_for_each(input: TokenStream) -> TokenStream {
 
 /// [`parallel_for_each!`] without runtime bounds checks, for kernels whose accesses are known to
 /// be in range: `unsafe { parallel_for_each_unchecked!(extent, |idx| { ... }) }`. An access
-/// outside a view or tile_static array is then undefined behaviour. It must be used inside an
-/// `unsafe` block.
+/// outside a view or tile_static array, an integer division by zero and a loop that never ends
+/// are then undefined behaviour. It must be used inside an `unsafe` block.
 #[proc_macro]
 pub fn parallel_for_each_unchecked(input: TokenStream) -> TokenStream {
     for_each::expand(input.into(), for_each::Launch::Unchecked).into()

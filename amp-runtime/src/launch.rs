@@ -137,7 +137,8 @@ pub enum Checks {
     /// Every view and tile_static access is kept inside its buffer (wgpu's runtime checks): an
     /// out-of-range index reads or writes some element of the same buffer, never other memory.
     Checked,
-    /// No runtime checks: an out-of-range access is undefined behaviour. Only through
+    /// No runtime checks: an out-of-range access, an integer division by zero and a loop that
+    /// never ends are undefined behaviour. Only through
     /// `unsafe { parallel_for_each_unchecked!(…) }`.
     Unchecked,
 }
@@ -161,7 +162,7 @@ where
 ///
 /// Every view and tile_static access of the kernel must be inside its extent for every thread;
 /// an access outside is undefined behaviour (it may read or corrupt other memory of the
-/// accelerator), and so is a loop that never ends.
+/// accelerator), and so are an integer division by zero and a loop that never ends.
 pub unsafe fn parallel_for_each_unchecked<D, C, F>(
     domain: &D,
     captures: C,
@@ -331,6 +332,7 @@ fn create_pipeline(
         });
     }
     let entry_point = ir.entry_point.clone();
+    let loops_terminate = ir.loops_terminate;
     accelerator.scoped(|device| {
         let bind_group_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("amp kernel"),
@@ -346,6 +348,18 @@ fn create_pipeline(
             source: wgpu::ShaderSource::Naga(std::borrow::Cow::Owned(ir.module)),
         };
         let module = match checks {
+            // SAFETY: wgpu's loop bounding guards against loops that never end; a kernel whose
+            // loops are all `for` loops over ranges has none (amp-core builds those loops so
+            // that they terminate), so only the bounds checks are needed.
+            Checks::Checked if loops_terminate => unsafe {
+                device.create_shader_module_trusted(
+                    descriptor,
+                    wgpu::ShaderRuntimeChecks {
+                        force_loop_bounding: false,
+                        ..wgpu::ShaderRuntimeChecks::checked()
+                    },
+                )
+            },
             Checks::Checked => device.create_shader_module(descriptor),
             // SAFETY: `Checks::Unchecked` comes only from the unsafe
             // `parallel_for_each_unchecked`, whose caller promises in-range accesses and

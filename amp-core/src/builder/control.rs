@@ -66,8 +66,14 @@ impl KernelBuilder {
         });
     }
 
-    /// Opens a loop body.
+    /// Opens the body of a loop that may not terminate (`while`, `loop`).
     pub fn begin_loop(&mut self) {
+        self.open_ended_loops = true;
+        self.open(FrameKind::LoopBody);
+    }
+
+    /// Opens the body of a loop known to terminate (a `for` over a range).
+    pub(crate) fn begin_finite_loop(&mut self) {
         self.open(FrameKind::LoopBody);
     }
 
@@ -86,6 +92,11 @@ impl KernelBuilder {
 
     /// Closes a loop.
     pub fn end_loop(&mut self) {
+        self.end_loop_if(None);
+    }
+
+    /// Closes a loop that also ends when `break_if` (computed in the continuing block) holds.
+    pub(crate) fn end_loop_if(&mut self, break_if: Option<naga::Handle<naga::Expression>>) {
         let Some(frame) = self.close() else { return };
         let (body, continuing) = match frame.kind {
             FrameKind::LoopBody => (frame.block, Block::new()),
@@ -95,7 +106,7 @@ impl KernelBuilder {
         self.push(Statement::Loop {
             body,
             continuing,
-            break_if: None,
+            break_if,
         });
     }
 

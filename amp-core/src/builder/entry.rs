@@ -56,6 +56,9 @@ pub struct KernelIr {
     pub entry_point: String,
     /// How to feed it.
     pub layout: LaunchLayout,
+    /// Whether every loop of the kernel is known to terminate (it has only `for` loops over
+    /// ranges), so the runtime need not make the driver bound loops.
+    pub loops_terminate: bool,
 }
 
 impl KernelIr {
@@ -528,6 +531,7 @@ impl KernelBuilder {
             info,
             entry_point,
             layout: self.layout,
+            loops_terminate: !self.open_ended_loops,
         })
     }
 }

@@ -57,6 +57,8 @@ pub struct KernelBuilder {
     name: String,
     /// Whether the entry point is tiled (tile_static and barriers are allowed).
     pub(crate) tiled: bool,
+    /// Whether some loop may not terminate (`while`, `loop`); `for` loops over ranges always do.
+    pub(crate) open_ended_loops: bool,
 }
 
 /// One function under construction.
@@ -150,6 +152,7 @@ impl KernelBuilder {
             params,
             name: name.into(),
             tiled: false,
+            open_ended_loops: false,
         }
     }
 

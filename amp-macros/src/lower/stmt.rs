@@ -327,7 +327,7 @@ impl Lowerer {
                 #bind
                 #body;
             }
-            #ctx.end_for(#k);
+            #ctx.end_for(#k, #e, #inclusive);
         })
     }
 
