@@ -49,8 +49,7 @@ pub fn matmul_tile_static(
         #[tile_static]
         let mut loc_b: [[i32; 16]; 16];
         let mut sum = 0;
-        let mut i = 0;
-        while i < av.extent()[1] {
+        for i in (0..av.extent()[1]).step_by(16) {
             loc_a[row][col] = av[(t_idx.global[0], col + i)];
             loc_b[row][col] = bv[(row + i, t_idx.global[1])];
             t_idx.barrier.wait();
@@ -58,7 +57,6 @@ pub fn matmul_tile_static(
                 sum += loc_a[row][k] * loc_b[k][col];
             }
             t_idx.barrier.wait();
-            i += TS;
         }
         cv[t_idx.global] = sum;
     })?;

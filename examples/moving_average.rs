@@ -63,8 +63,7 @@ pub fn sma_tiled(series: &[f32], window: i32) -> Result<Vec<f32>, amp::Error> {
         #[tile_static]
         let mut chunk: [f32; 512];
         let mut sum = 0.0f32;
-        let mut i = tile_min_ref;
-        while i <= tile_max_ref {
+        for i in (tile_min_ref..=tile_max_ref).step_by(512) {
             if i + lid < len {
                 chunk[lid] = input[i + lid];
             }
@@ -79,7 +78,6 @@ pub fn sma_tiled(series: &[f32], window: i32) -> Result<Vec<f32>, amp::Error> {
                 sum += chunk[j - i];
             }
             t.barrier.wait();
-            i += TILE_SIZE;
         }
         if gid >= window - 1 && gid < len {
             output[gid] = sum / window as f32;

@@ -318,3 +318,32 @@ fn for_loops_end_even_at_the_top_of_the_range() {
     drop(ov);
     assert_eq!(out, [230; 4]);
 }
+
+#[test]
+fn for_loops_with_steps() {
+    let mut out = vec![0i32; 4];
+    let ov = ArrayView::new(4, &mut out).expect("view");
+    let n = 10;
+    parallel_for_each!(ov.extent(), |i: Index<1>| {
+        let mut a = 0;
+        for k in (0..n).step_by(3) {
+            a += k; // 0 3 6 9
+        }
+        let mut b = 0;
+        for k in (1..=10).step_by(3) {
+            b += k; // 1 4 7 10
+        }
+        let mut c = 0u32;
+        for _ in (u32::MAX - 10..u32::MAX).step_by(4) {
+            c += 1; // 3 steps, no wrap
+        }
+        let mut d = 0;
+        for k in (-5..=5).step_by(5) {
+            d += k; // -5 0 5
+        }
+        ov[i] = a * 1000 + b * 10 + (c as i32) + d;
+    })
+    .expect("launch");
+    drop(ov);
+    assert_eq!(out, [18 * 1000 + 22 * 10 + 3; 4]);
+}

@@ -136,31 +136,95 @@ impl KernelBuilder {
         counter
     }
 
-    /// The end of a `for` loop: steps the counter in the continuing block and closes the loop.
-    /// The loop always terminates: an exclusive range's counter stays below its end; an
-    /// inclusive one leaves after the iteration at its end (before the step could wrap).
-    pub fn end_for<T: Integer>(&mut self, counter: Var<T>, end: Expr<T>, inclusive: bool) {
+    /// The end of a `for` loop: steps the counter (by 1, or by `step`: `.step_by(step)`; a step
+    /// of 0 counts as 1) in the continuing block and closes the loop.
+    ///
+    /// The loop always terminates and never wraps: it leaves before a step would pass the end,
+    /// comparing the distance left (`end - counter`, exact as an unsigned number since
+    /// `counter <= end`) with the step.
+    pub fn end_for<T: Integer>(
+        &mut self,
+        counter: Var<T>,
+        end: Expr<T>,
+        step: Option<Expr<u32>>,
+        inclusive: bool,
+    ) {
         self.begin_continuing();
-        let current = self.load(counter);
-        let done =
-            inclusive.then(|| self.binary(BinaryOperator::Equal, current.handle(), end.handle()));
-        let one = self.append(Expression::Literal(one_of(T::SCALAR)));
-        let next = self.binary(BinaryOperator::Add, current.handle(), one);
+        let current = self.load(counter).handle();
+        let wide = T::SCALAR.width == 8;
+        if step.is_none() && !inclusive {
+            // `counter < end` at the top: adding one cannot wrap.
+            let one = match (T::SCALAR.kind, wide) {
+                (naga::ScalarKind::Uint, false) => naga::Literal::U32(1),
+                (naga::ScalarKind::Uint, true) => naga::Literal::U64(1),
+                (_, false) => naga::Literal::I32(1),
+                (_, true) => naga::Literal::I64(1),
+            };
+            let one = self.append(Expression::Literal(one));
+            let next = self.binary(BinaryOperator::Add, current, one);
+            self.store(counter, Expr::from_handle(next));
+            return self.end_loop();
+        }
+        // The step, as T's unsigned counterpart, at least 1.
+        let step_u = match step {
+            Some(s) => {
+                let one = self.append(Expression::Literal(naga::Literal::U32(1)));
+                let s = self.append(Expression::Math {
+                    fun: naga::MathFunction::Max,
+                    arg: s.handle(),
+                    arg1: Some(one),
+                    arg2: None,
+                    arg3: None,
+                });
+                if wide {
+                    self.append(Expression::As {
+                        expr: s,
+                        kind: naga::ScalarKind::Uint,
+                        convert: Some(8),
+                    })
+                } else {
+                    s
+                }
+            }
+            None => {
+                let one = if wide {
+                    naga::Literal::U64(1)
+                } else {
+                    naga::Literal::U32(1)
+                };
+                self.append(Expression::Literal(one))
+            }
+        };
+        let left = self.binary(BinaryOperator::Subtract, end.handle(), current);
+        let left = self.append(Expression::As {
+            expr: left,
+            kind: naga::ScalarKind::Uint,
+            convert: None,
+        });
+        // Exclusive: stop when the next value would reach the end; inclusive: pass it.
+        let op = if inclusive {
+            BinaryOperator::Less
+        } else {
+            BinaryOperator::LessEqual
+        };
+        let done = self.binary(op, left, step_u);
+        let step_t = match T::SCALAR.kind {
+            naga::ScalarKind::Uint => step_u,
+            kind => self.append(Expression::As {
+                expr: step_u,
+                kind,
+                convert: None,
+            }),
+        };
+        let next = self.binary(BinaryOperator::Add, current, step_t);
         self.store(counter, Expr::from_handle(next));
-        self.end_loop_if(done);
+        self.end_loop_if(Some(done));
     }
 
     /// `return value` from the function being built.
     pub fn ret_with<R: FnResult>(&mut self, value: R) {
         let value = value.handle();
         self.push(Statement::Return { value });
-    }
-}
-
-fn one_of(scalar: naga::Scalar) -> naga::Literal {
-    match scalar.kind {
-        naga::ScalarKind::Uint => naga::Literal::U32(1),
-        _ => naga::Literal::I32(1),
     }
 }
 

@@ -195,12 +195,11 @@ impl Checker<'_> {
     /// Rule: a `for` loop iterates a range of integers (`a..b`, `a..=b`).
     fn for_rule(&mut self, f: &syn::ExprForLoop) {
         check_param_pattern(&f.pat, self.errors);
-        match &*f.expr {
-            Expr::Range(r) if r.start.is_some() && r.end.is_some() => {}
-            other => self.errors.push(
-                other,
-                "`for` loops in kernels iterate over a range `start..end` or `start..=end`",
-            ),
+        if for_range(&f.expr).is_none() {
+            self.errors.push(
+                &f.expr,
+                "`for` loops in kernels iterate over a range `start..end` or `start..=end`, optionally `.step_by(n)`",
+            );
         }
     }
 
@@ -307,6 +306,19 @@ fn match_rule(m: &syn::ExprMatch) -> Option<&'static str> {
     match m.arms.last() {
         Some(arm) if matches!(arm.pat, Pat::Wild(_)) && arm.guard.is_none() => None,
         _ => Some("a kernel `match` ends with a `_ =>` arm (integers are matched by comparison)"),
+    }
+}
+
+/// The range a `for` loop iterates and its step: `a..b`, `a..=b`, `(a..b).step_by(s)`.
+pub fn for_range(expr: &Expr) -> Option<(&syn::ExprRange, Option<&Expr>)> {
+    match expr {
+        Expr::Range(r) if r.start.is_some() && r.end.is_some() => Some((r, None)),
+        Expr::Paren(p) => for_range(&p.expr),
+        Expr::MethodCall(m) if m.method == "step_by" && m.args.len() == 1 => {
+            let (range, step) = for_range(&m.receiver)?;
+            step.is_none().then_some((range, m.args.first()))
+        }
+        _ => None,
     }
 }
 

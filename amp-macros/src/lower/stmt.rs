@@ -302,12 +302,21 @@ impl Lowerer {
 
     pub(super) fn for_expr(&self, f: &syn::ExprForLoop) -> TokenStream {
         let ctx = &self.ctx;
-        let Expr::Range(range) = &*f.expr else {
+        let Some((range, step)) = crate::check::for_range(&f.expr) else {
             return quote!(());
         };
         let (Some(start), Some(end)) = (&range.start, &range.end) else {
             return quote!(());
         };
+        let p = private();
+        let step = match step {
+            Some(s) => {
+                let s = self.expr(s);
+                quote!(::core::option::Option::Some(#s))
+            }
+            None => quote!(::core::option::Option::<#p::Expr<u32>>::None),
+        };
+        let st = temp("__amp_step");
         let inclusive = matches!(range.limits, syn::RangeLimits::Closed(_));
         let (start, end) = (self.expr(start), self.expr(end));
         let (s, e, k) = (
@@ -322,12 +331,13 @@ impl Lowerer {
         quote!({
             let #s = #start;
             let #e = #end;
+            let #st = #step;
             let #k = #head;
             {
                 #bind
                 #body;
             }
-            #ctx.end_for(#k, #e, #inclusive);
+            #ctx.end_for(#k, #e, #st, #inclusive);
         })
     }
 
