@@ -52,15 +52,15 @@ pub use amp_macros::{kernel, parallel_for_each, parallel_for_each_unchecked};
 pub use amp_runtime::capture::{Capture, KernelScalar};
 pub use amp_runtime::launch::pipelines_built;
 pub use amp_runtime::{
-    transfer_counts, Accelerator, ArrayView, ConstArrayView, DeviceType, Error, Result,
+    transfer_counts, Accelerator, Array, ArrayView, ConstArrayView, DeviceType, Error, Result,
 };
 
 /// Everything a kernel program needs: `use amp::prelude::*;`.
 pub mod prelude {
     pub use crate::{
         fast_math, intrinsics, kernel, parallel_for_each, parallel_for_each_unchecked,
-        precise_math, Accelerator, ArrayView, ConstArrayView, Extent, Index, Integer, KernelScalar,
-        Numeric, Scalar, TiledExtent, TiledIndex,
+        precise_math, Accelerator, Array, ArrayView, ConstArrayView, Extent, Index, Integer,
+        KernelScalar, Numeric, Scalar, TiledExtent, TiledIndex,
     };
     pub use crate::{
         float2, float3, float4, int2, int3, int4, uint2, uint3, uint4, Float2, Float3, Float4,

@@ -69,3 +69,45 @@ fn add_arrays_binary_prints_7_9_11_13_15() {
     );
     assert_eq!(String::from_utf8_lossy(&out.stdout), "7\n9\n11\n13\n15\n");
 }
+
+#[path = "../examples/array.rs"]
+mod array;
+
+#[test]
+fn array_example_multiplies_by_ten() {
+    let mut data: Vec<i32> = (0..5).collect();
+    array::times_ten(&mut data).expect("launch");
+    assert_eq!(data, [0, 10, 20, 30, 40]);
+}
+
+#[amp::kernel]
+fn double_in_place(idx: amp::Index<1>, a: amp::Array<f32, 1>) {
+    a[idx] = a[idx] * 2.0;
+}
+
+#[test]
+fn arrays_own_a_deep_copy_and_copy_out_on_request() {
+    use amp::prelude::*;
+    let mut source = vec![1.5f32; 1000];
+    let a = Array::new(1000, &source).expect("array");
+    source[0] = 99.0; // the array made its own copy
+    for _ in 0..3 {
+        parallel_for_each!(a.extent(), |idx: Index<1>| {
+            double_in_place(idx, a);
+        })
+        .expect("launch");
+    }
+    assert_eq!(
+        (a.uploads(), a.downloads()),
+        (1, 0),
+        "data stays on the accelerator"
+    );
+    assert_eq!(a.get(0).expect("get"), 12.0);
+    assert!(a.to_vec().expect("to_vec").iter().all(|&v| v == 12.0));
+    let mut short = vec![0.0f32; 3];
+    let err = a.copy_to(&mut short).expect_err("length mismatch");
+    assert!(matches!(err, amp::Error::ExtentMismatch { .. }), "{err}");
+    assert_eq!(source[0], 99.0);
+    let z = Array::filled([2, 3], 7u32).expect("filled");
+    assert_eq!(z.to_vec().expect("to_vec"), [7; 6]);
+}

@@ -63,7 +63,9 @@ pub fn kernel_side(ty: &Type, generics: &[syn::Ident]) -> TokenStream {
                     _ => Vec::new(),
                 };
                 match (last.ident.to_string().as_str(), args.as_slice()) {
-                    ("ArrayView", [t, n]) => return quote!(#p::View<#t, #n, #p::ReadWrite>),
+                    ("ArrayView" | "Array", [t, n]) => {
+                        return quote!(#p::View<#t, #n, #p::ReadWrite>)
+                    }
                     ("ConstArrayView", [t, n]) => return quote!(#p::View<#t, #n, #p::ReadOnly>),
                     ("Index", [n]) => return quote!(#p::Expr<#p::Index<#n>>),
                     ("Extent", [n]) => return quote!(#p::Expr<#p::Extent<#n>>),

@@ -7,6 +7,7 @@
 //! order.
 
 use crate::accelerator::Accelerator;
+use crate::array::Array;
 use crate::error::Result;
 use crate::view::{ArrayView, ConstArrayView};
 use amp_core::short_vector::{Component, Vector};
@@ -96,8 +97,8 @@ shape_capture!(
 );
 
 macro_rules! view_capture {
-    ($view:ident, $access:ident, |$this:ident| $launched:expr) => {
-        impl<T: Scalar, const N: usize> KernelType for $view<'_, T, N>
+    ($view:ty, $access:ident, |$this:ident| $launched:expr) => {
+        impl<T: Scalar, const N: usize> KernelType for $view
         where
             Index<N>: Value + Rank,
             Extent<N>: Value + Rank,
@@ -105,7 +106,7 @@ macro_rules! view_capture {
             type Expr = View<T, N, $access>;
         }
 
-        impl<T: Scalar, const N: usize> Capture for $view<'_, T, N>
+        impl<T: Scalar, const N: usize> Capture for $view
         where
             Index<N>: Value + Rank,
             Extent<N>: Value + Rank,
@@ -127,8 +128,9 @@ macro_rules! view_capture {
     };
 }
 // A kernel may have written a read-write view: its device copy is now the newest.
-view_capture!(ArrayView, ReadWrite, |view| view.kernel_wrote());
-view_capture!(ConstArrayView, ReadOnly, |view| {
+view_capture!(ArrayView<'_, T, N>, ReadWrite, |view| view.kernel_wrote());
+view_capture!(Array<T, N>, ReadWrite, |array| array.data.kernel_wrote());
+view_capture!(ConstArrayView<'_, T, N>, ReadOnly, |view| {
     let _ = view;
 });
 

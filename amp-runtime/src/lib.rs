@@ -7,11 +7,13 @@
 //! - [`Error`]: the one error type, its variants mirroring C++ AMP's exceptions.
 
 pub mod accelerator;
+pub mod array;
 pub mod capture;
 pub mod error;
 pub mod launch;
 pub mod view;
 
 pub use accelerator::{Accelerator, DeviceType};
+pub use array::Array;
 pub use error::{Error, Result};
 pub use view::{transfer_counts, ArrayView, ConstArrayView};

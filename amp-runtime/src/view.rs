@@ -14,7 +14,7 @@ mod tests;
 use crate::accelerator::Accelerator;
 use crate::error::Result;
 use amp_core::{Extent, Index, Scalar};
-use data::ViewData;
+pub(crate) use data::ViewData;
 use std::fmt;
 
 pub use data::transfer_counts;

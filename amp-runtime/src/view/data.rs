@@ -31,6 +31,8 @@ pub fn transfer_counts() -> (u64, u64) {
 enum Host<'a, T> {
     ReadWrite(&'a mut [T]),
     ReadOnly(&'a [T]),
+    /// An `Array`'s own host copy.
+    Owned(Vec<T>),
 }
 
 impl<T> Host<'_, T> {
@@ -38,6 +40,16 @@ impl<T> Host<'_, T> {
         match self {
             Host::ReadWrite(data) => data,
             Host::ReadOnly(data) => data,
+            Host::Owned(data) => data,
+        }
+    }
+
+    /// The data, when kernels and the host may write it.
+    fn as_mut_slice(&mut self) -> Option<&mut [T]> {
+        match self {
+            Host::ReadWrite(data) => Some(data),
+            Host::Owned(data) => Some(data),
+            Host::ReadOnly(_) => None,
         }
     }
 }
@@ -81,6 +93,11 @@ impl<'a, T: Scalar, const N: usize> ViewData<'a, T, N> {
     pub(crate) fn read_write(extent: Extent<N>, data: &'a mut [T]) -> Result<Self> {
         check_extent(extent, data.len())?;
         Ok(Self::with_host(extent, Host::ReadWrite(data)))
+    }
+
+    pub(crate) fn owned(extent: Extent<N>, data: Vec<T>) -> Result<Self> {
+        check_extent(extent, data.len())?;
+        Ok(Self::with_host(extent, Host::Owned(data)))
     }
 
     pub(crate) fn read_only(extent: Extent<N>, data: &'a [T]) -> Result<Self> {
@@ -194,7 +211,7 @@ impl<'a, T: Scalar, const N: usize> ViewData<'a, T, N> {
         let offset = self.offset_of(idx)?;
         let mut state = self.lock();
         self.make_host_valid(&mut state)?;
-        let Host::ReadWrite(data) = &mut state.host else {
+        let Some(data) = state.host.as_mut_slice() else {
             return Err(Error::UnsupportedFeature(
                 "a read-only array view cannot be written".into(),
             ));
@@ -276,7 +293,7 @@ impl<'a, T: Scalar, const N: usize> ViewData<'a, T, N> {
     pub(crate) fn kernel_wrote(&self) {
         let mut state = self.lock();
         // A read-only view's data cannot have changed; a view never bound has no device copy.
-        if matches!(state.host, Host::ReadWrite(_)) && state.device.is_some() {
+        if !matches!(state.host, Host::ReadOnly(_)) && state.device.is_some() {
             state.host_valid = false;
             state.device_valid = true;
             state.discarded = false;
@@ -301,7 +318,7 @@ impl<'a, T: Scalar, const N: usize> ViewData<'a, T, N> {
         if state.host_valid {
             return Ok(());
         }
-        let (Host::ReadWrite(host), Some(copy)) = (&mut state.host, &state.device) else {
+        let (Some(host), Some(copy)) = (state.host.as_mut_slice(), &state.device) else {
             // Not reachable by the invariants; the host data is all there is.
             state.host_valid = true;
             return Ok(());

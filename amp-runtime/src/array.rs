@@ -1,0 +1,106 @@
+//! C++ AMP's `array`: data that belongs to the accelerator. It is copied in when made (deeply:
+//! later changes to the source do not reach it), kernels read and write it in place, and it is
+//! copied out only when asked (`to_vec`, `copy_to`, `get`).
+//!
+//! Unlike an [`ArrayView`](crate::ArrayView), an `Array` borrows nothing: it owns its data, so it
+//! can outlive the host data it was made from and be passed around freely.
+
+use crate::error::{Error, Result};
+use crate::view::ViewData;
+use amp_core::{Extent, Index, Scalar};
+use std::fmt;
+
+/// An array on the accelerator (C++ AMP `array<T, N>`).
+///
+/// ```
+/// use amp_runtime::Array;
+/// let a = Array::new(5, &[0, 1, 2, 3, 4])?;
+/// assert_eq!(a.to_vec()?, [0, 1, 2, 3, 4]);
+/// # Ok::<(), amp_runtime::Error>(())
+/// ```
+pub struct Array<T: Scalar, const N: usize> {
+    pub(crate) data: ViewData<'static, T, N>,
+}
+
+impl<T: Scalar, const N: usize> Array<T, N> {
+    /// An array of `extent` holding a copy of `data` (C++ AMP `array(extent, begin, end)`).
+    /// Fails with [`Error::ExtentMismatch`] when the extent does not hold `data.len()` elements.
+    pub fn new(extent: impl Into<Extent<N>>, data: &[T]) -> Result<Self> {
+        Self::from_vec(extent, data.to_vec())
+    }
+
+    /// An array of `extent` holding `data`.
+    pub fn from_vec(extent: impl Into<Extent<N>>, data: Vec<T>) -> Result<Self> {
+        Ok(Array {
+            data: ViewData::owned(extent.into(), data)?,
+        })
+    }
+
+    /// An array of `extent` whose elements are `value`.
+    pub fn filled(extent: impl Into<Extent<N>>, value: T) -> Result<Self> {
+        let extent = extent.into();
+        let len = usize::try_from(extent.size()).map_err(|_| {
+            Error::InvalidComputeDomain(format!("array extent {extent} is too large"))
+        })?;
+        Self::from_vec(extent, vec![value; len])
+    }
+
+    /// The array's extent.
+    pub fn extent(&self) -> Extent<N> {
+        self.data.extent()
+    }
+
+    /// A copy of the data (C++ AMP's conversion to `std::vector`).
+    pub fn to_vec(&self) -> Result<Vec<T>> {
+        self.data.to_vec()
+    }
+
+    /// Copies the data into `dst` (C++ AMP `copy(array, dest)`); fails with
+    /// [`Error::ExtentMismatch`] when `dst` has another length.
+    pub fn copy_to(&self, dst: &mut [T]) -> Result<()> {
+        let data = self.data.to_vec()?;
+        if data.len() != dst.len() {
+            return Err(Error::ExtentMismatch {
+                extent: self.extent().to_string(),
+                expected: data.len() as u64,
+                actual: dst.len(),
+            });
+        }
+        dst.copy_from_slice(&data);
+        Ok(())
+    }
+
+    /// Reads one element (copying the array back first if a kernel changed it).
+    pub fn get(&self, idx: impl Into<Index<N>>) -> Result<T> {
+        self.data.get(idx.into())
+    }
+
+    /// Makes the data current on `acc` and returns the buffer that holds it there.
+    pub(crate) fn device_buffer(&self, acc: &crate::Accelerator) -> Result<wgpu::Buffer> {
+        self.data.device_buffer(acc)
+    }
+
+    /// The array's parameter words for kernels.
+    pub(crate) fn layout_words(&self) -> Vec<u32> {
+        self.data.layout_words()
+    }
+
+    /// How many times the array's data was copied to an accelerator.
+    pub fn uploads(&self) -> u64 {
+        self.data.uploads()
+    }
+
+    /// How many times the array's data was copied back to the host.
+    pub fn downloads(&self) -> u64 {
+        self.data.downloads()
+    }
+}
+
+impl<T: Scalar, const N: usize> fmt::Debug for Array<T, N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Array")
+            .field("type", &T::name())
+            .field("extent", &self.extent())
+            .finish_non_exhaustive()
+    }
+}
