@@ -66,6 +66,21 @@ pub trait AtomicInt: Integer {}
 impl AtomicInt for i32 {}
 impl AtomicInt for u32 {}
 
+/// `view.atomic_x(idx, value)` methods, one per naga atomic function.
+macro_rules! atomic_methods {
+    ($( $(#[$doc:meta])* $name:ident => $fun:expr; )*) => {$(
+        $(#[$doc])*
+        pub fn $name(
+            self,
+            b: &mut KernelBuilder,
+            idx: impl ElementIndex<N>,
+            value: Expr<T>,
+        ) -> Expr<T> {
+            self.atomic(b, idx, $fun, value)
+        }
+    )*};
+}
+
 impl<T: AtomicInt, const N: usize> View<T, N, ReadWrite>
 where
     Index<N>: Value + Rank,
@@ -83,24 +98,23 @@ where
         atomic_at(b, pointer, fun, value)
     }
 
-    /// Adds `value` to the element; returns its previous value.
-    pub fn atomic_fetch_add(
-        self,
-        b: &mut KernelBuilder,
-        idx: impl ElementIndex<N>,
-        value: Expr<T>,
-    ) -> Expr<T> {
-        self.atomic(b, idx, AtomicFunction::Add, value)
-    }
-
-    /// Subtracts `value` from the element; returns its previous value.
-    pub fn atomic_fetch_sub(
-        self,
-        b: &mut KernelBuilder,
-        idx: impl ElementIndex<N>,
-        value: Expr<T>,
-    ) -> Expr<T> {
-        self.atomic(b, idx, AtomicFunction::Subtract, value)
+    atomic_methods! {
+        /// Adds `value` to the element; returns its previous value.
+        atomic_fetch_add => AtomicFunction::Add;
+        /// Subtracts `value` from the element; returns its previous value.
+        atomic_fetch_sub => AtomicFunction::Subtract;
+        /// Stores the larger of the element and `value`; returns the previous value.
+        atomic_fetch_max => AtomicFunction::Max;
+        /// Stores the smaller of the element and `value`; returns the previous value.
+        atomic_fetch_min => AtomicFunction::Min;
+        /// Bitwise-ands `value` into the element; returns the previous value.
+        atomic_fetch_and => AtomicFunction::And;
+        /// Bitwise-ors `value` into the element; returns the previous value.
+        atomic_fetch_or => AtomicFunction::InclusiveOr;
+        /// Bitwise-xors `value` into the element; returns the previous value.
+        atomic_fetch_xor => AtomicFunction::ExclusiveOr;
+        /// Stores `value`; returns the previous value.
+        atomic_exchange => AtomicFunction::Exchange { compare: None };
     }
 
     /// Adds one; returns the previous value (C++ AMP `atomic_fetch_inc`).
@@ -113,66 +127,6 @@ where
     pub fn atomic_fetch_dec(self, b: &mut KernelBuilder, idx: impl ElementIndex<N>) -> Expr<T> {
         let one = one::<T>(b);
         self.atomic(b, idx, AtomicFunction::Subtract, one)
-    }
-
-    /// Stores the larger of the element and `value`; returns the previous value.
-    pub fn atomic_fetch_max(
-        self,
-        b: &mut KernelBuilder,
-        idx: impl ElementIndex<N>,
-        value: Expr<T>,
-    ) -> Expr<T> {
-        self.atomic(b, idx, AtomicFunction::Max, value)
-    }
-
-    /// Stores the smaller of the element and `value`; returns the previous value.
-    pub fn atomic_fetch_min(
-        self,
-        b: &mut KernelBuilder,
-        idx: impl ElementIndex<N>,
-        value: Expr<T>,
-    ) -> Expr<T> {
-        self.atomic(b, idx, AtomicFunction::Min, value)
-    }
-
-    /// Bitwise-ands `value` into the element; returns the previous value.
-    pub fn atomic_fetch_and(
-        self,
-        b: &mut KernelBuilder,
-        idx: impl ElementIndex<N>,
-        value: Expr<T>,
-    ) -> Expr<T> {
-        self.atomic(b, idx, AtomicFunction::And, value)
-    }
-
-    /// Bitwise-ors `value` into the element; returns the previous value.
-    pub fn atomic_fetch_or(
-        self,
-        b: &mut KernelBuilder,
-        idx: impl ElementIndex<N>,
-        value: Expr<T>,
-    ) -> Expr<T> {
-        self.atomic(b, idx, AtomicFunction::InclusiveOr, value)
-    }
-
-    /// Bitwise-xors `value` into the element; returns the previous value.
-    pub fn atomic_fetch_xor(
-        self,
-        b: &mut KernelBuilder,
-        idx: impl ElementIndex<N>,
-        value: Expr<T>,
-    ) -> Expr<T> {
-        self.atomic(b, idx, AtomicFunction::ExclusiveOr, value)
-    }
-
-    /// Stores `value`; returns the previous value.
-    pub fn atomic_exchange(
-        self,
-        b: &mut KernelBuilder,
-        idx: impl ElementIndex<N>,
-        value: Expr<T>,
-    ) -> Expr<T> {
-        self.atomic(b, idx, AtomicFunction::Exchange { compare: None }, value)
     }
 
     /// Stores `desired` if the element holds `expected` (C++ AMP `atomic_compare_exchange`);
