@@ -7,7 +7,7 @@
 //! expression, so the kernel calls no helper function. Functions the accelerator has no
 //! instruction for are composed from ones it has; their precision is stated on each.
 
-use crate::builder::{DeviceFn, Expr, KernelBuilder, KernelToken};
+use crate::builder::{DeviceFn, Expr, KernelBuilder};
 use crate::types::Numeric;
 use naga::{BinaryOperator, Expression, MathFunction as M, RelationalFunction, UnaryOperator};
 
@@ -76,14 +76,7 @@ type Body =
 /// (`|b, args, scalar| -> Handle`).
 macro_rules! float_fns {
     ($( $(#[$doc:meta])* $name:ident / $marker:ident ($($arg:ident),+) => $body:expr; )*) => {$(
-        $(#[$doc])*
-        pub fn $name(_: KernelToken) -> $marker {
-            $marker
-        }
-
-        #[doc = concat!("The marker of [`", stringify!($name), "`].")]
-        #[derive(Clone, Copy, Debug)]
-        pub struct $marker;
+        crate::builder::builtin_fn!($(#[$doc])* $name / $marker);
 
         impl<T: Float> DeviceFn<($(float_fns!(@ty $arg),)+)> for $marker {
             type Output = Expr<T>;
@@ -106,14 +99,7 @@ macro_rules! direct {
 /// Predicates on one float, returning `bool`.
 macro_rules! predicates {
     ($( $(#[$doc:meta])* $name:ident / $marker:ident => $body:expr; )*) => {$(
-        $(#[$doc])*
-        pub fn $name(_: KernelToken) -> $marker {
-            $marker
-        }
-
-        #[doc = concat!("The marker of [`", stringify!($name), "`].")]
-        #[derive(Clone, Copy, Debug)]
-        pub struct $marker;
+        crate::builder::builtin_fn!($(#[$doc])* $name / $marker);
 
         impl<T: Float> DeviceFn<(Expr<T>,)> for $marker {
             type Output = Expr<bool>;
@@ -350,14 +336,7 @@ pub mod intrinsics {
 
     macro_rules! numeric_fns {
         ($( $(#[$doc:meta])* $name:ident / $marker:ident ($($arg:ident),+) => $fun:ident; )*) => {$(
-            $(#[$doc])*
-            pub fn $name(_: KernelToken) -> $marker {
-                $marker
-            }
-
-            #[doc = concat!("The marker of [`", stringify!($name), "`].")]
-            #[derive(Clone, Copy, Debug)]
-            pub struct $marker;
+            crate::builder::builtin_fn!($(#[$doc])* $name / $marker);
 
             impl<T: Numeric> DeviceFn<($(numeric_fns!(@ty $arg),)+)> for $marker {
                 type Output = Expr<T>;
@@ -382,14 +361,7 @@ pub mod intrinsics {
 
     macro_rules! bit_fns {
         ($( $(#[$doc:meta])* $name:ident / $marker:ident => $fun:ident; )*) => {$(
-            $(#[$doc])*
-            pub fn $name(_: KernelToken) -> $marker {
-                $marker
-            }
-
-            #[doc = concat!("The marker of [`", stringify!($name), "`].")]
-            #[derive(Clone, Copy, Debug)]
-            pub struct $marker;
+            crate::builder::builtin_fn!($(#[$doc])* $name / $marker);
 
             impl<T: crate::types::Integer> DeviceFn<(Expr<T>,)> for $marker {
                 type Output = Expr<T>;

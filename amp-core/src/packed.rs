@@ -5,7 +5,7 @@
 //! convert.
 
 use crate::atomic::ElementIndex;
-use crate::builder::{DeviceFn, Expr, KernelBuilder, KernelToken};
+use crate::builder::{DeviceFn, Expr, KernelBuilder};
 use crate::ops::{BitOp, Bitwise, Shift, ShiftOp};
 use crate::view::{Access, IndexRead, ReadWrite, View};
 
@@ -51,32 +51,19 @@ fn positioned(b: &mut KernelBuilder, value: Expr<u32>, shift: Expr<u32>) -> Expr
     byte.shift(b, ShiftOp::Shl, shift)
 }
 
-macro_rules! packed_fn {
-    ($(#[$doc:meta])* $name:ident / $marker:ident) => {
-        $(#[$doc])*
-        pub fn $name(_: KernelToken) -> $marker {
-            $marker
-        }
-
-        #[doc = concat!("The marker of [`", stringify!($name), "`].")]
-        #[derive(Clone, Copy, Debug)]
-        pub struct $marker;
-    };
-}
-
-packed_fn!(
+crate::builder::builtin_fn!(
     /// Byte `i` of a packed view, as a `u32` in `0..=255`.
     read_uchar / ReadUchar
 );
-packed_fn!(
+crate::builder::builtin_fn!(
     /// Adds one to byte `i` (atomically; a carry out of the byte is the caller's to avoid).
     increment_uchar / IncrementUchar
 );
-packed_fn!(
+crate::builder::builtin_fn!(
     /// Adds `value & 0xff` to byte `i` (atomically; as above).
     addto_uchar / AddtoUchar
 );
-packed_fn!(
+crate::builder::builtin_fn!(
     /// Sets byte `i` to `value & 0xff`, leaving its neighbours alone: two atomic xors, so it is
     /// safe against concurrent writes to *other* bytes of the word (seed 004's `write_uchar`).
     write_uchar / WriteUchar

@@ -176,18 +176,16 @@ impl crate::builder::Read for TileBarrier {
 /// accesses without waiting for the tile.
 pub mod fences {
     use super::TileBarrier;
-    use crate::builder::{DeviceFn, KernelBuilder, KernelToken};
+    use crate::builder::{DeviceFn, KernelBuilder};
     use naga::{Barrier, Statement};
 
     macro_rules! fence {
         ($name:ident, $marker:ident, $flags:expr, $doc:literal) => {
-            #[doc = $doc]
-            pub fn $name(_: KernelToken) -> $marker {
-                $marker
-            }
-            #[doc = $doc]
-            #[derive(Clone, Copy, Debug)]
-            pub struct $marker;
+            crate::builder::builtin_fn!(
+                #[doc = $doc]
+                $name
+                    / $marker
+            );
             impl DeviceFn<(TileBarrier,)> for $marker {
                 type Output = ();
                 fn call(&self, b: &mut KernelBuilder, _: (TileBarrier,)) {

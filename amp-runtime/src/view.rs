@@ -3,7 +3,7 @@
 //!
 //! [`ArrayView`] wraps `&mut [T]` (read-write) and [`ConstArrayView`] wraps `&[T]` (read-only,
 //! C++ AMP `array_view<const T, N>`). Both are row-major over an [`Extent<N>`]. Every element
-//! takes one 32-bit word on the accelerator (`bool` included). Transfers are counted per view
+//! takes one 32-bit word on the accelerator (`bool` included; 64-bit types two). Transfers are counted per view
 //! ([`ArrayView::uploads`], [`ArrayView::downloads`]) and per process ([`transfer_counts`]), so
 //! tests can check that no copy is made twice.
 
@@ -53,6 +53,79 @@ pub struct ConstArrayView<'a, T: Scalar, const N: usize> {
     data: ViewData<'a, T, N>,
 }
 
+/// The methods both view types share.
+macro_rules! view_methods {
+    () => {
+        /// The view's extent.
+        pub fn extent(&self) -> Extent<N> {
+            self.data.extent()
+        }
+
+        /// Reads one element on the host, first copying the data back if a kernel wrote it.
+        /// Fails with [`Error::OutOfBounds`](crate::Error::OutOfBounds) outside the extent.
+        pub fn get(&self, idx: impl Into<Index<N>>) -> Result<T> {
+            self.data.get(idx.into())
+        }
+
+        /// Declares that the host data changed outside the view (C++ AMP `array_view::refresh`):
+        /// the accelerator's copy is stale and the next kernel uploads the host data again.
+        pub fn refresh(&self) {
+            self.data.refresh();
+        }
+
+        /// A copy of the data, synchronized first.
+        pub fn to_vec(&self) -> Result<Vec<T>> {
+            self.data.to_vec()
+        }
+
+        /// The part of the view at `origin` with `extent` (C++ AMP `array_view::section`): a view
+        /// of the same data, coherent with this one, usable as kernel input and output. Fails with
+        /// [`Error::OutOfBounds`](crate::Error::OutOfBounds) when it does not fit.
+        pub fn section(
+            &self,
+            origin: impl Into<Index<N>>,
+            extent: impl Into<Extent<N>>,
+        ) -> Result<Self> {
+            Ok(Self {
+                data: self.data.section(origin.into(), extent.into())?,
+            })
+        }
+
+        /// The part of the view from `origin` to its end (C++ AMP `section(origin)`).
+        pub fn section_from(&self, origin: impl Into<Index<N>>) -> Result<Self> {
+            let origin = origin.into();
+            let extent = self.extent() - Extent::new(origin.0);
+            self.section(origin, extent)
+        }
+
+        /// The part of the view from its origin with `extent` (C++ AMP `section(extent)`).
+        pub fn section_extent(&self, extent: impl Into<Extent<N>>) -> Result<Self> {
+            self.section(Index::new([0; N]), extent)
+        }
+
+        /// How many times this view's data was copied to an accelerator.
+        pub fn uploads(&self) -> u64 {
+            self.data.uploads()
+        }
+
+        /// How many times this view's data was copied back to the host (never, for a read-only
+        /// view: kernels cannot write it).
+        pub fn downloads(&self) -> u64 {
+            self.data.downloads()
+        }
+
+        /// Makes the data current on `acc` and returns the buffer that holds it there.
+        pub(crate) fn device_buffer(&self, acc: &Accelerator) -> Result<wgpu::Buffer> {
+            self.data.device_buffer(acc)
+        }
+
+        /// The view's parameter words for kernels: extent, offset, strides of components `0..N-1`.
+        pub(crate) fn layout_words(&self) -> Vec<u32> {
+            self.data.layout_words()
+        }
+    };
+}
+
 impl<'a, T: Scalar, const N: usize> ArrayView<'a, T, N> {
     /// A view of `data` with the given extent. Fails with
     /// [`Error::ExtentMismatch`](crate::Error::ExtentMismatch) when the extent does not hold
@@ -63,17 +136,6 @@ impl<'a, T: Scalar, const N: usize> ArrayView<'a, T, N> {
         Ok(ArrayView {
             data: ViewData::read_write(extent.into(), data)?,
         })
-    }
-
-    /// The view's extent.
-    pub fn extent(&self) -> Extent<N> {
-        self.data.extent()
-    }
-
-    /// Reads one element on the host, first copying the data back if a kernel wrote it.
-    /// Fails with [`Error::OutOfBounds`](crate::Error::OutOfBounds) outside the extent.
-    pub fn get(&self, idx: impl Into<Index<N>>) -> Result<T> {
-        self.data.get(idx.into())
     }
 
     /// Writes one element on the host, first copying the data back if a kernel wrote it. The
@@ -96,66 +158,12 @@ impl<'a, T: Scalar, const N: usize> ArrayView<'a, T, N> {
         self.data.discard_data();
     }
 
-    /// Declares that the host data changed outside the view (C++ AMP `array_view::refresh`):
-    /// the accelerator's copy is stale and the next kernel uploads the host data again.
-    pub fn refresh(&self) {
-        self.data.refresh();
-    }
-
-    /// A copy of the data, synchronized first.
-    pub fn to_vec(&self) -> Result<Vec<T>> {
-        self.data.to_vec()
-    }
-
-    /// The part of the view at `origin` with `extent` (C++ AMP `array_view::section`): a view
-    /// of the same data, coherent with this one, usable as kernel input and output. Fails with
-    /// [`Error::OutOfBounds`](crate::Error::OutOfBounds) when it does not fit.
-    pub fn section(
-        &self,
-        origin: impl Into<Index<N>>,
-        extent: impl Into<Extent<N>>,
-    ) -> Result<Self> {
-        Ok(Self {
-            data: self.data.section(origin.into(), extent.into())?,
-        })
-    }
-
-    /// The part of the view from `origin` to its end (C++ AMP `section(origin)`).
-    pub fn section_from(&self, origin: impl Into<Index<N>>) -> Result<Self> {
-        let origin = origin.into();
-        let extent = self.extent() - Extent::new(origin.0);
-        self.section(origin, extent)
-    }
-
-    /// The part of the view from its origin with `extent` (C++ AMP `section(extent)`).
-    pub fn section_extent(&self, extent: impl Into<Extent<N>>) -> Result<Self> {
-        self.section(Index::new([0; N]), extent)
-    }
-
-    /// How many times this view's data was copied to an accelerator.
-    pub fn uploads(&self) -> u64 {
-        self.data.uploads()
-    }
-
-    /// How many times this view's data was copied back to the host.
-    pub fn downloads(&self) -> u64 {
-        self.data.downloads()
-    }
-
-    /// Makes the data current on `acc` and returns the buffer that holds it there.
-    pub(crate) fn device_buffer(&self, acc: &Accelerator) -> Result<wgpu::Buffer> {
-        self.data.device_buffer(acc)
-    }
-
     /// Records that a kernel wrote the view: the accelerator's copy is now the only current one.
     pub(crate) fn kernel_wrote(&self) {
         self.data.kernel_wrote();
     }
 
-    /// The view's parameter words for kernels: extent, offset, strides of components `0..N-1`.
-    pub(crate) fn layout_words(&self) -> Vec<u32> {
-        self.data.layout_words()
-    }
+    view_methods!();
 }
 
 impl<'a, T: Scalar, const N: usize> ConstArrayView<'a, T, N> {
@@ -170,73 +178,7 @@ impl<'a, T: Scalar, const N: usize> ConstArrayView<'a, T, N> {
         })
     }
 
-    /// The view's extent.
-    pub fn extent(&self) -> Extent<N> {
-        self.data.extent()
-    }
-
-    /// Reads one element. Fails with [`Error::OutOfBounds`](crate::Error::OutOfBounds) outside
-    /// the extent.
-    pub fn get(&self, idx: impl Into<Index<N>>) -> Result<T> {
-        self.data.get(idx.into())
-    }
-
-    /// Declares that the data changed outside the view (C++ AMP `array_view::refresh`): the
-    /// next kernel uploads it again.
-    pub fn refresh(&self) {
-        self.data.refresh();
-    }
-
-    /// A copy of the data.
-    pub fn to_vec(&self) -> Result<Vec<T>> {
-        self.data.to_vec()
-    }
-
-    /// The part of the view at `origin` with `extent` (C++ AMP `array_view::section`): a view
-    /// of the same data, coherent with this one, usable as kernel input and output. Fails with
-    /// [`Error::OutOfBounds`](crate::Error::OutOfBounds) when it does not fit.
-    pub fn section(
-        &self,
-        origin: impl Into<Index<N>>,
-        extent: impl Into<Extent<N>>,
-    ) -> Result<Self> {
-        Ok(Self {
-            data: self.data.section(origin.into(), extent.into())?,
-        })
-    }
-
-    /// The part of the view from `origin` to its end (C++ AMP `section(origin)`).
-    pub fn section_from(&self, origin: impl Into<Index<N>>) -> Result<Self> {
-        let origin = origin.into();
-        let extent = self.extent() - Extent::new(origin.0);
-        self.section(origin, extent)
-    }
-
-    /// The part of the view from its origin with `extent` (C++ AMP `section(extent)`).
-    pub fn section_extent(&self, extent: impl Into<Extent<N>>) -> Result<Self> {
-        self.section(Index::new([0; N]), extent)
-    }
-
-    /// How many times this view's data was copied to an accelerator.
-    pub fn uploads(&self) -> u64 {
-        self.data.uploads()
-    }
-
-    /// How many times this view's data was copied back to the host (always 0: kernels cannot
-    /// write a read-only view).
-    pub fn downloads(&self) -> u64 {
-        self.data.downloads()
-    }
-
-    /// Makes the data current on `acc` and returns the buffer that holds it there.
-    pub(crate) fn device_buffer(&self, acc: &Accelerator) -> Result<wgpu::Buffer> {
-        self.data.device_buffer(acc)
-    }
-
-    /// The view's parameter words for kernels: extent, offset, strides of components `0..N-1`.
-    pub(crate) fn layout_words(&self) -> Vec<u32> {
-        self.data.layout_words()
-    }
+    view_methods!();
 }
 
 /// Copies results back into the borrowed data. Drop cannot return an error; one is reported on

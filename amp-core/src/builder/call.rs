@@ -61,6 +61,22 @@ impl<F: Fn(KernelToken) -> M, M> KernelFunction for F {
     }
 }
 
+/// Declares a built-in kernel function `$name` (a host function `fn(KernelToken) -> $marker`)
+/// and its marker type; the caller implements [`DeviceFn`] for the marker.
+macro_rules! builtin_fn {
+    ($(#[$doc:meta])* $name:ident / $marker:ident) => {
+        $(#[$doc])*
+        pub fn $name(_: $crate::builder::KernelToken) -> $marker {
+            $marker
+        }
+
+        #[doc = concat!("The marker of [`", stringify!($name), "`].")]
+        #[derive(Clone, Copy, Debug)]
+        pub struct $marker;
+    };
+}
+pub(crate) use builtin_fn;
+
 /// The marker of a function called in a kernel.
 pub fn kernel_function<F: KernelFunction>(f: &F) -> F::Marker {
     f.marker()

@@ -20,6 +20,7 @@ mod control;
 mod entry;
 mod expr;
 
+pub(crate) use call::builtin_fn;
 pub use call::{kernel_function, DeviceFn, FnArg, FnArgs, FnResult, KernelFunction, KernelToken};
 pub use entry::{BindingKind, KernelIr, LaunchLayout, UNTILED_BLOCK_2D, UNTILED_WORKGROUP};
 pub use expr::{Expr, Read, Var};
