@@ -37,6 +37,7 @@
 //! The kernel language, its rules and the messages it gives are in `docs/LANGUAGE.md`; how a
 //! kernel flows from source to dispatch is in `docs/ARCHITECTURE.md`.
 
+pub use amp_core::builder::AccessKind;
 pub use amp_core::math::{fast_math, intrinsics, precise_math};
 pub use amp_core::packed;
 pub use amp_core::short_vector::{
@@ -52,7 +53,8 @@ pub use amp_macros::{kernel, parallel_for_each, parallel_for_each_unchecked};
 pub use amp_runtime::capture::{Capture, KernelScalar};
 pub use amp_runtime::launch::pipelines_built;
 pub use amp_runtime::{
-    transfer_counts, Accelerator, Array, ArrayView, ConstArrayView, DeviceType, Error, Result,
+    transfer_counts, Accelerator, Array, ArrayView, ConstArrayView, DeviceType, Error, KernelFault,
+    Result,
 };
 
 /// Everything a kernel program needs: `use amp::prelude::*;`.

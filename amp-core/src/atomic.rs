@@ -5,7 +5,7 @@
 //! shows whether it is used atomically: its first atomic use retypes the view's array to hold
 //! atomics. Plain reads and writes of it, before or after, are then atomic loads and stores.
 
-use crate::builder::{Expr, KernelBuilder};
+use crate::builder::{Check, Expr, KernelBuilder};
 use crate::shape::{Extent, Index};
 use crate::tile::TiledIndex;
 use crate::types::{Integer, Rank, Scalar, Value};
@@ -139,21 +139,24 @@ where
         desired: Expr<T>,
     ) -> Exchange<T> {
         let idx = idx.index(b);
-        let pointer = self.atomic_element(b, idx);
+        let (pointer, check) = self.atomic_element(b, idx);
         let ty = b.module.generate_predeclared_type(
             naga::PredeclaredType::AtomicCompareExchangeWeakResult(T::SCALAR),
         );
-        let result = b.append(Expression::AtomicResult {
-            ty,
-            comparison: true,
-        });
-        b.push(Statement::Atomic {
-            pointer,
-            fun: AtomicFunction::Exchange {
-                compare: Some(expected.handle()),
-            },
-            value: desired.handle(),
-            result: Some(result),
+        let result = b.checked_result(check, ty, |b| {
+            let result = b.append(Expression::AtomicResult {
+                ty,
+                comparison: true,
+            });
+            b.push(Statement::Atomic {
+                pointer,
+                fun: AtomicFunction::Exchange {
+                    compare: Some(expected.handle()),
+                },
+                value: desired.handle(),
+                result: Some(result),
+            });
+            result
         });
         let old = b.append(Expression::AccessIndex {
             base: result,
@@ -210,22 +213,24 @@ where
 /// Emits an atomic read-modify-write of the element at `pointer`; returns its previous value.
 pub(crate) fn atomic_at<T: Scalar>(
     b: &mut KernelBuilder,
-    pointer: naga::Handle<Expression>,
+    (pointer, check): (naga::Handle<Expression>, Option<Check>),
     fun: AtomicFunction,
     value: Expr<T>,
 ) -> Expr<T> {
     let ty = b.intern_type(naga::TypeInner::Scalar(T::SCALAR));
-    let result = b.append(Expression::AtomicResult {
-        ty,
-        comparison: false,
-    });
-    b.push(Statement::Atomic {
-        pointer,
-        fun,
-        value: value.handle(),
-        result: Some(result),
-    });
-    Expr::from_handle(result)
+    Expr::from_handle(b.checked_result(check, ty, |b| {
+        let result = b.append(Expression::AtomicResult {
+            ty,
+            comparison: false,
+        });
+        b.push(Statement::Atomic {
+            pointer,
+            fun,
+            value: value.handle(),
+            result: Some(result),
+        });
+        result
+    }))
 }
 
 fn one<T: Scalar>(b: &mut KernelBuilder) -> Expr<T> {

@@ -128,7 +128,7 @@ impl KernelBuilder {
         inclusive: bool,
     ) -> Var<T> {
         let counter = self.var(None, start);
-        self.begin_finite_loop();
+        self.begin_finite_loop(counter.handle(), start.handle(), end.handle(), inclusive);
         let current = self.load(counter);
         let op = if inclusive { CmpOp::Le } else { CmpOp::Lt };
         let more = crate::ops::Compare::compare(current, self, op, end);
@@ -270,8 +270,23 @@ where
         )
     }
 
-    /// The number of points (C++ AMP `extent::size`), as `u32`.
+    /// The number of points (C++ AMP `extent::size`, an `unsigned int`), as `u32`: the product
+    /// of the components, zero when any component is zero or negative, and `u32::MAX` when the
+    /// product does not fit in a `u32` (it saturates, never wraps). This is the host's
+    /// [`Extent::size`](crate::shape::Extent::size) clamped to `u32::MAX`: a kernel and the host
+    /// agree on every extent whose size fits.
     pub fn size(self, b: &mut KernelBuilder) -> Expr<u32> {
+        let lit_u32 =
+            |b: &mut KernelBuilder, v| b.append(Expression::Literal(naga::Literal::U32(v)));
+        let max = |b: &mut KernelBuilder, arg, arg1| {
+            b.append(Expression::Math {
+                fun: naga::MathFunction::Max,
+                arg,
+                arg1: Some(arg1),
+                arg2: None,
+                arg3: None,
+            })
+        };
         let mut size: Option<naga::Handle<Expression>> = None;
         for k in 0..N {
             let e = if N == 1 {
@@ -282,6 +297,9 @@ where
                     index: k as u32,
                 })
             };
+            // A non-positive component makes the size zero (its bits as u32 would be huge).
+            let zero = b.append(Expression::Literal(naga::Literal::I32(0)));
+            let e = max(b, e, zero);
             let e = b.append(Expression::As {
                 expr: e,
                 kind: naga::ScalarKind::Uint,
@@ -289,11 +307,24 @@ where
             });
             size = Some(match size {
                 None => e,
-                Some(acc) => b.binary(BinaryOperator::Multiply, acc, e),
+                Some(acc) => {
+                    // Saturating `acc * e`: it overflows exactly when `acc > u32::MAX / e`
+                    // (`e` ≥ 1; for `e` = 0 the test is false and the product 0, so a zero
+                    // component wins over an earlier saturation, as on the host).
+                    let one = lit_u32(b, 1);
+                    let divisor = max(b, e, one);
+                    let all = lit_u32(b, u32::MAX);
+                    let limit = b.binary(BinaryOperator::Divide, all, divisor);
+                    let overflows = b.binary(BinaryOperator::Greater, acc, limit);
+                    let product = b.binary(BinaryOperator::Multiply, acc, e);
+                    b.append(Expression::Select {
+                        condition: overflows,
+                        accept: all,
+                        reject: product,
+                    })
+                }
             });
         }
-        Expr::from_handle(
-            size.unwrap_or_else(|| b.append(Expression::Literal(naga::Literal::U32(1)))),
-        )
+        Expr::from_handle(size.unwrap_or_else(|| lit_u32(b, 1)))
     }
 }

@@ -160,9 +160,20 @@ shape_common!(Index, "an index");
 shape_common!(Extent, "an extent");
 
 impl<const N: usize> Extent<N> {
-    /// The number of points in the domain (C++ AMP `extent::size()`); zero when any component is
-    /// zero or negative. (Three `i32` components always fit: the product is below 2⁹³ only for
-    /// ranks above 2, so larger ranks saturate at `u64::MAX`.)
+    /// The number of points in the domain (C++ AMP `extent::size()`): the product of the
+    /// components, zero when any component is zero or negative. The product is exact up to rank
+    /// 2 (below 2⁶²); from rank 3 on it may not fit and saturates at `u64::MAX`.
+    ///
+    /// A kernel's `extent.size()` is a `u32` (C++ AMP's `unsigned int`): it returns this value
+    /// where it fits and `u32::MAX` where it does not (it saturates, never wraps), so host and
+    /// kernel agree on every extent that can be launched (at most 2³²−1 threads).
+    ///
+    /// ```
+    /// use amp_core::Extent;
+    /// assert_eq!(Extent::new([2, 3, 4]).size(), 24);
+    /// assert_eq!(Extent::new([-1, 2, 3]).size(), 0); // a kernel: 0
+    /// assert_eq!(Extent::new([65536, 65536, 1]).size(), 1 << 32); // a kernel: u32::MAX
+    /// ```
     pub fn size(&self) -> u64 {
         self.0.iter().fold(1u64, |acc, &c| {
             acc.saturating_mul(u64::try_from(c).unwrap_or(0))
@@ -227,6 +238,15 @@ mod tests {
         assert_eq!(e.size(), 24);
         assert_eq!(Extent::new([3, 0]).size(), 0);
         assert_eq!(Extent::new([-3, 2]).size(), 0);
+        assert_eq!(Extent::new([-1, 2, 3]).size(), 0);
+        assert_eq!(Extent::new([65536, 65536, 1]).size(), 1 << 32);
+        assert_eq!(
+            Extent::new([i32::MAX, i32::MAX]).size(),
+            (i32::MAX as u64).pow(2)
+        );
+        // Past u64 it saturates, yet a later zero still makes the size zero.
+        assert_eq!(Extent::new([i32::MAX; 3]).size(), u64::MAX);
+        assert_eq!(Extent::new([i32::MAX, i32::MAX, i32::MAX, 0]).size(), 0);
         assert!(e.contains(Index::new([1, 2, 3])));
         assert!(!e.contains(Index::new([1, -1, 3])));
         assert_eq!(e.linearize(Index::new([1, 2, 3])), Some(23));

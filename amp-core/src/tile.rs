@@ -39,12 +39,29 @@ impl<const N: usize, const D0: u32, const D1: u32, const D2: u32> TiledExtent<N,
 
     /// The extent rounded up to a whole number of tiles (C++ AMP `pad()`). Threads of the padding
     /// lie outside the original extent: kernels skip them with `extent.contains(t_idx.global)`.
+    ///
+    /// Padding never shrinks the extent. A dimension whose rounded-up size does not fit in an
+    /// `i32` (it is within one tile of `i32::MAX`) is left as it is, not a multiple of the tile,
+    /// so launching the result fails with `Error::InvalidComputeDomain` (the extent "cannot be
+    /// evenly divided by" the tile), as for any domain that cannot be tiled; so do components
+    /// that are zero or negative, which are left as they are too.
+    ///
+    /// ```
+    /// use amp_core::Extent;
+    /// assert_eq!(Extent::new([100]).tile::<64>().pad().extent(), Extent::new([128]));
+    /// let near_max = Extent::new([i32::MAX - 2, 100]).tile::<4, 64>().pad();
+    /// assert_eq!(near_max.extent(), Extent::new([i32::MAX - 2, 128]));
+    /// ```
     pub fn pad(&self) -> Self {
-        self.map(|e, d| e.saturating_add(d - 1) / d * d)
+        // `(e - 1) / d + 1` tiles cannot overflow for e > 0; their size may.
+        self.map(|e, d| ((e - 1) / d + 1).checked_mul(d).unwrap_or(e))
     }
 
     /// The extent rounded down to a whole number of tiles (C++ AMP `truncate()`); the left-over
-    /// elements are the kernel's to handle (or a second launch over a section).
+    /// elements are the kernel's to handle (or a second launch over a section). Never overflows:
+    /// a positive component becomes at most itself (zero when it is smaller than the tile, which
+    /// a launch rejects as a zero-sized domain); zero and negative components are left as they
+    /// are.
     pub fn truncate(&self) -> Self {
         self.map(|e, d| e / d * d)
     }
@@ -56,6 +73,64 @@ impl<const N: usize, const D0: u32, const D1: u32, const D2: u32> TiledExtent<N,
             *c = if *c > 0 { f(*c, d) } else { *c };
         }
         TiledExtent { extent: Extent(e) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pad_rounds_up_and_never_shrinks() {
+        let t = Extent::new([999, 666]).tile::<16, 16>();
+        assert_eq!(t.pad().extent(), Extent::new([1008, 672]));
+        assert_eq!(t.truncate().extent(), Extent::new([992, 656]));
+        // Already whole tiles: unchanged both ways.
+        let t = Extent::new([64]).tile::<64>();
+        assert_eq!((t.pad(), t.truncate()), (t, t));
+        // The largest multiples of the tile that fit are reached, not passed.
+        let t = Extent::new([i32::MAX - 63]).tile::<64>();
+        assert_eq!(t.pad().extent(), Extent::new([i32::MAX - 63]));
+        let t = Extent::new([i32::MAX - 64]).tile::<64>();
+        assert_eq!(t.pad().extent(), Extent::new([i32::MAX - 63]));
+        // Rounding up would pass i32::MAX: the component is left as it is (it used to become
+        // i32::MAX / d * d, smaller than the extent, so the padded launch missed elements).
+        for e in [i32::MAX, i32::MAX - 1, i32::MAX - 62] {
+            let t = Extent::new([e, 5]).tile::<64, 4>();
+            assert_eq!(t.pad().extent(), Extent::new([e, 8]), "{e}");
+            assert_eq!(
+                t.truncate().extent(),
+                Extent::new([i32::MAX - 63, 4]),
+                "{e}"
+            );
+        }
+        let t = Extent::new([3, i32::MAX - 1, 1]).tile::<2, 3, 4>();
+        assert_eq!(t.pad().extent(), Extent::new([4, i32::MAX - 1, 4]));
+        let t = Extent::new([3, i32::MAX, 1]).tile::<2, 4, 4>();
+        assert_eq!(t.pad().extent(), Extent::new([4, i32::MAX, 4]));
+        assert_eq!(t.truncate().extent(), Extent::new([2, i32::MAX - 3, 0]));
+        // Zero and negative components stay as they are (a launch rejects them).
+        let t = Extent::new([0, -5, i32::MIN]).tile::<2, 4, 4>();
+        assert_eq!((t.pad(), t.truncate()), (t, t));
+        for &e in &[
+            1,
+            2,
+            63,
+            64,
+            65,
+            1000,
+            i32::MAX / 2,
+            i32::MAX - 100,
+            i32::MAX,
+        ] {
+            let p = Extent::new([e]).tile::<64>().pad().extent()[0];
+            assert!(
+                p >= e && (p % 64 == 0 || p == e) && p - e < 64,
+                "{e} -> {p}"
+            );
+            let t = Extent::new([e]).tile::<64>().truncate().extent()[0];
+            assert!(t <= e && t % 64 == 0 && e - t < 64, "{e} -> {t}");
+        }
     }
 }
 

@@ -6,7 +6,7 @@
 //! and only a scalar element is loaded or stored. Like C++ AMP's, tile_static variables have no
 //! initializer; their contents are undefined until written.
 
-use crate::builder::{Expr, KernelBuilder, Read};
+use crate::builder::{AccessKind, Bound, Check, CheckBuilder, CheckId, Expr, KernelBuilder, Read};
 use crate::lang::Assign;
 use crate::types::{type_of, Scalar};
 use crate::view::{IndexConst, IndexInt, IndexRead, IndexWrite};
@@ -26,8 +26,13 @@ pub trait TileType: 'static {
     const SIZE: u32;
     /// What an element access yields: a loaded value for scalars, a place for arrays.
     type Place;
-    /// The place (or loaded value) at `pointer`.
-    fn place(b: &mut KernelBuilder, pointer: Handle<Expression>, root: Root) -> Self::Place;
+    /// The place (or loaded value) at `pointer`, reached through indices checked by `check`.
+    fn place(
+        b: &mut KernelBuilder,
+        pointer: Handle<Expression>,
+        root: Root,
+        check: Option<Check>,
+    ) -> Self::Place;
 }
 
 macro_rules! scalar_tile_type {
@@ -38,8 +43,14 @@ macro_rules! scalar_tile_type {
             }
             const SIZE: u32 = 4;
             type Place = Expr<$t>;
-            fn place(b: &mut KernelBuilder, pointer: Handle<Expression>, _: Root) -> Expr<$t> {
-                Expr::from_handle(b.append(Expression::Load { pointer }))
+            fn place(
+                b: &mut KernelBuilder,
+                pointer: Handle<Expression>,
+                _: Root,
+                check: Option<Check>,
+            ) -> Expr<$t> {
+                let value = b.append(Expression::Load { pointer });
+                Expr::from_handle(b.checked_value(check, value))
             }
         }
     )*};
@@ -58,8 +69,13 @@ impl<E: TileType, const A: usize> TileType for [E; A] {
     }
     const SIZE: u32 = E::SIZE * A as u32;
     type Place = Place<[E; A]>;
-    fn place(_: &mut KernelBuilder, pointer: Handle<Expression>, root: Root) -> Self::Place {
-        Place::at(pointer, root)
+    fn place(
+        b: &mut KernelBuilder,
+        pointer: Handle<Expression>,
+        root: Root,
+        check: Option<Check>,
+    ) -> Self::Place {
+        Place::at(pointer, root, check.map(|c| b.keep_check(c)))
     }
 }
 
@@ -70,6 +86,9 @@ pub struct Place<T> {
     pointer: Handle<Expression>,
     /// The tile_static variable this place is in (`None` for local arrays).
     root: Root,
+    /// The run-time check of the indices that led here (checked kernels, unproven indices),
+    /// kept by the builder.
+    check: Option<CheckId>,
     _ty: PhantomData<fn() -> T>,
 }
 
@@ -81,12 +100,56 @@ impl<T> Clone for Place<T> {
 impl<T> Copy for Place<T> {}
 
 impl<T> Place<T> {
-    fn at(pointer: Handle<Expression>, root: Root) -> Self {
+    fn at(pointer: Handle<Expression>, root: Root, check: Option<CheckId>) -> Self {
         Place {
             pointer,
             root,
+            check,
             _ty: PhantomData,
         }
+    }
+
+    fn kind(&self) -> AccessKind {
+        match self.root {
+            Some(_) => AccessKind::TileStatic,
+            None => AccessKind::LocalArray,
+        }
+    }
+
+    fn check(&self, b: &KernelBuilder) -> Option<Check> {
+        self.check.and_then(|id| b.check(id))
+    }
+}
+
+impl<E, const A: usize> Place<[E; A]> {
+    /// The pointer to element `i` and the check of the whole access so far. A literal index
+    /// out of range is a build error at the access; an index the range analysis cannot prove
+    /// in range is checked in checked kernels.
+    fn element(
+        &self,
+        b: &mut KernelBuilder,
+        i: Handle<Expression>,
+    ) -> (Handle<Expression>, Option<Check>) {
+        if let Some(interval) = b.interval(i) {
+            if interval.lo == interval.hi && (interval.lo < 0 || interval.lo >= A as i128) {
+                let what = match self.root {
+                    Some(_) => "tile_static",
+                    None => "local",
+                };
+                b.error(format!(
+                    "index {} is out of range for a {what} array of {A} elements",
+                    interval.lo
+                ));
+            }
+        }
+        let outer = self.check(b);
+        let mut check = CheckBuilder::extend(outer.as_ref(), self.kind());
+        let index = check.component(b, i, |_| Bound::Const(A as u32));
+        let pointer = b.append(Expression::Access {
+            base: self.pointer,
+            index,
+        });
+        (pointer, check.finish())
     }
 }
 
@@ -108,11 +171,8 @@ impl<E: crate::atomic::AtomicInt + TileType, const A: usize> Place<[E; A]> {
             Some(global) => b.make_atomic(global),
             None => b.error("atomics work on tile_static memory and views, not on local arrays"),
         }
-        let pointer = b.append(Expression::Access {
-            base: self.pointer,
-            index: i,
-        });
-        crate::atomic::atomic_at(b, pointer, fun, value)
+        let element = self.element(b, i);
+        crate::atomic::atomic_at(b, element, fun, value)
     }
 
     /// Adds `value` to element `i` of a tile_static array; returns its previous value.
@@ -220,7 +280,7 @@ impl KernelBuilder {
         );
         let pointer = self.append(Expression::LocalVariable(local));
         self.push(Statement::Store { pointer, value });
-        Place::at(pointer, None)
+        Place::at(pointer, None, None)
     }
 
     /// Declares a tile_static variable (only valid in tiled kernels).
@@ -250,6 +310,7 @@ impl KernelBuilder {
         Place::at(
             self.append(Expression::GlobalVariable(global)),
             Some(global),
+            None,
         )
     }
 }
@@ -258,9 +319,11 @@ impl KernelBuilder {
 impl<T: Scalar + TileType> Read for Place<T> {
     type Output = Expr<T>;
     fn read(self, b: &mut KernelBuilder) -> Expr<T> {
-        Expr::from_handle(b.append(Expression::Load {
+        let value = b.append(Expression::Load {
             pointer: self.pointer,
-        }))
+        });
+        let check = self.check(b);
+        Expr::from_handle(b.checked_value(check, value))
     }
 }
 
@@ -274,21 +337,19 @@ impl<E: TileType, const A: usize> Read for Place<[E; A]> {
 
 impl<T: Scalar + TileType> Assign<Expr<T>> for Place<T> {
     fn assign(self, b: &mut KernelBuilder, value: Expr<T>) {
-        b.push(Statement::Store {
+        let stmt = Statement::Store {
             pointer: self.pointer,
             value: value.handle(),
-        });
+        };
+        b.checked_statement(self.check(b), stmt);
     }
 }
 
 impl<E: TileType, const A: usize, I: IndexInt> IndexRead<Expr<I>> for Place<[E; A]> {
     type Output = E::Place;
     fn index_read(self, b: &mut KernelBuilder, i: Expr<I>) -> E::Place {
-        let pointer = b.append(Expression::Access {
-            base: self.pointer,
-            index: i.handle(),
-        });
-        E::place(b, pointer, self.root)
+        let (pointer, check) = self.element(b, i.handle());
+        E::place(b, pointer, self.root, check)
     }
 }
 
@@ -304,7 +365,8 @@ impl<E: TileType, const A: usize> IndexConst for Place<[E; A]> {
             base: self.pointer,
             index: i.min(A.saturating_sub(1) as u32),
         });
-        E::place(b, pointer, self.root)
+        let check = self.check(b);
+        E::place(b, pointer, self.root, check)
     }
 }
 
@@ -312,17 +374,14 @@ impl<T: Scalar + TileType, const A: usize, I: IndexInt> IndexWrite<Expr<I>, Expr
     for Place<[T; A]>
 {
     fn index_write(self, b: &mut KernelBuilder, i: Expr<I>, value: Expr<T>) {
-        let pointer = b.append(Expression::Access {
-            base: self.pointer,
-            index: i.handle(),
-        });
-        b.push(Statement::Store {
+        let (pointer, check) = self.element(b, i.handle());
+        let stmt = Statement::Store {
             pointer,
             value: value.handle(),
-        });
+        };
+        b.checked_statement(check, stmt);
     }
 }
-
 /// Proof that a kernel closure is tiled: its index is a `TiledIndex`.
 #[diagnostic::on_unimplemented(
     message = "tile_static variables are only allowed in tiled kernels",

@@ -5,7 +5,7 @@
 //! stride is 1), so a view can be a section of a larger array. Parameter words of a view of rank
 //! `N`: the extent (`N`), the offset (1), the strides of components `0..N-1` (`N - 1`).
 
-use crate::builder::{Expr, FnArg, KernelBuilder};
+use crate::builder::{AccessKind, Bound, Check, CheckBuilder, Expr, FnArg, KernelBuilder};
 use crate::shape::{Extent, Index};
 use crate::types::{Rank, Scalar, Value};
 use naga::{BinaryOperator, Expression, Handle, ScalarKind, Statement};
@@ -71,8 +71,17 @@ where
         b.shape_from_words(self.word, N as u32)
     }
 
-    /// A pointer to element `idx`.
-    fn element(self, b: &mut KernelBuilder, idx: Handle<Expression>) -> Handle<Expression> {
+    /// A pointer to element `idx`, and the check it needs in a checked kernel. Each component
+    /// is checked against the view's own extent (so an index past a row never wraps into the
+    /// next one, and a section never reaches its parent's data); an index out of range points
+    /// at the view's first element instead, which the caller then neither reads nor writes.
+    fn element(
+        self,
+        b: &mut KernelBuilder,
+        idx: Handle<Expression>,
+        kind: AccessKind,
+    ) -> (Handle<Expression>, Option<Check>) {
+        let mut check = CheckBuilder::new(kind);
         let mut linear = b.param_word(self.word + N as u32).handle();
         for k in 0..N {
             let component = if N == 1 {
@@ -83,11 +92,9 @@ where
                     index: k as u32,
                 })
             };
-            let mut term = b.append(Expression::As {
-                expr: component,
-                kind: ScalarKind::Uint,
-                convert: None,
-            });
+            let word = self.word + k as u32;
+            let mut term =
+                check.component(b, component, |b| Bound::Value(b.param_word(word).handle()));
             if k + 1 < N {
                 let stride = b.param_word(self.word + N as u32 + 1 + k as u32).handle();
                 term = b.binary(BinaryOperator::Multiply, term, stride);
@@ -95,10 +102,11 @@ where
             linear = b.binary(BinaryOperator::Add, linear, term);
         }
         let base = b.append(Expression::GlobalVariable(self.global));
-        b.append(Expression::Access {
+        let pointer = b.append(Expression::Access {
             base,
             index: linear,
-        })
+        });
+        (pointer, check.finish())
     }
 
     /// A pointer to element `idx`, for an atomic operation: the view becomes an array of atomics.
@@ -106,15 +114,16 @@ where
         self,
         b: &mut KernelBuilder,
         idx: Expr<Index<N>>,
-    ) -> Handle<Expression> {
+    ) -> (Handle<Expression>, Option<Check>) {
         b.make_atomic(self.global);
-        self.element(b, idx.handle())
+        self.element(b, idx.handle(), AccessKind::ViewAtomic)
     }
 
     /// Reads element `idx`.
     pub fn load(self, b: &mut KernelBuilder, idx: Expr<Index<N>>) -> Expr<T> {
-        let pointer = self.element(b, idx.handle());
+        let (pointer, check) = self.element(b, idx.handle(), AccessKind::ViewRead);
         let value = b.append(Expression::Load { pointer });
+        let value = b.checked_value(check, value);
         if T::SCALAR.kind != ScalarKind::Bool {
             return Expr::from_handle(value);
         }
@@ -129,7 +138,7 @@ where
 {
     /// Writes element `idx`.
     pub fn store(self, b: &mut KernelBuilder, idx: Expr<Index<N>>, value: Expr<T>) {
-        let pointer = self.element(b, idx.handle());
+        let (pointer, check) = self.element(b, idx.handle(), AccessKind::ViewWrite);
         let mut value = value.handle();
         if T::SCALAR.kind == ScalarKind::Bool {
             value = b.append(Expression::As {
@@ -138,7 +147,7 @@ where
                 convert: Some(4),
             });
         }
-        b.push(Statement::Store { pointer, value });
+        b.checked_statement(check, Statement::Store { pointer, value });
     }
 }
 

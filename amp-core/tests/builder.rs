@@ -20,7 +20,7 @@ fn add_arrays_validates() {
     sum.store(&mut b, idx, s);
     let ir = b.finish(Capabilities::empty()).expect("valid");
     assert_eq!(ir.layout.bindings.len(), 3);
-    assert_eq!(ir.layout.words, 2 + 3 * 2);
+    assert_eq!(ir.layout.words, 3 + 3 * 2);
     let wgsl = ir.wgsl();
     assert!(
         wgsl.contains("@compute @workgroup_size(256, 1, 1)"),

@@ -35,6 +35,9 @@ const WANTED_FEATURES: wgpu::Features = wgpu::Features::SHADER_F64
     .union(wgpu::Features::TIMESTAMP_QUERY_INSIDE_PASSES)
     .union(wgpu::Features::PIPELINE_CACHE);
 
+/// llvmpipe's `LP_MAX_TGSI_LOOP_ITERATIONS`.
+const LLVMPIPE_LOOP_LIMIT: u32 = 65_535;
+
 /// How many uncaptured errors are kept until reported; later ones add nothing actionable.
 const MAX_PENDING_ERRORS: usize = 16;
 
@@ -132,6 +135,8 @@ struct Inner {
     /// Serializes opening so that two threads never open two devices.
     opening: Mutex<()>,
     events: Arc<Events>,
+    /// Faults of checked launches (`fault.rs`).
+    faults: crate::fault::FaultLog,
 }
 
 /// What the device reports asynchronously, kept until a wait reports it.
@@ -154,6 +159,7 @@ impl Accelerator {
                 device: OnceLock::new(),
                 opening: Mutex::new(()),
                 events: Arc::default(),
+                faults: Default::default(),
             }),
         }
     }
@@ -332,10 +338,30 @@ impl Accelerator {
     }
 
     /// Blocks until all work submitted to this accelerator has finished (C++ AMP
-    /// `accelerator_view::wait`). Reports a lost device as [`Error::AcceleratorRemoved`], and
-    /// errors the device raised outside any error scope since the last wait.
+    /// `accelerator_view::wait`). Reports a lost device as [`Error::AcceleratorRemoved`],
+    /// errors the device raised outside any error scope since the last wait, and an
+    /// out-of-range access of a checked kernel not yet reported ([`Error::OutOfBounds`]; one
+    /// per call, oldest first).
     pub fn wait(&self) -> Result<()> {
-        self.wait_for(None)
+        self.wait_for(None)?;
+        self.take_fault(None)
+    }
+
+    /// Loop passes per thread after which the accelerator silently ends a kernel's loops:
+    /// Mesa's llvmpipe (lavapipe) stops every loop of a SIMD vector of threads after 65,535
+    /// passes in total (`LP_MAX_TGSI_LOOP_ITERATIONS`). Kernels built for it count passes and
+    /// fail loudly instead.
+    pub(crate) fn loop_limit(&self) -> Option<u32> {
+        self.inner
+            .info
+            .name
+            .starts_with("llvmpipe")
+            .then_some(LLVMPIPE_LOOP_LIMIT)
+    }
+
+    /// The fault log of checked launches.
+    pub(crate) fn faults(&self) -> &crate::fault::FaultLog {
+        &self.inner.faults
     }
 
     /// Blocks until `submission` (or, with `None`, all submitted work) has finished; see

@@ -85,6 +85,11 @@ impl<T: Scalar, const N: usize> Array<T, N> {
         self.data.layout_words()
     }
 
+    /// The id of the array's data in the fault log of checked launches.
+    pub(crate) fn core_id(&self) -> u64 {
+        self.data.core_id()
+    }
+
     /// How many times the array's data was copied to an accelerator.
     pub fn uploads(&self) -> u64 {
         self.data.uploads()

@@ -23,8 +23,10 @@ pub struct Binder<'a> {
     pub(crate) accelerator: &'a Accelerator,
     /// Parameter words.
     pub(crate) words: Vec<u32>,
-    /// Storage buffers for bindings 1, 2, ….
+    /// Storage buffers of the captured views, in order.
     pub(crate) buffers: Vec<wgpu::Buffer>,
+    /// The data (view cores) the launch uses, for the fault log.
+    pub(crate) cores: Vec<u64>,
 }
 
 /// A value a kernel closure can capture.
@@ -117,6 +119,7 @@ macro_rules! view_capture {
             }
             fn bind(&self, binder: &mut Binder<'_>) -> Result<()> {
                 binder.buffers.push(self.device_buffer(binder.accelerator)?);
+                binder.cores.push(self.core_id());
                 binder.words.extend(self.layout_words());
                 Ok(())
             }

@@ -1,7 +1,8 @@
 //! The runtime's one error type. Its variants mirror C++ AMP's exception classes
 //! (`runtime_exception` and its subclasses), and each carries what its message needs.
 
-use amp_core::KernelError;
+use amp_core::builder::AccessKind;
+use amp_core::{KernelError, Loc};
 use std::fmt;
 
 /// Anything that can go wrong in the runtime (C++ AMP `runtime_exception` and subclasses).
@@ -26,12 +27,16 @@ pub enum Error {
         /// The number of elements of the data.
         actual: usize,
     },
-    /// An index outside a view's extent, from a host access or a checked kernel.
+    /// An index outside a view's extent, from a host access or a checked kernel (then `fault`
+    /// says which access of which kernel; for a tile_static or local array the index and
+    /// extent have one component per array level).
     OutOfBounds {
         /// The offending index, formatted like `(2,3)`.
         index: String,
         /// The extent it was checked against.
         extent: String,
+        /// The kernel access that failed, for a fault of a checked launch.
+        fault: Option<KernelFault>,
     },
     /// The accelerator lacks something the program needs (C++ AMP `unsupported_feature`).
     UnsupportedFeature(String),
@@ -45,6 +50,18 @@ pub enum Error {
     Kernel(KernelError),
     /// Any other failure reported by the GPU stack (wgpu).
     Device(String),
+}
+
+/// The access of a checked kernel that went out of range (the first one of its launch).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KernelFault {
+    /// The kernel, as amp names it in messages (`parallel_for_each at src/main.rs:12:5`, or a
+    /// `#[kernel]` function's name).
+    pub kernel: String,
+    /// The access in the kernel's source.
+    pub loc: Loc,
+    /// What it accessed.
+    pub access: AccessKind,
 }
 
 /// The runtime's result type.
@@ -68,9 +85,23 @@ impl fmt::Display for Error {
                 f,
                 "array view extent {extent} holds {expected} elements but the data has {actual}"
             ),
-            Error::OutOfBounds { index, extent } => {
-                write!(f, "index {index} is out of bounds of extent {extent}")
-            }
+            Error::OutOfBounds {
+                index,
+                extent,
+                fault: None,
+            } => write!(f, "index {index} is out of bounds of extent {extent}"),
+            Error::OutOfBounds {
+                index,
+                extent,
+                fault: Some(fault),
+            } => write!(
+                f,
+                "index {index} is out of bounds of extent {extent}: {} at {} in kernel `{}` \
+                 (the access was skipped; a read gave zero)",
+                fault.access.describe(),
+                fault.loc,
+                fault.kernel
+            ),
             Error::UnsupportedFeature(message) => write!(f, "unsupported feature: {message}"),
             Error::OutOfMemory(message) => write!(f, "out of memory: {message}"),
             Error::AcceleratorRemoved(message) => write!(f, "accelerator removed: {message}"),

@@ -8,7 +8,8 @@
 use crate::accelerator::Accelerator;
 use crate::capture::{Binder, Captures};
 use crate::error::{Error, Result};
-use amp_core::builder::{BindingKind, UNTILED_BLOCK_2D};
+use crate::fault::KernelSites;
+use amp_core::builder::{BindingKind, ViewUse, UNTILED_BLOCK_2D, UNTILED_WORKGROUP};
 use amp_core::{
     Expr, Extent, Index, KernelBuilder, LaunchLayout, Loc, TiledExtent, TiledIndex, Value,
 };
@@ -70,7 +71,12 @@ where
             ];
             return Ok((blocks * side * side, words));
         }
-        let mut words = vec![threads as u32];
+        // 256-thread workgroups (amp-core's `untiled_entry`): workgroups, threads, extent. The
+        // kernel compares its workgroup with the first word before forming its thread number,
+        // so the surplus workgroups of the dispatched grid (`dispatch` sizes it from the same
+        // `threads` and workgroup size, rounded up to whole rows) cannot wrap that number.
+        let groups = threads.div_ceil(u64::from(UNTILED_WORKGROUP));
+        let mut words = vec![groups as u32, threads as u32];
         words.extend(self.0.iter().map(|&c| c as u32));
         Ok((threads, words))
     }
@@ -115,9 +121,15 @@ struct Pipeline {
     pipeline: wgpu::ComputePipeline,
     bind_group_layout: wgpu::BindGroupLayout,
     layout: LaunchLayout,
+    /// The kernel's checked accesses, for reporting its faults.
+    sites: Arc<KernelSites>,
+    /// Which views the kernel reads and writes, when it was built without the global part of
+    /// its barriers (amp-core's `fences.rs`).
+    dropped_fences: Option<ViewUse>,
 }
 
-type CacheKey = (TypeId, TypeId, u64, Checks);
+/// (builder closure, domain, accelerator, checks, global fences kept).
+type CacheKey = (TypeId, TypeId, u64, Checks, bool);
 
 fn cache() -> &'static Mutex<HashMap<CacheKey, Arc<Pipeline>>> {
     static CACHE: OnceLock<Mutex<HashMap<CacheKey, Arc<Pipeline>>>> = OnceLock::new();
@@ -134,8 +146,11 @@ pub fn pipelines_built() -> u64 {
 /// How a kernel's memory accesses are guarded.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Checks {
-    /// Every view and tile_static access is kept inside its buffer (wgpu's runtime checks): an
-    /// out-of-range index reads or writes some element of the same buffer, never other memory.
+    /// amp's own checks: every view access is checked against the view's extent, component by
+    /// component, and every tile_static and local array access against the array's size, except
+    /// where the range analysis proves the index in range. An access out of range touches no
+    /// memory (a read gives zero, a write is skipped) and is reported as
+    /// [`Error::OutOfBounds`] when the launch's results are observed.
     Checked,
     /// No runtime checks: an out-of-range access, an integer division by zero and a loop that
     /// never ends are undefined behaviour. Only through
@@ -200,26 +215,44 @@ where
     F: Fn(&mut KernelBuilder, C::Kernel, D::Index) + 'static,
 {
     let (threads, words) = domain.launch()?;
-    let pipeline = pipeline::<D, C, F>(accelerator, site, checks, &body)?;
+    let mut pipeline = pipeline::<D, C, F>(accelerator, site, checks, false, &body)?;
     let mut binder = Binder {
         accelerator,
         words,
         buffers: Vec::new(),
+        cores: Vec::new(),
     };
     captures.bind(&mut binder)?;
+    if let Some(uses) = &pipeline.dropped_fences {
+        // A view read and another written share one buffer: keep the barriers' global fences.
+        if uses.aliased(&binder.buffers) {
+            pipeline = self::pipeline::<D, C, F>(accelerator, site, checks, true, &body)?;
+        }
+    }
     let layout = &pipeline.layout;
-    if binder.words.len() != layout.words as usize || binder.buffers.len() != layout.bindings.len()
-    {
+    let storage = layout
+        .bindings
+        .iter()
+        .filter(|k| matches!(k, BindingKind::Storage { .. }))
+        .count();
+    let words = binder.words.len() + usize::from(layout.launch_word.is_some());
+    if words != layout.words as usize || binder.buffers.len() != storage {
         return Err(Error::Device(format!(
-            "internal error: kernel at {site} declared {} parameter words and {} bindings but the \
-             launch supplied {} and {}",
+            "internal error: kernel at {site} declared {} parameter words and {storage} views \
+             but the launch supplied {words} and {}",
             layout.words,
-            layout.bindings.len(),
-            binder.words.len(),
             binder.buffers.len()
         )));
     }
-    dispatch(accelerator, &pipeline, &binder, threads)?;
+    if layout.launch_word.is_some() {
+        let cores = std::mem::take(&mut binder.cores);
+        accelerator.submit_checked(&pipeline.sites, cores, |faults, number| {
+            binder.words.push(number);
+            dispatch(accelerator, &pipeline, &binder, Some(faults), threads)
+        })?;
+    } else {
+        dispatch(accelerator, &pipeline, &binder, None, threads)?;
+    }
     captures.launched();
     Ok(())
 }
@@ -228,6 +261,7 @@ fn pipeline<D, C, F>(
     accelerator: &Accelerator,
     site: Loc,
     checks: Checks,
+    global_fences: bool,
     body: &F,
 ) -> Result<Arc<Pipeline>>
 where
@@ -240,12 +274,19 @@ where
         TypeId::of::<D>(),
         accelerator.id(),
         checks,
+        global_fences,
     );
     let mut cache = cache().lock().unwrap_or_else(|e| e.into_inner());
     if let Some(p) = cache.get(&key) {
         return Ok(p.clone());
     }
-    let mut b = KernelBuilder::new(format!("parallel_for_each at {site}"), site);
+    let name = format!("parallel_for_each at {site}");
+    let mut b = KernelBuilder::new(name.clone(), site);
+    b.set_checked(checks == Checks::Checked);
+    b.set_loop_limit(accelerator.loop_limit());
+    if global_fences {
+        b.keep_global_fences();
+    }
     let index = D::entry(&mut b);
     let captured = C::declare(&mut b);
     body(&mut b, captured, index);
@@ -258,7 +299,7 @@ where
     if std::env::var_os("AMP_DUMP_WGSL").is_some() {
         eprintln!("// {}\n{}", b_name(site), ir.wgsl());
     }
-    let built = Arc::new(create_pipeline(accelerator, ir, checks)?);
+    let built = Arc::new(create_pipeline(accelerator, name, ir, checks)?);
     PIPELINES_BUILT.fetch_add(1, Ordering::Relaxed);
     cache.insert(key, built.clone());
     Ok(built)
@@ -304,6 +345,7 @@ fn b_name(site: Loc) -> String {
 
 fn create_pipeline(
     accelerator: &Accelerator,
+    name: String,
     ir: amp_core::KernelIr,
     checks: Checks,
 ) -> Result<Pipeline> {
@@ -319,7 +361,10 @@ fn create_pipeline(
         count: None,
     }];
     for (i, kind) in layout.bindings.iter().enumerate() {
-        let BindingKind::Storage { read_only } = *kind;
+        let read_only = match *kind {
+            BindingKind::Storage { read_only } => read_only,
+            BindingKind::Faults => false,
+        };
         entries.push(wgpu::BindGroupLayoutEntry {
             binding: i as u32 + 1,
             visibility: wgpu::ShaderStages::COMPUTE,
@@ -333,6 +378,11 @@ fn create_pipeline(
     }
     let entry_point = ir.entry_point.clone();
     let loops_terminate = ir.loops_terminate;
+    let sites = Arc::new(KernelSites {
+        kernel: name,
+        sites: ir.sites.clone(),
+    });
+    let dropped_fences = ir.dropped_fences.clone();
     accelerator.scoped(|device| {
         let bind_group_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("amp kernel"),
@@ -348,19 +398,21 @@ fn create_pipeline(
             source: wgpu::ShaderSource::Naga(std::borrow::Cow::Owned(ir.module)),
         };
         let module = match checks {
-            // SAFETY: wgpu's loop bounding guards against loops that never end; a kernel whose
-            // loops are all `for` loops over ranges has none (amp-core builds those loops so
-            // that they terminate), so only the bounds checks are needed.
-            Checks::Checked if loops_terminate => unsafe {
+            // SAFETY: amp checks every view, tile_static and local array access itself (or
+            // proved it in range), so wgpu's bounds checks are redundant; integer division by
+            // zero stays defined (wgpu's division checks). Loop bounding guards against loops
+            // that never end; a kernel whose loops are all `for` loops over ranges has none
+            // (amp-core builds those loops so that they terminate).
+            Checks::Checked => unsafe {
                 device.create_shader_module_trusted(
                     descriptor,
                     wgpu::ShaderRuntimeChecks {
-                        force_loop_bounding: false,
+                        bounds_checks: false,
+                        force_loop_bounding: !loops_terminate,
                         ..wgpu::ShaderRuntimeChecks::checked()
                     },
                 )
             },
-            Checks::Checked => device.create_shader_module(descriptor),
             // SAFETY: `Checks::Unchecked` comes only from the unsafe
             // `parallel_for_each_unchecked`, whose caller promises in-range accesses and
             // terminating loops.
@@ -387,6 +439,8 @@ fn create_pipeline(
             pipeline,
             bind_group_layout,
             layout,
+            sites,
+            dropped_fences,
         }
     })
 }
@@ -426,6 +480,7 @@ fn dispatch(
     accelerator: &Accelerator,
     p: &Pipeline,
     binder: &Binder<'_>,
+    faults: Option<wgpu::BufferBinding<'_>>,
     threads: u64,
 ) -> Result<()> {
     let per_group = p
@@ -452,11 +507,16 @@ fn dispatch(
                 binding: 0,
                 resource: uniform.as_entire_binding(),
             }];
-            for (i, buffer) in binder.buffers.iter().enumerate() {
-                entries.push(wgpu::BindGroupEntry {
+            let mut views = binder.buffers.iter();
+            for (i, kind) in p.layout.bindings.iter().enumerate() {
+                let resource = match kind {
+                    BindingKind::Storage { .. } => views.next().map(|b| b.as_entire_binding()),
+                    BindingKind::Faults => faults.clone().map(wgpu::BindingResource::Buffer),
+                };
+                entries.extend(resource.map(|resource| wgpu::BindGroupEntry {
                     binding: i as u32 + 1,
-                    resource: buffer.as_entire_binding(),
-                });
+                    resource,
+                }));
             }
             let bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
                 label: Some("amp launch"),
@@ -523,8 +583,104 @@ mod tests {
             .unwrap_or_default()
             .contains("(4294967296) exceeds the limit (4294967295)"));
         let (threads, words) = Extent::new([3, 5, 2]).launch().unwrap_or_default();
-        assert_eq!((threads, words), (30, vec![30, 3, 5, 2]));
+        assert_eq!((threads, words), (30, vec![1, 30, 3, 5, 2]));
         let (threads, words) = Extent::new([33, 5]).launch().unwrap_or_default();
         assert_eq!((threads, words), (3 * 256, vec![3, 1, 33, 5]));
+    }
+
+    /// The prologue of an untiled kernel of rank 1 or 3 (amp-core's `untiled_entry`) in the
+    /// kernel's `u32` arithmetic: the thread number of thread `local` of workgroup `group`, or
+    /// `None` where the thread returns.
+    fn untiled_thread(words: &[u32], group: u32, local: u32) -> Option<u32> {
+        if group >= words[0] {
+            return None;
+        }
+        let linear = group.wrapping_mul(UNTILED_WORKGROUP).wrapping_add(local);
+        (linear < words[1]).then_some(linear)
+    }
+
+    /// `Extent::new([2, i32::MAX, 1])` is 2³²−2 threads in 2²⁴ workgroups, dispatched as
+    /// 65535 × 257: 65279 surplus workgroups, whose `group * 256` wraps past 2³². Launching it
+    /// takes too long on lavapipe (tests/shapes.rs has it as an ignored GPU test), so this checks
+    /// the words the launch passes and the kernel's arithmetic on them, at that size; and
+    /// tests/untiled_surplus.rs runs the same prologue with surplus workgroups on small data.
+    #[test]
+    fn untiled_thread_numbers_never_wrap() {
+        let Ok((threads, words)) = Extent::new([2, i32::MAX, 1]).launch() else {
+            panic!("a launchable extent");
+        };
+        assert_eq!(threads, (1 << 32) - 2);
+        assert_eq!(words, [1 << 24, u32::MAX - 1, 2, i32::MAX as u32, 1]);
+        let Ok([x, y, z]) = workgroups(threads, u64::from(UNTILED_WORKGROUP), 65535) else {
+            panic!("a dispatchable grid");
+        };
+        let dispatched = u64::from(x) * u64::from(y) * u64::from(z);
+        assert_eq!(dispatched, 65535 * 257);
+        // Without the workgroup count, workgroup 2²⁴ computed thread number 0 and ran index
+        // (0, 0, 0) a second time. Every surplus workgroup now returns.
+        assert_eq!(2u32.pow(24).wrapping_mul(UNTILED_WORKGROUP), 0);
+        for group in (1 << 24)..dispatched as u32 {
+            assert_eq!(untiled_thread(&words, group, 0), None);
+            assert_eq!(untiled_thread(&words, group, 255), None);
+        }
+        // The last needed workgroup forms the largest numbers, which do not wrap, and stops at
+        // the thread count.
+        let last = words[0] - 1;
+        assert_eq!(untiled_thread(&words, last, 0), Some(u32::MAX - 255));
+        assert_eq!(untiled_thread(&words, last, 253), Some(u32::MAX - 2));
+        assert_eq!(untiled_thread(&words, last, 254), None);
+        assert_eq!(untiled_thread(&words, 0, 0), Some(0));
+
+        // For every launchable rank-1 and rank-3 extent the count of workgroups covers the
+        // threads and no workgroup below it can wrap: count * 256 <= 2³².
+        for e in [
+            Extent::new([1, 1, 1]),
+            Extent::new([3, 5, 286_331_153]),
+            Extent::new([2, i32::MAX, 1]),
+            Extent::new([1, 1, i32::MAX]),
+            Extent::new([257, 1, 1]),
+        ] {
+            let Ok((threads, words)) = e.launch() else {
+                panic!("{e} is launchable");
+            };
+            let groups = u64::from(words[0]);
+            let per_group = u64::from(UNTILED_WORKGROUP);
+            assert!(groups * per_group >= threads && (groups - 1) * per_group < threads);
+            assert!(groups * per_group <= 1 << 32, "{e}");
+            assert_eq!(u64::from(words[1]), threads);
+        }
+        for e in [
+            Extent::new([i32::MAX]),
+            Extent::new([1]),
+            Extent::new([257]),
+        ] {
+            let Ok((threads, words)) = e.launch() else {
+                panic!("{e} is launchable");
+            };
+            assert_eq!(words[..2], [threads.div_ceil(256) as u32, threads as u32]);
+        }
+    }
+
+    #[test]
+    fn a_padded_extent_that_does_not_fit_is_an_invalid_domain() {
+        // Rounding i32::MAX up to tiles of 256 passes i32::MAX: `pad` leaves it as it is (it
+        // used to shrink it to a multiple of the tile), so the launch reports that it cannot be
+        // tiled instead of silently skipping the last elements.
+        let padded = Extent::new([i32::MAX]).tile::<256>().pad();
+        assert_eq!(padded.extent(), Extent::new([i32::MAX]));
+        let err = padded
+            .launch()
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(
+            err.contains(
+                "(2147483647) cannot be evenly divided by the extent of dimension 0 of \
+                          the tile (256)"
+            ),
+            "{err}"
+        );
+        let padded = Extent::new([2, i32::MAX - 255]).tile::<1, 256>().pad();
+        assert!(padded.launch().is_ok());
     }
 }

@@ -10,10 +10,11 @@ pub mod accelerator;
 pub mod array;
 pub mod capture;
 pub mod error;
+mod fault;
 pub mod launch;
 pub mod view;
 
 pub use accelerator::{Accelerator, DeviceType};
 pub use array::Array;
-pub use error::{Error, Result};
+pub use error::{Error, KernelFault, Result};
 pub use view::{transfer_counts, ArrayView, ConstArrayView};

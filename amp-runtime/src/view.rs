@@ -123,6 +123,11 @@ macro_rules! view_methods {
         pub(crate) fn layout_words(&self) -> Vec<u32> {
             self.data.layout_words()
         }
+
+        /// The id of the view's data in the fault log of checked launches.
+        pub(crate) fn core_id(&self) -> u64 {
+            self.data.core_id()
+        }
     };
 }
 
@@ -154,6 +159,12 @@ impl<'a, T: Scalar, const N: usize> ArrayView<'a, T, N> {
     /// Declares the current contents unneeded (C++ AMP `array_view::discard_data`): the next
     /// kernel that uses the view does not upload the host data, and results not yet copied back
     /// are dropped. Use it on views that a kernel only writes.
+    ///
+    /// On a [`section`](Self::section) that does not cover the whole data it does nothing:
+    /// discarding is a permission, not a promise, and amp tracks where the data is current for
+    /// the whole data at once, so dropping a section's elements would drop the rest with them.
+    /// Data outside a section is never lost; the section is simply uploaded or copied back with
+    /// the rest.
     pub fn discard_data(&self) {
         self.data.discard_data();
     }

@@ -108,7 +108,8 @@ fn out_of_bounds_host_access_is_an_error() -> Result<()> {
         err,
         Error::OutOfBounds {
             index: "(2,0)".into(),
-            extent: "(2,3)".into()
+            extent: "(2,3)".into(),
+            fault: None,
         }
     );
     assert_eq!(

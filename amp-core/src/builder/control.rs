@@ -32,9 +32,11 @@ impl KernelBuilder {
 
     /// Opens the accept branch of `if condition`.
     pub fn begin_if(&mut self, condition: Expr<bool>) {
+        let facts = self.facts_of(condition.handle(), true);
         self.open(FrameKind::Accept {
             condition: condition.handle(),
         });
+        self.frame().facts = facts;
     }
 
     /// Closes the accept branch and opens the reject (`else`) branch.
@@ -42,10 +44,13 @@ impl KernelBuilder {
         let Some(frame) = self.close() else { return };
         match frame.kind {
             FrameKind::Accept { condition } => {
+                let facts = self.facts_of(condition, false);
                 self.cur.frames.push(Frame::new(FrameKind::Reject {
                     condition,
                     accept: frame.block,
+                    accept_leaves: frame.terminated,
                 }));
+                self.frame().facts = facts;
             }
             _ => self.misnested(frame),
         }
@@ -54,9 +59,26 @@ impl KernelBuilder {
     /// Closes an `if` (with or without `else`).
     pub fn end_if(&mut self) {
         let Some(frame) = self.close() else { return };
-        let (condition, accept, reject) = match frame.kind {
-            FrameKind::Accept { condition } => (condition, frame.block, Block::new()),
-            FrameKind::Reject { condition, accept } => (condition, accept, frame.block),
+        // Which way control continues after the `if`, when one branch always leaves.
+        let (condition, accept, reject, continues) = match frame.kind {
+            FrameKind::Accept { condition } => (
+                condition,
+                frame.block,
+                Block::new(),
+                frame.terminated.then_some(false),
+            ),
+            FrameKind::Reject {
+                condition,
+                accept,
+                accept_leaves,
+            } => {
+                let continues = match (accept_leaves, frame.terminated) {
+                    (true, false) => Some(false),
+                    (false, true) => Some(true),
+                    _ => None,
+                };
+                (condition, accept, frame.block, continues)
+            }
             _ => return self.misnested(frame),
         };
         self.push(Statement::If {
@@ -64,17 +86,39 @@ impl KernelBuilder {
             accept,
             reject,
         });
+        // `if i >= n { return; }` guards the rest of the block with `i < n`.
+        if let Some(holds) = continues {
+            let facts = self.facts_of(condition, holds);
+            self.frame().facts.extend(facts);
+        }
     }
 
     /// Opens the body of a loop that may not terminate (`while`, `loop`).
     pub fn begin_loop(&mut self) {
         self.open_ended_loops = true;
         self.open(FrameKind::LoopBody);
+        self.count_loop_pass();
     }
 
-    /// Opens the body of a loop known to terminate (a `for` over a range).
-    pub(crate) fn begin_finite_loop(&mut self) {
+    /// Opens the body of a loop known to terminate (a `for` over a range) whose counter, the
+    /// local `counter`, runs over `start..end` (`..=end` when `inclusive`) and is written only
+    /// where the loop steps it.
+    pub(crate) fn begin_finite_loop(
+        &mut self,
+        counter: naga::Handle<naga::Expression>,
+        start: naga::Handle<naga::Expression>,
+        end: naga::Handle<naga::Expression>,
+        inclusive: bool,
+    ) {
         self.open(FrameKind::LoopBody);
+        self.count_loop_pass();
+        let unsigned = self
+            .scalar_of(start)
+            .is_some_and(|s| s.kind == naga::ScalarKind::Uint);
+        if let naga::Expression::LocalVariable(var) = self.cur.function.expressions[counter] {
+            let facts = super::bounds::Fact::counter(var, start, end, inclusive, unsigned);
+            self.frame().facts.extend(facts);
+        }
     }
 
     /// Closes the loop body and opens its continuing block (run after the body and on
@@ -120,6 +164,8 @@ impl KernelBuilder {
             accept: Block::new(),
             reject,
         });
+        let facts = self.facts_of(condition.handle(), true);
+        self.frame().facts.extend(facts);
     }
 
     /// `break` out of the innermost loop.

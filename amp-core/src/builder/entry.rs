@@ -30,6 +30,9 @@ pub enum BindingKind {
         /// Whether the kernel only reads it.
         read_only: bool,
     },
+    /// The fault buffer of a checked kernel ([`FAULT_WORDS`](super::FAULT_WORDS) `u32` words,
+    /// zero when no access has failed).
+    Faults,
 }
 
 /// How a launch feeds the kernel: parameter words and bindings, both in declaration order.
@@ -43,6 +46,9 @@ pub struct LaunchLayout {
     pub workgroup_size: [u32; 3],
     /// Bytes of tile_static memory the kernel declares.
     pub tile_static_bytes: u32,
+    /// The parameter word that holds the launch's number, when the kernel has checked
+    /// accesses (it is the last word).
+    pub launch_word: Option<u32>,
 }
 
 /// A built, validated kernel.
@@ -59,6 +65,12 @@ pub struct KernelIr {
     /// Whether every loop of the kernel is known to terminate (it has only `for` loops over
     /// ranges), so the runtime need not make the driver bound loops.
     pub loops_terminate: bool,
+    /// The checked accesses; a fault record names one by its position plus one.
+    pub sites: Vec<super::AccessSite>,
+    /// Set when the global-memory part of the kernel's barriers was dropped because no view is
+    /// both read and written: a launch that binds one buffer to a written and a read binding
+    /// must use the kernel built with [`KernelBuilder::keep_global_fences`] instead.
+    pub dropped_fences: Option<super::ViewUse>,
 }
 
 impl KernelIr {
@@ -123,15 +135,29 @@ impl KernelBuilder {
         first
     }
 
-    /// Reserves a storage binding; returns its global variable.
+    /// Reserves a storage binding for a view of `T`; returns its global variable.
     pub fn alloc_storage<T: Scalar>(&mut self, read_only: bool) -> Handle<naga::GlobalVariable> {
-        self.layout
-            .bindings
-            .push(BindingKind::Storage { read_only });
+        let binding = self.layout.bindings.len() + 1;
+        self.alloc_binding(
+            BindingKind::Storage { read_only },
+            &format!("amp_view{binding}"),
+            // Booleans are not host-shareable: views of bool hold one u32 word per element.
+            storage_scalar(T::SCALAR),
+            read_only,
+        )
+    }
+
+    /// Reserves the next binding, a runtime-sized array of `scalar` in storage memory. A view
+    /// used atomically is retyped to hold atomics at its first atomic use (`make_atomic`).
+    pub(crate) fn alloc_binding(
+        &mut self,
+        kind: BindingKind,
+        name: &str,
+        scalar: naga::Scalar,
+        read_only: bool,
+    ) -> Handle<naga::GlobalVariable> {
+        self.layout.bindings.push(kind);
         let binding = self.layout.bindings.len() as u32;
-        // Booleans are not host-shareable: views of bool hold one u32 word per element. A view
-        // used atomically is retyped to hold atomics at its first atomic use (`make_atomic`).
-        let scalar = storage_scalar(T::SCALAR);
         let base = self.intern_type(TypeInner::Scalar(scalar));
         let stride = scalar.width as u32;
         let ty = self.intern_type(TypeInner::Array {
@@ -146,7 +172,7 @@ impl KernelBuilder {
         };
         self.module.global_variables.append(
             naga::GlobalVariable {
-                name: Some(format!("amp_view{binding}")),
+                name: Some(name.to_owned()),
                 space: naga::AddressSpace::Storage { access },
                 binding: Some(naga::ResourceBinding { group: 0, binding }),
                 ty,
@@ -286,8 +312,14 @@ impl KernelBuilder {
     /// `[1]` blocks per row, `[2..=3]` the extent; threads outside the extent return at once.
     ///
     /// Other ranks run 256-thread workgroups over the row-major order. Parameter words: `[0]` the
-    /// thread count, `[1..=N]` the extent; each thread turns its linear number into an index,
-    /// and threads past the count return at once.
+    /// number of workgroups the domain needs (`⌈threads / 256⌉`), `[1]` the thread count,
+    /// `[2..2 + N]` the extent. Workgroups past the count return at once (the dispatched grid
+    /// may be larger: it is rounded up to whole rows of the grid); each other thread forms its
+    /// linear number `group * 256 + local`, returns if it is past the thread count, and turns the
+    /// number into an index. Comparing the workgroup first keeps the linear number from
+    /// wrapping: at most 2³²−1 threads need at most 2²⁴ workgroups, so for a workgroup below the
+    /// count `group * 256 + local < 2³²`, while a surplus workgroup ≥ 2²⁴ would wrap to a small
+    /// number and run an index twice.
     ///
     /// Either way the workgroups are numbered linearly over a grid of up to three dimensions,
     /// so the per-dimension dispatch limit does not bound the domain.
@@ -300,14 +332,18 @@ impl KernelBuilder {
             return Expr::from_handle(self.compose::<Index<N>>(vec![row, col]));
         }
         self.layout.workgroup_size = [UNTILED_WORKGROUP, 1, 1];
+        let groups_word = self.alloc_words(1);
         let total_word = self.alloc_words(1);
         let extent_word = self.alloc_words(N as u32);
         let local = self.builtin_argument(
             BuiltIn::LocalInvocationIndex,
             TypeInner::Scalar(naga::Scalar::U32),
         );
-        // linear workgroup * WORKGROUP + local
+        // Surplus workgroups leave before `group * WORKGROUP` can wrap; the test is uniform
+        // over the workgroup, so it costs one comparison and no divergence.
         let group = self.linear_workgroup();
+        self.return_unless_below(group, groups_word);
+        // linear workgroup * WORKGROUP + local: below 2³² for every workgroup still here.
         let size = self.append(Expression::Literal(naga::Literal::U32(UNTILED_WORKGROUP)));
         let t = self.binary(BinaryOperator::Multiply, group, size);
         let linear = self.binary(BinaryOperator::Add, t, local);
@@ -375,7 +411,9 @@ impl KernelBuilder {
         self.binary(BinaryOperator::Add, t, gx)
     }
 
-    /// Returns from the entry point unless `linear < word[count_word]`.
+    /// Returns from the entry point unless `linear < word[count_word]`. `linear` must not have
+    /// wrapped in `u32`: a wrapped number is small and passes (see
+    /// [`untiled_entry`](Self::untiled_entry)).
     fn return_unless_below(&mut self, linear: Handle<Expression>, count_word: u32) {
         let count = self.param_word(count_word).handle();
         let inside = self.binary(BinaryOperator::Less, linear, count);
@@ -446,6 +484,8 @@ impl KernelBuilder {
                 index: (N - 1 - k) as u32,
             });
             let local_k = self.as_i32(local_k);
+            // The range analysis knows the local index: `0 <= local < D`.
+            self.know(local_k, super::Interval::new(0, i128::from(tile[k]) - 1));
             let dim = self.append(Expression::Literal(naga::Literal::I32(tile[k] as i32)));
             let origin_k = self.binary(BinaryOperator::Multiply, tile_k, dim);
             let global_k = self.binary(BinaryOperator::Add, origin_k, local_k);
@@ -471,9 +511,24 @@ impl KernelBuilder {
         if !self.terminated() {
             self.ret_unit();
         }
-        let function = self.finish_function();
+        let mut function = self.finish_function();
         if let Some(err) = self.errors.first() {
             return Err(err.clone());
+        }
+        let dropped_fences = if self.keep_global_fences {
+            None
+        } else {
+            self.drop_global_fences(&mut function)
+        };
+        if let Some(fault) = self.fault {
+            if fault.launch_word() + 1 != self.layout.words {
+                return Err(KernelError::Build {
+                    kernel: self.name.clone(),
+                    loc: self.loc(),
+                    message: "internal error: the launch number is not the last parameter word"
+                        .into(),
+                });
+            }
         }
         let rows = self.layout.words.div_ceil(4).max(1);
         let row = self.intern_type(TypeInner::Vector {
@@ -530,8 +585,13 @@ impl KernelBuilder {
             module: self.module,
             info,
             entry_point,
-            layout: self.layout,
+            layout: LaunchLayout {
+                launch_word: self.fault.map(|f| f.launch_word()),
+                ..self.layout
+            },
             loops_terminate: !self.open_ended_loops,
+            sites: self.sites,
+            dropped_fences,
         })
     }
 }

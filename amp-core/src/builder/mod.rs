@@ -15,15 +15,23 @@
 //! - Expression handles belong to the function being built; device functions are built in their
 //!   own context (see `call.rs`) and values cross only as call arguments.
 
+mod bounds;
 mod call;
 mod control;
 mod entry;
 mod expr;
+mod fault;
+mod fences;
+mod loop_limit;
 
+pub use bounds::{Bound, Interval};
 pub(crate) use call::builtin_fn;
 pub use call::{kernel_function, DeviceFn, FnArg, FnArgs, FnResult, KernelFunction, KernelToken};
 pub use entry::{BindingKind, KernelIr, LaunchLayout, UNTILED_BLOCK_2D, UNTILED_WORKGROUP};
 pub use expr::{Expr, Read, Var};
+pub(crate) use fault::CheckBuilder;
+pub use fault::{AccessKind, AccessSite, Check, CheckId, FAULT_WORDS, MAX_FAULT_RANK};
+pub use fences::ViewUse;
 
 use crate::error::{KernelError, Loc};
 use naga::{Block, Expression, Function, Handle, Module, Span, Statement, Type, TypeInner};
@@ -60,6 +68,21 @@ pub struct KernelBuilder {
     pub(crate) tiled: bool,
     /// Whether some loop may not terminate (`while`, `loop`); `for` loops over ranges always do.
     pub(crate) open_ended_loops: bool,
+    /// Whether accesses the range analysis cannot prove in range get run-time checks.
+    checked: bool,
+    /// The fault buffer of a checked kernel, declared at its first check.
+    fault: Option<fault::FaultBuffer>,
+    /// Checked access sites, in the order their checks were emitted.
+    sites: Vec<AccessSite>,
+    /// Checks of places reached through checked indices (see `fault::CheckId`).
+    kept_checks: Vec<Check>,
+    /// Loop passes per thread the accelerator runs before it ends loops (see `loop_limit.rs`).
+    loop_limit: Option<u32>,
+    /// The private counter of loop passes, declared at the first loop when `loop_limit` is set.
+    loop_passes: Option<Handle<naga::GlobalVariable>>,
+    /// Keep the global-memory part of barriers even when no thread can observe another's
+    /// global writes (see `fences.rs`).
+    keep_global_fences: bool,
 }
 
 /// One function under construction.
@@ -69,6 +92,10 @@ pub(crate) struct FnCtx {
     frames: Vec<Frame>,
     /// First expression not yet covered by an Emit.
     pending: u32,
+    /// Intervals known for expressions (a tile's local index), for the range analysis.
+    known: std::collections::HashMap<Handle<Expression>, Interval>,
+    /// Types of the function's expressions, for the range analysis.
+    typifier: naga::front::Typifier,
 }
 
 /// An open block and what closes it.
@@ -77,6 +104,9 @@ struct Frame {
     kind: FrameKind,
     /// A terminator (`break`, `continue`, `return`) was pushed: the rest is unreachable.
     terminated: bool,
+    /// What holds inside this block (its condition, a loop counter's range), for the range
+    /// analysis.
+    facts: Vec<bounds::Fact>,
 }
 
 enum FrameKind {
@@ -87,6 +117,8 @@ enum FrameKind {
     Reject {
         condition: Handle<Expression>,
         accept: Block,
+        /// The accept branch always leaves (ends in `break`, `continue` or `return`).
+        accept_leaves: bool,
     },
     LoopBody,
     LoopContinuing {
@@ -100,6 +132,8 @@ impl FnCtx {
             function,
             frames: vec![Frame::new(FrameKind::Body)],
             pending: 0,
+            known: Default::default(),
+            typifier: naga::front::Typifier::new(),
         }
     }
 }
@@ -110,6 +144,7 @@ impl Frame {
             block: Block::new(),
             kind,
             terminated: false,
+            facts: Vec::new(),
         }
     }
 }
@@ -118,11 +153,26 @@ impl KernelBuilder {
     /// Starts a kernel named `name` (used in diagnostics and as the entry point's name stem).
     pub fn new(name: impl Into<String>, site: Loc) -> Self {
         let mut module = Module::default();
-        // The parameter block's type is fixed in `finish`, once its size is known.
+        // The parameter block's size is fixed in `finish`, once it is known; meanwhile it is
+        // an unsized array of the same rows, so that expressions reading it have types.
+        let row = module.types.insert(
+            Type {
+                name: None,
+                inner: TypeInner::Vector {
+                    size: naga::VectorSize::Quad,
+                    scalar: naga::Scalar::U32,
+                },
+            },
+            Span::UNDEFINED,
+        );
         let placeholder = module.types.insert(
             Type {
                 name: None,
-                inner: TypeInner::Scalar(naga::Scalar::U32),
+                inner: TypeInner::Array {
+                    base: row,
+                    size: naga::ArraySize::Dynamic,
+                    stride: 16,
+                },
             },
             Span::UNDEFINED,
         );
@@ -154,6 +204,13 @@ impl KernelBuilder {
             name: name.into(),
             tiled: false,
             open_ended_loops: false,
+            checked: true,
+            fault: None,
+            sites: Vec::new(),
+            kept_checks: Vec::new(),
+            loop_limit: None,
+            loop_passes: None,
+            keep_global_fences: false,
         }
     }
 

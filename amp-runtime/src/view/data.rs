@@ -13,6 +13,7 @@ use std::sync::{mpsc, Arc, Mutex, MutexGuard, PoisonError};
 
 static UPLOADS: AtomicU64 = AtomicU64::new(0);
 static DOWNLOADS: AtomicU64 = AtomicU64::new(0);
+static NEXT_CORE: AtomicU64 = AtomicU64::new(1);
 
 /// Elements converted and written per `write_buffer` call: bounds the temporary memory an upload
 /// of a large view needs (4 MiB).
@@ -74,6 +75,8 @@ struct State<'a, T> {
 
 /// The data behind a view and all its sections.
 struct Shared<'a, T> {
+    /// Unique in the process: names the data in the fault log of checked launches.
+    id: u64,
     state: Mutex<State<'a, T>>,
     uploads: AtomicU64,
     downloads: AtomicU64,
@@ -115,6 +118,7 @@ impl<'a, T: Scalar, const N: usize> ViewData<'a, T, N> {
             offset: 0,
             strides,
             shared: Arc::new(Shared {
+                id: NEXT_CORE.fetch_add(1, Ordering::Relaxed),
                 state: Mutex::new(State {
                     host,
                     host_valid: true,
@@ -139,6 +143,7 @@ impl<'a, T: Scalar, const N: usize> ViewData<'a, T, N> {
             return Err(Error::OutOfBounds {
                 index: format!("section at {origin} of extent {extent}"),
                 extent: self.extent.to_string(),
+                fault: None,
             });
         }
         let offset = self.offset
@@ -184,6 +189,7 @@ impl<'a, T: Scalar, const N: usize> ViewData<'a, T, N> {
             return Err(Error::OutOfBounds {
                 index: idx.to_string(),
                 extent: self.extent.to_string(),
+                fault: None,
             });
         }
         Ok(self.offset
@@ -196,6 +202,7 @@ impl<'a, T: Scalar, const N: usize> ViewData<'a, T, N> {
         let offset = self.offset_of(idx)?;
         let mut state = self.lock();
         self.make_host_valid(&mut state)?;
+        self.take_fault(&state)?;
         state
             .host
             .as_slice()
@@ -204,6 +211,7 @@ impl<'a, T: Scalar, const N: usize> ViewData<'a, T, N> {
             .ok_or_else(|| Error::OutOfBounds {
                 index: idx.to_string(),
                 extent: self.extent.to_string(),
+                fault: None,
             })
     }
 
@@ -211,6 +219,7 @@ impl<'a, T: Scalar, const N: usize> ViewData<'a, T, N> {
         let offset = self.offset_of(idx)?;
         let mut state = self.lock();
         self.make_host_valid(&mut state)?;
+        self.take_fault(&state)?;
         let Some(data) = state.host.as_mut_slice() else {
             return Err(Error::UnsupportedFeature(
                 "a read-only array view cannot be written".into(),
@@ -226,12 +235,14 @@ impl<'a, T: Scalar, const N: usize> ViewData<'a, T, N> {
 
     pub(crate) fn synchronize(&self) -> Result<()> {
         let mut state = self.lock();
-        self.make_host_valid(&mut state)
+        self.make_host_valid(&mut state)?;
+        self.take_fault(&state)
     }
 
     pub(crate) fn to_vec(&self) -> Result<Vec<T>> {
         let mut state = self.lock();
         self.make_host_valid(&mut state)?;
+        self.take_fault(&state)?;
         let data = state.host.as_slice();
         if self.is_whole(data.len()) {
             return Ok(data.to_vec());
@@ -244,8 +255,15 @@ impl<'a, T: Scalar, const N: usize> ViewData<'a, T, N> {
         Ok(out)
     }
 
+    /// Discards the data when this view covers all of it; otherwise does nothing. The coherence
+    /// state is kept for the whole data, not per element, so discarding a section would drop
+    /// (or skip uploading) the elements outside it too; keeping the section's contents is
+    /// always correct, since discarding only permits the runtime not to preserve them.
     pub(crate) fn discard_data(&self) {
         let mut state = self.lock();
+        if !self.is_whole(state.host.as_slice().len()) {
+            return;
+        }
         // Neither copy need be preserved; the host slice stands in as "the data" for host reads.
         state.discarded = true;
         state.device_valid = false;
@@ -313,6 +331,20 @@ impl<'a, T: Scalar, const N: usize> ViewData<'a, T, N> {
         words
     }
 
+    /// The data's id in the fault log of checked launches.
+    pub(crate) fn core_id(&self) -> u64 {
+        self.shared.id
+    }
+
+    /// [`Error::OutOfBounds`] if a checked launch that used this data recorded a fault not yet
+    /// reported (the host data is current either way: call after `make_host_valid`).
+    fn take_fault(&self, state: &State<'a, T>) -> Result<()> {
+        match &state.device {
+            Some(copy) => copy.acc.take_fault(Some(self.shared.id)),
+            None => Ok(()),
+        }
+    }
+
     /// Downloads the device copy into the host slice if the host slice is stale.
     fn make_host_valid(&self, state: &mut State<'a, T>) -> Result<()> {
         if state.host_valid {
@@ -349,8 +381,9 @@ impl<'a, T: Scalar, const N: usize> ViewData<'a, T, N> {
         acc.scoped(|device| {
             device.create_buffer(&wgpu::BufferDescriptor {
                 label: Some("amp array view"),
-                // wgpu rejects empty bindings; an empty view still gets a word.
-                size: size.max(4),
+                // wgpu rejects empty bindings, and a checked kernel's failed access addresses
+                // element 0: every buffer holds at least one element of the widest type.
+                size: size.max(8),
                 usage: wgpu::BufferUsages::STORAGE
                     | wgpu::BufferUsages::COPY_SRC
                     | wgpu::BufferUsages::COPY_DST,

@@ -1,0 +1,256 @@
+//! Faults of checked launches: out-of-range accesses the kernels recorded, read back and
+//! reported when the launch's results are observed.
+//!
+//! Every checked launch on an accelerator gets a number and binds its own slot of the
+//! accelerator's fault buffer (amp-core's `builder/fault.rs` describes a slot's words), so
+//! faults of launches from several threads never overwrite each other. The log keeps the
+//! launches whose faults have not been read, with the data each one used; when every slot is
+//! taken, the next checked launch first reads the faults back. When the host observes data that such
+//! a launch used (`synchronize`, `get`, `to_vec`, …) or waits for the accelerator, the log reads
+//! the buffer back and clears it in one submission; a fault found there becomes an
+//! [`Error::OutOfBounds`] naming the kernel, the access's source line, the index and the extent.
+//! It is reported once: by the first observation of data its launch used, or by
+//! [`Accelerator::wait`](crate::Accelerator::wait), which reports every fault not yet reported.
+//! An array view dropped without a synchronize prints its error on stderr, as other errors on
+//! drop.
+
+use crate::accelerator::Accelerator;
+use crate::error::{Error, KernelFault, Result};
+use amp_core::builder::{AccessKind, AccessSite, FAULT_WORDS, MAX_FAULT_RANK};
+use std::sync::{mpsc, Arc, Mutex, MutexGuard, PoisonError};
+
+/// What a fault record needs to be reported: the kernel's name and its checked accesses.
+#[derive(Debug)]
+pub(crate) struct KernelSites {
+    pub(crate) kernel: String,
+    pub(crate) sites: Vec<AccessSite>,
+}
+
+/// Fault-buffer slots: checked launches in flight before a launch must read faults back.
+const SLOTS: u64 = 256;
+
+/// A checked launch whose faults have not been read back.
+struct Launch {
+    number: u32,
+    /// Its slot of the fault buffer.
+    slot: u64,
+    sites: Arc<KernelSites>,
+    /// The data (view cores) the launch used.
+    cores: Vec<u64>,
+}
+
+/// A fault read back but not yet reported, with the data its launch used.
+struct Pending {
+    cores: Vec<u64>,
+    error: Error,
+}
+
+#[derive(Default)]
+struct State {
+    buffer: Option<wgpu::Buffer>,
+    /// Bytes between slots (the accelerator's storage-binding offset alignment).
+    slot_size: u64,
+    next_number: u32,
+    unread: Vec<Launch>,
+    pending: Vec<Pending>,
+}
+
+/// The fault log of one accelerator.
+#[derive(Default)]
+pub(crate) struct FaultLog {
+    state: Mutex<State>,
+}
+
+impl FaultLog {
+    fn lock(&self) -> MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+impl Accelerator {
+    /// Submits a checked launch: `submit` gets the fault buffer and the launch's number, and
+    /// submits the launch. The log stays locked meanwhile, so a read-back never misses a launch
+    /// submitted between its copy and its clear.
+    pub(crate) fn submit_checked(
+        &self,
+        sites: &Arc<KernelSites>,
+        cores: Vec<u64>,
+        submit: impl FnOnce(wgpu::BufferBinding<'_>, u32) -> Result<()>,
+    ) -> Result<()> {
+        let mut state = self.faults().lock();
+        if state.unread.len() as u64 >= SLOTS {
+            self.read_faults(&mut state)?;
+        }
+        let buffer = match &state.buffer {
+            Some(buffer) => buffer.clone(),
+            None => {
+                let align = u64::from(self.limits().min_storage_buffer_offset_alignment);
+                let slot_size = (u64::from(FAULT_WORDS) * 4).next_multiple_of(align.max(4));
+                let buffer = self.scoped(|device| {
+                    device.create_buffer(&wgpu::BufferDescriptor {
+                        label: Some("amp faults"),
+                        size: slot_size * SLOTS,
+                        usage: wgpu::BufferUsages::STORAGE
+                            | wgpu::BufferUsages::COPY_SRC
+                            | wgpu::BufferUsages::COPY_DST,
+                        // wgpu zero-initialises buffers: no fault yet.
+                        mapped_at_creation: false,
+                    })
+                })?;
+                state.slot_size = slot_size;
+                state.buffer = Some(buffer.clone());
+                buffer
+            }
+        };
+        let number = state.next_number;
+        state.next_number = number.wrapping_add(1);
+        // Unread launches hold consecutive numbers, so `number % SLOTS` is free.
+        let slot = u64::from(number) % SLOTS;
+        let binding = wgpu::BufferBinding {
+            buffer: &buffer,
+            offset: slot * state.slot_size,
+            size: std::num::NonZeroU64::new(u64::from(FAULT_WORDS) * 4),
+        };
+        submit(binding, number)?;
+        state.unread.push(Launch {
+            number,
+            slot,
+            sites: Arc::clone(sites),
+            cores,
+        });
+        Ok(())
+    }
+
+    /// Reports the oldest fault of a launch that used `core` (or, with `None`, of any
+    /// launch), reading the fault buffer back first if a launch that may have faulted has not
+    /// been read.
+    pub(crate) fn take_fault(&self, core: Option<u64>) -> Result<()> {
+        let mut state = self.faults().lock();
+        let uses = |cores: &[u64]| core.is_none_or(|c| cores.contains(&c));
+        if state.unread.iter().any(|l| uses(&l.cores)) {
+            self.read_faults(&mut state)?;
+        }
+        match state.pending.iter().position(|p| uses(&p.cores)) {
+            Some(i) => Err(state.pending.remove(i).error),
+            None => Ok(()),
+        }
+    }
+
+    /// Copies the fault buffer back and clears it (one submission), and turns every fault
+    /// found into a pending error.
+    fn read_faults(&self, state: &mut State) -> Result<()> {
+        let unread = std::mem::take(&mut state.unread);
+        let Some(buffer) = state.buffer.clone() else {
+            return Ok(());
+        };
+        let words = self.read_back(&buffer)?;
+        let slot_words = (state.slot_size / 4) as usize;
+        for launch in unread {
+            let first = launch.slot as usize * slot_words;
+            let Some(record) = words.get(first..first + FAULT_WORDS as usize) else {
+                continue;
+            };
+            if record[0] != 0 {
+                let error = fault_error(&launch, record)?;
+                state.pending.push(Pending {
+                    cores: launch.cores,
+                    error,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// The fault buffer's words, clearing it on the device in the same submission.
+    fn read_back(&self, buffer: &wgpu::Buffer) -> Result<Vec<u32>> {
+        let (device, queue) = self.device()?;
+        let size = buffer.size();
+        let staging = self.scoped(|device| {
+            device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some("amp faults read-back"),
+                size,
+                usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+                mapped_at_creation: false,
+            })
+        })?;
+        let (sender, receiver) = mpsc::channel();
+        let submission = self.scoped(|device| {
+            let mut encoder = device.create_command_encoder(&Default::default());
+            encoder.copy_buffer_to_buffer(buffer, 0, &staging, 0, size);
+            encoder.clear_buffer(buffer, 0, None);
+            let submission = queue.submit([encoder.finish()]);
+            staging.map_async(wgpu::MapMode::Read, .., move |result| {
+                let _ = sender.send(result);
+            });
+            submission
+        })?;
+        self.wait_for(Some(submission))?;
+        let mapped = match receiver.try_recv() {
+            Ok(mapped) => mapped,
+            Err(_) => {
+                device
+                    .poll(wgpu::PollType::wait_indefinitely())
+                    .map_err(|e| Error::Device(format!("reading faults back failed: {e}")))?;
+                receiver
+                    .recv()
+                    .map_err(|_| Error::Device("the faults' mapping never completed".into()))?
+            }
+        };
+        mapped.map_err(|e| Error::Device(format!("reading faults back failed: {e}")))?;
+        let words = {
+            let bytes = staging
+                .get_mapped_range(..)
+                .map_err(|e| Error::Device(format!("reading faults back failed: {e}")))?;
+            bytes
+                .chunks_exact(4)
+                .map(|w| u32::from_ne_bytes([w[0], w[1], w[2], w[3]]))
+                .collect()
+        };
+        staging.unmap();
+        Ok(words)
+    }
+}
+
+/// The error a launch's fault record describes.
+fn fault_error(launch: &Launch, record: &[u32]) -> Result<Error> {
+    let (number, site) = (record[1], record[2]);
+    if number != launch.number {
+        return Err(Error::Device(format!(
+            "internal error: the fault slot of launch {} holds launch {number}",
+            launch.number
+        )));
+    }
+    let Some(site) = launch.sites.sites.get((site as usize).wrapping_sub(1)) else {
+        return Err(Error::Device(format!(
+            "internal error: a fault at access {site} of `{}`, which has {} checked accesses",
+            launch.sites.kernel,
+            launch.sites.sites.len()
+        )));
+    };
+    if site.kind == AccessKind::LoopLimit {
+        return Ok(Error::UnsupportedFeature(format!(
+            "a thread of kernel `{}` reached {} loop passes at {}, the most this accelerator \
+             runs per thread (Mesa's llvmpipe ends every loop after that, silently); its \
+             results are wrong. Give each thread fewer iterations (more threads, or several \
+             launches), or run on a GPU",
+            launch.sites.kernel, record[3], site.loc
+        )));
+    }
+    let rank = MAX_FAULT_RANK.min(site.rank as usize);
+    let shape = |first: usize| {
+        let parts: Vec<String> = record[first..first + rank]
+            .iter()
+            .map(|&w| (w as i32).to_string())
+            .collect();
+        format!("({})", parts.join(","))
+    };
+    Ok(Error::OutOfBounds {
+        index: shape(3),
+        extent: shape(3 + MAX_FAULT_RANK),
+        fault: Some(KernelFault {
+            kernel: launch.sites.kernel.clone(),
+            loc: site.loc,
+            access: site.kind,
+        }),
+    })
+}
