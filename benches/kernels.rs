@@ -1,9 +1,19 @@
 //! Side-by-side kernel benchmark: amp's generated kernel vs the same algorithm hand-written in
 //! WGSL and run through wgpu directly (with wgpu's default runtime checks, and without them), and
-//! vs plain Rust on the CPU. Prints one line per measurement and the ratios.
+//! vs plain Rust on the CPU. Prints one line per measurement and the ratios, then a summary of the
+//! ratios the project's targets are stated in (amp checked / unchecked, amp unchecked / WGSL
+//! unchecked, tiled `wait()` / tiled fenced).
+//!
+//! Kernels: vector add, the simple matmul (seed 003 Figure 1), the tiled matmul (seed 003 Figure
+//! 5) with `t.barrier.wait()` as the seed writes it and with
+//! `wait_with_tile_static_memory_fence()`, and a register-blocked matmul (64×64 outputs per 16×16
+//! tile, 4×4 per thread) against `rb_matmul.wgsl`, a copy of
+//! `../shared/gpu/reference/rb_matmul.wgsl`. Every amp result is checked (against the CPU, and the
+//! register-blocked one also against the WGSL kernel's output) before its figure is printed.
 //!
 //! `cargo bench --bench kernels` (sizes for a CPU device); `-- --large` for a GPU
-//! (64 Mi-element vector add, 4096² matmul).
+//! (64 Mi-element vector add, 4096² matmul). The register-blocked matmul is 4096² on a GPU and
+//! 256² on an emulated accelerator (lavapipe), whatever the flag.
 //!
 //! Timing: wall clock around a batch of launches followed by a wait for the queue, after a
 //! warm-up launch (pipeline creation is not kernel time); the median of several batches.
@@ -102,6 +112,65 @@ impl Raw {
         groups: [u32; 3],
         reps: u32,
     ) -> f64 {
+        let (pipeline, bind, _) = self.setup(source, checked, bufs, n);
+        time_per_kernel(reps, |k| {
+            for _ in 0..k {
+                let mut enc = self.device.create_command_encoder(&Default::default());
+                {
+                    let mut pass = enc.begin_compute_pass(&Default::default());
+                    pass.set_pipeline(&pipeline);
+                    pass.set_bind_group(0, &bind, &[]);
+                    pass.dispatch_workgroups(groups[0], groups[1], groups[2]);
+                }
+                self.queue.submit([enc.finish()]);
+            }
+            let _ = self.device.poll(wgpu::PollType::wait_indefinitely());
+        })
+    }
+
+    /// Runs `source` once over buffers (a, b, c) and the uniform `n`; returns c.
+    fn output(
+        &self,
+        source: &str,
+        checked: bool,
+        bufs: [&[f32]; 3],
+        n: u32,
+        groups: [u32; 3],
+    ) -> Vec<f32> {
+        let (pipeline, bind, c) = self.setup(source, checked, bufs, n);
+        let staging = self.device.create_buffer(&wgpu::BufferDescriptor {
+            label: None,
+            size: c.size(),
+            usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        let mut enc = self.device.create_command_encoder(&Default::default());
+        {
+            let mut pass = enc.begin_compute_pass(&Default::default());
+            pass.set_pipeline(&pipeline);
+            pass.set_bind_group(0, &bind, &[]);
+            pass.dispatch_workgroups(groups[0], groups[1], groups[2]);
+        }
+        enc.copy_buffer_to_buffer(&c, 0, &staging, 0, c.size());
+        self.queue.submit([enc.finish()]);
+        staging.map_async(wgpu::MapMode::Read, .., |r| {
+            r.expect("mapping the WGSL result");
+        });
+        let _ = self.device.poll(wgpu::PollType::wait_indefinitely());
+        let data = staging
+            .get_mapped_range(..)
+            .expect("reading the WGSL result");
+        bytemuck::cast_slice(&data).to_vec()
+    }
+
+    /// The pipeline for `source`, its bind group over buffers (a, b, c) and the uniform `n`, and c.
+    fn setup(
+        &self,
+        source: &str,
+        checked: bool,
+        bufs: [&[f32]; 3],
+        n: u32,
+    ) -> (wgpu::ComputePipeline, wgpu::BindGroup, wgpu::Buffer) {
         use wgpu::util::DeviceExt;
         let desc = wgpu::ShaderModuleDescriptor {
             label: None,
@@ -154,19 +223,7 @@ impl Raw {
                 })
                 .collect::<Vec<_>>(),
         });
-        time_per_kernel(reps, |k| {
-            for _ in 0..k {
-                let mut enc = self.device.create_command_encoder(&Default::default());
-                {
-                    let mut pass = enc.begin_compute_pass(&Default::default());
-                    pass.set_pipeline(&pipeline);
-                    pass.set_bind_group(0, &bind, &[]);
-                    pass.dispatch_workgroups(groups[0], groups[1], groups[2]);
-                }
-                self.queue.submit([enc.finish()]);
-            }
-            let _ = self.device.poll(wgpu::PollType::wait_indefinitely());
-        })
+        (pipeline, bind, c)
     }
 }
 
@@ -182,7 +239,7 @@ fn random(len: usize, seed: u32) -> Vec<f32> {
         .collect()
 }
 
-fn vector_add(raw: Option<&Raw>, acc: &Accelerator, n: usize) -> Result<(), amp::Error> {
+fn vector_add(raw: Option<&Raw>, acc: &Accelerator, n: usize) -> Result<Figures, amp::Error> {
     let (a, b) = (random(n, 1), random(n, 2));
     let mut c = vec![0.0f32; n];
     let bytes = 3.0 * 4.0 * n as f64;
@@ -224,35 +281,30 @@ fn vector_add(raw: Option<&Raw>, acc: &Accelerator, n: usize) -> Result<(), amp:
             std::hint::black_box(&c);
         }
     });
-    report(
-        "vector add",
-        &format!("{n} f32"),
-        "GB/s",
-        bytes,
-        Figures {
-            amp: amp_s,
-            amp_unchecked: amp_unchecked_s,
-            cpu: cpu_s,
-            wgsl: raw.map(|r| {
-                let groups = (n as u32).div_ceil(256);
-                let grid = if groups > 65535 {
-                    [65535, groups.div_ceil(65535), 1]
-                } else {
-                    [groups, 1, 1]
-                };
-                let out = vec![0.0f32; n];
-                let args = [&a[..], &b[..], &out[..]];
-                (
-                    r.time(VECTOR_ADD_WGSL, true, args, n as u32, grid, 20),
-                    r.time(VECTOR_ADD_WGSL, false, args, n as u32, grid, 20),
-                )
-            }),
-        },
-    );
-    Ok(())
+    let figures = Figures {
+        amp: amp_s,
+        amp_unchecked: amp_unchecked_s,
+        cpu: cpu_s,
+        wgsl: raw.map(|r| {
+            let groups = (n as u32).div_ceil(256);
+            let grid = if groups > 65535 {
+                [65535, groups.div_ceil(65535), 1]
+            } else {
+                [groups, 1, 1]
+            };
+            let out = vec![0.0f32; n];
+            let args = [&a[..], &b[..], &out[..]];
+            (
+                r.time(VECTOR_ADD_WGSL, true, args, n as u32, grid, 20),
+                r.time(VECTOR_ADD_WGSL, false, args, n as u32, grid, 20),
+            )
+        }),
+    };
+    report("vector add", &format!("{n} f32"), "GB/s", bytes, &figures);
+    Ok(figures)
 }
 
-fn matmul(raw: Option<&Raw>, acc: &Accelerator, size: usize) -> Result<(), amp::Error> {
+fn matmul(raw: Option<&Raw>, acc: &Accelerator, size: usize) -> Result<Figures, amp::Error> {
     let (a, b) = (random(size * size, 3), random(size * size, 4));
     let mut c = vec![0.0f32; size * size];
     let flops = 2.0 * (size as f64).powi(3);
@@ -318,40 +370,28 @@ fn matmul(raw: Option<&Raw>, acc: &Accelerator, size: usize) -> Result<(), amp::
     });
     assert!(check, "amp matmul differs from the CPU");
     let groups = (size as u32).div_ceil(16);
+    let figures = Figures {
+        amp: amp_s,
+        amp_unchecked: amp_unchecked_s,
+        cpu: cpu_s,
+        wgsl: raw.map(|r| {
+            let out = vec![0.0f32; size * size];
+            let args = [&a[..], &b[..], &out[..]];
+            let grid = [groups, groups, 1];
+            (
+                r.time(MATMUL_WGSL, true, args, size as u32, grid, reps),
+                r.time(MATMUL_WGSL, false, args, size as u32, grid, reps),
+            )
+        }),
+    };
     report(
         "matmul simple",
         &format!("{size}² f32"),
         "GFLOP/s",
         flops,
-        Figures {
-            amp: amp_s,
-            amp_unchecked: amp_unchecked_s,
-            cpu: cpu_s,
-            wgsl: raw.map(|r| {
-                let out = vec![0.0f32; size * size];
-                let args = [&a[..], &b[..], &out[..]];
-                (
-                    r.time(
-                        MATMUL_WGSL,
-                        true,
-                        args,
-                        size as u32,
-                        [groups, groups, 1],
-                        reps,
-                    ),
-                    r.time(
-                        MATMUL_WGSL,
-                        false,
-                        args,
-                        size as u32,
-                        [groups, groups, 1],
-                        reps,
-                    ),
-                )
-            }),
-        },
+        &figures,
     );
-    Ok(())
+    Ok(figures)
 }
 
 const MATMUL_TILED_WGSL: &str = r#"
@@ -377,134 +417,250 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>, @builtin(local_invocation_
 }
 "#;
 
-fn matmul_tiled(raw: Option<&Raw>, acc: &Accelerator, size: usize) -> Result<(), amp::Error> {
+/// Tile size of the seed's tiled matmul.
+const TS: i32 = 16;
+
+/// Checks `c = a · b` (`size`×`size`) against the CPU: every element of every row when `size` is
+/// small, every element of about 64 rows spread over the matrix when it is large. Panics on a
+/// difference, so that a wrong kernel cannot report a figure.
+fn check_product(what: &str, a: &[f32], b: &[f32], c: &[f32], size: usize) {
+    let step = if size <= 512 { 1 } else { size / 64 + 1 };
+    let mut want = vec![0.0f32; size];
+    for r in (0..size).step_by(step) {
+        want.fill(0.0);
+        for i in 0..size {
+            let x = a[r * size + i];
+            for (w, y) in want.iter_mut().zip(&b[i * size..(i + 1) * size]) {
+                *w += x * y;
+            }
+        }
+        for (col, want) in want.iter().enumerate() {
+            let got = c[r * size + col];
+            assert!(
+                (got - want).abs() <= 1e-3 * want.abs().max(1.0),
+                "{what} differs from the CPU at ({r}, {col}): {got}, want {want}"
+            );
+        }
+    }
+}
+
+/// Keeps the first error of the launches in a timed batch (which cannot return it).
+fn keep_first(failed: &mut Option<amp::Error>, launch: Result<(), amp::Error>) {
+    if let Err(e) = launch {
+        failed.get_or_insert(e);
+    }
+}
+
+/// The seed's tiled matmul (seed 003 Figure 5), as the seed writes it (`t.barrier.wait()`, a
+/// barrier that fences all memory) and with the barrier the algorithm needs
+/// (`wait_with_tile_static_memory_fence()`), each checked and unchecked. Returns the figures of
+/// the `wait()` kernel and of the fenced one.
+fn matmul_tiled(
+    raw: Option<&Raw>,
+    acc: &Accelerator,
+    size: usize,
+) -> Result<(Figures, Figures), amp::Error> {
     let (a, b) = (random(size * size, 5), random(size * size, 6));
     let mut c = vec![0.0f32; size * size];
     let flops = 2.0 * (size as f64).powi(3);
     let s = size as i32;
     let av = ConstArrayView::new([s, s], &a)?;
     let bv = ConstArrayView::new([s, s], &b)?;
-    let cv = ArrayView::new([s, s], &mut c)?;
-    cv.discard_data();
     let reps = if acc.is_emulated() { 2 } else { 10 };
-    let amp_s = time_per_kernel(reps, |k| {
-        for _ in 0..k {
-            let _ = parallel_for_each!(cv.extent().tile::<16, 16>(), |t: TiledIndex<2>| {
-                let row = t.local[0];
-                let col = t.local[1];
-                #[tile_static]
-                let mut la: [[f32; 16]; 16];
-                #[tile_static]
-                let mut lb: [[f32; 16]; 16];
-                let mut sum = 0.0f32;
-                for step in 0..av.extent()[1] / 16 {
-                    let i = step * 16;
-                    la[row][col] = av[(t.global[0], col + i)];
-                    lb[row][col] = bv[(row + i, t.global[1])];
-                    t.barrier.wait();
-                    for k in 0..16 {
-                        sum += la[row][k] * lb[k][col];
-                    }
-                    t.barrier.wait();
-                }
-                cv[t.global] = sum;
-            });
-        }
-        let _ = acc.wait();
-    });
-    let amp_unchecked_s = time_per_kernel(reps, |k| {
-        for _ in 0..k {
-            // SAFETY: the extents are multiples of 16 and every index stays inside them.
-            let _ = unsafe {
-                parallel_for_each_unchecked!(cv.extent().tile::<16, 16>(), |t: TiledIndex<2>| {
-                    let row = t.local[0];
-                    let col = t.local[1];
-                    #[tile_static]
-                    let mut la: [[f32; 16]; 16];
-                    #[tile_static]
-                    let mut lb: [[f32; 16]; 16];
-                    let mut sum = 0.0f32;
-                    for step in 0..av.extent()[1] / 16 {
-                        let i = step * 16;
-                        la[row][col] = av[(t.global[0], col + i)];
-                        lb[row][col] = bv[(row + i, t.global[1])];
-                        t.barrier.wait();
-                        for k in 0..16 {
-                            sum += la[row][k] * lb[k][col];
+    let mut failed = None;
+
+    // Seed 003 Figure 5, line for line, with `t.barrier.wait()`.
+    let wait_s = {
+        let cv = ArrayView::new([s, s], &mut c)?;
+        cv.discard_data();
+        let secs = time_per_kernel(reps, |k| {
+            for _ in 0..k {
+                let launch =
+                    parallel_for_each!(cv.extent().tile::<16, 16>(), |t_idx: TiledIndex<2>| {
+                        let row = t_idx.local[0];
+                        let col = t_idx.local[1];
+                        #[tile_static]
+                        let mut loc_a: [[f32; 16]; 16];
+                        #[tile_static]
+                        let mut loc_b: [[f32; 16]; 16];
+                        let mut sum = 0.0f32;
+                        for i in (0..av.extent()[1]).step_by(16) {
+                            loc_a[row][col] = av[(t_idx.global[0], col + i)];
+                            loc_b[row][col] = bv[(row + i, t_idx.global[1])];
+                            t_idx.barrier.wait();
+                            for k in 0..TS {
+                                sum += loc_a[row][k] * loc_b[k][col];
+                            }
+                            t_idx.barrier.wait();
                         }
-                        t.barrier.wait();
-                    }
-                    cv[t.global] = sum;
-                })
-            };
-        }
-        let _ = acc.wait();
-    });
-    let amp_fenced_s = time_per_kernel(reps, |k| {
-        for _ in 0..k {
-            // SAFETY: the extents are multiples of 16 and every index stays inside them.
-            let _ = unsafe {
-                parallel_for_each_unchecked!(cv.extent().tile::<16, 16>(), |t: TiledIndex<2>| {
-                    let row = t.local[0];
-                    let col = t.local[1];
-                    #[tile_static]
-                    let mut la: [[f32; 16]; 16];
-                    #[tile_static]
-                    let mut lb: [[f32; 16]; 16];
-                    let mut sum = 0.0f32;
-                    for step in 0..av.extent()[1] / 16 {
-                        let i = step * 16;
-                        la[row][col] = av[(t.global[0], col + i)];
-                        lb[row][col] = bv[(row + i, t.global[1])];
-                        t.barrier.wait_with_tile_static_memory_fence();
-                        for k in 0..16 {
-                            sum += la[row][k] * lb[k][col];
+                        cv[t_idx.global] = sum;
+                    });
+                keep_first(&mut failed, launch);
+            }
+            let _ = acc.wait();
+        });
+        cv.synchronize()?;
+        secs
+    };
+    failed.take().map_or(Ok(()), Err)?;
+    check_product("amp tiled matmul, wait()", &a, &b, &c, size);
+
+    let wait_unchecked_s = {
+        let cv = ArrayView::new([s, s], &mut c)?;
+        cv.discard_data();
+        let secs = time_per_kernel(reps, |k| {
+            for _ in 0..k {
+                // SAFETY: the extents are multiples of 16 and every index stays inside them.
+                let launch = unsafe {
+                    parallel_for_each_unchecked!(
+                        cv.extent().tile::<16, 16>(),
+                        |t_idx: TiledIndex<2>| {
+                            let row = t_idx.local[0];
+                            let col = t_idx.local[1];
+                            #[tile_static]
+                            let mut loc_a: [[f32; 16]; 16];
+                            #[tile_static]
+                            let mut loc_b: [[f32; 16]; 16];
+                            let mut sum = 0.0f32;
+                            for i in (0..av.extent()[1]).step_by(16) {
+                                loc_a[row][col] = av[(t_idx.global[0], col + i)];
+                                loc_b[row][col] = bv[(row + i, t_idx.global[1])];
+                                t_idx.barrier.wait();
+                                for k in 0..TS {
+                                    sum += loc_a[row][k] * loc_b[k][col];
+                                }
+                                t_idx.barrier.wait();
+                            }
+                            cv[t_idx.global] = sum;
                         }
-                        t.barrier.wait_with_tile_static_memory_fence();
-                    }
-                    cv[t.global] = sum;
-                })
-            };
-        }
-        let _ = acc.wait();
-    });
-    cv.synchronize()?;
-    drop(cv);
-    let check = (0..size).step_by(size / 7 + 1).all(|r| {
-        let col = (r * 31) % size;
-        let want: f32 = (0..size).map(|i| a[r * size + i] * b[i * size + col]).sum();
-        (c[r * size + col] - want).abs() <= 1e-3 * want.abs().max(1.0)
-    });
-    assert!(check, "amp tiled matmul differs from the CPU");
+                    )
+                };
+                keep_first(&mut failed, launch);
+            }
+            let _ = acc.wait();
+        });
+        cv.synchronize()?;
+        secs
+    };
+    failed.take().map_or(Ok(()), Err)?;
+    check_product("amp tiled matmul, wait(), unchecked", &a, &b, &c, size);
+
+    // The same with the barrier this algorithm needs: it shares only tile_static data.
+    let fenced_s = {
+        let cv = ArrayView::new([s, s], &mut c)?;
+        cv.discard_data();
+        let secs = time_per_kernel(reps, |k| {
+            for _ in 0..k {
+                let launch =
+                    parallel_for_each!(cv.extent().tile::<16, 16>(), |t_idx: TiledIndex<2>| {
+                        let row = t_idx.local[0];
+                        let col = t_idx.local[1];
+                        #[tile_static]
+                        let mut loc_a: [[f32; 16]; 16];
+                        #[tile_static]
+                        let mut loc_b: [[f32; 16]; 16];
+                        let mut sum = 0.0f32;
+                        for i in (0..av.extent()[1]).step_by(16) {
+                            loc_a[row][col] = av[(t_idx.global[0], col + i)];
+                            loc_b[row][col] = bv[(row + i, t_idx.global[1])];
+                            t_idx.barrier.wait_with_tile_static_memory_fence();
+                            for k in 0..TS {
+                                sum += loc_a[row][k] * loc_b[k][col];
+                            }
+                            t_idx.barrier.wait_with_tile_static_memory_fence();
+                        }
+                        cv[t_idx.global] = sum;
+                    });
+                keep_first(&mut failed, launch);
+            }
+            let _ = acc.wait();
+        });
+        cv.synchronize()?;
+        secs
+    };
+    failed.take().map_or(Ok(()), Err)?;
+    check_product("amp tiled matmul, fenced", &a, &b, &c, size);
+
+    let fenced_unchecked_s = {
+        let cv = ArrayView::new([s, s], &mut c)?;
+        cv.discard_data();
+        let secs = time_per_kernel(reps, |k| {
+            for _ in 0..k {
+                // SAFETY: the extents are multiples of 16 and every index stays inside them.
+                let launch = unsafe {
+                    parallel_for_each_unchecked!(
+                        cv.extent().tile::<16, 16>(),
+                        |t_idx: TiledIndex<2>| {
+                            let row = t_idx.local[0];
+                            let col = t_idx.local[1];
+                            #[tile_static]
+                            let mut loc_a: [[f32; 16]; 16];
+                            #[tile_static]
+                            let mut loc_b: [[f32; 16]; 16];
+                            let mut sum = 0.0f32;
+                            for i in (0..av.extent()[1]).step_by(16) {
+                                loc_a[row][col] = av[(t_idx.global[0], col + i)];
+                                loc_b[row][col] = bv[(row + i, t_idx.global[1])];
+                                t_idx.barrier.wait_with_tile_static_memory_fence();
+                                for k in 0..TS {
+                                    sum += loc_a[row][k] * loc_b[k][col];
+                                }
+                                t_idx.barrier.wait_with_tile_static_memory_fence();
+                            }
+                            cv[t_idx.global] = sum;
+                        }
+                    )
+                };
+                keep_first(&mut failed, launch);
+            }
+            let _ = acc.wait();
+        });
+        cv.synchronize()?;
+        secs
+    };
+    failed.take().map_or(Ok(()), Err)?;
+    check_product("amp tiled matmul, fenced, unchecked", &a, &b, &c, size);
+
     let groups = (size as u32) / 16;
+    let out = vec![0.0f32; size * size];
+    let args = [&a[..], &b[..], &out[..]];
+    let grid = [groups, groups, 1];
     let wgsl = raw.map(|r| {
-        let out = vec![0.0f32; size * size];
-        let args = [&a[..], &b[..], &out[..]];
-        let grid = [groups, groups, 1];
         (
             r.time(MATMUL_TILED_WGSL, true, args, size as u32, grid, reps),
             r.time(MATMUL_TILED_WGSL, false, args, size as u32, grid, reps),
         )
     });
-    let figures = Figures {
-        amp: amp_s,
-        amp_unchecked: amp_unchecked_s,
+    let wait = Figures {
+        amp: wait_s,
+        amp_unchecked: wait_unchecked_s,
         cpu: f64::NAN,
         wgsl,
     };
+    let fenced = Figures {
+        amp: fenced_s,
+        amp_unchecked: fenced_unchecked_s,
+        cpu: f64::NAN,
+        wgsl,
+    };
+    let size_text = format!("{size}² f32");
     report(
-        "matmul tiled 16x16",
-        &format!("{size}² f32"),
+        "matmul tiled 16x16, wait()",
+        &size_text,
         "GFLOP/s",
         flops,
-        figures,
+        &wait,
+    );
+    report(
+        "matmul tiled 16x16, fenced",
+        &size_text,
+        "GFLOP/s",
+        flops,
+        &fenced,
     );
     if let Some(r) = raw {
         // Which part of wgpu's checks costs: bounds checks alone, without loop bounding.
         r.bounds_only.set(true);
-        let out = vec![0.0f32; size * size];
-        let args = [&a[..], &b[..], &out[..]];
-        let grid = [groups, groups, 1];
         let tiled = r.time(MATMUL_TILED_WGSL, true, args, size as u32, grid, reps);
         let simple_groups = (size as u32).div_ceil(16);
         let simple_grid = [simple_groups, simple_groups, 1];
@@ -518,16 +674,218 @@ fn matmul_tiled(raw: Option<&Raw>, acc: &Accelerator, size: usize) -> Result<(),
             );
         }
     }
-    println!(
-        "  {:<24} {:>10.3} ms  {:>9.1} GFLOP/s   (barriers fence tile_static memory only)",
-        "amp, unchecked, fenced",
-        amp_fenced_s * 1e3,
-        flops / amp_fenced_s / 1e9
+    Ok((wait, fenced))
+}
+
+/// `../shared/gpu/reference/rb_matmul.wgsl`, copied verbatim (the bench must build without the
+/// shared folder): the "same algorithm" yardstick for amp's register-blocked matmul.
+const RB_MATMUL_WGSL: &str = include_str!("rb_matmul.wgsl");
+
+/// A register-blocked matmul, the algorithm of `rb_matmul.wgsl` written in amp: each 16×16 tile
+/// computes a 64×64 block of C, each thread a 4×4 sub-block held in a local array; per 16-deep
+/// k-slice the tile stages A's 64×16 slice (transposed) and B's 16×64 slice in tile_static
+/// memory, four elements per thread, then accumulates 16 rank-1 updates. Checked against the WGSL
+/// kernel's output and the CPU.
+fn matmul_register_blocked(
+    raw: Option<&Raw>,
+    acc: &Accelerator,
+    size: usize,
+) -> Result<Figures, amp::Error> {
+    assert_eq!(
+        size % 64,
+        0,
+        "the register-blocked matmul needs a multiple of 64"
     );
-    Ok(())
+    let (a, b) = (random(size * size, 7), random(size * size, 8));
+    let mut c = vec![0.0f32; size * size];
+    let flops = 2.0 * (size as f64).powi(3);
+    let s = size as i32;
+    let av = ConstArrayView::new([s, s], &a)?;
+    let bv = ConstArrayView::new([s, s], &b)?;
+    // One thread per 4×4 block of C: (size/4)² threads in 16×16 tiles, (size/64)² tiles.
+    let domain = Extent::new([s / 4, s / 4]).tile::<16, 16>();
+    let reps = if acc.is_emulated() { 2 } else { 10 };
+    let groups = (size as u32) / 64;
+    let grid = [groups, groups, 1];
+    let out = vec![0.0f32; size * size];
+    let args = [&a[..], &b[..], &out[..]];
+    // The WGSL kernel's result, to compare amp's with element by element.
+    let reference = raw.map(|r| r.output(RB_MATMUL_WGSL, false, args, size as u32, grid));
+    let check = |what: &str, c: &[f32]| {
+        if let Some(want) = &reference {
+            for (i, (got, want)) in c.iter().zip(want).enumerate() {
+                assert!(
+                    (got - want).abs() <= 1e-3 * want.abs().max(1.0),
+                    "{what} differs from rb_matmul.wgsl at ({}, {}): {got}, want {want}",
+                    i / size,
+                    i % size
+                );
+            }
+        }
+        check_product(what, &a, &b, c, size);
+    };
+    let mut failed = None;
+
+    let amp_s = {
+        let cv = ArrayView::new([s, s], &mut c)?;
+        cv.discard_data();
+        let secs = time_per_kernel(reps, |k| {
+            for _ in 0..k {
+                let launch = parallel_for_each!(domain, |t: TiledIndex<2>| {
+                    let ty = t.local[0];
+                    let tx = t.local[1];
+                    let row0 = t.tile[0] * 64;
+                    let col0 = t.tile[1] * 64;
+                    let lin = ty * 16 + tx;
+                    #[tile_static]
+                    let mut sa: [[f32; 64]; 16];
+                    #[tile_static]
+                    let mut sb: [[f32; 64]; 16];
+                    let mut acc = [[0.0f32; 4]; 4];
+                    for k0 in (0..av.extent()[1]).step_by(16) {
+                        for r in 0..4 {
+                            let e = lin + r * 256;
+                            let m = e / 16;
+                            let k = e % 16;
+                            sa[k][m] = av[(row0 + m, k0 + k)];
+                            let kk = e / 64;
+                            let cc = e % 64;
+                            sb[kk][cc] = bv[(k0 + kk, col0 + cc)];
+                        }
+                        t.barrier.wait_with_tile_static_memory_fence();
+                        for k in 0..16 {
+                            let mut ra = [0.0f32; 4];
+                            let mut rb = [0.0f32; 4];
+                            for i in 0..4 {
+                                ra[i] = sa[k][ty * 4 + i];
+                                rb[i] = sb[k][tx * 4 + i];
+                            }
+                            for i in 0..4 {
+                                for j in 0..4 {
+                                    acc[i][j] += ra[i] * rb[j];
+                                }
+                            }
+                        }
+                        t.barrier.wait_with_tile_static_memory_fence();
+                    }
+                    for i in 0..4 {
+                        for j in 0..4 {
+                            cv[(row0 + ty * 4 + i, col0 + tx * 4 + j)] = acc[i][j];
+                        }
+                    }
+                });
+                keep_first(&mut failed, launch);
+            }
+            let _ = acc.wait();
+        });
+        cv.synchronize()?;
+        secs
+    };
+    failed.take().map_or(Ok(()), Err)?;
+    check("amp register-blocked matmul", &c);
+
+    let amp_unchecked_s = {
+        let cv = ArrayView::new([s, s], &mut c)?;
+        cv.discard_data();
+        let secs = time_per_kernel(reps, |k| {
+            for _ in 0..k {
+                // SAFETY: the size is a multiple of 64, so every tile's 64×64 block of C and the
+                // slices of A and B it stages lie inside the matrices.
+                let launch = unsafe {
+                    parallel_for_each_unchecked!(domain, |t: TiledIndex<2>| {
+                        let ty = t.local[0];
+                        let tx = t.local[1];
+                        let row0 = t.tile[0] * 64;
+                        let col0 = t.tile[1] * 64;
+                        let lin = ty * 16 + tx;
+                        #[tile_static]
+                        let mut sa: [[f32; 64]; 16];
+                        #[tile_static]
+                        let mut sb: [[f32; 64]; 16];
+                        let mut acc = [[0.0f32; 4]; 4];
+                        for k0 in (0..av.extent()[1]).step_by(16) {
+                            for r in 0..4 {
+                                let e = lin + r * 256;
+                                let m = e / 16;
+                                let k = e % 16;
+                                sa[k][m] = av[(row0 + m, k0 + k)];
+                                let kk = e / 64;
+                                let cc = e % 64;
+                                sb[kk][cc] = bv[(k0 + kk, col0 + cc)];
+                            }
+                            t.barrier.wait_with_tile_static_memory_fence();
+                            for k in 0..16 {
+                                let mut ra = [0.0f32; 4];
+                                let mut rb = [0.0f32; 4];
+                                for i in 0..4 {
+                                    ra[i] = sa[k][ty * 4 + i];
+                                    rb[i] = sb[k][tx * 4 + i];
+                                }
+                                for i in 0..4 {
+                                    for j in 0..4 {
+                                        acc[i][j] += ra[i] * rb[j];
+                                    }
+                                }
+                            }
+                            t.barrier.wait_with_tile_static_memory_fence();
+                        }
+                        for i in 0..4 {
+                            for j in 0..4 {
+                                cv[(row0 + ty * 4 + i, col0 + tx * 4 + j)] = acc[i][j];
+                            }
+                        }
+                    })
+                };
+                keep_first(&mut failed, launch);
+            }
+            let _ = acc.wait();
+        });
+        cv.synchronize()?;
+        secs
+    };
+    failed.take().map_or(Ok(()), Err)?;
+    check("amp register-blocked matmul, unchecked", &c);
+
+    let wgsl = raw.map(|r| {
+        (
+            r.time(RB_MATMUL_WGSL, true, args, size as u32, grid, reps),
+            r.time(RB_MATMUL_WGSL, false, args, size as u32, grid, reps),
+        )
+    });
+    let figures = Figures {
+        amp: amp_s,
+        amp_unchecked: amp_unchecked_s,
+        cpu: f64::NAN,
+        wgsl,
+    };
+    report(
+        "matmul register-blocked 64x64 tiles, 4x4 per thread",
+        &format!("{size}² f32"),
+        "GFLOP/s",
+        flops,
+        &figures,
+    );
+    if let Some(r) = raw {
+        // amp's checked launch keeps wgpu's bounds checks and drops its loop bounding.
+        r.bounds_only.set(true);
+        let bounds = r.time(RB_MATMUL_WGSL, true, args, size as u32, grid, reps);
+        r.bounds_only.set(false);
+        println!(
+            "  {:<24} {:>10.3} ms  {:>9.1} GFLOP/s   amp / this = {:.2}",
+            "WGSL, bounds checks only",
+            bounds * 1e3,
+            flops / bounds / 1e9,
+            bounds / amp_s
+        );
+        println!("  (amp's results, checked and unchecked, equal rb_matmul.wgsl's and the CPU's)");
+    } else {
+        println!("  (amp's results, checked and unchecked, equal the CPU's)");
+    }
+    Ok(figures)
 }
 
 /// One benchmark's seconds per kernel.
+#[derive(Clone, Copy)]
 struct Figures {
     amp: f64,
     amp_unchecked: f64,
@@ -537,7 +895,7 @@ struct Figures {
     cpu: f64,
 }
 
-fn report(name: &str, size: &str, unit: &str, work: f64, f: Figures) {
+fn report(name: &str, size: &str, unit: &str, work: f64, f: &Figures) {
     let rate = |s: f64| work / s / 1e9;
     let line = |label: &str, s: f64, ratio: String| {
         println!(
@@ -570,6 +928,42 @@ fn report(name: &str, size: &str, unit: &str, work: f64, f: Figures) {
     }
 }
 
+/// The project's targets, as speed ratios.
+const TARGET: f64 = 0.95;
+
+/// The ratios the targets are stated in, for every kernel: amp checked / amp unchecked, amp
+/// unchecked / WGSL unchecked, and tiled `wait()` / tiled fenced (all as speeds: above 1 is
+/// faster). `!` marks a ratio below the target.
+fn summary(kernels: &[(&str, Figures)], wait: &Figures, fenced: &Figures) {
+    let ratio = |r: f64| {
+        let mark = if r < TARGET { " !" } else { "  " };
+        format!("{r:.2}{mark}")
+    };
+    println!("summary (speed ratios; target for each: >= {TARGET:.2}, ! marks a miss)");
+    println!(
+        "  {:<28} {:>24}   {:>30}",
+        "kernel", "amp checked / unchecked", "amp unchecked / WGSL unchecked"
+    );
+    for (name, f) in kernels {
+        let wgsl = f.wgsl.map_or("-  ".to_string(), |(_, unchecked)| {
+            ratio(unchecked / f.amp_unchecked)
+        });
+        println!(
+            "  {name:<28} {:>24}   {wgsl:>30}",
+            ratio(f.amp_unchecked / f.amp)
+        );
+    }
+    println!(
+        "  {:<28} {:>24}   {:>30}",
+        "tiled wait() / tiled fenced",
+        format!("checked {}", ratio(fenced.amp / wait.amp)),
+        format!(
+            "unchecked {}",
+            ratio(fenced.amp_unchecked / wait.amp_unchecked)
+        )
+    );
+}
+
 fn main() -> Result<(), amp::Error> {
     let large = std::env::args().any(|a| a == "--large");
     let acc = Accelerator::default()?;
@@ -580,8 +974,31 @@ fn main() -> Result<(), amp::Error> {
     } else {
         (4 << 20, 512)
     };
-    vector_add(raw.as_ref(), &acc, n)?;
-    matmul(raw.as_ref(), &acc, size)?;
-    matmul_tiled(raw.as_ref(), &acc, size)?;
+    // The register-blocked matmul: 4096² on a GPU, small on an emulated (CPU) accelerator.
+    let rb_size = if acc.is_emulated() { 256 } else { 4096 };
+    let shared = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/gpu/reference/rb_matmul.wgsl"
+    );
+    if let Ok(text) = std::fs::read_to_string(shared) {
+        if text != RB_MATMUL_WGSL {
+            println!("note: benches/rb_matmul.wgsl differs from {shared}; copy it again");
+        }
+    }
+    let vector_add = vector_add(raw.as_ref(), &acc, n)?;
+    let simple = matmul(raw.as_ref(), &acc, size)?;
+    let (wait, fenced) = matmul_tiled(raw.as_ref(), &acc, size)?;
+    let blocked = matmul_register_blocked(raw.as_ref(), &acc, rb_size)?;
+    summary(
+        &[
+            ("vector add", vector_add),
+            ("matmul simple", simple),
+            ("matmul tiled, wait()", wait),
+            ("matmul tiled, fenced", fenced),
+            ("matmul register-blocked", blocked),
+        ],
+        &wait,
+        &fenced,
+    );
     Ok(())
 }
