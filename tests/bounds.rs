@@ -220,3 +220,35 @@ fn the_cpu_device_never_silently_truncates_a_loop() -> Result<(), Error> {
     assert_eq!(ov.get(0)?, 60000);
     Ok(())
 }
+
+#[test]
+fn a_constant_index_out_of_range_is_a_located_build_error() -> Result<(), Error> {
+    let mut out = vec![0i32; 4];
+    let ov = ArrayView::new(4, &mut out)?;
+    let line = line!();
+    let err = parallel_for_each!(ov.extent(), |i: Index<1>| {
+        let a = [1, 2, 3];
+        ov[i] = a[3];
+    })
+    .expect_err("a[3] on three elements");
+    let message = err.to_string();
+    let at = format!("{}:{}:", file!(), line + 3);
+    assert!(message.contains(&at), "{message}");
+    assert!(
+        message.contains("index 3 is always out of range for this local array of 3 elements"),
+        "{message}"
+    );
+    // Through a computed constant too.
+    let err = parallel_for_each!(ov.extent(), |i: Index<1>| {
+        let mut a = [1, 2, 3];
+        let k = 2 * 2 - 5;
+        a[k] = 0;
+        ov[i] = a[0];
+    })
+    .expect_err("a[-1]");
+    assert!(
+        err.to_string().contains("index -1 is always out of range"),
+        "{err}"
+    );
+    Ok(())
+}

@@ -117,6 +117,9 @@ impl<T: Numeric> Arith<Expr<T>> for Expr<T> {
         if matches!(op, ArithOp::Div | ArithOp::Rem) && b.is_integer_zero(rhs.handle()) {
             b.error("integer division by a constant zero (C++ AMP C3567)");
         }
+        if matches!(op, ArithOp::Div | ArithOp::Rem) && T::SCALAR.kind == naga::ScalarKind::Sint {
+            return Expr::from_handle(b.signed_division(op.naga(), self.handle(), rhs.handle()));
+        }
         Expr::from_handle(b.binary(op.naga(), self.handle(), rhs.handle()))
     }
 }

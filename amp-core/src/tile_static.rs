@@ -122,6 +122,17 @@ impl<T> Place<T> {
 }
 
 impl<E, const A: usize> Place<[E; A]> {
+    /// A build error for the constant index `i`, out of range.
+    fn out_of_range(&self, b: &mut KernelBuilder, i: i128) {
+        let what = match self.root {
+            Some(_) => "tile_static",
+            None => "local",
+        };
+        b.error(format!(
+            "index {i} is always out of range for this {what} array of {A} elements"
+        ));
+    }
+
     /// The pointer to element `i` and the check of the whole access so far. A literal index
     /// out of range is a build error at the access; an index the range analysis cannot prove
     /// in range is checked in checked kernels.
@@ -132,14 +143,7 @@ impl<E, const A: usize> Place<[E; A]> {
     ) -> (Handle<Expression>, Option<Check>) {
         if let Some(interval) = b.interval(i) {
             if interval.lo == interval.hi && (interval.lo < 0 || interval.lo >= A as i128) {
-                let what = match self.root {
-                    Some(_) => "tile_static",
-                    None => "local",
-                };
-                b.error(format!(
-                    "index {} is out of range for a {what} array of {A} elements",
-                    interval.lo
-                ));
+                self.out_of_range(b, interval.lo);
             }
         }
         let outer = self.check(b);
@@ -357,9 +361,7 @@ impl<E: TileType, const A: usize> IndexConst for Place<[E; A]> {
     type Output = E::Place;
     fn index_const(self, b: &mut KernelBuilder, i: u32) -> E::Place {
         if i as usize >= A {
-            b.error(format!(
-                "index {i} is out of range for a tile_static array of {A}"
-            ));
+            self.out_of_range(b, i.into());
         }
         let pointer = b.append(Expression::AccessIndex {
             base: self.pointer,

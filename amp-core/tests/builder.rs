@@ -19,8 +19,10 @@ fn add_arrays_validates() {
     let s = va.arith(&mut b, ArithOp::Add, vb);
     sum.store(&mut b, idx, s);
     let ir = b.finish(Capabilities::empty()).expect("valid");
-    assert_eq!(ir.layout.bindings.len(), 3);
-    assert_eq!(ir.layout.words, 3 + 3 * 2);
+    // Three views and, for the checked accesses, the fault buffer; the domain's three words,
+    // each view's two, and the launch number.
+    assert_eq!(ir.layout.bindings.len(), 4);
+    assert_eq!(ir.layout.words, 3 + 3 * 2 + 1);
     let wgsl = ir.wgsl();
     assert!(
         wgsl.contains("@compute @workgroup_size(256, 1, 1)"),

@@ -281,28 +281,93 @@ where
         return Ok(p.clone());
     }
     let name = format!("parallel_for_each at {site}");
-    let mut b = KernelBuilder::new(name.clone(), site);
-    b.set_checked(checks == Checks::Checked);
-    b.set_loop_limit(accelerator.loop_limit());
-    if global_fences {
-        b.keep_global_fences();
-    }
-    let index = D::entry(&mut b);
-    let captured = C::declare(&mut b);
-    body(&mut b, captured, index);
-    let ir = b.finish(accelerator.naga_capabilities());
+    let build = |checked: bool, loop_limit: Option<u32>| {
+        let mut b = KernelBuilder::new(name.clone(), site);
+        b.set_checked(checked);
+        b.set_loop_limit(loop_limit);
+        if global_fences {
+            b.keep_global_fences();
+        }
+        let index = D::entry(&mut b);
+        let captured = C::declare(&mut b);
+        body(&mut b, captured, index);
+        b.finish(accelerator.naga_capabilities())
+    };
+    let ir = build(checks == Checks::Checked, accelerator.loop_limit());
     let ir = ir.map_err(|e| match e {
         amp_core::KernelError::Unsupported { .. } => Error::UnsupportedFeature(e.to_string()),
         e => Error::Kernel(e),
     })?;
     check_limits(accelerator, &ir.layout, site)?;
     if std::env::var_os("AMP_DUMP_WGSL").is_some() {
-        eprintln!("// {}\n{}", b_name(site), ir.wgsl());
+        eprintln!("// {}\n{}{}", b_name(site), checked_sites(&ir), ir.wgsl());
+    }
+    // IR snapshots (tests/snapshots.rs): the kernel's WGSL, checked and unchecked, on any device.
+    if let Some(dir) = std::env::var_os("AMP_SNAPSHOT_DIR") {
+        write_snapshot(dir.as_ref(), site, |checked| build(checked, None));
     }
     let built = Arc::new(create_pipeline(accelerator, name, ir, checks)?);
     PIPELINES_BUILT.fetch_add(1, Ordering::Relaxed);
     cache.insert(key, built.clone());
     Ok(built)
+}
+
+/// The accesses that kept a run-time check, as comment lines for `AMP_DUMP_WGSL`.
+fn checked_sites(ir: &amp_core::KernelIr) -> String {
+    let mut out = format!(
+        "// {} run-time checks (every other access is proven in range or unchecked)\n",
+        ir.sites.len()
+    );
+    for site in &ir.sites {
+        out.push_str(&format!("//   {} {}\n", site.loc, site.kind.describe()));
+    }
+    out
+}
+
+/// Writes `<dir>/<source file stem>.<line>.wgsl`: `// checked`, the kernel's WGSL built checked,
+/// `// unchecked`, the WGSL built unchecked. A site built again in this process with different
+/// code (another generic instantiation, or global fences kept) appends its pair to the file.
+/// A debugging aid: a failure to write is reported on stderr once and never fails the launch.
+fn write_snapshot(
+    dir: &std::path::Path,
+    site: Loc,
+    build: impl Fn(bool) -> std::result::Result<amp_core::KernelIr, amp_core::KernelError>,
+) {
+    static WRITTEN: Mutex<Vec<(std::path::PathBuf, String)>> = Mutex::new(Vec::new());
+    static REPORTED: std::sync::Once = std::sync::Once::new();
+    let wgsl = |checked| match build(checked) {
+        Ok(ir) => ir.wgsl(),
+        Err(e) => format!("// build failed: {e}\n"),
+    };
+    let text = format!("// checked\n{}\n// unchecked\n{}", wgsl(true), wgsl(false));
+    let stem = std::path::Path::new(site.file)
+        .file_stem()
+        .unwrap_or_default();
+    let path = dir.join(format!("{}.{}.wgsl", stem.to_string_lossy(), site.line));
+    let mut written = WRITTEN.lock().unwrap_or_else(|e| e.into_inner());
+    if written.iter().any(|(p, t)| *p == path && *t == text) {
+        return;
+    }
+    let append = written.iter().any(|(p, _)| *p == path);
+    let result = std::fs::create_dir_all(dir).and_then(|()| {
+        use std::io::Write;
+        let mut file = std::fs::OpenOptions::new()
+            .create(true)
+            .write(true)
+            .append(append)
+            .truncate(!append)
+            .open(&path)?;
+        file.write_all(text.as_bytes())
+    });
+    match result {
+        Ok(()) => written.push((path, text)),
+        Err(e) => REPORTED.call_once(|| {
+            eprintln!(
+                "amp: AMP_SNAPSHOT_DIR: cannot write {}: {e}",
+                path.display()
+            );
+        }),
+    }
 }
 
 /// The accelerator's limits on tiles and tile_static memory, checked before anything is created.

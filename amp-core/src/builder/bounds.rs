@@ -460,6 +460,35 @@ impl KernelBuilder {
         }
     }
 
+    /// `left / right` or `left % right` on signed integers: done unsigned when the analysis
+    /// proves `left >= 0` and `right >= 1` (the results agree, and unsigned division by a
+    /// constant is a shift or a multiply, signed division needs sign fix-ups).
+    pub(crate) fn signed_division(
+        &mut self,
+        op: BinaryOperator,
+        left: Handle<Expression>,
+        right: Handle<Expression>,
+    ) -> Handle<Expression> {
+        let nonnegative = self.interval(left).is_some_and(|i| i.lo >= 0)
+            && self.interval(right).is_some_and(|i| i.lo >= 1);
+        let Some(scalar) = self.scalar_of(left).filter(|_| nonnegative) else {
+            return self.binary(op, left, right);
+        };
+        let cast = |b: &mut Self, expr, kind| {
+            b.append(Expression::As {
+                expr,
+                kind,
+                convert: None,
+            })
+        };
+        let (l, r) = (
+            cast(self, left, ScalarKind::Uint),
+            cast(self, right, ScalarKind::Uint),
+        );
+        let result = self.binary(op, l, r);
+        cast(self, result, scalar.kind)
+    }
+
     /// Whether `index` (an integer scalar), read as unsigned, is provably below `bound`: a
     /// constant, or an expression (a view's extent component, a non-negative `i32` or `u32`).
     pub fn proves_below(&mut self, index: Handle<Expression>, bound: Bound) -> bool {

@@ -191,3 +191,28 @@ fn checked_kernels_record_faults_and_validate() {
     );
     let _: Index<2>;
 }
+
+#[test]
+fn signed_division_of_proven_nonnegative_values_is_unsigned() {
+    let (mut b, t) = tiled([16, 1, 1]);
+    let l = t.local.index_const(&mut b, 0);
+    let q = op(&mut b, l, ArithOp::Div, 4);
+    let r = op(&mut b, l, ArithOp::Rem, 4);
+    for e in [q, r] {
+        assert!(
+            matches!(
+                b.cur.function.expressions[e.handle()],
+                naga::Expression::As { .. }
+            ),
+            "a non-negative dividend divides unsigned"
+        );
+        assert!(b.proves_below(e.handle(), Bound::Const(16)));
+    }
+    // l - 1 may be negative: the division stays signed.
+    let m = op(&mut b, l, ArithOp::Sub, 1);
+    let q = op(&mut b, m, ArithOp::Div, 4);
+    assert!(matches!(
+        b.cur.function.expressions[q.handle()],
+        naga::Expression::Binary { .. }
+    ));
+}
