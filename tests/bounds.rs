@@ -31,8 +31,9 @@ fn section_writes_stay_inside_the_section() -> Result<(), Error> {
         .synchronize()
         .expect_err("the out-of-range write must be reported");
     let (index, extent, fault) = fault_of(err);
-    assert_eq!((index.as_str(), extent.as_str()), ("(10)", "(8)"));
-    assert_eq!((fault.loc.line, fault.loc.file), (line + 2, file!()));
+    // A thread reports its last failing access.
+    assert_eq!((index.as_str(), extent.as_str()), ("(-1)", "(8)"));
+    assert_eq!((fault.loc.line, fault.loc.file), (line + 3, file!()));
     assert_eq!(fault.access, AccessKind::ViewWrite);
     assert!(
         fault.kernel.contains("parallel_for_each"),
@@ -250,5 +251,28 @@ fn a_constant_index_out_of_range_is_a_located_build_error() -> Result<(), Error>
         err.to_string().contains("index -1 is always out of range"),
         "{err}"
     );
+    Ok(())
+}
+
+#[kernel]
+fn write_at(v: ArrayView<i32, 1>, at: i32) {
+    v[at] = 1;
+}
+
+#[test]
+fn faults_in_kernel_functions_and_before_early_returns_are_reported() -> Result<(), Error> {
+    let mut data = vec![0i32; 8];
+    let v = ArrayView::new(8, &mut data)?;
+    parallel_for_each!(Extent::new([4]), |i: Index<1>| {
+        if i[0] == 3 {
+            write_at(v, 9);
+            return;
+        }
+        write_at(v, i[0]);
+    })?;
+    let (index, extent, fault) = fault_of(v.synchronize().expect_err("reported"));
+    assert_eq!((index.as_str(), extent.as_str()), ("(9)", "(8)"));
+    assert_eq!(fault.access, AccessKind::ViewWrite);
+    assert_eq!(v.to_vec()?, [1, 1, 1, 0, 0, 0, 0, 0]);
     Ok(())
 }

@@ -6,7 +6,7 @@
 //! and only a scalar element is loaded or stored. Like C++ AMP's, tile_static variables have no
 //! initializer; their contents are undefined until written.
 
-use crate::builder::{AccessKind, Bound, Check, CheckBuilder, CheckId, Expr, KernelBuilder, Read};
+use crate::builder::{AccessKind, Check, CheckBuilder, CheckId, Expr, KernelBuilder, Read};
 use crate::lang::Assign;
 use crate::types::{type_of, Scalar};
 use crate::view::{IndexConst, IndexInt, IndexRead, IndexWrite};
@@ -148,7 +148,7 @@ impl<E, const A: usize> Place<[E; A]> {
         }
         let outer = self.check(b);
         let mut check = CheckBuilder::extend(outer.as_ref(), self.kind());
-        let index = check.component(b, i, |_| Bound::Const(A as u32));
+        let index = check.level(b, i, A as u32);
         let pointer = b.append(Expression::Access {
             base: self.pointer,
             index,

@@ -3,9 +3,11 @@
 //!
 //! Element `idx` of a view lives at `offset + Σ idx[k] * stride[k]` in its buffer (the last
 //! stride is 1), so a view can be a section of a larger array. Parameter words of a view of rank
-//! `N`: the extent (`N`), the offset (1), the strides of components `0..N-1` (`N - 1`).
+//! `N`: the extent (`N`), the offset (1), the strides of components `0..N-1` (`N - 1`), and the
+//! sentinel (1): the index of the zero element every buffer holds past its data, which a
+//! checked read out of range reads instead.
 
-use crate::builder::{AccessKind, Bound, Check, CheckBuilder, Expr, FnArg, KernelBuilder};
+use crate::builder::{AccessKind, Check, CheckBuilder, Expr, FnArg, KernelBuilder, SiteBound};
 use crate::shape::{Extent, Index};
 use crate::types::{Rank, Scalar, Value};
 use naga::{BinaryOperator, Expression, Handle, ScalarKind, Statement};
@@ -47,7 +49,7 @@ impl<T, const N: usize, A> Copy for View<T, N, A> {}
 
 /// Parameter words a view of rank `N` takes.
 pub const fn view_words(n: usize) -> u32 {
-    (2 * n) as u32
+    (2 * n + 1) as u32
 }
 
 impl<T: Scalar, const N: usize, A: Access> View<T, N, A>
@@ -73,8 +75,8 @@ where
 
     /// A pointer to element `idx`, and the check it needs in a checked kernel. Each component
     /// is checked against the view's own extent (so an index past a row never wraps into the
-    /// next one, and a section never reaches its parent's data); an index out of range points
-    /// at the view's first element instead, which the caller then neither reads nor writes.
+    /// next one, and a section never reaches its parent's data). A read out of range reads the
+    /// buffer's zero sentinel instead (`reads`); a write or atomic is skipped by the caller.
     fn element(
         self,
         b: &mut KernelBuilder,
@@ -92,21 +94,29 @@ where
                     index: k as u32,
                 })
             };
-            let word = self.word + k as u32;
-            let mut term =
-                check.component(b, component, |b| Bound::Value(b.param_word(word).handle()));
+            let bound = SiteBound::Word(self.word + k as u32);
+            let mut term = check.component(b, component, bound);
             if k + 1 < N {
                 let stride = b.param_word(self.word + N as u32 + 1 + k as u32).handle();
                 term = b.binary(BinaryOperator::Multiply, term, stride);
             }
             linear = b.binary(BinaryOperator::Add, linear, term);
         }
+        let check = check.finish();
+        if let (Some(check), AccessKind::ViewRead) = (&check, kind) {
+            let sentinel = b.param_word(self.word + 2 * N as u32).handle();
+            linear = b.append(Expression::Select {
+                condition: check.ok(),
+                accept: linear,
+                reject: sentinel,
+            });
+        }
         let base = b.append(Expression::GlobalVariable(self.global));
         let pointer = b.append(Expression::Access {
             base,
             index: linear,
         });
-        (pointer, check.finish())
+        (pointer, check)
     }
 
     /// A pointer to element `idx`, for an atomic operation: the view becomes an array of atomics.
@@ -123,7 +133,10 @@ where
     pub fn load(self, b: &mut KernelBuilder, idx: Expr<Index<N>>) -> Expr<T> {
         let (pointer, check) = self.element(b, idx.handle(), AccessKind::ViewRead);
         let value = b.append(Expression::Load { pointer });
-        let value = b.checked_value(check, value);
+        if let Some(check) = check {
+            // The sentinel read zero; only the fault is left to note.
+            b.note_fault(&check);
+        }
         if T::SCALAR.kind != ScalarKind::Bool {
             return Expr::from_handle(value);
         }

@@ -16,7 +16,7 @@
 
 use crate::accelerator::Accelerator;
 use crate::error::{Error, KernelFault, Result};
-use amp_core::builder::{AccessKind, AccessSite, FAULT_WORDS, MAX_FAULT_RANK};
+use amp_core::builder::{AccessKind, AccessSite, SiteBound, FAULT_WORDS};
 use std::sync::{mpsc, Arc, Mutex, MutexGuard, PoisonError};
 
 /// What a fault record needs to be reported: the kernel's name and its checked accesses.
@@ -37,6 +37,8 @@ struct Launch {
     sites: Arc<KernelSites>,
     /// The data (view cores) the launch used.
     cores: Vec<u64>,
+    /// Its parameter words, where the bounds of view accesses are.
+    words: Vec<u32>,
 }
 
 /// A fault read back but not yet reported, with the data its launch used.
@@ -75,6 +77,7 @@ impl Accelerator {
         &self,
         sites: &Arc<KernelSites>,
         cores: Vec<u64>,
+        words: &[u32],
         submit: impl FnOnce(wgpu::BufferBinding<'_>, u32) -> Result<()>,
     ) -> Result<()> {
         let mut state = self.faults().lock();
@@ -117,6 +120,7 @@ impl Accelerator {
             slot,
             sites: Arc::clone(sites),
             cores,
+            words: words.to_vec(),
         });
         Ok(())
     }
@@ -236,17 +240,26 @@ fn fault_error(launch: &Launch, record: &[u32]) -> Result<Error> {
             launch.sites.kernel, record[3], site.loc
         )));
     }
-    let rank = MAX_FAULT_RANK.min(site.rank as usize);
-    let shape = |first: usize| {
-        let parts: Vec<String> = record[first..first + rank]
-            .iter()
-            .map(|&w| (w as i32).to_string())
-            .collect();
-        format!("({})", parts.join(","))
-    };
+    let index: Vec<String> = site
+        .bounds
+        .iter()
+        .zip(&record[3..])
+        .map(|(_, &w)| (w as i32).to_string())
+        .collect();
+    let extent: Vec<String> = site
+        .bounds
+        .iter()
+        .map(|bound| match *bound {
+            SiteBound::Const(n) => n.to_string(),
+            SiteBound::Word(w) => launch
+                .words
+                .get(w as usize)
+                .map_or_else(|| "?".into(), |&e| (e as i32).to_string()),
+        })
+        .collect();
     Ok(Error::OutOfBounds {
-        index: shape(3),
-        extent: shape(3 + MAX_FAULT_RANK),
+        index: format!("({})", index.join(",")),
+        extent: format!("({})", extent.join(",")),
         fault: Some(KernelFault {
             kernel: launch.sites.kernel.clone(),
             loc: site.loc,

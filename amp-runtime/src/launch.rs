@@ -15,6 +15,7 @@ use amp_core::{
 };
 use std::any::TypeId;
 use std::collections::HashMap;
+use std::fmt::Write as _;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use wgpu::util::DeviceExt;
@@ -246,7 +247,8 @@ where
     }
     if layout.launch_word.is_some() {
         let cores = std::mem::take(&mut binder.cores);
-        accelerator.submit_checked(&pipeline.sites, cores, |faults, number| {
+        let words = binder.words.clone();
+        accelerator.submit_checked(&pipeline.sites, cores, &words, |faults, number| {
             binder.words.push(number);
             dispatch(accelerator, &pipeline, &binder, Some(faults), threads)
         })?;
@@ -319,7 +321,7 @@ fn checked_sites(ir: &amp_core::KernelIr) -> String {
         ir.sites.len()
     );
     for site in &ir.sites {
-        out.push_str(&format!("//   {} {}\n", site.loc, site.kind.describe()));
+        let _ = writeln!(out, "//   {} {}", site.loc, site.kind.describe());
     }
     out
 }

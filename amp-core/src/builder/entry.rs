@@ -512,6 +512,7 @@ impl KernelBuilder {
             self.ret_unit();
         }
         let mut function = self.finish_function();
+        self.report_faults(&mut function);
         if let Some(err) = self.errors.first() {
             return Err(err.clone());
         }

@@ -14,7 +14,7 @@
 //! long loops can still be cut short undetected; see docs/LANGUAGE.md.
 
 use super::fault::{AccessKind, Check};
-use super::{Expr, KernelBuilder};
+use super::KernelBuilder;
 use naga::{BinaryOperator, Expression, Literal, Statement};
 
 impl KernelBuilder {
@@ -62,10 +62,7 @@ impl KernelBuilder {
         });
         let limit_expr = self.append(Expression::Literal(Literal::U32(limit)));
         let below = self.binary(BinaryOperator::Less, passes, limit_expr);
-        let check = Check::failing(below, passes, limit_expr, AccessKind::LoopLimit);
-        self.begin_if(Expr::from_handle(below));
-        self.begin_else();
-        self.record_fault(&check);
-        self.end_if();
+        let check = Check::failing(below, passes, limit, AccessKind::LoopLimit);
+        self.note_fault(&check);
     }
 }

@@ -30,7 +30,7 @@ pub use call::{kernel_function, DeviceFn, FnArg, FnArgs, FnResult, KernelFunctio
 pub use entry::{BindingKind, KernelIr, LaunchLayout, UNTILED_BLOCK_2D, UNTILED_WORKGROUP};
 pub use expr::{Expr, Read, Var};
 pub(crate) use fault::CheckBuilder;
-pub use fault::{AccessKind, AccessSite, Check, CheckId, FAULT_WORDS, MAX_FAULT_RANK};
+pub use fault::{AccessKind, AccessSite, Check, CheckId, SiteBound, FAULT_WORDS, MAX_FAULT_RANK};
 pub use fences::ViewUse;
 
 use crate::error::{KernelError, Loc};

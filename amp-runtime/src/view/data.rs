@@ -328,6 +328,8 @@ impl<'a, T: Scalar, const N: usize> ViewData<'a, T, N> {
                 .iter()
                 .map(|&s| s as u32),
         );
+        // The zero element past the data (`create_buffer`), read by checked reads out of range.
+        words.push(self.lock().host.as_slice().len() as u32);
         words
     }
 
@@ -367,7 +369,10 @@ impl<'a, T: Scalar, const N: usize> ViewData<'a, T, N> {
     fn create_buffer(&self, acc: &Accelerator, len: usize) -> Result<wgpu::Buffer> {
         let max = acc.limits().max_buffer_size;
         let element = (T::WORDS * 4) as u64;
-        let size = (len as u64)
+        // One element more than the data: a zero sentinel that checked kernels read instead of
+        // an element out of range. Nothing writes it (uploads and downloads cover the data
+        // only; kernels skip writes out of range), and wgpu zero-initialises buffers.
+        let size = (len as u64 + 1)
             .checked_mul(element)
             .filter(|&size| size <= max)
             .ok_or_else(|| {
@@ -381,9 +386,7 @@ impl<'a, T: Scalar, const N: usize> ViewData<'a, T, N> {
         acc.scoped(|device| {
             device.create_buffer(&wgpu::BufferDescriptor {
                 label: Some("amp array view"),
-                // wgpu rejects empty bindings, and a checked kernel's failed access addresses
-                // element 0: every buffer holds at least one element of the widest type.
-                size: size.max(8),
+                size,
                 usage: wgpu::BufferUsages::STORAGE
                     | wgpu::BufferUsages::COPY_SRC
                     | wgpu::BufferUsages::COPY_DST,

@@ -1,6 +1,6 @@
 // checked
 @group(0) @binding(0) 
-var<uniform> amp_params: array<vec4<u32>, 3>;
+var<uniform> amp_params: array<vec4<u32>, 4>;
 @group(0) @binding(1) 
 var<storage, read_write> amp_view1_: array<i32>;
 @group(0) @binding(2) 
@@ -9,6 +9,23 @@ var<storage> amp_view2_: array<i32>;
 var<storage> amp_view3_: array<i32>;
 @group(0) @binding(4) 
 var<storage, read_write> amp_faults: array<atomic<u32>>;
+var<private> amp_fault_site: u32 = 0u;
+var<private> amp_fault_index: array<u32, 8> = array<u32, 8>();
+
+fn amp_report_fault() {
+    let _e1 = amp_fault_site;
+    if (_e1 != 0u) {
+        let _e7 = atomicExchange((&amp_faults[0]), 1u);
+        if (_e7 == 0u) {
+            let _e12 = amp_params[3].x;
+            let _e15 = amp_fault_index[0];
+            atomicStore((&amp_faults[1]), _e12);
+            atomicStore((&amp_faults[2]), _e1);
+            atomicStore((&amp_faults[3]), _e15);
+        }
+    }
+    return;
+}
 
 @compute @workgroup_size(256, 1, 1) 
 fn main(@builtin(local_invocation_index) param: u32, @builtin(workgroup_id) param_1: vec3<u32>, @builtin(num_workgroups) param_2: vec3<u32>) {
@@ -16,63 +33,49 @@ fn main(@builtin(local_invocation_index) param: u32, @builtin(workgroup_id) para
     let _e15 = amp_params[0].x;
     if (_e11 < _e15) {
     } else {
+        amp_report_fault();
         return;
     }
     let _e19 = ((_e11 * 256u) + param);
     let _e23 = amp_params[0].y;
     if (_e19 < _e23) {
     } else {
+        amp_report_fault();
         return;
     }
     let _e25 = bitcast<i32>(_e19);
-    let _e29 = amp_params[1].z;
+    let _e29 = amp_params[1].w;
     let _e30 = bitcast<u32>(_e25);
-    let _e34 = amp_params[1].y;
+    let _e34 = amp_params[1].z;
     let _e35 = (_e30 < _e34);
-    let _e41 = amp_view2_[(_e29 + select(0u, _e30, _e35))];
-    if _e35 {
-    } else {
-        let _e47 = atomicExchange((&amp_faults[0]), 1u);
-        if (_e47 == 0u) {
-            let _e53 = amp_params[2].y;
-            atomicStore((&amp_faults[1]), _e53);
-            atomicStore((&amp_faults[2]), 1u);
-            atomicStore((&amp_faults[3]), _e30);
-            atomicStore((&amp_faults[11]), _e34);
-        }
+    let _e40 = amp_params[2].x;
+    let _e44 = amp_view2_[select(_e40, (_e29 + _e30), _e35)];
+    let _e49 = amp_fault_site;
+    amp_fault_site = select(1u, _e49, _e35);
+    let _e51 = amp_fault_index[0];
+    amp_fault_index[0] = select(_e30, _e51, _e35);
+    let _e56 = amp_params[2].z;
+    let _e57 = bitcast<u32>(_e25);
+    let _e61 = amp_params[2].y;
+    let _e62 = (_e57 < _e61);
+    let _e67 = amp_params[2].w;
+    let _e71 = amp_view3_[select(_e67, (_e56 + _e57), _e62)];
+    let _e76 = amp_fault_site;
+    amp_fault_site = select(2u, _e76, _e62);
+    let _e78 = amp_fault_index[0];
+    amp_fault_index[0] = select(_e57, _e78, _e62);
+    let _e84 = amp_params[1].x;
+    let _e85 = bitcast<u32>(_e25);
+    let _e89 = amp_params[0].w;
+    let _e90 = (_e85 < _e89);
+    if _e90 {
+        amp_view1_[(_e84 + _e85)] = (_e44 + _e71);
     }
-    let _e66 = amp_params[2].x;
-    let _e67 = bitcast<u32>(_e25);
-    let _e71 = amp_params[1].w;
-    let _e72 = (_e67 < _e71);
-    let _e78 = amp_view3_[(_e66 + select(0u, _e67, _e72))];
-    if _e72 {
-    } else {
-        let _e84 = atomicExchange((&amp_faults[0]), 1u);
-        if (_e84 == 0u) {
-            let _e90 = amp_params[2].y;
-            atomicStore((&amp_faults[1]), _e90);
-            atomicStore((&amp_faults[2]), 2u);
-            atomicStore((&amp_faults[3]), _e67);
-            atomicStore((&amp_faults[11]), _e71);
-        }
-    }
-    let _e104 = amp_params[1].x;
-    let _e105 = bitcast<u32>(_e25);
-    let _e109 = amp_params[0].w;
-    let _e110 = (_e105 < _e109);
-    if _e110 {
-        amp_view1_[(_e104 + select(0u, _e105, _e110))] = (select(i32(), _e41, _e35) + select(i32(), _e78, _e72));
-    } else {
-        let _e119 = atomicExchange((&amp_faults[0]), 1u);
-        if (_e119 == 0u) {
-            let _e125 = amp_params[2].y;
-            atomicStore((&amp_faults[1]), _e125);
-            atomicStore((&amp_faults[2]), 3u);
-            atomicStore((&amp_faults[3]), _e105);
-            atomicStore((&amp_faults[11]), _e109);
-        }
-    }
+    let _e98 = amp_fault_site;
+    amp_fault_site = select(3u, _e98, _e90);
+    let _e100 = amp_fault_index[0];
+    amp_fault_index[0] = select(_e85, _e100, _e90);
+    amp_report_fault();
     return;
 }
 
@@ -101,9 +104,9 @@ fn main(@builtin(local_invocation_index) param: u32, @builtin(workgroup_id) para
         return;
     }
     let _e25 = bitcast<i32>(_e19);
-    let _e29 = amp_params[1].z;
+    let _e29 = amp_params[1].w;
     let _e34 = amp_view2_[(_e29 + bitcast<u32>(_e25))];
-    let _e38 = amp_params[2].x;
+    let _e38 = amp_params[2].z;
     let _e43 = amp_view3_[(_e38 + bitcast<u32>(_e25))];
     let _e48 = amp_params[1].x;
     amp_view1_[(_e48 + bitcast<u32>(_e25))] = (_e34 + _e43);

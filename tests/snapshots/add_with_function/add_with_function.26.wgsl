@@ -1,6 +1,6 @@
 // checked
 @group(0) @binding(0) 
-var<uniform> amp_params: array<vec4<u32>, 3>;
+var<uniform> amp_params: array<vec4<u32>, 4>;
 @group(0) @binding(1) 
 var<storage, read_write> amp_view1_: array<i32>;
 @group(0) @binding(2) 
@@ -9,54 +9,54 @@ var<storage> amp_view2_: array<i32>;
 var<storage> amp_view3_: array<i32>;
 @group(0) @binding(4) 
 var<storage, read_write> amp_faults: array<atomic<u32>>;
+var<private> amp_fault_site: u32 = 0u;
+var<private> amp_fault_index: array<u32, 8> = array<u32, 8>();
 
 fn add_elements(param_3: i32) {
-    let _e4 = amp_params[1].z;
+    let _e4 = amp_params[1].w;
     let _e5 = bitcast<u32>(param_3);
-    let _e9 = amp_params[1].y;
+    let _e9 = amp_params[1].z;
     let _e10 = (_e5 < _e9);
-    let _e16 = amp_view2_[(_e4 + select(0u, _e5, _e10))];
-    if _e10 {
-    } else {
-        let _e22 = atomicExchange((&amp_faults[0]), 1u);
-        if (_e22 == 0u) {
-            let _e28 = amp_params[2].y;
-            atomicStore((&amp_faults[1]), _e28);
-            atomicStore((&amp_faults[2]), 1u);
-            atomicStore((&amp_faults[3]), _e5);
-            atomicStore((&amp_faults[11]), _e9);
-        }
+    let _e15 = amp_params[2].x;
+    let _e19 = amp_view2_[select(_e15, (_e4 + _e5), _e10)];
+    let _e24 = amp_fault_site;
+    amp_fault_site = select(1u, _e24, _e10);
+    let _e26 = amp_fault_index[0];
+    amp_fault_index[0] = select(_e5, _e26, _e10);
+    let _e31 = amp_params[2].z;
+    let _e32 = bitcast<u32>(param_3);
+    let _e36 = amp_params[2].y;
+    let _e37 = (_e32 < _e36);
+    let _e42 = amp_params[2].w;
+    let _e46 = amp_view3_[select(_e42, (_e31 + _e32), _e37)];
+    let _e51 = amp_fault_site;
+    amp_fault_site = select(2u, _e51, _e37);
+    let _e53 = amp_fault_index[0];
+    amp_fault_index[0] = select(_e32, _e53, _e37);
+    let _e59 = amp_params[1].x;
+    let _e60 = bitcast<u32>(param_3);
+    let _e64 = amp_params[0].w;
+    let _e65 = (_e60 < _e64);
+    if _e65 {
+        amp_view1_[(_e59 + _e60)] = (_e19 + _e46);
     }
-    let _e41 = amp_params[2].x;
-    let _e42 = bitcast<u32>(param_3);
-    let _e46 = amp_params[1].w;
-    let _e47 = (_e42 < _e46);
-    let _e53 = amp_view3_[(_e41 + select(0u, _e42, _e47))];
-    if _e47 {
-    } else {
-        let _e59 = atomicExchange((&amp_faults[0]), 1u);
-        if (_e59 == 0u) {
-            let _e65 = amp_params[2].y;
-            atomicStore((&amp_faults[1]), _e65);
-            atomicStore((&amp_faults[2]), 2u);
-            atomicStore((&amp_faults[3]), _e42);
-            atomicStore((&amp_faults[11]), _e46);
-        }
-    }
-    let _e79 = amp_params[1].x;
-    let _e80 = bitcast<u32>(param_3);
-    let _e84 = amp_params[0].w;
-    let _e85 = (_e80 < _e84);
-    if _e85 {
-        amp_view1_[(_e79 + select(0u, _e80, _e85))] = (select(i32(), _e16, _e10) + select(i32(), _e53, _e47));
-    } else {
-        let _e94 = atomicExchange((&amp_faults[0]), 1u);
-        if (_e94 == 0u) {
-            let _e100 = amp_params[2].y;
-            atomicStore((&amp_faults[1]), _e100);
-            atomicStore((&amp_faults[2]), 3u);
-            atomicStore((&amp_faults[3]), _e80);
-            atomicStore((&amp_faults[11]), _e84);
+    let _e73 = amp_fault_site;
+    amp_fault_site = select(3u, _e73, _e65);
+    let _e75 = amp_fault_index[0];
+    amp_fault_index[0] = select(_e60, _e75, _e65);
+    return;
+}
+
+fn amp_report_fault() {
+    let _e1 = amp_fault_site;
+    if (_e1 != 0u) {
+        let _e7 = atomicExchange((&amp_faults[0]), 1u);
+        if (_e7 == 0u) {
+            let _e12 = amp_params[3].x;
+            let _e15 = amp_fault_index[0];
+            atomicStore((&amp_faults[1]), _e12);
+            atomicStore((&amp_faults[2]), _e1);
+            atomicStore((&amp_faults[3]), _e15);
         }
     }
     return;
@@ -68,15 +68,18 @@ fn main(@builtin(local_invocation_index) param: u32, @builtin(workgroup_id) para
     let _e15 = amp_params[0].x;
     if (_e11 < _e15) {
     } else {
+        amp_report_fault();
         return;
     }
     let _e19 = ((_e11 * 256u) + param);
     let _e23 = amp_params[0].y;
     if (_e19 < _e23) {
     } else {
+        amp_report_fault();
         return;
     }
     add_elements(bitcast<i32>(_e19));
+    amp_report_fault();
     return;
 }
 
@@ -91,9 +94,9 @@ var<storage> amp_view2_: array<i32>;
 var<storage> amp_view3_: array<i32>;
 
 fn add_elements(param_3: i32) {
-    let _e4 = amp_params[1].z;
+    let _e4 = amp_params[1].w;
     let _e9 = amp_view2_[(_e4 + bitcast<u32>(param_3))];
-    let _e13 = amp_params[2].x;
+    let _e13 = amp_params[2].z;
     let _e18 = amp_view3_[(_e13 + bitcast<u32>(param_3))];
     let _e23 = amp_params[1].x;
     amp_view1_[(_e23 + bitcast<u32>(param_3))] = (_e9 + _e18);

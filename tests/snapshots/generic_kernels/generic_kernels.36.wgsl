@@ -7,9 +7,26 @@ var<storage, read_write> amp_view1_: array<f32>;
 var<storage> amp_view2_: array<f32>;
 @group(0) @binding(3) 
 var<storage, read_write> amp_faults: array<atomic<u32>>;
+var<private> amp_fault_site: u32 = 0u;
+var<private> amp_fault_index: array<u32, 8> = array<u32, 8>();
 
 fn axpy(param_3: f32, param_4: f32, param_5: f32) -> f32 {
     return ((param_3 * param_4) + param_5);
+}
+
+fn amp_report_fault() {
+    let _e1 = amp_fault_site;
+    if (_e1 != 0u) {
+        let _e7 = atomicExchange((&amp_faults[0]), 1u);
+        if (_e7 == 0u) {
+            let _e12 = amp_params[2].z;
+            let _e15 = amp_fault_index[0];
+            atomicStore((&amp_faults[1]), _e12);
+            atomicStore((&amp_faults[2]), _e1);
+            atomicStore((&amp_faults[3]), _e15);
+        }
+    }
+    return;
 }
 
 @compute @workgroup_size(256, 1, 1) 
@@ -18,71 +35,57 @@ fn main(@builtin(local_invocation_index) param: u32, @builtin(workgroup_id) para
     let _e15 = amp_params[0].x;
     if (_e11 < _e15) {
     } else {
+        amp_report_fault();
         return;
     }
     let _e19 = ((_e11 * 256u) + param);
     let _e23 = amp_params[0].y;
     if (_e19 < _e23) {
     } else {
+        amp_report_fault();
         return;
     }
     let _e25 = bitcast<i32>(_e19);
-    let _e29 = amp_params[1].y;
-    let _e34 = amp_params[1].w;
+    let _e29 = amp_params[1].z;
+    let _e34 = amp_params[2].x;
     let _e35 = bitcast<u32>(_e25);
-    let _e39 = amp_params[1].z;
+    let _e39 = amp_params[1].w;
     let _e40 = (_e35 < _e39);
-    let _e46 = amp_view2_[(_e34 + select(0u, _e35, _e40))];
-    if _e40 {
-    } else {
-        let _e52 = atomicExchange((&amp_faults[0]), 1u);
-        if (_e52 == 0u) {
-            let _e58 = amp_params[2].x;
-            atomicStore((&amp_faults[1]), _e58);
-            atomicStore((&amp_faults[2]), 1u);
-            atomicStore((&amp_faults[3]), _e35);
-            atomicStore((&amp_faults[11]), _e39);
-        }
+    let _e45 = amp_params[2].y;
+    let _e49 = amp_view2_[select(_e45, (_e34 + _e35), _e40)];
+    let _e54 = amp_fault_site;
+    amp_fault_site = select(1u, _e54, _e40);
+    let _e56 = amp_fault_index[0];
+    amp_fault_index[0] = select(_e35, _e56, _e40);
+    let _e61 = amp_params[1].x;
+    let _e62 = bitcast<u32>(_e25);
+    let _e66 = amp_params[0].w;
+    let _e67 = (_e62 < _e66);
+    let _e72 = amp_params[1].y;
+    let _e76 = amp_view1_[select(_e72, (_e61 + _e62), _e67)];
+    let _e81 = amp_fault_site;
+    amp_fault_site = select(2u, _e81, _e67);
+    let _e83 = amp_fault_index[0];
+    amp_fault_index[0] = select(_e62, _e83, _e67);
+    let _e85 = axpy(bitcast<f32>(_e29), _e49, _e76);
+    let _e89 = amp_params[1].x;
+    let _e90 = bitcast<u32>(_e25);
+    let _e94 = amp_params[0].w;
+    let _e95 = (_e90 < _e94);
+    if _e95 {
+        amp_view1_[(_e89 + _e90)] = _e85;
     }
-    let _e71 = amp_params[1].x;
-    let _e72 = bitcast<u32>(_e25);
-    let _e76 = amp_params[0].w;
-    let _e77 = (_e72 < _e76);
-    let _e83 = amp_view1_[(_e71 + select(0u, _e72, _e77))];
-    if _e77 {
-    } else {
-        let _e89 = atomicExchange((&amp_faults[0]), 1u);
-        if (_e89 == 0u) {
-            let _e95 = amp_params[2].x;
-            atomicStore((&amp_faults[1]), _e95);
-            atomicStore((&amp_faults[2]), 2u);
-            atomicStore((&amp_faults[3]), _e72);
-            atomicStore((&amp_faults[11]), _e76);
-        }
-    }
-    let _e105 = axpy(bitcast<f32>(_e29), select(f32(), _e46, _e40), select(f32(), _e83, _e77));
-    let _e109 = amp_params[1].x;
-    let _e110 = bitcast<u32>(_e25);
-    let _e114 = amp_params[0].w;
-    let _e115 = (_e110 < _e114);
-    if _e115 {
-        amp_view1_[(_e109 + select(0u, _e110, _e115))] = _e105;
-    } else {
-        let _e124 = atomicExchange((&amp_faults[0]), 1u);
-        if (_e124 == 0u) {
-            let _e130 = amp_params[2].x;
-            atomicStore((&amp_faults[1]), _e130);
-            atomicStore((&amp_faults[2]), 3u);
-            atomicStore((&amp_faults[3]), _e110);
-            atomicStore((&amp_faults[11]), _e114);
-        }
-    }
+    let _e103 = amp_fault_site;
+    amp_fault_site = select(3u, _e103, _e95);
+    let _e105 = amp_fault_index[0];
+    amp_fault_index[0] = select(_e90, _e105, _e95);
+    amp_report_fault();
     return;
 }
 
 // unchecked
 @group(0) @binding(0) 
-var<uniform> amp_params: array<vec4<u32>, 2>;
+var<uniform> amp_params: array<vec4<u32>, 3>;
 @group(0) @binding(1) 
 var<storage, read_write> amp_view1_: array<f32>;
 @group(0) @binding(2) 
@@ -107,8 +110,8 @@ fn main(@builtin(local_invocation_index) param: u32, @builtin(workgroup_id) para
         return;
     }
     let _e25 = bitcast<i32>(_e19);
-    let _e29 = amp_params[1].y;
-    let _e34 = amp_params[1].w;
+    let _e29 = amp_params[1].z;
+    let _e34 = amp_params[2].x;
     let _e39 = amp_view2_[(_e34 + bitcast<u32>(_e25))];
     let _e43 = amp_params[1].x;
     let _e48 = amp_view1_[(_e43 + bitcast<u32>(_e25))];
@@ -126,9 +129,26 @@ var<storage, read_write> amp_view1_: array<i32>;
 var<storage> amp_view2_: array<i32>;
 @group(0) @binding(3) 
 var<storage, read_write> amp_faults: array<atomic<u32>>;
+var<private> amp_fault_site: u32 = 0u;
+var<private> amp_fault_index: array<u32, 8> = array<u32, 8>();
 
 fn axpy(param_3: i32, param_4: i32, param_5: i32) -> i32 {
     return ((param_3 * param_4) + param_5);
+}
+
+fn amp_report_fault() {
+    let _e1 = amp_fault_site;
+    if (_e1 != 0u) {
+        let _e7 = atomicExchange((&amp_faults[0]), 1u);
+        if (_e7 == 0u) {
+            let _e12 = amp_params[2].z;
+            let _e15 = amp_fault_index[0];
+            atomicStore((&amp_faults[1]), _e12);
+            atomicStore((&amp_faults[2]), _e1);
+            atomicStore((&amp_faults[3]), _e15);
+        }
+    }
+    return;
 }
 
 @compute @workgroup_size(256, 1, 1) 
@@ -137,71 +157,57 @@ fn main(@builtin(local_invocation_index) param: u32, @builtin(workgroup_id) para
     let _e15 = amp_params[0].x;
     if (_e11 < _e15) {
     } else {
+        amp_report_fault();
         return;
     }
     let _e19 = ((_e11 * 256u) + param);
     let _e23 = amp_params[0].y;
     if (_e19 < _e23) {
     } else {
+        amp_report_fault();
         return;
     }
     let _e25 = bitcast<i32>(_e19);
-    let _e29 = amp_params[1].y;
-    let _e34 = amp_params[1].w;
+    let _e29 = amp_params[1].z;
+    let _e34 = amp_params[2].x;
     let _e35 = bitcast<u32>(_e25);
-    let _e39 = amp_params[1].z;
+    let _e39 = amp_params[1].w;
     let _e40 = (_e35 < _e39);
-    let _e46 = amp_view2_[(_e34 + select(0u, _e35, _e40))];
-    if _e40 {
-    } else {
-        let _e52 = atomicExchange((&amp_faults[0]), 1u);
-        if (_e52 == 0u) {
-            let _e58 = amp_params[2].x;
-            atomicStore((&amp_faults[1]), _e58);
-            atomicStore((&amp_faults[2]), 1u);
-            atomicStore((&amp_faults[3]), _e35);
-            atomicStore((&amp_faults[11]), _e39);
-        }
+    let _e45 = amp_params[2].y;
+    let _e49 = amp_view2_[select(_e45, (_e34 + _e35), _e40)];
+    let _e54 = amp_fault_site;
+    amp_fault_site = select(1u, _e54, _e40);
+    let _e56 = amp_fault_index[0];
+    amp_fault_index[0] = select(_e35, _e56, _e40);
+    let _e61 = amp_params[1].x;
+    let _e62 = bitcast<u32>(_e25);
+    let _e66 = amp_params[0].w;
+    let _e67 = (_e62 < _e66);
+    let _e72 = amp_params[1].y;
+    let _e76 = amp_view1_[select(_e72, (_e61 + _e62), _e67)];
+    let _e81 = amp_fault_site;
+    amp_fault_site = select(2u, _e81, _e67);
+    let _e83 = amp_fault_index[0];
+    amp_fault_index[0] = select(_e62, _e83, _e67);
+    let _e85 = axpy(bitcast<i32>(_e29), _e49, _e76);
+    let _e89 = amp_params[1].x;
+    let _e90 = bitcast<u32>(_e25);
+    let _e94 = amp_params[0].w;
+    let _e95 = (_e90 < _e94);
+    if _e95 {
+        amp_view1_[(_e89 + _e90)] = _e85;
     }
-    let _e71 = amp_params[1].x;
-    let _e72 = bitcast<u32>(_e25);
-    let _e76 = amp_params[0].w;
-    let _e77 = (_e72 < _e76);
-    let _e83 = amp_view1_[(_e71 + select(0u, _e72, _e77))];
-    if _e77 {
-    } else {
-        let _e89 = atomicExchange((&amp_faults[0]), 1u);
-        if (_e89 == 0u) {
-            let _e95 = amp_params[2].x;
-            atomicStore((&amp_faults[1]), _e95);
-            atomicStore((&amp_faults[2]), 2u);
-            atomicStore((&amp_faults[3]), _e72);
-            atomicStore((&amp_faults[11]), _e76);
-        }
-    }
-    let _e105 = axpy(bitcast<i32>(_e29), select(i32(), _e46, _e40), select(i32(), _e83, _e77));
-    let _e109 = amp_params[1].x;
-    let _e110 = bitcast<u32>(_e25);
-    let _e114 = amp_params[0].w;
-    let _e115 = (_e110 < _e114);
-    if _e115 {
-        amp_view1_[(_e109 + select(0u, _e110, _e115))] = _e105;
-    } else {
-        let _e124 = atomicExchange((&amp_faults[0]), 1u);
-        if (_e124 == 0u) {
-            let _e130 = amp_params[2].x;
-            atomicStore((&amp_faults[1]), _e130);
-            atomicStore((&amp_faults[2]), 3u);
-            atomicStore((&amp_faults[3]), _e110);
-            atomicStore((&amp_faults[11]), _e114);
-        }
-    }
+    let _e103 = amp_fault_site;
+    amp_fault_site = select(3u, _e103, _e95);
+    let _e105 = amp_fault_index[0];
+    amp_fault_index[0] = select(_e90, _e105, _e95);
+    amp_report_fault();
     return;
 }
 
 // unchecked
 @group(0) @binding(0) 
-var<uniform> amp_params: array<vec4<u32>, 2>;
+var<uniform> amp_params: array<vec4<u32>, 3>;
 @group(0) @binding(1) 
 var<storage, read_write> amp_view1_: array<i32>;
 @group(0) @binding(2) 
@@ -226,8 +232,8 @@ fn main(@builtin(local_invocation_index) param: u32, @builtin(workgroup_id) para
         return;
     }
     let _e25 = bitcast<i32>(_e19);
-    let _e29 = amp_params[1].y;
-    let _e34 = amp_params[1].w;
+    let _e29 = amp_params[1].z;
+    let _e34 = amp_params[2].x;
     let _e39 = amp_view2_[(_e34 + bitcast<u32>(_e25))];
     let _e43 = amp_params[1].x;
     let _e48 = amp_view1_[(_e43 + bitcast<u32>(_e25))];

@@ -5,6 +5,8 @@ var<uniform> amp_params: array<vec4<u32>, 2>;
 var<storage, read_write> amp_view1_: array<i32>;
 @group(0) @binding(2) 
 var<storage, read_write> amp_faults: array<atomic<u32>>;
+var<private> amp_fault_site: u32 = 0u;
+var<private> amp_fault_index: array<u32, 8> = array<u32, 8>();
 
 fn square(param_3: i32) -> i32 {
     return (param_3 * param_3);
@@ -20,18 +22,35 @@ fn twice_square_plus_one(param_5: i32) -> i32 {
     return (_e1 * 2i);
 }
 
+fn amp_report_fault() {
+    let _e1 = amp_fault_site;
+    if (_e1 != 0u) {
+        let _e7 = atomicExchange((&amp_faults[0]), 1u);
+        if (_e7 == 0u) {
+            let _e12 = amp_params[1].z;
+            let _e15 = amp_fault_index[0];
+            atomicStore((&amp_faults[1]), _e12);
+            atomicStore((&amp_faults[2]), _e1);
+            atomicStore((&amp_faults[3]), _e15);
+        }
+    }
+    return;
+}
+
 @compute @workgroup_size(256, 1, 1) 
 fn main(@builtin(local_invocation_index) param: u32, @builtin(workgroup_id) param_1: vec3<u32>, @builtin(num_workgroups) param_2: vec3<u32>) {
     let _e11 = ((((param_1.z * param_2.y) + param_1.y) * param_2.x) + param_1.x);
     let _e15 = amp_params[0].x;
     if (_e11 < _e15) {
     } else {
+        amp_report_fault();
         return;
     }
     let _e19 = ((_e11 * 256u) + param);
     let _e23 = amp_params[0].y;
     if (_e19 < _e23) {
     } else {
+        amp_report_fault();
         return;
     }
     let _e25 = bitcast<i32>(_e19);
@@ -41,17 +60,13 @@ fn main(@builtin(local_invocation_index) param: u32, @builtin(workgroup_id) para
     let _e35 = amp_params[0].w;
     let _e36 = (_e31 < _e35);
     if _e36 {
-        amp_view1_[(_e30 + select(0u, _e31, _e36))] = _e26;
-    } else {
-        let _e45 = atomicExchange((&amp_faults[0]), 1u);
-        if (_e45 == 0u) {
-            let _e51 = amp_params[1].y;
-            atomicStore((&amp_faults[1]), _e51);
-            atomicStore((&amp_faults[2]), 1u);
-            atomicStore((&amp_faults[3]), _e31);
-            atomicStore((&amp_faults[11]), _e35);
-        }
+        amp_view1_[(_e30 + _e31)] = _e26;
     }
+    let _e44 = amp_fault_site;
+    amp_fault_site = select(1u, _e44, _e36);
+    let _e46 = amp_fault_index[0];
+    amp_fault_index[0] = select(_e31, _e46, _e36);
+    amp_report_fault();
     return;
 }
 

@@ -5,6 +5,23 @@ var<uniform> amp_params: array<vec4<u32>, 2>;
 var<storage, read_write> amp_view1_: array<f32>;
 @group(0) @binding(2) 
 var<storage, read_write> amp_faults: array<atomic<u32>>;
+var<private> amp_fault_site: u32 = 0u;
+var<private> amp_fault_index: array<u32, 8> = array<u32, 8>();
+
+fn amp_report_fault() {
+    let _e1 = amp_fault_site;
+    if (_e1 != 0u) {
+        let _e7 = atomicExchange((&amp_faults[0]), 1u);
+        if (_e7 == 0u) {
+            let _e12 = amp_params[1].z;
+            let _e15 = amp_fault_index[0];
+            atomicStore((&amp_faults[1]), _e12);
+            atomicStore((&amp_faults[2]), _e1);
+            atomicStore((&amp_faults[3]), _e15);
+        }
+    }
+    return;
+}
 
 @compute @workgroup_size(256, 1, 1) 
 fn main(@builtin(local_invocation_index) param: u32, @builtin(workgroup_id) param_1: vec3<u32>, @builtin(num_workgroups) param_2: vec3<u32>) {
@@ -12,12 +29,14 @@ fn main(@builtin(local_invocation_index) param: u32, @builtin(workgroup_id) para
     let _e15 = amp_params[0].x;
     if (_e11 < _e15) {
     } else {
+        amp_report_fault();
         return;
     }
     let _e19 = ((_e11 * 256u) + param);
     let _e23 = amp_params[0].y;
     if (_e19 < _e23) {
     } else {
+        amp_report_fault();
         return;
     }
     let _e25 = bitcast<i32>(_e19);
@@ -25,34 +44,24 @@ fn main(@builtin(local_invocation_index) param: u32, @builtin(workgroup_id) para
     let _e30 = bitcast<u32>(_e25);
     let _e34 = amp_params[0].w;
     let _e35 = (_e30 < _e34);
-    let _e41 = amp_view1_[(_e29 + select(0u, _e30, _e35))];
-    if _e35 {
-    } else {
-        let _e47 = atomicExchange((&amp_faults[0]), 1u);
-        if (_e47 == 0u) {
-            let _e53 = amp_params[1].y;
-            atomicStore((&amp_faults[1]), _e53);
-            atomicStore((&amp_faults[2]), 1u);
-            atomicStore((&amp_faults[3]), _e30);
-            atomicStore((&amp_faults[11]), _e34);
-        }
+    let _e40 = amp_params[1].y;
+    let _e44 = amp_view1_[select(_e40, (_e29 + _e30), _e35)];
+    let _e49 = amp_fault_site;
+    amp_fault_site = select(1u, _e49, _e35);
+    let _e51 = amp_fault_index[0];
+    amp_fault_index[0] = select(_e30, _e51, _e35);
+    let _e58 = amp_params[1].x;
+    let _e59 = bitcast<u32>(_e25);
+    let _e63 = amp_params[0].w;
+    let _e64 = (_e59 < _e63);
+    if _e64 {
+        amp_view1_[(_e58 + _e59)] = (_e44 + 1f);
     }
-    let _e68 = amp_params[1].x;
-    let _e69 = bitcast<u32>(_e25);
-    let _e73 = amp_params[0].w;
-    let _e74 = (_e69 < _e73);
-    if _e74 {
-        amp_view1_[(_e68 + select(0u, _e69, _e74))] = (select(f32(), _e41, _e35) + 1f);
-    } else {
-        let _e83 = atomicExchange((&amp_faults[0]), 1u);
-        if (_e83 == 0u) {
-            let _e89 = amp_params[1].y;
-            atomicStore((&amp_faults[1]), _e89);
-            atomicStore((&amp_faults[2]), 2u);
-            atomicStore((&amp_faults[3]), _e69);
-            atomicStore((&amp_faults[11]), _e73);
-        }
-    }
+    let _e72 = amp_fault_site;
+    amp_fault_site = select(2u, _e72, _e64);
+    let _e74 = amp_fault_index[0];
+    amp_fault_index[0] = select(_e59, _e74, _e64);
+    amp_report_fault();
     return;
 }
 

@@ -5,6 +5,23 @@ var<uniform> amp_params: array<vec4<u32>, 2>;
 var<storage, read_write> amp_view1_: array<f32>;
 @group(0) @binding(2) 
 var<storage, read_write> amp_faults: array<atomic<u32>>;
+var<private> amp_fault_site: u32 = 0u;
+var<private> amp_fault_index: array<u32, 8> = array<u32, 8>();
+
+fn amp_report_fault() {
+    let _e1 = amp_fault_site;
+    if (_e1 != 0u) {
+        let _e7 = atomicExchange((&amp_faults[0]), 1u);
+        if (_e7 == 0u) {
+            let _e12 = amp_params[1].z;
+            let _e15 = amp_fault_index[0];
+            atomicStore((&amp_faults[1]), _e12);
+            atomicStore((&amp_faults[2]), _e1);
+            atomicStore((&amp_faults[3]), _e15);
+        }
+    }
+    return;
+}
 
 @compute @workgroup_size(256, 1, 1) 
 fn main(@builtin(local_invocation_index) param: u32, @builtin(workgroup_id) param_1: vec3<u32>, @builtin(num_workgroups) param_2: vec3<u32>) {
@@ -12,12 +29,14 @@ fn main(@builtin(local_invocation_index) param: u32, @builtin(workgroup_id) para
     let _e15 = amp_params[0].x;
     if (_e11 < _e15) {
     } else {
+        amp_report_fault();
         return;
     }
     let _e19 = ((_e11 * 256u) + param);
     let _e23 = amp_params[0].y;
     if (_e19 < _e23) {
     } else {
+        amp_report_fault();
         return;
     }
     let _e25 = bitcast<i32>(_e19);
@@ -25,34 +44,24 @@ fn main(@builtin(local_invocation_index) param: u32, @builtin(workgroup_id) para
     let _e30 = bitcast<u32>(_e25);
     let _e34 = amp_params[0].w;
     let _e35 = (_e30 < _e34);
-    let _e41 = amp_view1_[(_e29 + select(0u, _e30, _e35))];
-    if _e35 {
-    } else {
-        let _e47 = atomicExchange((&amp_faults[0]), 1u);
-        if (_e47 == 0u) {
-            let _e53 = amp_params[1].y;
-            atomicStore((&amp_faults[1]), _e53);
-            atomicStore((&amp_faults[2]), 1u);
-            atomicStore((&amp_faults[3]), _e30);
-            atomicStore((&amp_faults[11]), _e34);
-        }
+    let _e40 = amp_params[1].y;
+    let _e44 = amp_view1_[select(_e40, (_e29 + _e30), _e35)];
+    let _e49 = amp_fault_site;
+    amp_fault_site = select(1u, _e49, _e35);
+    let _e51 = amp_fault_index[0];
+    amp_fault_index[0] = select(_e30, _e51, _e35);
+    let _e59 = amp_params[1].x;
+    let _e60 = bitcast<u32>(_e25);
+    let _e64 = amp_params[0].w;
+    let _e65 = (_e60 < _e64);
+    if _e65 {
+        amp_view1_[(_e59 + _e60)] = (log2(_e44) * 0.30103f);
     }
-    let _e69 = amp_params[1].x;
-    let _e70 = bitcast<u32>(_e25);
-    let _e74 = amp_params[0].w;
-    let _e75 = (_e70 < _e74);
-    if _e75 {
-        amp_view1_[(_e69 + select(0u, _e70, _e75))] = (log2(select(f32(), _e41, _e35)) * 0.30103f);
-    } else {
-        let _e84 = atomicExchange((&amp_faults[0]), 1u);
-        if (_e84 == 0u) {
-            let _e90 = amp_params[1].y;
-            atomicStore((&amp_faults[1]), _e90);
-            atomicStore((&amp_faults[2]), 2u);
-            atomicStore((&amp_faults[3]), _e70);
-            atomicStore((&amp_faults[11]), _e74);
-        }
-    }
+    let _e73 = amp_fault_site;
+    amp_fault_site = select(2u, _e73, _e65);
+    let _e75 = amp_fault_index[0];
+    amp_fault_index[0] = select(_e60, _e75, _e65);
+    amp_report_fault();
     return;
 }
 

@@ -9,6 +9,25 @@ var<storage> amp_view2_: array<i32>;
 var<storage, read_write> amp_view3_: array<i32>;
 @group(0) @binding(4) 
 var<storage, read_write> amp_faults: array<atomic<u32>>;
+var<private> amp_fault_site: u32 = 0u;
+var<private> amp_fault_index: array<u32, 8> = array<u32, 8>();
+
+fn amp_report_fault() {
+    let _e1 = amp_fault_site;
+    if (_e1 != 0u) {
+        let _e7 = atomicExchange((&amp_faults[0]), 1u);
+        if (_e7 == 0u) {
+            let _e12 = amp_params[4].w;
+            let _e15 = amp_fault_index[0];
+            let _e18 = amp_fault_index[1];
+            atomicStore((&amp_faults[1]), _e12);
+            atomicStore((&amp_faults[2]), _e1);
+            atomicStore((&amp_faults[3]), _e15);
+            atomicStore((&amp_faults[4]), _e18);
+        }
+    }
+    return;
+}
 
 @compute @workgroup_size(16, 16, 1) 
 fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) param_1: vec3<u32>, @builtin(num_workgroups) param_2: vec3<u32>) {
@@ -19,6 +38,7 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
     let _e15 = amp_params[0].x;
     if (_e11 < _e15) {
     } else {
+        amp_report_fault();
         return;
     }
     let _e20 = amp_params[0].y;
@@ -26,12 +46,14 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
     let _e30 = amp_params[0].z;
     if (_e26 < _e30) {
     } else {
+        amp_report_fault();
         return;
     }
     let _e35 = (((_e11 % _e20) * 16u) + param.x);
     let _e39 = amp_params[0].w;
     if (_e35 < _e39) {
     } else {
+        amp_report_fault();
         return;
     }
     let _e42 = vec2<i32>(bitcast<i32>(_e26), bitcast<i32>(_e35));
@@ -47,89 +69,68 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
         }
         let _e63 = local;
         let _e64 = vec2<i32>(_e42.x, _e63);
-        let _e68 = amp_params[2].z;
+        let _e68 = amp_params[2].w;
         let _e70 = bitcast<u32>(_e64.x);
-        let _e74 = amp_params[2].x;
-        let _e75 = (_e70 < _e74);
-        let _e81 = amp_params[2].w;
-        let _e85 = bitcast<u32>(_e64.y);
-        let _e89 = amp_params[2].y;
-        let _e90 = (_e85 < _e89);
-        let _e91 = (_e75 && _e90);
-        let _e97 = amp_view2_[((_e68 + (select(0u, _e70, _e75) * _e81)) + select(0u, _e85, _e90))];
-        if _e91 {
-        } else {
-            let _e103 = atomicExchange((&amp_faults[0]), 1u);
-            if (_e103 == 0u) {
-                let _e109 = amp_params[4].x;
-                atomicStore((&amp_faults[1]), _e109);
-                atomicStore((&amp_faults[2]), 1u);
-                atomicStore((&amp_faults[3]), _e70);
-                atomicStore((&amp_faults[11]), _e74);
-                atomicStore((&amp_faults[4]), _e85);
-                atomicStore((&amp_faults[12]), _e89);
-            }
-        }
-        let _e123 = vec2<i32>(_e63, _e42.y);
-        let _e127 = amp_params[1].z;
-        let _e129 = bitcast<u32>(_e123.x);
-        let _e133 = amp_params[1].x;
-        let _e134 = (_e129 < _e133);
-        let _e140 = amp_params[1].w;
-        let _e144 = bitcast<u32>(_e123.y);
-        let _e148 = amp_params[1].y;
-        let _e149 = (_e144 < _e148);
-        let _e150 = (_e134 && _e149);
-        let _e156 = amp_view1_[((_e127 + (select(0u, _e129, _e134) * _e140)) + select(0u, _e144, _e149))];
-        if _e150 {
-        } else {
-            let _e162 = atomicExchange((&amp_faults[0]), 1u);
-            if (_e162 == 0u) {
-                let _e168 = amp_params[4].x;
-                atomicStore((&amp_faults[1]), _e168);
-                atomicStore((&amp_faults[2]), 2u);
-                atomicStore((&amp_faults[3]), _e129);
-                atomicStore((&amp_faults[11]), _e133);
-                atomicStore((&amp_faults[4]), _e144);
-                atomicStore((&amp_faults[12]), _e148);
-            }
-        }
-        let _e183 = sum;
-        sum = (_e183 + (select(i32(), _e97, _e91) * select(i32(), _e156, _e150)));
+        let _e74 = amp_params[2].y;
+        let _e79 = amp_params[3].x;
+        let _e83 = bitcast<u32>(_e64.y);
+        let _e87 = amp_params[2].z;
+        let _e89 = ((_e70 < _e74) && (_e83 < _e87));
+        let _e94 = amp_params[3].y;
+        let _e98 = amp_view2_[select(_e94, ((_e68 + (_e70 * _e79)) + _e83), _e89)];
+        let _e105 = amp_fault_site;
+        amp_fault_site = select(1u, _e105, _e89);
+        let _e107 = amp_fault_index[0];
+        amp_fault_index[0] = select(_e70, _e107, _e89);
+        let _e109 = amp_fault_index[1];
+        amp_fault_index[1] = select(_e83, _e109, _e89);
+        let _e111 = vec2<i32>(_e63, _e42.y);
+        let _e115 = amp_params[1].z;
+        let _e117 = bitcast<u32>(_e111.x);
+        let _e121 = amp_params[1].x;
+        let _e126 = amp_params[1].w;
+        let _e130 = bitcast<u32>(_e111.y);
+        let _e134 = amp_params[1].y;
+        let _e136 = ((_e117 < _e121) && (_e130 < _e134));
+        let _e141 = amp_params[2].x;
+        let _e145 = amp_view1_[select(_e141, ((_e115 + (_e117 * _e126)) + _e130), _e136)];
+        let _e152 = amp_fault_site;
+        amp_fault_site = select(2u, _e152, _e136);
+        let _e154 = amp_fault_index[0];
+        amp_fault_index[0] = select(_e117, _e154, _e136);
+        let _e156 = amp_fault_index[1];
+        amp_fault_index[1] = select(_e130, _e156, _e136);
+        let _e159 = sum;
+        sum = (_e159 + (_e98 * _e145));
         continuing {
-            let _e185 = local;
-            local = (_e185 + 1i);
+            let _e161 = local;
+            local = (_e161 + 1i);
         }
     }
-    let _e188 = sum;
-    let _e192 = amp_params[3].z;
-    let _e194 = bitcast<u32>(_e42.x);
-    let _e198 = amp_params[3].x;
-    let _e199 = (_e194 < _e198);
-    let _e205 = amp_params[3].w;
-    let _e209 = bitcast<u32>(_e42.y);
-    let _e213 = amp_params[3].y;
-    let _e214 = (_e209 < _e213);
-    if (_e199 && _e214) {
-        amp_view3_[((_e192 + (select(0u, _e194, _e199) * _e205)) + select(0u, _e209, _e214))] = _e188;
-    } else {
-        let _e224 = atomicExchange((&amp_faults[0]), 1u);
-        if (_e224 == 0u) {
-            let _e230 = amp_params[4].x;
-            atomicStore((&amp_faults[1]), _e230);
-            atomicStore((&amp_faults[2]), 3u);
-            atomicStore((&amp_faults[3]), _e194);
-            atomicStore((&amp_faults[11]), _e198);
-            atomicStore((&amp_faults[4]), _e209);
-            atomicStore((&amp_faults[12]), _e213);
-        }
+    let _e164 = sum;
+    let _e168 = amp_params[4].x;
+    let _e170 = bitcast<u32>(_e42.x);
+    let _e174 = amp_params[3].z;
+    let _e179 = amp_params[4].y;
+    let _e183 = bitcast<u32>(_e42.y);
+    let _e187 = amp_params[3].w;
+    let _e189 = ((_e170 < _e174) && (_e183 < _e187));
+    if _e189 {
+        amp_view3_[((_e168 + (_e170 * _e179)) + _e183)] = _e164;
     }
+    let _e199 = amp_fault_site;
+    amp_fault_site = select(3u, _e199, _e189);
+    let _e201 = amp_fault_index[0];
+    amp_fault_index[0] = select(_e170, _e201, _e189);
+    let _e203 = amp_fault_index[1];
+    amp_fault_index[1] = select(_e183, _e203, _e189);
+    amp_report_fault();
     return;
 }
 
 // unchecked
 @group(0) @binding(0) 
-var<uniform> amp_params: array<vec4<u32>, 4>;
+var<uniform> amp_params: array<vec4<u32>, 5>;
 @group(0) @binding(1) 
 var<storage> amp_view1_: array<i32>;
 @group(0) @binding(2) 
@@ -174,8 +175,8 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
         }
         let _e63 = local;
         let _e64 = vec2<i32>(_e42.x, _e63);
-        let _e68 = amp_params[2].z;
-        let _e74 = amp_params[2].w;
+        let _e68 = amp_params[2].w;
+        let _e74 = amp_params[3].x;
         let _e82 = amp_view2_[((_e68 + (bitcast<u32>(_e64.x) * _e74)) + bitcast<u32>(_e64.y))];
         let _e83 = vec2<i32>(_e63, _e42.y);
         let _e87 = amp_params[1].z;
@@ -189,8 +190,8 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
         }
     }
     let _e108 = sum;
-    let _e112 = amp_params[3].z;
-    let _e118 = amp_params[3].w;
+    let _e112 = amp_params[4].x;
+    let _e118 = amp_params[4].y;
     amp_view3_[((_e112 + (bitcast<u32>(_e42.x) * _e118)) + bitcast<u32>(_e42.y))] = _e108;
     return;
 }

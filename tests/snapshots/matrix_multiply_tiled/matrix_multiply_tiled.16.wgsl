@@ -1,6 +1,6 @@
 // checked
 @group(0) @binding(0) 
-var<uniform> amp_params: array<vec4<u32>, 4>;
+var<uniform> amp_params: array<vec4<u32>, 5>;
 @group(0) @binding(1) 
 var<storage> amp_view1_: array<i32>;
 @group(0) @binding(2) 
@@ -9,6 +9,25 @@ var<storage> amp_view2_: array<i32>;
 var<storage, read_write> amp_view3_: array<i32>;
 @group(0) @binding(4) 
 var<storage, read_write> amp_faults: array<atomic<u32>>;
+var<private> amp_fault_site: u32 = 0u;
+var<private> amp_fault_index: array<u32, 8> = array<u32, 8>();
+
+fn amp_report_fault() {
+    let _e1 = amp_fault_site;
+    if (_e1 != 0u) {
+        let _e7 = atomicExchange((&amp_faults[0]), 1u);
+        if (_e7 == 0u) {
+            let _e12 = amp_params[4].z;
+            let _e15 = amp_fault_index[0];
+            let _e18 = amp_fault_index[1];
+            atomicStore((&amp_faults[1]), _e12);
+            atomicStore((&amp_faults[2]), _e1);
+            atomicStore((&amp_faults[3]), _e15);
+            atomicStore((&amp_faults[4]), _e18);
+        }
+    }
+    return;
+}
 
 @compute @workgroup_size(16, 16, 1) 
 fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) param_1: vec3<u32>, @builtin(num_workgroups) param_2: vec3<u32>) {
@@ -19,6 +38,7 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
     let _e15 = amp_params[0].x;
     if (_e11 < _e15) {
     } else {
+        amp_report_fault();
         return;
     }
     let _e20 = amp_params[0].z;
@@ -41,89 +61,68 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
         }
         let _e60 = local;
         let _e61 = vec2<i32>(_e35.x, _e60);
-        let _e65 = amp_params[2].y;
+        let _e65 = amp_params[2].z;
         let _e67 = bitcast<u32>(_e61.x);
-        let _e71 = amp_params[1].w;
-        let _e72 = (_e67 < _e71);
-        let _e78 = amp_params[2].z;
-        let _e82 = bitcast<u32>(_e61.y);
-        let _e86 = amp_params[2].x;
-        let _e87 = (_e82 < _e86);
-        let _e88 = (_e72 && _e87);
-        let _e94 = amp_view2_[((_e65 + (select(0u, _e67, _e72) * _e78)) + select(0u, _e82, _e87))];
-        if _e88 {
-        } else {
-            let _e100 = atomicExchange((&amp_faults[0]), 1u);
-            if (_e100 == 0u) {
-                let _e106 = amp_params[3].w;
-                atomicStore((&amp_faults[1]), _e106);
-                atomicStore((&amp_faults[2]), 1u);
-                atomicStore((&amp_faults[3]), _e67);
-                atomicStore((&amp_faults[11]), _e71);
-                atomicStore((&amp_faults[4]), _e82);
-                atomicStore((&amp_faults[12]), _e86);
-            }
-        }
-        let _e120 = vec2<i32>(_e60, _e35.y);
-        let _e124 = amp_params[1].y;
-        let _e126 = bitcast<u32>(_e120.x);
-        let _e130 = amp_params[0].w;
-        let _e131 = (_e126 < _e130);
-        let _e137 = amp_params[1].z;
-        let _e141 = bitcast<u32>(_e120.y);
-        let _e145 = amp_params[1].x;
-        let _e146 = (_e141 < _e145);
-        let _e147 = (_e131 && _e146);
-        let _e153 = amp_view1_[((_e124 + (select(0u, _e126, _e131) * _e137)) + select(0u, _e141, _e146))];
-        if _e147 {
-        } else {
-            let _e159 = atomicExchange((&amp_faults[0]), 1u);
-            if (_e159 == 0u) {
-                let _e165 = amp_params[3].w;
-                atomicStore((&amp_faults[1]), _e165);
-                atomicStore((&amp_faults[2]), 2u);
-                atomicStore((&amp_faults[3]), _e126);
-                atomicStore((&amp_faults[11]), _e130);
-                atomicStore((&amp_faults[4]), _e141);
-                atomicStore((&amp_faults[12]), _e145);
-            }
-        }
-        let _e180 = sum;
-        sum = (_e180 + (select(i32(), _e94, _e88) * select(i32(), _e153, _e147)));
+        let _e71 = amp_params[2].x;
+        let _e76 = amp_params[2].w;
+        let _e80 = bitcast<u32>(_e61.y);
+        let _e84 = amp_params[2].y;
+        let _e86 = ((_e67 < _e71) && (_e80 < _e84));
+        let _e91 = amp_params[3].x;
+        let _e95 = amp_view2_[select(_e91, ((_e65 + (_e67 * _e76)) + _e80), _e86)];
+        let _e102 = amp_fault_site;
+        amp_fault_site = select(1u, _e102, _e86);
+        let _e104 = amp_fault_index[0];
+        amp_fault_index[0] = select(_e67, _e104, _e86);
+        let _e106 = amp_fault_index[1];
+        amp_fault_index[1] = select(_e80, _e106, _e86);
+        let _e108 = vec2<i32>(_e60, _e35.y);
+        let _e112 = amp_params[1].y;
+        let _e114 = bitcast<u32>(_e108.x);
+        let _e118 = amp_params[0].w;
+        let _e123 = amp_params[1].z;
+        let _e127 = bitcast<u32>(_e108.y);
+        let _e131 = amp_params[1].x;
+        let _e133 = ((_e114 < _e118) && (_e127 < _e131));
+        let _e138 = amp_params[1].w;
+        let _e142 = amp_view1_[select(_e138, ((_e112 + (_e114 * _e123)) + _e127), _e133)];
+        let _e149 = amp_fault_site;
+        amp_fault_site = select(2u, _e149, _e133);
+        let _e151 = amp_fault_index[0];
+        amp_fault_index[0] = select(_e114, _e151, _e133);
+        let _e153 = amp_fault_index[1];
+        amp_fault_index[1] = select(_e127, _e153, _e133);
+        let _e156 = sum;
+        sum = (_e156 + (_e95 * _e142));
         continuing {
-            let _e182 = local;
-            local = (_e182 + 1i);
+            let _e158 = local;
+            local = (_e158 + 1i);
         }
     }
-    let _e185 = sum;
-    let _e189 = amp_params[3].y;
-    let _e191 = bitcast<u32>(_e35.x);
-    let _e195 = amp_params[2].w;
-    let _e196 = (_e191 < _e195);
-    let _e202 = amp_params[3].z;
-    let _e206 = bitcast<u32>(_e35.y);
-    let _e210 = amp_params[3].x;
-    let _e211 = (_e206 < _e210);
-    if (_e196 && _e211) {
-        amp_view3_[((_e189 + (select(0u, _e191, _e196) * _e202)) + select(0u, _e206, _e211))] = _e185;
-    } else {
-        let _e221 = atomicExchange((&amp_faults[0]), 1u);
-        if (_e221 == 0u) {
-            let _e227 = amp_params[3].w;
-            atomicStore((&amp_faults[1]), _e227);
-            atomicStore((&amp_faults[2]), 3u);
-            atomicStore((&amp_faults[3]), _e191);
-            atomicStore((&amp_faults[11]), _e195);
-            atomicStore((&amp_faults[4]), _e206);
-            atomicStore((&amp_faults[12]), _e210);
-        }
+    let _e161 = sum;
+    let _e165 = amp_params[3].w;
+    let _e167 = bitcast<u32>(_e35.x);
+    let _e171 = amp_params[3].y;
+    let _e176 = amp_params[4].x;
+    let _e180 = bitcast<u32>(_e35.y);
+    let _e184 = amp_params[3].z;
+    let _e186 = ((_e167 < _e171) && (_e180 < _e184));
+    if _e186 {
+        amp_view3_[((_e165 + (_e167 * _e176)) + _e180)] = _e161;
     }
+    let _e196 = amp_fault_site;
+    amp_fault_site = select(3u, _e196, _e186);
+    let _e198 = amp_fault_index[0];
+    amp_fault_index[0] = select(_e167, _e198, _e186);
+    let _e200 = amp_fault_index[1];
+    amp_fault_index[1] = select(_e180, _e200, _e186);
+    amp_report_fault();
     return;
 }
 
 // unchecked
 @group(0) @binding(0) 
-var<uniform> amp_params: array<vec4<u32>, 4>;
+var<uniform> amp_params: array<vec4<u32>, 5>;
 @group(0) @binding(1) 
 var<storage> amp_view1_: array<i32>;
 @group(0) @binding(2) 
@@ -162,8 +161,8 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
         }
         let _e60 = local;
         let _e61 = vec2<i32>(_e35.x, _e60);
-        let _e65 = amp_params[2].y;
-        let _e71 = amp_params[2].z;
+        let _e65 = amp_params[2].z;
+        let _e71 = amp_params[2].w;
         let _e79 = amp_view2_[((_e65 + (bitcast<u32>(_e61.x) * _e71)) + bitcast<u32>(_e61.y))];
         let _e80 = vec2<i32>(_e60, _e35.y);
         let _e84 = amp_params[1].y;
@@ -177,8 +176,8 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
         }
     }
     let _e105 = sum;
-    let _e109 = amp_params[3].y;
-    let _e115 = amp_params[3].z;
+    let _e109 = amp_params[3].w;
+    let _e115 = amp_params[4].x;
     amp_view3_[((_e109 + (bitcast<u32>(_e35.x) * _e115)) + bitcast<u32>(_e35.y))] = _e105;
     return;
 }

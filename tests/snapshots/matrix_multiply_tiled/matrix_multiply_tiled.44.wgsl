@@ -1,6 +1,6 @@
 // checked
 @group(0) @binding(0) 
-var<uniform> amp_params: array<vec4<u32>, 4>;
+var<uniform> amp_params: array<vec4<u32>, 5>;
 @group(0) @binding(1) 
 var<storage> amp_view1_: array<i32>;
 @group(0) @binding(2) 
@@ -11,6 +11,25 @@ var<workgroup> loc_a: array<array<i32, 16>, 16>;
 var<workgroup> loc_b: array<array<i32, 16>, 16>;
 @group(0) @binding(4) 
 var<storage, read_write> amp_faults: array<atomic<u32>>;
+var<private> amp_fault_site: u32 = 0u;
+var<private> amp_fault_index: array<u32, 8> = array<u32, 8>();
+
+fn amp_report_fault() {
+    let _e1 = amp_fault_site;
+    if (_e1 != 0u) {
+        let _e7 = atomicExchange((&amp_faults[0]), 1u);
+        if (_e7 == 0u) {
+            let _e12 = amp_params[4].z;
+            let _e15 = amp_fault_index[0];
+            let _e18 = amp_fault_index[1];
+            atomicStore((&amp_faults[1]), _e12);
+            atomicStore((&amp_faults[2]), _e1);
+            atomicStore((&amp_faults[3]), _e15);
+            atomicStore((&amp_faults[4]), _e18);
+        }
+    }
+    return;
+}
 
 @compute @workgroup_size(16, 16, 1) 
 fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) param_1: vec3<u32>, @builtin(num_workgroups) param_2: vec3<u32>) {
@@ -22,6 +41,7 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
     let _e15 = amp_params[0].x;
     if (_e11 < _e15) {
     } else {
+        amp_report_fault();
         return;
     }
     let _e20 = amp_params[0].z;
@@ -48,107 +68,86 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
         let _e73 = amp_params[1].y;
         let _e75 = bitcast<u32>(_e69.x);
         let _e79 = amp_params[0].w;
-        let _e80 = (_e75 < _e79);
-        let _e86 = amp_params[1].z;
-        let _e90 = bitcast<u32>(_e69.y);
-        let _e94 = amp_params[1].x;
-        let _e95 = (_e90 < _e94);
-        let _e96 = (_e80 && _e95);
-        let _e102 = amp_view1_[((_e73 + (select(0u, _e75, _e80) * _e86)) + select(0u, _e90, _e95))];
-        if _e96 {
-        } else {
-            let _e108 = atomicExchange((&amp_faults[0]), 1u);
-            if (_e108 == 0u) {
-                let _e114 = amp_params[3].w;
-                atomicStore((&amp_faults[1]), _e114);
-                atomicStore((&amp_faults[2]), 1u);
-                atomicStore((&amp_faults[3]), _e75);
-                atomicStore((&amp_faults[11]), _e79);
-                atomicStore((&amp_faults[4]), _e90);
-                atomicStore((&amp_faults[12]), _e94);
-            }
-        }
-        loc_a[bitcast<u32>(_e36.x)][bitcast<u32>(_e36.y)] = select(i32(), _e102, _e96);
-        let _e136 = vec2<i32>((_e36.x + _e63), _e35.y);
-        let _e140 = amp_params[2].y;
-        let _e142 = bitcast<u32>(_e136.x);
-        let _e146 = amp_params[1].w;
-        let _e147 = (_e142 < _e146);
-        let _e153 = amp_params[2].z;
-        let _e157 = bitcast<u32>(_e136.y);
-        let _e161 = amp_params[2].x;
-        let _e162 = (_e157 < _e161);
-        let _e163 = (_e147 && _e162);
-        let _e169 = amp_view2_[((_e140 + (select(0u, _e142, _e147) * _e153)) + select(0u, _e157, _e162))];
-        if _e163 {
-        } else {
-            let _e175 = atomicExchange((&amp_faults[0]), 1u);
-            if (_e175 == 0u) {
-                let _e181 = amp_params[3].w;
-                atomicStore((&amp_faults[1]), _e181);
-                atomicStore((&amp_faults[2]), 2u);
-                atomicStore((&amp_faults[3]), _e142);
-                atomicStore((&amp_faults[11]), _e146);
-                atomicStore((&amp_faults[4]), _e157);
-                atomicStore((&amp_faults[12]), _e161);
-            }
-        }
-        loc_b[bitcast<u32>(_e36.x)][bitcast<u32>(_e36.y)] = select(i32(), _e169, _e163);
+        let _e84 = amp_params[1].z;
+        let _e88 = bitcast<u32>(_e69.y);
+        let _e92 = amp_params[1].x;
+        let _e94 = ((_e75 < _e79) && (_e88 < _e92));
+        let _e99 = amp_params[1].w;
+        let _e103 = amp_view1_[select(_e99, ((_e73 + (_e75 * _e84)) + _e88), _e94)];
+        let _e110 = amp_fault_site;
+        amp_fault_site = select(1u, _e110, _e94);
+        let _e112 = amp_fault_index[0];
+        amp_fault_index[0] = select(_e75, _e112, _e94);
+        let _e114 = amp_fault_index[1];
+        amp_fault_index[1] = select(_e88, _e114, _e94);
+        loc_a[bitcast<u32>(_e36.x)][bitcast<u32>(_e36.y)] = _e103;
+        let _e124 = vec2<i32>((_e36.x + _e63), _e35.y);
+        let _e128 = amp_params[2].z;
+        let _e130 = bitcast<u32>(_e124.x);
+        let _e134 = amp_params[2].x;
+        let _e139 = amp_params[2].w;
+        let _e143 = bitcast<u32>(_e124.y);
+        let _e147 = amp_params[2].y;
+        let _e149 = ((_e130 < _e134) && (_e143 < _e147));
+        let _e154 = amp_params[3].x;
+        let _e158 = amp_view2_[select(_e154, ((_e128 + (_e130 * _e139)) + _e143), _e149)];
+        let _e165 = amp_fault_site;
+        amp_fault_site = select(2u, _e165, _e149);
+        let _e167 = amp_fault_index[0];
+        amp_fault_index[0] = select(_e130, _e167, _e149);
+        let _e169 = amp_fault_index[1];
+        amp_fault_index[1] = select(_e143, _e169, _e149);
+        loc_b[bitcast<u32>(_e36.x)][bitcast<u32>(_e36.y)] = _e158;
         workgroupBarrier();
         local_1 = 0i;
         loop {
-            let _e201 = local_1;
-            if (_e201 < 16i) {
+            let _e177 = local_1;
+            if (_e177 < 16i) {
             } else {
                 break;
             }
-            let _e203 = local_1;
-            let _e210 = loc_a[bitcast<u32>(_e36.x)][bitcast<u32>(_e203)];
-            let _e217 = loc_b[bitcast<u32>(_e203)][bitcast<u32>(_e36.y)];
-            let _e219 = sum;
-            sum = (_e219 + (_e210 * _e217));
+            let _e179 = local_1;
+            let _e186 = loc_a[bitcast<u32>(_e36.x)][bitcast<u32>(_e179)];
+            let _e193 = loc_b[bitcast<u32>(_e179)][bitcast<u32>(_e36.y)];
+            let _e195 = sum;
+            sum = (_e195 + (_e186 * _e193));
             continuing {
-                let _e221 = local_1;
-                local_1 = (_e221 + 1i);
+                let _e197 = local_1;
+                local_1 = (_e197 + 1i);
             }
         }
         workgroupBarrier();
         continuing {
-            let _e224 = local;
-            let _e226 = max(16u, 1u);
-            local = (_e224 + bitcast<i32>(_e226));
-            break if (bitcast<u32>((vec2<i32>(bitcast<i32>(_e50), bitcast<i32>(_e55)).y - _e224)) <= _e226);
+            let _e200 = local;
+            let _e202 = max(16u, 1u);
+            local = (_e200 + bitcast<i32>(_e202));
+            break if (bitcast<u32>((vec2<i32>(bitcast<i32>(_e50), bitcast<i32>(_e55)).y - _e200)) <= _e202);
         }
     }
-    let _e232 = sum;
-    let _e236 = amp_params[3].y;
-    let _e238 = bitcast<u32>(_e35.x);
-    let _e242 = amp_params[2].w;
-    let _e243 = (_e238 < _e242);
-    let _e249 = amp_params[3].z;
-    let _e253 = bitcast<u32>(_e35.y);
-    let _e257 = amp_params[3].x;
-    let _e258 = (_e253 < _e257);
-    if (_e243 && _e258) {
-        amp_view3_[((_e236 + (select(0u, _e238, _e243) * _e249)) + select(0u, _e253, _e258))] = _e232;
-    } else {
-        let _e268 = atomicExchange((&amp_faults[0]), 1u);
-        if (_e268 == 0u) {
-            let _e274 = amp_params[3].w;
-            atomicStore((&amp_faults[1]), _e274);
-            atomicStore((&amp_faults[2]), 3u);
-            atomicStore((&amp_faults[3]), _e238);
-            atomicStore((&amp_faults[11]), _e242);
-            atomicStore((&amp_faults[4]), _e253);
-            atomicStore((&amp_faults[12]), _e257);
-        }
+    let _e208 = sum;
+    let _e212 = amp_params[3].w;
+    let _e214 = bitcast<u32>(_e35.x);
+    let _e218 = amp_params[3].y;
+    let _e223 = amp_params[4].x;
+    let _e227 = bitcast<u32>(_e35.y);
+    let _e231 = amp_params[3].z;
+    let _e233 = ((_e214 < _e218) && (_e227 < _e231));
+    if _e233 {
+        amp_view3_[((_e212 + (_e214 * _e223)) + _e227)] = _e208;
     }
+    let _e243 = amp_fault_site;
+    amp_fault_site = select(3u, _e243, _e233);
+    let _e245 = amp_fault_index[0];
+    amp_fault_index[0] = select(_e214, _e245, _e233);
+    let _e247 = amp_fault_index[1];
+    amp_fault_index[1] = select(_e227, _e247, _e233);
+    amp_report_fault();
     return;
 }
 
 // unchecked
 @group(0) @binding(0) 
-var<uniform> amp_params: array<vec4<u32>, 4>;
+var<uniform> amp_params: array<vec4<u32>, 5>;
 @group(0) @binding(1) 
 var<storage> amp_view1_: array<i32>;
 @group(0) @binding(2) 
@@ -196,8 +195,8 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
         let _e86 = amp_view1_[((_e72 + (bitcast<u32>(_e68.x) * _e78)) + bitcast<u32>(_e68.y))];
         loc_a[bitcast<u32>(_e36.x)][bitcast<u32>(_e36.y)] = _e86;
         let _e93 = vec2<i32>((_e36.x + _e63), _e35.y);
-        let _e97 = amp_params[2].y;
-        let _e103 = amp_params[2].z;
+        let _e97 = amp_params[2].z;
+        let _e103 = amp_params[2].w;
         let _e111 = amp_view2_[((_e97 + (bitcast<u32>(_e93.x) * _e103)) + bitcast<u32>(_e93.y))];
         loc_b[bitcast<u32>(_e36.x)][bitcast<u32>(_e36.y)] = _e111;
         workgroupBarrier();
@@ -227,8 +226,8 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
         }
     }
     let _e144 = sum;
-    let _e148 = amp_params[3].y;
-    let _e154 = amp_params[3].z;
+    let _e148 = amp_params[3].w;
+    let _e154 = amp_params[4].x;
     amp_view3_[((_e148 + (bitcast<u32>(_e35.x) * _e154)) + bitcast<u32>(_e35.y))] = _e144;
     return;
 }

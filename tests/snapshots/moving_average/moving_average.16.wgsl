@@ -7,6 +7,23 @@ var<storage> amp_view1_: array<f32>;
 var<storage, read_write> amp_view2_: array<f32>;
 @group(0) @binding(3) 
 var<storage, read_write> amp_faults: array<atomic<u32>>;
+var<private> amp_fault_site: u32 = 0u;
+var<private> amp_fault_index: array<u32, 8> = array<u32, 8>();
+
+fn amp_report_fault() {
+    let _e1 = amp_fault_site;
+    if (_e1 != 0u) {
+        let _e7 = atomicExchange((&amp_faults[0]), 1u);
+        if (_e7 == 0u) {
+            let _e12 = amp_params[2].z;
+            let _e15 = amp_fault_index[0];
+            atomicStore((&amp_faults[1]), _e12);
+            atomicStore((&amp_faults[2]), _e1);
+            atomicStore((&amp_faults[3]), _e15);
+        }
+    }
+    return;
+}
 
 @compute @workgroup_size(256, 1, 1) 
 fn main(@builtin(local_invocation_index) param: u32, @builtin(workgroup_id) param_1: vec3<u32>, @builtin(num_workgroups) param_2: vec3<u32>) {
@@ -17,12 +34,14 @@ fn main(@builtin(local_invocation_index) param: u32, @builtin(workgroup_id) para
     let _e15 = amp_params[0].x;
     if (_e11 < _e15) {
     } else {
+        amp_report_fault();
         return;
     }
     let _e19 = ((_e11 * 256u) + param);
     let _e23 = amp_params[0].y;
     if (_e19 < _e23) {
     } else {
+        amp_report_fault();
         return;
     }
     let _e25 = bitcast<i32>(_e19);
@@ -42,50 +61,40 @@ fn main(@builtin(local_invocation_index) param: u32, @builtin(workgroup_id) para
             let _e47 = bitcast<u32>(_e42);
             let _e51 = amp_params[1].x;
             let _e52 = (_e47 < _e51);
-            let _e58 = amp_view1_[(_e46 + select(0u, _e47, _e52))];
-            if _e52 {
-            } else {
-                let _e64 = atomicExchange((&amp_faults[0]), 1u);
-                if (_e64 == 0u) {
-                    let _e70 = amp_params[2].x;
-                    atomicStore((&amp_faults[1]), _e70);
-                    atomicStore((&amp_faults[2]), 1u);
-                    atomicStore((&amp_faults[3]), _e47);
-                    atomicStore((&amp_faults[11]), _e51);
-                }
-            }
-            let _e80 = sum;
-            sum = (_e80 + select(f32(), _e58, _e52));
+            let _e57 = amp_params[1].z;
+            let _e61 = amp_view1_[select(_e57, (_e46 + _e47), _e52)];
+            let _e66 = amp_fault_site;
+            amp_fault_site = select(1u, _e66, _e52);
+            let _e68 = amp_fault_index[0];
+            amp_fault_index[0] = select(_e47, _e68, _e52);
+            let _e70 = sum;
+            sum = (_e70 + _e61);
             continuing {
-                let _e82 = local;
-                local = (_e82 + bitcast<i32>(1u));
-                break if (bitcast<u32>((_e25 - _e82)) < 1u);
+                let _e72 = local;
+                local = (_e72 + bitcast<i32>(1u));
+                break if (bitcast<u32>((_e25 - _e72)) < 1u);
             }
         }
-        let _e89 = sum;
-        let _e95 = amp_params[1].w;
-        let _e96 = bitcast<u32>(_e25);
-        let _e100 = amp_params[1].z;
-        let _e101 = (_e96 < _e100);
-        if _e101 {
-            amp_view2_[(_e95 + select(0u, _e96, _e101))] = (_e89 / f32(_e30));
-        } else {
-            let _e110 = atomicExchange((&amp_faults[0]), 1u);
-            if (_e110 == 0u) {
-                let _e116 = amp_params[2].x;
-                atomicStore((&amp_faults[1]), _e116);
-                atomicStore((&amp_faults[2]), 2u);
-                atomicStore((&amp_faults[3]), _e96);
-                atomicStore((&amp_faults[11]), _e100);
-            }
+        let _e79 = sum;
+        let _e85 = amp_params[2].x;
+        let _e86 = bitcast<u32>(_e25);
+        let _e90 = amp_params[1].w;
+        let _e91 = (_e86 < _e90);
+        if _e91 {
+            amp_view2_[(_e85 + _e86)] = (_e79 / f32(_e30));
         }
+        let _e99 = amp_fault_site;
+        amp_fault_site = select(2u, _e99, _e91);
+        let _e101 = amp_fault_index[0];
+        amp_fault_index[0] = select(_e86, _e101, _e91);
     }
+    amp_report_fault();
     return;
 }
 
 // unchecked
 @group(0) @binding(0) 
-var<uniform> amp_params: array<vec4<u32>, 2>;
+var<uniform> amp_params: array<vec4<u32>, 3>;
 @group(0) @binding(1) 
 var<storage> amp_view1_: array<f32>;
 @group(0) @binding(2) 
@@ -132,7 +141,7 @@ fn main(@builtin(local_invocation_index) param: u32, @builtin(workgroup_id) para
             }
         }
         let _e61 = sum;
-        let _e67 = amp_params[1].w;
+        let _e67 = amp_params[2].x;
         amp_view2_[(_e67 + bitcast<u32>(_e25))] = (_e61 / f32(_e30));
     }
     return;

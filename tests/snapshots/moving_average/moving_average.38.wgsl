@@ -8,6 +8,23 @@ var<storage, read_write> amp_view2_: array<f32>;
 var<workgroup> chunk: array<f32, 512>;
 @group(0) @binding(3) 
 var<storage, read_write> amp_faults: array<atomic<u32>>;
+var<private> amp_fault_site: u32 = 0u;
+var<private> amp_fault_index: array<u32, 8> = array<u32, 8>();
+
+fn amp_report_fault() {
+    let _e1 = amp_fault_site;
+    if (_e1 != 0u) {
+        let _e7 = atomicExchange((&amp_faults[0]), 1u);
+        if (_e7 == 0u) {
+            let _e12 = amp_params[2].z;
+            let _e15 = amp_fault_index[0];
+            atomicStore((&amp_faults[1]), _e12);
+            atomicStore((&amp_faults[2]), _e1);
+            atomicStore((&amp_faults[3]), _e15);
+        }
+    }
+    return;
+}
 
 @compute @workgroup_size(512, 1, 1) 
 fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) param_1: vec3<u32>, @builtin(num_workgroups) param_2: vec3<u32>) {
@@ -26,6 +43,7 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
     let _e15 = amp_params[0].x;
     if (_e11 < _e15) {
     } else {
+        amp_report_fault();
         return;
     }
     let _e19 = bitcast<i32>(param.x);
@@ -74,19 +92,13 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
             let _e80 = bitcast<u32>((_e72 + _e19));
             let _e84 = amp_params[1].x;
             let _e85 = (_e80 < _e84);
-            let _e91 = amp_view1_[(_e79 + select(0u, _e80, _e85))];
-            if _e85 {
-            } else {
-                let _e97 = atomicExchange((&amp_faults[0]), 1u);
-                if (_e97 == 0u) {
-                    let _e103 = amp_params[2].x;
-                    atomicStore((&amp_faults[1]), _e103);
-                    atomicStore((&amp_faults[2]), 1u);
-                    atomicStore((&amp_faults[3]), _e80);
-                    atomicStore((&amp_faults[11]), _e84);
-                }
-            }
-            chunk[bitcast<u32>(_e19)] = select(f32(), _e91, _e85);
+            let _e90 = amp_params[1].z;
+            let _e94 = amp_view1_[select(_e90, (_e79 + _e80), _e85)];
+            let _e99 = amp_fault_site;
+            amp_fault_site = select(1u, _e99, _e85);
+            let _e101 = amp_fault_index[0];
+            amp_fault_index[0] = select(_e80, _e101, _e85);
+            chunk[bitcast<u32>(_e19)] = _e94;
         }
         workgroupBarrier();
         if (_e72 < _e61) {
@@ -94,82 +106,71 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
         } else {
             local_5 = _e72;
         }
-        let _e118 = local_5;
+        let _e108 = local_5;
         if ((_e72 + (512i - 1i)) > _e64) {
             local_6 = _e64;
         } else {
             local_6 = (_e72 + (512i - 1i));
         }
-        let _e129 = local_6;
-        local_7 = _e118;
+        let _e119 = local_6;
+        local_7 = _e108;
         loop {
-            let _e131 = local_7;
-            if (_e131 <= _e129) {
+            let _e121 = local_7;
+            if (_e121 <= _e119) {
             } else {
                 break;
             }
-            let _e133 = local_7;
-            let _e135 = bitcast<u32>((_e133 - _e72));
-            let _e137 = (_e135 < 512u);
-            let _e141 = chunk[select(0u, _e135, _e137)];
-            if _e137 {
-            } else {
-                let _e147 = atomicExchange((&amp_faults[0]), 1u);
-                if (_e147 == 0u) {
-                    let _e153 = amp_params[2].x;
-                    atomicStore((&amp_faults[1]), _e153);
-                    atomicStore((&amp_faults[2]), 2u);
-                    atomicStore((&amp_faults[3]), _e135);
-                    atomicStore((&amp_faults[11]), 512u);
-                }
-            }
-            let _e163 = sum;
-            sum = (_e163 + select(f32(), _e141, _e137));
+            let _e123 = local_7;
+            let _e125 = bitcast<u32>((_e123 - _e72));
+            let _e127 = (_e125 < 512u);
+            let _e131 = chunk[select(0u, _e125, _e127)];
+            let _e138 = amp_fault_site;
+            amp_fault_site = select(2u, _e138, _e127);
+            let _e140 = amp_fault_index[0];
+            amp_fault_index[0] = select(_e125, _e140, _e127);
+            let _e142 = sum;
+            sum = (_e142 + select(f32(), _e131, _e127));
             continuing {
-                let _e165 = local_7;
-                local_7 = (_e165 + bitcast<i32>(1u));
-                break if (bitcast<u32>((_e129 - _e165)) < 1u);
+                let _e144 = local_7;
+                local_7 = (_e144 + bitcast<i32>(1u));
+                break if (bitcast<u32>((_e119 - _e144)) < 1u);
             }
         }
         workgroupBarrier();
         continuing {
-            let _e172 = local_4;
-            let _e174 = max(512u, 1u);
-            local_4 = (_e172 + bitcast<i32>(_e174));
-            break if (bitcast<u32>((_e52 - _e172)) < _e174);
+            let _e151 = local_4;
+            let _e153 = max(512u, 1u);
+            local_4 = (_e151 + bitcast<i32>(_e153));
+            break if (bitcast<u32>((_e52 - _e151)) < _e153);
         }
     }
-    let _e182 = (_e22 >= (_e27 - 1i));
-    local_8 = _e182;
-    if _e182 {
+    let _e161 = (_e22 >= (_e27 - 1i));
+    local_8 = _e161;
+    if _e161 {
         local_8 = (_e22 < _e32);
     }
-    let _e185 = local_8;
-    if _e185 {
-        let _e186 = sum;
-        let _e192 = amp_params[1].w;
-        let _e193 = bitcast<u32>(_e22);
-        let _e197 = amp_params[1].z;
-        let _e198 = (_e193 < _e197);
-        if _e198 {
-            amp_view2_[(_e192 + select(0u, _e193, _e198))] = (_e186 / f32(_e27));
-        } else {
-            let _e207 = atomicExchange((&amp_faults[0]), 1u);
-            if (_e207 == 0u) {
-                let _e213 = amp_params[2].x;
-                atomicStore((&amp_faults[1]), _e213);
-                atomicStore((&amp_faults[2]), 3u);
-                atomicStore((&amp_faults[3]), _e193);
-                atomicStore((&amp_faults[11]), _e197);
-            }
+    let _e164 = local_8;
+    if _e164 {
+        let _e165 = sum;
+        let _e171 = amp_params[2].x;
+        let _e172 = bitcast<u32>(_e22);
+        let _e176 = amp_params[1].w;
+        let _e177 = (_e172 < _e176);
+        if _e177 {
+            amp_view2_[(_e171 + _e172)] = (_e165 / f32(_e27));
         }
+        let _e185 = amp_fault_site;
+        amp_fault_site = select(3u, _e185, _e177);
+        let _e187 = amp_fault_index[0];
+        amp_fault_index[0] = select(_e172, _e187, _e177);
     }
+    amp_report_fault();
     return;
 }
 
 // unchecked
 @group(0) @binding(0) 
-var<uniform> amp_params: array<vec4<u32>, 2>;
+var<uniform> amp_params: array<vec4<u32>, 3>;
 @group(0) @binding(1) 
 var<storage> amp_view1_: array<f32>;
 @group(0) @binding(2) 
@@ -287,7 +288,7 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
     let _e131 = local_8;
     if _e131 {
         let _e132 = sum;
-        let _e138 = amp_params[1].w;
+        let _e138 = amp_params[2].x;
         amp_view2_[(_e138 + bitcast<u32>(_e22))] = (_e132 / f32(_e27));
     }
     return;

@@ -1,6 +1,6 @@
 // checked
 @group(0) @binding(0) 
-var<uniform> amp_params: array<vec4<u32>, 2>;
+var<uniform> amp_params: array<vec4<u32>, 3>;
 @group(0) @binding(1) 
 var<storage> amp_view1_: array<f32>;
 @group(0) @binding(2) 
@@ -8,6 +8,23 @@ var<storage, read_write> amp_view2_: array<f32>;
 var<workgroup> sums: array<f32, 256>;
 @group(0) @binding(3) 
 var<storage, read_write> amp_faults: array<atomic<u32>>;
+var<private> amp_fault_site: u32 = 0u;
+var<private> amp_fault_index: array<u32, 8> = array<u32, 8>();
+
+fn amp_report_fault() {
+    let _e1 = amp_fault_site;
+    if (_e1 != 0u) {
+        let _e7 = atomicExchange((&amp_faults[0]), 1u);
+        if (_e7 == 0u) {
+            let _e12 = amp_params[2].y;
+            let _e15 = amp_fault_index[0];
+            atomicStore((&amp_faults[1]), _e12);
+            atomicStore((&amp_faults[2]), _e1);
+            atomicStore((&amp_faults[3]), _e15);
+        }
+    }
+    return;
+}
 
 @compute @workgroup_size(256, 1, 1) 
 fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) param_1: vec3<u32>, @builtin(num_workgroups) param_2: vec3<u32>) {
@@ -18,6 +35,7 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
     let _e15 = amp_params[0].x;
     if (_e11 < _e15) {
     } else {
+        amp_report_fault();
         return;
     }
     let _e17 = bitcast<i32>(_e11);
@@ -29,81 +47,64 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
         let _e34 = bitcast<u32>(_e22);
         let _e38 = amp_params[0].w;
         let _e39 = (_e34 < _e38);
-        let _e45 = amp_view1_[(_e33 + select(0u, _e34, _e39))];
-        if _e39 {
-        } else {
-            let _e51 = atomicExchange((&amp_faults[0]), 1u);
-            if (_e51 == 0u) {
-                let _e57 = amp_params[1].w;
-                atomicStore((&amp_faults[1]), _e57);
-                atomicStore((&amp_faults[2]), 1u);
-                atomicStore((&amp_faults[3]), _e34);
-                atomicStore((&amp_faults[11]), _e38);
-            }
-        }
-        local = select(f32(), _e45, _e39);
+        let _e44 = amp_params[1].y;
+        let _e48 = amp_view1_[select(_e44, (_e33 + _e34), _e39)];
+        let _e53 = amp_fault_site;
+        amp_fault_site = select(1u, _e53, _e39);
+        let _e55 = amp_fault_index[0];
+        amp_fault_index[0] = select(_e34, _e55, _e39);
+        local = _e48;
     } else {
         local = 0f;
     }
-    let _e69 = local;
-    sums[bitcast<u32>(_e19)] = _e69;
+    let _e59 = local;
+    sums[bitcast<u32>(_e19)] = _e59;
     workgroupBarrier();
     stride = bitcast<i32>((bitcast<u32>(256i) / bitcast<u32>(2i)));
     loop {
-        let _e80 = stride;
-        if (_e80 > 0i) {
+        let _e70 = stride;
+        if (_e70 > 0i) {
         } else {
             break;
         }
-        let _e83 = stride;
-        if (_e19 < _e83) {
-            let _e88 = sums[bitcast<u32>(_e19)];
-            let _e89 = stride;
-            let _e91 = bitcast<u32>((_e19 + _e89));
-            let _e93 = (_e91 < 256u);
-            let _e97 = sums[select(0u, _e91, _e93)];
-            if _e93 {
-            } else {
-                let _e103 = atomicExchange((&amp_faults[0]), 1u);
-                if (_e103 == 0u) {
-                    let _e109 = amp_params[1].w;
-                    atomicStore((&amp_faults[1]), _e109);
-                    atomicStore((&amp_faults[2]), 2u);
-                    atomicStore((&amp_faults[3]), _e91);
-                    atomicStore((&amp_faults[11]), 256u);
-                }
-            }
-            sums[bitcast<u32>(_e19)] = (_e88 + select(f32(), _e97, _e93));
+        let _e73 = stride;
+        if (_e19 < _e73) {
+            let _e78 = sums[bitcast<u32>(_e19)];
+            let _e79 = stride;
+            let _e81 = bitcast<u32>((_e19 + _e79));
+            let _e83 = (_e81 < 256u);
+            let _e87 = sums[select(0u, _e81, _e83)];
+            let _e94 = amp_fault_site;
+            amp_fault_site = select(2u, _e94, _e83);
+            let _e96 = amp_fault_index[0];
+            amp_fault_index[0] = select(_e81, _e96, _e83);
+            sums[bitcast<u32>(_e19)] = (_e78 + select(f32(), _e87, _e83));
         }
         workgroupBarrier();
-        let _e124 = stride;
-        stride = (_e124 / 2i);
+        let _e103 = stride;
+        stride = (_e103 / 2i);
     }
     if (_e19 == 0i) {
-        let _e129 = sums[0];
-        let _e133 = amp_params[1].z;
-        let _e134 = bitcast<u32>(_e17);
-        let _e138 = amp_params[1].y;
-        let _e139 = (_e134 < _e138);
-        if _e139 {
-            amp_view2_[(_e133 + select(0u, _e134, _e139))] = _e129;
-        } else {
-            let _e148 = atomicExchange((&amp_faults[0]), 1u);
-            if (_e148 == 0u) {
-                let _e154 = amp_params[1].w;
-                atomicStore((&amp_faults[1]), _e154);
-                atomicStore((&amp_faults[2]), 3u);
-                atomicStore((&amp_faults[3]), _e134);
-                atomicStore((&amp_faults[11]), _e138);
-            }
+        let _e108 = sums[0];
+        let _e112 = amp_params[1].w;
+        let _e113 = bitcast<u32>(_e17);
+        let _e117 = amp_params[1].z;
+        let _e118 = (_e113 < _e117);
+        if _e118 {
+            amp_view2_[(_e112 + _e113)] = _e108;
         }
+        let _e126 = amp_fault_site;
+        amp_fault_site = select(3u, _e126, _e118);
+        let _e128 = amp_fault_index[0];
+        amp_fault_index[0] = select(_e113, _e128, _e118);
     }
+    amp_report_fault();
     return;
 }
 
 // unchecked
 @group(0) @binding(0) 
-var<uniform> amp_params: array<vec4<u32>, 2>;
+var<uniform> amp_params: array<vec4<u32>, 3>;
 @group(0) @binding(1) 
 var<storage> amp_view1_: array<f32>;
 @group(0) @binding(2) 
@@ -155,7 +156,7 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
     }
     if (_e19 == 0i) {
         let _e73 = sums[0];
-        let _e77 = amp_params[1].z;
+        let _e77 = amp_params[1].w;
         amp_view2_[(_e77 + bitcast<u32>(_e17))] = _e73;
     }
     return;

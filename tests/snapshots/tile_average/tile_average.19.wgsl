@@ -1,6 +1,6 @@
 // checked
 @group(0) @binding(0) 
-var<uniform> amp_params: array<vec4<u32>, 3>;
+var<uniform> amp_params: array<vec4<u32>, 4>;
 @group(0) @binding(1) 
 var<storage> amp_view1_: array<i32>;
 @group(0) @binding(2) 
@@ -8,6 +8,25 @@ var<storage, read_write> amp_view2_: array<i32>;
 var<workgroup> nums: array<array<i32, 2>, 2>;
 @group(0) @binding(3) 
 var<storage, read_write> amp_faults: array<atomic<u32>>;
+var<private> amp_fault_site: u32 = 0u;
+var<private> amp_fault_index: array<u32, 8> = array<u32, 8>();
+
+fn amp_report_fault() {
+    let _e1 = amp_fault_site;
+    if (_e1 != 0u) {
+        let _e7 = atomicExchange((&amp_faults[0]), 1u);
+        if (_e7 == 0u) {
+            let _e12 = amp_params[3].y;
+            let _e15 = amp_fault_index[0];
+            let _e18 = amp_fault_index[1];
+            atomicStore((&amp_faults[1]), _e12);
+            atomicStore((&amp_faults[2]), _e1);
+            atomicStore((&amp_faults[3]), _e15);
+            atomicStore((&amp_faults[4]), _e18);
+        }
+    }
+    return;
+}
 
 @compute @workgroup_size(2, 2, 1) 
 fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) param_1: vec3<u32>, @builtin(num_workgroups) param_2: vec3<u32>) {
@@ -15,6 +34,7 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
     let _e15 = amp_params[0].x;
     if (_e11 < _e15) {
     } else {
+        amp_report_fault();
         return;
     }
     let _e20 = amp_params[0].z;
@@ -29,60 +49,47 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
     let _e49 = amp_params[1].y;
     let _e51 = bitcast<u32>(_e35.x);
     let _e55 = amp_params[0].w;
-    let _e56 = (_e51 < _e55);
-    let _e62 = amp_params[1].z;
-    let _e66 = bitcast<u32>(_e35.y);
-    let _e70 = amp_params[1].x;
-    let _e71 = (_e66 < _e70);
-    let _e72 = (_e56 && _e71);
-    let _e78 = amp_view1_[((_e49 + (select(0u, _e51, _e56) * _e62)) + select(0u, _e66, _e71))];
-    if _e72 {
-    } else {
-        let _e84 = atomicExchange((&amp_faults[0]), 1u);
-        if (_e84 == 0u) {
-            let _e90 = amp_params[2].w;
-            atomicStore((&amp_faults[1]), _e90);
-            atomicStore((&amp_faults[2]), 1u);
-            atomicStore((&amp_faults[3]), _e51);
-            atomicStore((&amp_faults[11]), _e55);
-            atomicStore((&amp_faults[4]), _e66);
-            atomicStore((&amp_faults[12]), _e70);
-        }
-    }
-    nums[bitcast<u32>(_e36.y)][bitcast<u32>(_e36.x)] = select(i32(), _e78, _e72);
+    let _e60 = amp_params[1].z;
+    let _e64 = bitcast<u32>(_e35.y);
+    let _e68 = amp_params[1].x;
+    let _e70 = ((_e51 < _e55) && (_e64 < _e68));
+    let _e75 = amp_params[1].w;
+    let _e79 = amp_view1_[select(_e75, ((_e49 + (_e51 * _e60)) + _e64), _e70)];
+    let _e86 = amp_fault_site;
+    amp_fault_site = select(1u, _e86, _e70);
+    let _e88 = amp_fault_index[0];
+    amp_fault_index[0] = select(_e51, _e88, _e70);
+    let _e90 = amp_fault_index[1];
+    amp_fault_index[1] = select(_e64, _e90, _e70);
+    nums[bitcast<u32>(_e36.y)][bitcast<u32>(_e36.x)] = _e79;
     workgroupBarrier();
-    let _e109 = nums[0][0];
-    let _e112 = nums[0][1];
-    let _e116 = nums[1][0];
-    let _e120 = nums[1][1];
-    let _e127 = amp_params[2].y;
-    let _e129 = bitcast<u32>(_e35.x);
-    let _e133 = amp_params[1].w;
-    let _e134 = (_e129 < _e133);
-    let _e140 = amp_params[2].z;
-    let _e144 = bitcast<u32>(_e35.y);
-    let _e148 = amp_params[2].x;
-    let _e149 = (_e144 < _e148);
-    if (_e134 && _e149) {
-        amp_view2_[((_e127 + (select(0u, _e129, _e134) * _e140)) + select(0u, _e144, _e149))] = ((((_e109 + _e112) + _e116) + _e120) / 4i);
-    } else {
-        let _e159 = atomicExchange((&amp_faults[0]), 1u);
-        if (_e159 == 0u) {
-            let _e165 = amp_params[2].w;
-            atomicStore((&amp_faults[1]), _e165);
-            atomicStore((&amp_faults[2]), 2u);
-            atomicStore((&amp_faults[3]), _e129);
-            atomicStore((&amp_faults[11]), _e133);
-            atomicStore((&amp_faults[4]), _e144);
-            atomicStore((&amp_faults[12]), _e148);
-        }
+    let _e97 = nums[0][0];
+    let _e100 = nums[0][1];
+    let _e104 = nums[1][0];
+    let _e108 = nums[1][1];
+    let _e115 = amp_params[2].z;
+    let _e117 = bitcast<u32>(_e35.x);
+    let _e121 = amp_params[2].x;
+    let _e126 = amp_params[2].w;
+    let _e130 = bitcast<u32>(_e35.y);
+    let _e134 = amp_params[2].y;
+    let _e136 = ((_e117 < _e121) && (_e130 < _e134));
+    if _e136 {
+        amp_view2_[((_e115 + (_e117 * _e126)) + _e130)] = ((((_e97 + _e100) + _e104) + _e108) / 4i);
     }
+    let _e146 = amp_fault_site;
+    amp_fault_site = select(2u, _e146, _e136);
+    let _e148 = amp_fault_index[0];
+    amp_fault_index[0] = select(_e117, _e148, _e136);
+    let _e150 = amp_fault_index[1];
+    amp_fault_index[1] = select(_e130, _e150, _e136);
+    amp_report_fault();
     return;
 }
 
 // unchecked
 @group(0) @binding(0) 
-var<uniform> amp_params: array<vec4<u32>, 3>;
+var<uniform> amp_params: array<vec4<u32>, 4>;
 @group(0) @binding(1) 
 var<storage> amp_view1_: array<i32>;
 @group(0) @binding(2) 
@@ -115,8 +122,8 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
     let _e70 = nums[0][1];
     let _e74 = nums[1][0];
     let _e78 = nums[1][1];
-    let _e85 = amp_params[2].y;
-    let _e91 = amp_params[2].z;
+    let _e85 = amp_params[2].z;
+    let _e91 = amp_params[2].w;
     amp_view2_[((_e85 + (bitcast<u32>(_e35.x) * _e91)) + bitcast<u32>(_e35.y))] = ((((_e67 + _e70) + _e74) + _e78) / 4i);
     return;
 }

@@ -1,11 +1,30 @@
 // checked
 @group(0) @binding(0) 
-var<uniform> amp_params: array<vec4<u32>, 2>;
+var<uniform> amp_params: array<vec4<u32>, 3>;
 @group(0) @binding(1) 
 var<storage, read_write> amp_view1_: array<i32>;
 var<workgroup> t: array<array<i32, 2>, 2>;
 @group(0) @binding(2) 
 var<storage, read_write> amp_faults: array<atomic<u32>>;
+var<private> amp_fault_site: u32 = 0u;
+var<private> amp_fault_index: array<u32, 8> = array<u32, 8>();
+
+fn amp_report_fault() {
+    let _e1 = amp_fault_site;
+    if (_e1 != 0u) {
+        let _e7 = atomicExchange((&amp_faults[0]), 1u);
+        if (_e7 == 0u) {
+            let _e12 = amp_params[2].x;
+            let _e15 = amp_fault_index[0];
+            let _e18 = amp_fault_index[1];
+            atomicStore((&amp_faults[1]), _e12);
+            atomicStore((&amp_faults[2]), _e1);
+            atomicStore((&amp_faults[3]), _e15);
+            atomicStore((&amp_faults[4]), _e18);
+        }
+    }
+    return;
+}
 
 @compute @workgroup_size(2, 2, 1) 
 fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) param_1: vec3<u32>, @builtin(num_workgroups) param_2: vec3<u32>) {
@@ -13,6 +32,7 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
     let _e15 = amp_params[0].x;
     if (_e11 < _e15) {
     } else {
+        amp_report_fault();
         return;
     }
     let _e20 = amp_params[0].z;
@@ -28,59 +48,46 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
     let _e49 = amp_params[1].y;
     let _e51 = bitcast<u32>(_e35.x);
     let _e55 = amp_params[0].w;
-    let _e56 = (_e51 < _e55);
-    let _e62 = amp_params[1].z;
-    let _e66 = bitcast<u32>(_e35.y);
-    let _e70 = amp_params[1].x;
-    let _e71 = (_e66 < _e70);
-    let _e72 = (_e56 && _e71);
-    let _e78 = amp_view1_[((_e49 + (select(0u, _e51, _e56) * _e62)) + select(0u, _e66, _e71))];
-    if _e72 {
-    } else {
-        let _e84 = atomicExchange((&amp_faults[0]), 1u);
-        if (_e84 == 0u) {
-            let _e90 = amp_params[1].w;
-            atomicStore((&amp_faults[1]), _e90);
-            atomicStore((&amp_faults[2]), 1u);
-            atomicStore((&amp_faults[3]), _e51);
-            atomicStore((&amp_faults[11]), _e55);
-            atomicStore((&amp_faults[4]), _e66);
-            atomicStore((&amp_faults[12]), _e70);
-        }
-    }
-    t[bitcast<u32>(_e36.x)][bitcast<u32>(_e36.y)] = select(i32(), _e78, _e72);
+    let _e60 = amp_params[1].z;
+    let _e64 = bitcast<u32>(_e35.y);
+    let _e68 = amp_params[1].x;
+    let _e70 = ((_e51 < _e55) && (_e64 < _e68));
+    let _e75 = amp_params[1].w;
+    let _e79 = amp_view1_[select(_e75, ((_e49 + (_e51 * _e60)) + _e64), _e70)];
+    let _e86 = amp_fault_site;
+    amp_fault_site = select(1u, _e86, _e70);
+    let _e88 = amp_fault_index[0];
+    amp_fault_index[0] = select(_e51, _e88, _e70);
+    let _e90 = amp_fault_index[1];
+    amp_fault_index[1] = select(_e64, _e90, _e70);
+    t[bitcast<u32>(_e36.x)][bitcast<u32>(_e36.y)] = _e79;
     storageBarrier();
     workgroupBarrier();
     if all((_e36 == vec2<i32>(0i, 0i))) {
-        let _e116 = t[0][0];
-        let _e119 = t[0][1];
-        let _e123 = t[1][0];
-        let _e127 = t[1][1];
-        t[0][bitcast<u32>(0i)] = (((_e116 + _e119) + _e123) + _e127);
-        let _e134 = t[0][0];
-        let _e138 = amp_params[1].y;
-        let _e140 = bitcast<u32>(_e38.x);
-        let _e144 = amp_params[0].w;
-        let _e145 = (_e140 < _e144);
-        let _e151 = amp_params[1].z;
-        let _e155 = bitcast<u32>(_e38.y);
-        let _e159 = amp_params[1].x;
-        let _e160 = (_e155 < _e159);
-        if (_e145 && _e160) {
-            amp_view1_[((_e138 + (select(0u, _e140, _e145) * _e151)) + select(0u, _e155, _e160))] = _e134;
-        } else {
-            let _e170 = atomicExchange((&amp_faults[0]), 1u);
-            if (_e170 == 0u) {
-                let _e176 = amp_params[1].w;
-                atomicStore((&amp_faults[1]), _e176);
-                atomicStore((&amp_faults[2]), 2u);
-                atomicStore((&amp_faults[3]), _e140);
-                atomicStore((&amp_faults[11]), _e144);
-                atomicStore((&amp_faults[4]), _e155);
-                atomicStore((&amp_faults[12]), _e159);
-            }
+        let _e104 = t[0][0];
+        let _e107 = t[0][1];
+        let _e111 = t[1][0];
+        let _e115 = t[1][1];
+        t[0][bitcast<u32>(0i)] = (((_e104 + _e107) + _e111) + _e115);
+        let _e122 = t[0][0];
+        let _e126 = amp_params[1].y;
+        let _e128 = bitcast<u32>(_e38.x);
+        let _e132 = amp_params[0].w;
+        let _e137 = amp_params[1].z;
+        let _e141 = bitcast<u32>(_e38.y);
+        let _e145 = amp_params[1].x;
+        let _e147 = ((_e128 < _e132) && (_e141 < _e145));
+        if _e147 {
+            amp_view1_[((_e126 + (_e128 * _e137)) + _e141)] = _e122;
         }
+        let _e157 = amp_fault_site;
+        amp_fault_site = select(2u, _e157, _e147);
+        let _e159 = amp_fault_index[0];
+        amp_fault_index[0] = select(_e128, _e159, _e147);
+        let _e161 = amp_fault_index[1];
+        amp_fault_index[1] = select(_e141, _e161, _e147);
     }
+    amp_report_fault();
     return;
 }
 

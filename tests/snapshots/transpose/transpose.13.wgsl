@@ -7,6 +7,25 @@ var<storage, read_write> amp_view1_: array<f32>;
 var<storage> amp_view2_: array<f32>;
 @group(0) @binding(3) 
 var<storage, read_write> amp_faults: array<atomic<u32>>;
+var<private> amp_fault_site: u32 = 0u;
+var<private> amp_fault_index: array<u32, 8> = array<u32, 8>();
+
+fn amp_report_fault() {
+    let _e1 = amp_fault_site;
+    if (_e1 != 0u) {
+        let _e7 = atomicExchange((&amp_faults[0]), 1u);
+        if (_e7 == 0u) {
+            let _e12 = amp_params[3].z;
+            let _e15 = amp_fault_index[0];
+            let _e18 = amp_fault_index[1];
+            atomicStore((&amp_faults[1]), _e12);
+            atomicStore((&amp_faults[2]), _e1);
+            atomicStore((&amp_faults[3]), _e15);
+            atomicStore((&amp_faults[4]), _e18);
+        }
+    }
+    return;
+}
 
 @compute @workgroup_size(16, 16, 1) 
 fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) param_1: vec3<u32>, @builtin(num_workgroups) param_2: vec3<u32>) {
@@ -14,6 +33,7 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
     let _e15 = amp_params[0].x;
     if (_e11 < _e15) {
     } else {
+        amp_report_fault();
         return;
     }
     let _e20 = amp_params[0].y;
@@ -21,67 +41,56 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
     let _e30 = amp_params[0].z;
     if (_e26 < _e30) {
     } else {
+        amp_report_fault();
         return;
     }
     let _e35 = (((_e11 % _e20) * 16u) + param.x);
     let _e39 = amp_params[0].w;
     if (_e35 < _e39) {
     } else {
+        amp_report_fault();
         return;
     }
     let _e42 = vec2<i32>(bitcast<i32>(_e26), bitcast<i32>(_e35));
     let _e45 = vec2<i32>(_e42.y, _e42.x);
-    let _e49 = amp_params[2].z;
+    let _e49 = amp_params[2].w;
     let _e51 = bitcast<u32>(_e42.x);
-    let _e55 = amp_params[2].x;
-    let _e56 = (_e51 < _e55);
-    let _e62 = amp_params[2].w;
-    let _e66 = bitcast<u32>(_e42.y);
-    let _e70 = amp_params[2].y;
-    let _e71 = (_e66 < _e70);
-    let _e72 = (_e56 && _e71);
-    let _e78 = amp_view2_[((_e49 + (select(0u, _e51, _e56) * _e62)) + select(0u, _e66, _e71))];
-    if _e72 {
-    } else {
-        let _e84 = atomicExchange((&amp_faults[0]), 1u);
-        if (_e84 == 0u) {
-            let _e90 = amp_params[3].x;
-            atomicStore((&amp_faults[1]), _e90);
-            atomicStore((&amp_faults[2]), 1u);
-            atomicStore((&amp_faults[3]), _e51);
-            atomicStore((&amp_faults[11]), _e55);
-            atomicStore((&amp_faults[4]), _e66);
-            atomicStore((&amp_faults[12]), _e70);
-        }
+    let _e55 = amp_params[2].y;
+    let _e60 = amp_params[3].x;
+    let _e64 = bitcast<u32>(_e42.y);
+    let _e68 = amp_params[2].z;
+    let _e70 = ((_e51 < _e55) && (_e64 < _e68));
+    let _e75 = amp_params[3].y;
+    let _e79 = amp_view2_[select(_e75, ((_e49 + (_e51 * _e60)) + _e64), _e70)];
+    let _e86 = amp_fault_site;
+    amp_fault_site = select(1u, _e86, _e70);
+    let _e88 = amp_fault_index[0];
+    amp_fault_index[0] = select(_e51, _e88, _e70);
+    let _e90 = amp_fault_index[1];
+    amp_fault_index[1] = select(_e64, _e90, _e70);
+    let _e95 = amp_params[1].z;
+    let _e97 = bitcast<u32>(_e45.x);
+    let _e101 = amp_params[1].x;
+    let _e106 = amp_params[1].w;
+    let _e110 = bitcast<u32>(_e45.y);
+    let _e114 = amp_params[1].y;
+    let _e116 = ((_e97 < _e101) && (_e110 < _e114));
+    if _e116 {
+        amp_view1_[((_e95 + (_e97 * _e106)) + _e110)] = _e79;
     }
-    let _e107 = amp_params[1].z;
-    let _e109 = bitcast<u32>(_e45.x);
-    let _e113 = amp_params[1].x;
-    let _e114 = (_e109 < _e113);
-    let _e120 = amp_params[1].w;
-    let _e124 = bitcast<u32>(_e45.y);
-    let _e128 = amp_params[1].y;
-    let _e129 = (_e124 < _e128);
-    if (_e114 && _e129) {
-        amp_view1_[((_e107 + (select(0u, _e109, _e114) * _e120)) + select(0u, _e124, _e129))] = select(f32(), _e78, _e72);
-    } else {
-        let _e139 = atomicExchange((&amp_faults[0]), 1u);
-        if (_e139 == 0u) {
-            let _e145 = amp_params[3].x;
-            atomicStore((&amp_faults[1]), _e145);
-            atomicStore((&amp_faults[2]), 2u);
-            atomicStore((&amp_faults[3]), _e109);
-            atomicStore((&amp_faults[11]), _e113);
-            atomicStore((&amp_faults[4]), _e124);
-            atomicStore((&amp_faults[12]), _e128);
-        }
-    }
+    let _e126 = amp_fault_site;
+    amp_fault_site = select(2u, _e126, _e116);
+    let _e128 = amp_fault_index[0];
+    amp_fault_index[0] = select(_e97, _e128, _e116);
+    let _e130 = amp_fault_index[1];
+    amp_fault_index[1] = select(_e110, _e130, _e116);
+    amp_report_fault();
     return;
 }
 
 // unchecked
 @group(0) @binding(0) 
-var<uniform> amp_params: array<vec4<u32>, 3>;
+var<uniform> amp_params: array<vec4<u32>, 4>;
 @group(0) @binding(1) 
 var<storage, read_write> amp_view1_: array<f32>;
 @group(0) @binding(2) 
@@ -110,8 +119,8 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
     }
     let _e42 = vec2<i32>(bitcast<i32>(_e26), bitcast<i32>(_e35));
     let _e45 = vec2<i32>(_e42.y, _e42.x);
-    let _e49 = amp_params[2].z;
-    let _e55 = amp_params[2].w;
+    let _e49 = amp_params[2].w;
+    let _e55 = amp_params[3].x;
     let _e63 = amp_view2_[((_e49 + (bitcast<u32>(_e42.x) * _e55)) + bitcast<u32>(_e42.y))];
     let _e67 = amp_params[1].z;
     let _e73 = amp_params[1].w;

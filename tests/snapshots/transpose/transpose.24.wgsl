@@ -1,6 +1,6 @@
 // checked
 @group(0) @binding(0) 
-var<uniform> amp_params: array<vec4<u32>, 3>;
+var<uniform> amp_params: array<vec4<u32>, 4>;
 @group(0) @binding(1) 
 var<storage> amp_view1_: array<f32>;
 @group(0) @binding(2) 
@@ -8,6 +8,25 @@ var<storage, read_write> amp_view2_: array<f32>;
 var<workgroup> t1_: array<array<f32, 16>, 16>;
 @group(0) @binding(3) 
 var<storage, read_write> amp_faults: array<atomic<u32>>;
+var<private> amp_fault_site: u32 = 0u;
+var<private> amp_fault_index: array<u32, 8> = array<u32, 8>();
+
+fn amp_report_fault() {
+    let _e1 = amp_fault_site;
+    if (_e1 != 0u) {
+        let _e7 = atomicExchange((&amp_faults[0]), 1u);
+        if (_e7 == 0u) {
+            let _e12 = amp_params[3].y;
+            let _e15 = amp_fault_index[0];
+            let _e18 = amp_fault_index[1];
+            atomicStore((&amp_faults[1]), _e12);
+            atomicStore((&amp_faults[2]), _e1);
+            atomicStore((&amp_faults[3]), _e15);
+            atomicStore((&amp_faults[4]), _e18);
+        }
+    }
+    return;
+}
 
 @compute @workgroup_size(16, 16, 1) 
 fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) param_1: vec3<u32>, @builtin(num_workgroups) param_2: vec3<u32>) {
@@ -15,6 +34,7 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
     let _e15 = amp_params[0].x;
     if (_e11 < _e15) {
     } else {
+        amp_report_fault();
         return;
     }
     let _e20 = amp_params[0].z;
@@ -30,58 +50,45 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
     let _e49 = amp_params[1].y;
     let _e51 = bitcast<u32>(_e35.x);
     let _e55 = amp_params[0].w;
-    let _e56 = (_e51 < _e55);
-    let _e62 = amp_params[1].z;
-    let _e66 = bitcast<u32>(_e35.y);
-    let _e70 = amp_params[1].x;
-    let _e71 = (_e66 < _e70);
-    let _e72 = (_e56 && _e71);
-    let _e78 = amp_view1_[((_e49 + (select(0u, _e51, _e56) * _e62)) + select(0u, _e66, _e71))];
-    if _e72 {
-    } else {
-        let _e84 = atomicExchange((&amp_faults[0]), 1u);
-        if (_e84 == 0u) {
-            let _e90 = amp_params[2].w;
-            atomicStore((&amp_faults[1]), _e90);
-            atomicStore((&amp_faults[2]), 1u);
-            atomicStore((&amp_faults[3]), _e51);
-            atomicStore((&amp_faults[11]), _e55);
-            atomicStore((&amp_faults[4]), _e66);
-            atomicStore((&amp_faults[12]), _e70);
-        }
-    }
-    t1_[bitcast<u32>(_e36.y)][bitcast<u32>(_e36.x)] = select(f32(), _e78, _e72);
+    let _e60 = amp_params[1].z;
+    let _e64 = bitcast<u32>(_e35.y);
+    let _e68 = amp_params[1].x;
+    let _e70 = ((_e51 < _e55) && (_e64 < _e68));
+    let _e75 = amp_params[1].w;
+    let _e79 = amp_view1_[select(_e75, ((_e49 + (_e51 * _e60)) + _e64), _e70)];
+    let _e86 = amp_fault_site;
+    amp_fault_site = select(1u, _e86, _e70);
+    let _e88 = amp_fault_index[0];
+    amp_fault_index[0] = select(_e51, _e88, _e70);
+    let _e90 = amp_fault_index[1];
+    amp_fault_index[1] = select(_e64, _e90, _e70);
+    t1_[bitcast<u32>(_e36.y)][bitcast<u32>(_e36.x)] = _e79;
     workgroupBarrier();
-    let _e110 = (vec2<i32>(_e38.y, _e38.x) + _e36);
-    let _e119 = t1_[bitcast<u32>(_e36.x)][bitcast<u32>(_e36.y)];
-    let _e123 = amp_params[2].y;
-    let _e125 = bitcast<u32>(_e110.x);
-    let _e129 = amp_params[1].w;
-    let _e130 = (_e125 < _e129);
-    let _e136 = amp_params[2].z;
-    let _e140 = bitcast<u32>(_e110.y);
-    let _e144 = amp_params[2].x;
-    let _e145 = (_e140 < _e144);
-    if (_e130 && _e145) {
-        amp_view2_[((_e123 + (select(0u, _e125, _e130) * _e136)) + select(0u, _e140, _e145))] = _e119;
-    } else {
-        let _e155 = atomicExchange((&amp_faults[0]), 1u);
-        if (_e155 == 0u) {
-            let _e161 = amp_params[2].w;
-            atomicStore((&amp_faults[1]), _e161);
-            atomicStore((&amp_faults[2]), 2u);
-            atomicStore((&amp_faults[3]), _e125);
-            atomicStore((&amp_faults[11]), _e129);
-            atomicStore((&amp_faults[4]), _e140);
-            atomicStore((&amp_faults[12]), _e144);
-        }
+    let _e98 = (vec2<i32>(_e38.y, _e38.x) + _e36);
+    let _e107 = t1_[bitcast<u32>(_e36.x)][bitcast<u32>(_e36.y)];
+    let _e111 = amp_params[2].z;
+    let _e113 = bitcast<u32>(_e98.x);
+    let _e117 = amp_params[2].x;
+    let _e122 = amp_params[2].w;
+    let _e126 = bitcast<u32>(_e98.y);
+    let _e130 = amp_params[2].y;
+    let _e132 = ((_e113 < _e117) && (_e126 < _e130));
+    if _e132 {
+        amp_view2_[((_e111 + (_e113 * _e122)) + _e126)] = _e107;
     }
+    let _e142 = amp_fault_site;
+    amp_fault_site = select(2u, _e142, _e132);
+    let _e144 = amp_fault_index[0];
+    amp_fault_index[0] = select(_e113, _e144, _e132);
+    let _e146 = amp_fault_index[1];
+    amp_fault_index[1] = select(_e126, _e146, _e132);
+    amp_report_fault();
     return;
 }
 
 // unchecked
 @group(0) @binding(0) 
-var<uniform> amp_params: array<vec4<u32>, 3>;
+var<uniform> amp_params: array<vec4<u32>, 4>;
 @group(0) @binding(1) 
 var<storage> amp_view1_: array<f32>;
 @group(0) @binding(2) 
@@ -113,8 +120,8 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
     workgroupBarrier();
     let _e68 = (vec2<i32>(_e38.y, _e38.x) + _e36);
     let _e75 = t1_[bitcast<u32>(_e36.x)][bitcast<u32>(_e36.y)];
-    let _e79 = amp_params[2].y;
-    let _e85 = amp_params[2].z;
+    let _e79 = amp_params[2].z;
+    let _e85 = amp_params[2].w;
     amp_view2_[((_e79 + (bitcast<u32>(_e68.x) * _e85)) + bitcast<u32>(_e68.y))] = _e75;
     return;
 }

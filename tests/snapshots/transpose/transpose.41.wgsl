@@ -1,6 +1,6 @@
 // checked
 @group(0) @binding(0) 
-var<uniform> amp_params: array<vec4<u32>, 3>;
+var<uniform> amp_params: array<vec4<u32>, 4>;
 @group(0) @binding(1) 
 var<storage> amp_view1_: array<f32>;
 @group(0) @binding(2) 
@@ -36,13 +36,13 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
     }
     workgroupBarrier();
     let _e102 = (vec2<i32>(_e38.y, _e38.x) + _e36);
-    let _e106 = amp_params[1].w;
-    let _e111 = amp_params[2].x;
+    let _e106 = amp_params[2].x;
+    let _e111 = amp_params[2].y;
     let _e113 = vec2<i32>(bitcast<i32>(_e106), bitcast<i32>(_e111));
     if (((_e102.x >= 0i) && (_e102.x < _e113.x)) && ((_e102.y >= 0i) && (_e102.y < _e113.y))) {
         let _e135 = t1_[bitcast<u32>(_e36.x)][bitcast<u32>(_e36.y)];
-        let _e139 = amp_params[2].y;
-        let _e149 = amp_params[2].z;
+        let _e139 = amp_params[2].z;
+        let _e149 = amp_params[2].w;
         amp_view2_[((_e139 + (bitcast<u32>(_e102.x) * _e149)) + bitcast<u32>(_e102.y))] = _e135;
     }
     return;
@@ -50,7 +50,7 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
 
 // unchecked
 @group(0) @binding(0) 
-var<uniform> amp_params: array<vec4<u32>, 3>;
+var<uniform> amp_params: array<vec4<u32>, 4>;
 @group(0) @binding(1) 
 var<storage> amp_view1_: array<f32>;
 @group(0) @binding(2) 
@@ -86,13 +86,13 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
     }
     workgroupBarrier();
     let _e92 = (vec2<i32>(_e38.y, _e38.x) + _e36);
-    let _e96 = amp_params[1].w;
-    let _e101 = amp_params[2].x;
+    let _e96 = amp_params[2].x;
+    let _e101 = amp_params[2].y;
     let _e103 = vec2<i32>(bitcast<i32>(_e96), bitcast<i32>(_e101));
     if (((_e92.x >= 0i) && (_e92.x < _e103.x)) && ((_e92.y >= 0i) && (_e92.y < _e103.y))) {
         let _e123 = t1_[bitcast<u32>(_e36.x)][bitcast<u32>(_e36.y)];
-        let _e127 = amp_params[2].y;
-        let _e133 = amp_params[2].z;
+        let _e127 = amp_params[2].z;
+        let _e133 = amp_params[2].w;
         amp_view2_[((_e127 + (bitcast<u32>(_e92.x) * _e133)) + bitcast<u32>(_e92.y))] = _e123;
     }
     return;

@@ -8,6 +8,25 @@ var<storage, read_write> amp_view2_: array<f32>;
 var<workgroup> t1_: array<array<f32, 16>, 16>;
 @group(0) @binding(3) 
 var<storage, read_write> amp_faults: array<atomic<u32>>;
+var<private> amp_fault_site: u32 = 0u;
+var<private> amp_fault_index: array<u32, 8> = array<u32, 8>();
+
+fn amp_report_fault() {
+    let _e1 = amp_fault_site;
+    if (_e1 != 0u) {
+        let _e7 = atomicExchange((&amp_faults[0]), 1u);
+        if (_e7 == 0u) {
+            let _e12 = amp_params[3].w;
+            let _e15 = amp_fault_index[0];
+            let _e18 = amp_fault_index[1];
+            atomicStore((&amp_faults[1]), _e12);
+            atomicStore((&amp_faults[2]), _e1);
+            atomicStore((&amp_faults[3]), _e15);
+            atomicStore((&amp_faults[4]), _e18);
+        }
+    }
+    return;
+}
 
 @compute @workgroup_size(16, 16, 1) 
 fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) param_1: vec3<u32>, @builtin(num_workgroups) param_2: vec3<u32>) {
@@ -21,6 +40,7 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
     let _e15 = amp_params[0].x;
     if (_e11 < _e15) {
     } else {
+        amp_report_fault();
         return;
     }
     let _e20 = amp_params[0].z;
@@ -33,270 +53,215 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
     let _e35 = vec2<i32>((_e27 + _e25), (_e33 + _e31));
     let _e36 = vec2<i32>(_e25, _e31);
     let _e38 = vec2<i32>(_e27, _e33);
-    let _e43 = amp_params[2].w;
-    let _e48 = amp_params[3].x;
+    let _e43 = amp_params[3].y;
+    let _e48 = amp_params[3].z;
     let _e50 = vec2<i32>(bitcast<i32>(_e43), bitcast<i32>(_e48));
     let _e60 = amp_params[1].y;
     let _e62 = bitcast<u32>(_e35.x);
     let _e66 = amp_params[0].w;
-    let _e67 = (_e62 < _e66);
-    let _e73 = amp_params[1].z;
-    let _e77 = bitcast<u32>(_e35.y);
-    let _e81 = amp_params[1].x;
-    let _e82 = (_e77 < _e81);
-    let _e83 = (_e67 && _e82);
-    let _e89 = amp_view1_[((_e60 + (select(0u, _e62, _e67) * _e73)) + select(0u, _e77, _e82))];
-    if _e83 {
-    } else {
-        let _e95 = atomicExchange((&amp_faults[0]), 1u);
-        if (_e95 == 0u) {
-            let _e101 = amp_params[3].y;
-            atomicStore((&amp_faults[1]), _e101);
-            atomicStore((&amp_faults[2]), 1u);
-            atomicStore((&amp_faults[3]), _e62);
-            atomicStore((&amp_faults[11]), _e66);
-            atomicStore((&amp_faults[4]), _e77);
-            atomicStore((&amp_faults[12]), _e81);
-        }
-    }
-    t1_[bitcast<u32>(_e36.y)][bitcast<u32>(_e36.x)] = select(f32(), _e89, _e83);
+    let _e71 = amp_params[1].z;
+    let _e75 = bitcast<u32>(_e35.y);
+    let _e79 = amp_params[1].x;
+    let _e81 = ((_e62 < _e66) && (_e75 < _e79));
+    let _e86 = amp_params[1].w;
+    let _e90 = amp_view1_[select(_e86, ((_e60 + (_e62 * _e71)) + _e75), _e81)];
+    let _e97 = amp_fault_site;
+    amp_fault_site = select(1u, _e97, _e81);
+    let _e99 = amp_fault_index[0];
+    amp_fault_index[0] = select(_e62, _e99, _e81);
+    let _e101 = amp_fault_index[1];
+    amp_fault_index[1] = select(_e75, _e101, _e81);
+    t1_[bitcast<u32>(_e36.y)][bitcast<u32>(_e36.x)] = _e90;
     workgroupBarrier();
-    let _e121 = (vec2<i32>(_e38.y, _e38.x) + _e36);
-    let _e130 = t1_[bitcast<u32>(_e36.x)][bitcast<u32>(_e36.y)];
-    let _e134 = amp_params[2].y;
-    let _e136 = bitcast<u32>(_e121.x);
-    let _e140 = amp_params[1].w;
-    let _e141 = (_e136 < _e140);
-    let _e147 = amp_params[2].z;
-    let _e151 = bitcast<u32>(_e121.y);
-    let _e155 = amp_params[2].x;
-    let _e156 = (_e151 < _e155);
-    if (_e141 && _e156) {
-        amp_view2_[((_e134 + (select(0u, _e136, _e141) * _e147)) + select(0u, _e151, _e156))] = _e130;
-    } else {
-        let _e166 = atomicExchange((&amp_faults[0]), 1u);
-        if (_e166 == 0u) {
-            let _e172 = amp_params[3].y;
-            atomicStore((&amp_faults[1]), _e172);
-            atomicStore((&amp_faults[2]), 2u);
-            atomicStore((&amp_faults[3]), _e136);
-            atomicStore((&amp_faults[11]), _e140);
-            atomicStore((&amp_faults[4]), _e151);
-            atomicStore((&amp_faults[12]), _e155);
-        }
+    let _e109 = (vec2<i32>(_e38.y, _e38.x) + _e36);
+    let _e118 = t1_[bitcast<u32>(_e36.x)][bitcast<u32>(_e36.y)];
+    let _e122 = amp_params[2].z;
+    let _e124 = bitcast<u32>(_e109.x);
+    let _e128 = amp_params[2].x;
+    let _e133 = amp_params[2].w;
+    let _e137 = bitcast<u32>(_e109.y);
+    let _e141 = amp_params[2].y;
+    let _e143 = ((_e124 < _e128) && (_e137 < _e141));
+    if _e143 {
+        amp_view2_[((_e122 + (_e124 * _e133)) + _e137)] = _e118;
     }
-    let _e189 = amp_params[0].w;
-    let _e194 = amp_params[1].x;
-    let _e201 = amp_params[0].w;
-    let _e206 = amp_params[1].x;
-    let _e214 = (_e35.x == (_e50.x - 1i));
-    let _e219 = (_e35.y == (_e50.y - 1i));
-    if (_e219 || _e214) {
-        if _e219 {
+    let _e153 = amp_fault_site;
+    amp_fault_site = select(2u, _e153, _e143);
+    let _e155 = amp_fault_index[0];
+    amp_fault_index[0] = select(_e124, _e155, _e143);
+    let _e157 = amp_fault_index[1];
+    amp_fault_index[1] = select(_e137, _e157, _e143);
+    let _e162 = amp_params[0].w;
+    let _e167 = amp_params[1].x;
+    let _e174 = amp_params[0].w;
+    let _e179 = amp_params[1].x;
+    let _e187 = (_e35.x == (_e50.x - 1i));
+    let _e192 = (_e35.y == (_e50.y - 1i));
+    if (_e192 || _e187) {
+        if _e192 {
             local = _e50.y;
             loop {
-                let _e224 = local;
-                if (_e224 < vec2<i32>(bitcast<i32>(_e201), bitcast<i32>(_e206)).y) {
+                let _e197 = local;
+                if (_e197 < vec2<i32>(bitcast<i32>(_e174), bitcast<i32>(_e179)).y) {
                 } else {
                     break;
                 }
-                let _e226 = local;
-                let _e227 = vec2<i32>(_e226, _e35.x);
-                let _e228 = vec2<i32>(_e35.x, _e226);
-                let _e232 = amp_params[1].y;
-                let _e234 = bitcast<u32>(_e228.x);
-                let _e238 = amp_params[0].w;
-                let _e239 = (_e234 < _e238);
-                let _e245 = amp_params[1].z;
-                let _e249 = bitcast<u32>(_e228.y);
-                let _e253 = amp_params[1].x;
-                let _e254 = (_e249 < _e253);
-                let _e255 = (_e239 && _e254);
-                let _e261 = amp_view1_[((_e232 + (select(0u, _e234, _e239) * _e245)) + select(0u, _e249, _e254))];
-                if _e255 {
-                } else {
-                    let _e267 = atomicExchange((&amp_faults[0]), 1u);
-                    if (_e267 == 0u) {
-                        let _e273 = amp_params[3].y;
-                        atomicStore((&amp_faults[1]), _e273);
-                        atomicStore((&amp_faults[2]), 3u);
-                        atomicStore((&amp_faults[3]), _e234);
-                        atomicStore((&amp_faults[11]), _e238);
-                        atomicStore((&amp_faults[4]), _e249);
-                        atomicStore((&amp_faults[12]), _e253);
-                    }
+                let _e199 = local;
+                let _e200 = vec2<i32>(_e199, _e35.x);
+                let _e201 = vec2<i32>(_e35.x, _e199);
+                let _e205 = amp_params[1].y;
+                let _e207 = bitcast<u32>(_e201.x);
+                let _e211 = amp_params[0].w;
+                let _e216 = amp_params[1].z;
+                let _e220 = bitcast<u32>(_e201.y);
+                let _e224 = amp_params[1].x;
+                let _e226 = ((_e207 < _e211) && (_e220 < _e224));
+                let _e231 = amp_params[1].w;
+                let _e235 = amp_view1_[select(_e231, ((_e205 + (_e207 * _e216)) + _e220), _e226)];
+                let _e242 = amp_fault_site;
+                amp_fault_site = select(3u, _e242, _e226);
+                let _e244 = amp_fault_index[0];
+                amp_fault_index[0] = select(_e207, _e244, _e226);
+                let _e246 = amp_fault_index[1];
+                amp_fault_index[1] = select(_e220, _e246, _e226);
+                let _e251 = amp_params[2].z;
+                let _e253 = bitcast<u32>(_e200.x);
+                let _e257 = amp_params[2].x;
+                let _e262 = amp_params[2].w;
+                let _e266 = bitcast<u32>(_e200.y);
+                let _e270 = amp_params[2].y;
+                let _e272 = ((_e253 < _e257) && (_e266 < _e270));
+                if _e272 {
+                    amp_view2_[((_e251 + (_e253 * _e262)) + _e266)] = _e235;
                 }
-                let _e290 = amp_params[2].y;
-                let _e292 = bitcast<u32>(_e227.x);
-                let _e296 = amp_params[1].w;
-                let _e297 = (_e292 < _e296);
-                let _e303 = amp_params[2].z;
-                let _e307 = bitcast<u32>(_e227.y);
-                let _e311 = amp_params[2].x;
-                let _e312 = (_e307 < _e311);
-                if (_e297 && _e312) {
-                    amp_view2_[((_e290 + (select(0u, _e292, _e297) * _e303)) + select(0u, _e307, _e312))] = select(f32(), _e261, _e255);
-                } else {
-                    let _e322 = atomicExchange((&amp_faults[0]), 1u);
-                    if (_e322 == 0u) {
-                        let _e328 = amp_params[3].y;
-                        atomicStore((&amp_faults[1]), _e328);
-                        atomicStore((&amp_faults[2]), 4u);
-                        atomicStore((&amp_faults[3]), _e292);
-                        atomicStore((&amp_faults[11]), _e296);
-                        atomicStore((&amp_faults[4]), _e307);
-                        atomicStore((&amp_faults[12]), _e311);
-                    }
-                }
+                let _e282 = amp_fault_site;
+                amp_fault_site = select(4u, _e282, _e272);
+                let _e284 = amp_fault_index[0];
+                amp_fault_index[0] = select(_e253, _e284, _e272);
+                let _e286 = amp_fault_index[1];
+                amp_fault_index[1] = select(_e266, _e286, _e272);
                 continuing {
-                    let _e342 = local;
-                    local = (_e342 + 1i);
+                    let _e288 = local;
+                    local = (_e288 + 1i);
                 }
             }
         }
-        if _e214 {
+        if _e187 {
             local_1 = _e50.x;
             loop {
-                let _e348 = local_1;
-                if (_e348 < vec2<i32>(bitcast<i32>(_e189), bitcast<i32>(_e194)).x) {
+                let _e294 = local_1;
+                if (_e294 < vec2<i32>(bitcast<i32>(_e162), bitcast<i32>(_e167)).x) {
                 } else {
                     break;
                 }
-                let _e350 = local_1;
-                let _e351 = vec2<i32>(_e35.y, _e350);
-                let _e352 = vec2<i32>(_e350, _e35.y);
-                let _e356 = amp_params[1].y;
-                let _e358 = bitcast<u32>(_e352.x);
-                let _e362 = amp_params[0].w;
-                let _e363 = (_e358 < _e362);
-                let _e369 = amp_params[1].z;
-                let _e373 = bitcast<u32>(_e352.y);
-                let _e377 = amp_params[1].x;
-                let _e378 = (_e373 < _e377);
-                let _e379 = (_e363 && _e378);
-                let _e385 = amp_view1_[((_e356 + (select(0u, _e358, _e363) * _e369)) + select(0u, _e373, _e378))];
-                if _e379 {
-                } else {
-                    let _e391 = atomicExchange((&amp_faults[0]), 1u);
-                    if (_e391 == 0u) {
-                        let _e397 = amp_params[3].y;
-                        atomicStore((&amp_faults[1]), _e397);
-                        atomicStore((&amp_faults[2]), 5u);
-                        atomicStore((&amp_faults[3]), _e358);
-                        atomicStore((&amp_faults[11]), _e362);
-                        atomicStore((&amp_faults[4]), _e373);
-                        atomicStore((&amp_faults[12]), _e377);
-                    }
+                let _e296 = local_1;
+                let _e297 = vec2<i32>(_e35.y, _e296);
+                let _e298 = vec2<i32>(_e296, _e35.y);
+                let _e302 = amp_params[1].y;
+                let _e304 = bitcast<u32>(_e298.x);
+                let _e308 = amp_params[0].w;
+                let _e313 = amp_params[1].z;
+                let _e317 = bitcast<u32>(_e298.y);
+                let _e321 = amp_params[1].x;
+                let _e323 = ((_e304 < _e308) && (_e317 < _e321));
+                let _e328 = amp_params[1].w;
+                let _e332 = amp_view1_[select(_e328, ((_e302 + (_e304 * _e313)) + _e317), _e323)];
+                let _e339 = amp_fault_site;
+                amp_fault_site = select(5u, _e339, _e323);
+                let _e341 = amp_fault_index[0];
+                amp_fault_index[0] = select(_e304, _e341, _e323);
+                let _e343 = amp_fault_index[1];
+                amp_fault_index[1] = select(_e317, _e343, _e323);
+                let _e348 = amp_params[2].z;
+                let _e350 = bitcast<u32>(_e297.x);
+                let _e354 = amp_params[2].x;
+                let _e359 = amp_params[2].w;
+                let _e363 = bitcast<u32>(_e297.y);
+                let _e367 = amp_params[2].y;
+                let _e369 = ((_e350 < _e354) && (_e363 < _e367));
+                if _e369 {
+                    amp_view2_[((_e348 + (_e350 * _e359)) + _e363)] = _e332;
                 }
-                let _e414 = amp_params[2].y;
-                let _e416 = bitcast<u32>(_e351.x);
-                let _e420 = amp_params[1].w;
-                let _e421 = (_e416 < _e420);
-                let _e427 = amp_params[2].z;
-                let _e431 = bitcast<u32>(_e351.y);
-                let _e435 = amp_params[2].x;
-                let _e436 = (_e431 < _e435);
-                if (_e421 && _e436) {
-                    amp_view2_[((_e414 + (select(0u, _e416, _e421) * _e427)) + select(0u, _e431, _e436))] = select(f32(), _e385, _e379);
-                } else {
-                    let _e446 = atomicExchange((&amp_faults[0]), 1u);
-                    if (_e446 == 0u) {
-                        let _e452 = amp_params[3].y;
-                        atomicStore((&amp_faults[1]), _e452);
-                        atomicStore((&amp_faults[2]), 6u);
-                        atomicStore((&amp_faults[3]), _e416);
-                        atomicStore((&amp_faults[11]), _e420);
-                        atomicStore((&amp_faults[4]), _e431);
-                        atomicStore((&amp_faults[12]), _e435);
-                    }
-                }
+                let _e379 = amp_fault_site;
+                amp_fault_site = select(6u, _e379, _e369);
+                let _e381 = amp_fault_index[0];
+                amp_fault_index[0] = select(_e350, _e381, _e369);
+                let _e383 = amp_fault_index[1];
+                amp_fault_index[1] = select(_e363, _e383, _e369);
                 continuing {
-                    let _e466 = local_1;
-                    local_1 = (_e466 + 1i);
+                    let _e385 = local_1;
+                    local_1 = (_e385 + 1i);
                 }
             }
         }
-        local_2 = _e214;
-        if _e214 {
-            local_2 = _e219;
+        local_2 = _e187;
+        if _e187 {
+            local_2 = _e192;
         }
-        let _e470 = local_2;
-        if _e470 {
+        let _e389 = local_2;
+        if _e389 {
             local_3 = _e50.x;
             loop {
-                let _e473 = local_3;
-                if (_e473 < vec2<i32>(bitcast<i32>(_e189), bitcast<i32>(_e194)).x) {
+                let _e392 = local_3;
+                if (_e392 < vec2<i32>(bitcast<i32>(_e162), bitcast<i32>(_e167)).x) {
                 } else {
                     break;
                 }
-                let _e475 = local_3;
+                let _e394 = local_3;
                 local_4 = _e50.y;
                 loop {
-                    let _e478 = local_4;
-                    if (_e478 < vec2<i32>(bitcast<i32>(_e201), bitcast<i32>(_e206)).y) {
+                    let _e397 = local_4;
+                    if (_e397 < vec2<i32>(bitcast<i32>(_e174), bitcast<i32>(_e179)).y) {
                     } else {
                         break;
                     }
-                    let _e480 = local_4;
-                    let _e481 = vec2<i32>(_e480, _e475);
-                    let _e482 = vec2<i32>(_e475, _e480);
-                    let _e486 = amp_params[1].y;
-                    let _e488 = bitcast<u32>(_e482.x);
-                    let _e492 = amp_params[0].w;
-                    let _e493 = (_e488 < _e492);
-                    let _e499 = amp_params[1].z;
-                    let _e503 = bitcast<u32>(_e482.y);
-                    let _e507 = amp_params[1].x;
-                    let _e508 = (_e503 < _e507);
-                    let _e509 = (_e493 && _e508);
-                    let _e515 = amp_view1_[((_e486 + (select(0u, _e488, _e493) * _e499)) + select(0u, _e503, _e508))];
-                    if _e509 {
-                    } else {
-                        let _e521 = atomicExchange((&amp_faults[0]), 1u);
-                        if (_e521 == 0u) {
-                            let _e527 = amp_params[3].y;
-                            atomicStore((&amp_faults[1]), _e527);
-                            atomicStore((&amp_faults[2]), 7u);
-                            atomicStore((&amp_faults[3]), _e488);
-                            atomicStore((&amp_faults[11]), _e492);
-                            atomicStore((&amp_faults[4]), _e503);
-                            atomicStore((&amp_faults[12]), _e507);
-                        }
+                    let _e399 = local_4;
+                    let _e400 = vec2<i32>(_e399, _e394);
+                    let _e401 = vec2<i32>(_e394, _e399);
+                    let _e405 = amp_params[1].y;
+                    let _e407 = bitcast<u32>(_e401.x);
+                    let _e411 = amp_params[0].w;
+                    let _e416 = amp_params[1].z;
+                    let _e420 = bitcast<u32>(_e401.y);
+                    let _e424 = amp_params[1].x;
+                    let _e426 = ((_e407 < _e411) && (_e420 < _e424));
+                    let _e431 = amp_params[1].w;
+                    let _e435 = amp_view1_[select(_e431, ((_e405 + (_e407 * _e416)) + _e420), _e426)];
+                    let _e442 = amp_fault_site;
+                    amp_fault_site = select(7u, _e442, _e426);
+                    let _e444 = amp_fault_index[0];
+                    amp_fault_index[0] = select(_e407, _e444, _e426);
+                    let _e446 = amp_fault_index[1];
+                    amp_fault_index[1] = select(_e420, _e446, _e426);
+                    let _e451 = amp_params[2].z;
+                    let _e453 = bitcast<u32>(_e400.x);
+                    let _e457 = amp_params[2].x;
+                    let _e462 = amp_params[2].w;
+                    let _e466 = bitcast<u32>(_e400.y);
+                    let _e470 = amp_params[2].y;
+                    let _e472 = ((_e453 < _e457) && (_e466 < _e470));
+                    if _e472 {
+                        amp_view2_[((_e451 + (_e453 * _e462)) + _e466)] = _e435;
                     }
-                    let _e544 = amp_params[2].y;
-                    let _e546 = bitcast<u32>(_e481.x);
-                    let _e550 = amp_params[1].w;
-                    let _e551 = (_e546 < _e550);
-                    let _e557 = amp_params[2].z;
-                    let _e561 = bitcast<u32>(_e481.y);
-                    let _e565 = amp_params[2].x;
-                    let _e566 = (_e561 < _e565);
-                    if (_e551 && _e566) {
-                        amp_view2_[((_e544 + (select(0u, _e546, _e551) * _e557)) + select(0u, _e561, _e566))] = select(f32(), _e515, _e509);
-                    } else {
-                        let _e576 = atomicExchange((&amp_faults[0]), 1u);
-                        if (_e576 == 0u) {
-                            let _e582 = amp_params[3].y;
-                            atomicStore((&amp_faults[1]), _e582);
-                            atomicStore((&amp_faults[2]), 8u);
-                            atomicStore((&amp_faults[3]), _e546);
-                            atomicStore((&amp_faults[11]), _e550);
-                            atomicStore((&amp_faults[4]), _e561);
-                            atomicStore((&amp_faults[12]), _e565);
-                        }
-                    }
+                    let _e482 = amp_fault_site;
+                    amp_fault_site = select(8u, _e482, _e472);
+                    let _e484 = amp_fault_index[0];
+                    amp_fault_index[0] = select(_e453, _e484, _e472);
+                    let _e486 = amp_fault_index[1];
+                    amp_fault_index[1] = select(_e466, _e486, _e472);
                     continuing {
-                        let _e596 = local_4;
-                        local_4 = (_e596 + 1i);
+                        let _e488 = local_4;
+                        local_4 = (_e488 + 1i);
                     }
                 }
                 continuing {
-                    let _e599 = local_3;
-                    local_3 = (_e599 + 1i);
+                    let _e491 = local_3;
+                    local_3 = (_e491 + 1i);
                 }
             }
         }
     }
+    amp_report_fault();
     return;
 }
 
@@ -333,8 +298,8 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
     let _e35 = vec2<i32>((_e27 + _e25), (_e33 + _e31));
     let _e36 = vec2<i32>(_e25, _e31);
     let _e38 = vec2<i32>(_e27, _e33);
-    let _e43 = amp_params[2].w;
-    let _e48 = amp_params[3].x;
+    let _e43 = amp_params[3].y;
+    let _e48 = amp_params[3].z;
     let _e50 = vec2<i32>(bitcast<i32>(_e43), bitcast<i32>(_e48));
     let _e59 = amp_params[1].y;
     let _e65 = amp_params[1].z;
@@ -343,8 +308,8 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
     workgroupBarrier();
     let _e79 = (vec2<i32>(_e38.y, _e38.x) + _e36);
     let _e86 = t1_[bitcast<u32>(_e36.x)][bitcast<u32>(_e36.y)];
-    let _e90 = amp_params[2].y;
-    let _e96 = amp_params[2].z;
+    let _e90 = amp_params[2].z;
+    let _e96 = amp_params[2].w;
     amp_view2_[((_e90 + (bitcast<u32>(_e79.x) * _e96)) + bitcast<u32>(_e79.y))] = _e86;
     let _e107 = amp_params[0].w;
     let _e112 = amp_params[1].x;
@@ -367,8 +332,8 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
                 let _e150 = amp_params[1].y;
                 let _e156 = amp_params[1].z;
                 let _e164 = amp_view1_[((_e150 + (bitcast<u32>(_e146.x) * _e156)) + bitcast<u32>(_e146.y))];
-                let _e168 = amp_params[2].y;
-                let _e174 = amp_params[2].z;
+                let _e168 = amp_params[2].z;
+                let _e174 = amp_params[2].w;
                 amp_view2_[((_e168 + (bitcast<u32>(_e145.x) * _e174)) + bitcast<u32>(_e145.y))] = _e164;
                 continuing {
                     let _e182 = local;
@@ -390,8 +355,8 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
                 let _e196 = amp_params[1].y;
                 let _e202 = amp_params[1].z;
                 let _e210 = amp_view1_[((_e196 + (bitcast<u32>(_e192.x) * _e202)) + bitcast<u32>(_e192.y))];
-                let _e214 = amp_params[2].y;
-                let _e220 = amp_params[2].z;
+                let _e214 = amp_params[2].z;
+                let _e220 = amp_params[2].w;
                 amp_view2_[((_e214 + (bitcast<u32>(_e191.x) * _e220)) + bitcast<u32>(_e191.y))] = _e210;
                 continuing {
                     let _e228 = local_1;
@@ -426,8 +391,8 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
                     let _e248 = amp_params[1].y;
                     let _e254 = amp_params[1].z;
                     let _e262 = amp_view1_[((_e248 + (bitcast<u32>(_e244.x) * _e254)) + bitcast<u32>(_e244.y))];
-                    let _e266 = amp_params[2].y;
-                    let _e272 = amp_params[2].z;
+                    let _e266 = amp_params[2].z;
+                    let _e272 = amp_params[2].w;
                     amp_view2_[((_e266 + (bitcast<u32>(_e243.x) * _e272)) + bitcast<u32>(_e243.y))] = _e262;
                     continuing {
                         let _e280 = local_4;
