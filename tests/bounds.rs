@@ -276,3 +276,33 @@ fn faults_in_kernel_functions_and_before_early_returns_are_reported() -> Result<
     assert_eq!(v.to_vec()?, [1, 1, 1, 0, 0, 0, 0, 0]);
     Ok(())
 }
+
+#[test]
+fn loops_checked_once_before_they_run_still_report_faults() -> Result<(), Error> {
+    // `for k in 0..m` reads v[(r, k)]: checked once before the loop when m <= v.extent()[1];
+    // here the last thread's loop runs one column too far, so it runs fully checked.
+    let (rows, cols) = (4, 6);
+    let data: Vec<i32> = (0..rows * cols).collect();
+    let v = ConstArrayView::new([rows, cols], &data)?;
+    let mut out = vec![0i32; rows as usize];
+    let ov = ArrayView::new(rows, &mut out)?;
+    let line = line!();
+    parallel_for_each!(ov.extent(), |i: Index<1>| {
+        let r = i[0];
+        let m = if r == 3 { cols + 1 } else { cols };
+        let mut sum = 0;
+        for k in 0..m {
+            sum += v[(r, k)];
+        }
+        ov[i] = sum;
+    })?;
+    let (index, extent, fault) = fault_of(ov.synchronize().expect_err("reported"));
+    assert_eq!((index.as_str(), extent.as_str()), ("(3,6)", "(4,6)"));
+    assert_eq!(fault.loc.line, line + 6);
+    // The rows in range summed as written; the row that ran over read a zero past its end.
+    let expected: Vec<i32> = (0..rows)
+        .map(|r| (0..cols).map(|k| r * cols + k).sum())
+        .collect();
+    assert_eq!(ov.to_vec()?, expected);
+    Ok(())
+}

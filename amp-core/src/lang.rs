@@ -128,6 +128,7 @@ impl KernelBuilder {
         inclusive: bool,
     ) -> Var<T> {
         let counter = self.var(None, start);
+        self.version_counter(counter.handle(), start.handle(), end.handle(), inclusive);
         self.begin_finite_loop(counter.handle(), start.handle(), end.handle(), inclusive);
         let current = self.load(counter);
         let op = if inclusive { CmpOp::Le } else { CmpOp::Lt };

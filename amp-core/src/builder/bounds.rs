@@ -448,7 +448,7 @@ impl KernelBuilder {
         }
     }
 
-    fn is_param_pointer(&self, pointer: Handle<Expression>) -> bool {
+    pub(crate) fn is_param_pointer(&self, pointer: Handle<Expression>) -> bool {
         let exprs = &self.cur.function.expressions;
         let mut p = pointer;
         loop {
@@ -523,17 +523,46 @@ pub enum Bound {
     Value(Handle<Expression>),
 }
 
-/// Looks through same-width integer bit casts (`i32` ↔ `u32`).
-fn strip_bitcast(exprs: &naga::Arena<Expression>, mut e: Handle<Expression>) -> Handle<Expression> {
-    while let Expression::As {
-        expr,
-        convert: None,
-        kind: ScalarKind::Sint | ScalarKind::Uint,
-    } = exprs[e]
-    {
-        e = expr;
+/// Looks through components of composed values (`Index::new([i, j])[1]` is `j`); keeps the type.
+pub(crate) fn component_of(
+    exprs: &naga::Arena<Expression>,
+    mut e: Handle<Expression>,
+) -> Handle<Expression> {
+    while let Expression::AccessIndex { base, index } = exprs[e] {
+        match &exprs[base] {
+            Expression::Compose { components, .. } => match components.get(index as usize) {
+                Some(&c) => e = c,
+                None => return e,
+            },
+            _ => return e,
+        }
     }
     e
+}
+
+/// Looks through same-width integer bit casts (`i32` ↔ `u32`) and components of composed
+/// values (`Index::new([i, j])[1]` is `j`).
+pub(crate) fn strip_bitcast(
+    exprs: &naga::Arena<Expression>,
+    mut e: Handle<Expression>,
+) -> Handle<Expression> {
+    loop {
+        match exprs[e] {
+            Expression::As {
+                expr,
+                convert: None,
+                kind: ScalarKind::Sint | ScalarKind::Uint,
+            } => e = expr,
+            Expression::AccessIndex { base, index } => match &exprs[base] {
+                Expression::Compose { components, .. } => match components.get(index as usize) {
+                    Some(&c) => e = c,
+                    None => return e,
+                },
+                _ => return e,
+            },
+            _ => return e,
+        }
+    }
 }
 
 /// Interval arithmetic for one binary operator; `full` is the result type's range, returned

@@ -9,13 +9,13 @@ use crate::types::Value;
 use naga::{Block, Statement};
 
 impl KernelBuilder {
-    fn open(&mut self, kind: FrameKind) {
+    pub(super) fn open(&mut self, kind: FrameKind) {
         self.flush();
         self.cur.frames.push(Frame::new(kind));
     }
 
     /// Closes the innermost block, which must not be the function body.
-    fn close(&mut self) -> Option<Frame> {
+    pub(super) fn close(&mut self) -> Option<Frame> {
         self.flush();
         if self.cur.frames.len() <= 1 {
             self.error("internal error: unbalanced block in kernel expansion");
@@ -24,7 +24,7 @@ impl KernelBuilder {
         self.cur.frames.pop()
     }
 
-    fn misnested(&mut self, frame: Frame) {
+    pub(super) fn misnested(&mut self, frame: Frame) {
         self.error("internal error: misnested block in kernel expansion");
         // Keep the statements so later diagnostics stay meaningful.
         self.frame().block.append(&mut { frame.block });

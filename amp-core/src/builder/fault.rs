@@ -216,7 +216,7 @@ impl CheckBuilder {
             SiteBound::Const(n) => super::Bound::Const(n),
             SiteBound::Word(_) => super::Bound::Value(bound_expr),
         };
-        if b.proves_below(index, proof) {
+        if b.proves_below(index, proof) || b.defer_check(index, bound) {
             return (unsigned, None);
         }
         let inside = b.binary(BinaryOperator::Less, unsigned, bound_expr);

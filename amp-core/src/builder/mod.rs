@@ -23,6 +23,7 @@ mod expr;
 mod fault;
 mod fences;
 mod loop_limit;
+mod version;
 
 pub use bounds::{Bound, Interval};
 pub(crate) use call::builtin_fn;
@@ -96,6 +97,10 @@ pub(crate) struct FnCtx {
     known: std::collections::HashMap<Handle<Expression>, Interval>,
     /// Types of the function's expressions, for the range analysis.
     typifier: naga::front::Typifier,
+    /// The innermost `for` loop whose first copy is being built (`version.rs`).
+    version: Option<version::Versioning>,
+    /// Versioned loops whose second copy is being built.
+    versions: Vec<version::Version>,
 }
 
 /// An open block and what closes it.
@@ -124,6 +129,8 @@ enum FrameKind {
     LoopContinuing {
         body: Block,
     },
+    /// One copy of a versioned loop (`version.rs`).
+    Version,
 }
 
 impl FnCtx {
@@ -134,6 +141,8 @@ impl FnCtx {
             pending: 0,
             known: Default::default(),
             typifier: naga::front::Typifier::new(),
+            version: None,
+            versions: Vec::new(),
         }
     }
 }

@@ -328,16 +328,33 @@ impl Lowerer {
         let body = self.block_stmt(&f.body);
         let span = f.for_token.span;
         let head = quote_spanned!(span=> #ctx.begin_for(#s, #e, #inclusive));
-        quote!({
-            let #s = #start;
-            let #e = #end;
-            let #st = #step;
+        let the_loop = quote!({
             let #k = #head;
             {
                 #bind
                 #body;
             }
             #ctx.end_for(#k, #e, #st, #inclusive);
+        });
+        // An innermost loop is built twice, so that checks decided before the loop leave it
+        // (amp-core's `builder/version.rs`); the second copy is built only when needed.
+        let versioned = if innermost(&f.body) {
+            quote!(
+                #ctx.begin_version();
+                #the_loop
+                if #ctx.version_else() {
+                    #the_loop
+                    #ctx.end_version();
+                }
+            )
+        } else {
+            the_loop
+        };
+        quote!({
+            let #s = #start;
+            let #e = #end;
+            let #st = #step;
+            #versioned
         })
     }
 
@@ -352,4 +369,19 @@ impl Lowerer {
             None => quote_spanned!(r.return_token.span=> #ctx.ret_with(())),
         }
     }
+}
+
+/// Whether a loop body has no loop and no tile_static declaration inside (tokens `for`,
+/// `while`, `loop`, `tile_static`): such a loop may be built twice.
+fn innermost(body: &syn::Block) -> bool {
+    fn clean(tokens: proc_macro2::TokenStream) -> bool {
+        tokens.into_iter().all(|t| match t {
+            proc_macro2::TokenTree::Ident(i) => {
+                !(i == "for" || i == "while" || i == "loop" || i == "tile_static")
+            }
+            proc_macro2::TokenTree::Group(g) => clean(g.stream()),
+            _ => true,
+        })
+    }
+    clean(quote::ToTokens::to_token_stream(body))
 }

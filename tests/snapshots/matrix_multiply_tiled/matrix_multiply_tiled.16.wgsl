@@ -33,6 +33,7 @@ fn amp_report_fault() {
 fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) param_1: vec3<u32>, @builtin(num_workgroups) param_2: vec3<u32>) {
     var sum: i32;
     var local: i32;
+    var local_1: i32;
 
     let _e11 = ((((param_1.z * param_2.y) + param_1.y) * param_2.x) + param_1.x);
     let _e15 = amp_params[0].x;
@@ -45,77 +46,107 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
     let _e23 = bitcast<i32>((_e11 / _e20));
     let _e25 = bitcast<i32>(param.y);
     let _e27 = (_e23 * 16i);
+    let _e28 = (_e27 + _e25);
     let _e29 = bitcast<i32>((_e11 % _e20));
     let _e31 = bitcast<i32>(param.x);
     let _e33 = (_e29 * 16i);
-    let _e35 = vec2<i32>((_e27 + _e25), (_e33 + _e31));
+    let _e34 = (_e33 + _e31);
+    let _e35 = vec2<i32>(_e28, _e34);
     sum = 0i;
     let _e48 = amp_params[0].w;
     let _e53 = amp_params[1].x;
-    local = 0i;
-    loop {
-        let _e58 = local;
-        if (_e58 < vec2<i32>(bitcast<i32>(_e48), bitcast<i32>(_e53)).x) {
-        } else {
-            break;
+    let _e126 = amp_params[2].x;
+    let _e133 = amp_params[2].y;
+    let _e140 = amp_params[1].x;
+    if ((((0i >= 0i) && (bitcast<u32>(_e28) < _e126)) && (bitcast<u32>(vec2<i32>(bitcast<i32>(_e48), bitcast<i32>(_e53)).x) <= _e133)) && (bitcast<u32>(_e34) < _e140)) {
+        local = 0i;
+        loop {
+            let _e58 = local;
+            if (_e58 < vec2<i32>(bitcast<i32>(_e48), bitcast<i32>(_e53)).x) {
+            } else {
+                break;
+            }
+            let _e60 = local;
+            let _e61 = vec2<i32>(_e35.x, _e60);
+            let _e65 = amp_params[2].z;
+            let _e75 = amp_params[2].w;
+            let _e87 = amp_view2_[((_e65 + (bitcast<u32>(_e61.x) * _e75)) + bitcast<u32>(_e61.y))];
+            let _e88 = vec2<i32>(_e60, _e35.y);
+            let _e92 = amp_params[1].y;
+            let _e102 = amp_params[1].z;
+            let _e114 = amp_view1_[((_e92 + (bitcast<u32>(_e88.x) * _e102)) + bitcast<u32>(_e88.y))];
+            let _e116 = sum;
+            sum = (_e116 + (_e87 * _e114));
+            continuing {
+                let _e118 = local;
+                local = (_e118 + 1i);
+            }
         }
-        let _e60 = local;
-        let _e61 = vec2<i32>(_e35.x, _e60);
-        let _e65 = amp_params[2].z;
-        let _e67 = bitcast<u32>(_e61.x);
-        let _e71 = amp_params[2].x;
-        let _e76 = amp_params[2].w;
-        let _e80 = bitcast<u32>(_e61.y);
-        let _e84 = amp_params[2].y;
-        let _e86 = ((_e67 < _e71) && (_e80 < _e84));
-        let _e91 = amp_params[3].x;
-        let _e95 = amp_view2_[select(_e91, ((_e65 + (_e67 * _e76)) + _e80), _e86)];
-        let _e102 = amp_fault_site;
-        amp_fault_site = select(1u, _e102, _e86);
-        let _e104 = amp_fault_index[0];
-        amp_fault_index[0] = select(_e67, _e104, _e86);
-        let _e106 = amp_fault_index[1];
-        amp_fault_index[1] = select(_e80, _e106, _e86);
-        let _e108 = vec2<i32>(_e60, _e35.y);
-        let _e112 = amp_params[1].y;
-        let _e114 = bitcast<u32>(_e108.x);
-        let _e118 = amp_params[0].w;
-        let _e123 = amp_params[1].z;
-        let _e127 = bitcast<u32>(_e108.y);
-        let _e131 = amp_params[1].x;
-        let _e133 = ((_e114 < _e118) && (_e127 < _e131));
-        let _e138 = amp_params[1].w;
-        let _e142 = amp_view1_[select(_e138, ((_e112 + (_e114 * _e123)) + _e127), _e133)];
-        let _e149 = amp_fault_site;
-        amp_fault_site = select(2u, _e149, _e133);
-        let _e151 = amp_fault_index[0];
-        amp_fault_index[0] = select(_e114, _e151, _e133);
-        let _e153 = amp_fault_index[1];
-        amp_fault_index[1] = select(_e127, _e153, _e133);
-        let _e156 = sum;
-        sum = (_e156 + (_e95 * _e142));
-        continuing {
-            let _e158 = local;
-            local = (_e158 + 1i);
+    } else {
+        local_1 = 0i;
+        loop {
+            let _e145 = local_1;
+            if (_e145 < vec2<i32>(bitcast<i32>(_e48), bitcast<i32>(_e53)).x) {
+            } else {
+                break;
+            }
+            let _e147 = local_1;
+            let _e148 = vec2<i32>(_e35.x, _e147);
+            let _e152 = amp_params[2].z;
+            let _e154 = bitcast<u32>(_e148.x);
+            let _e158 = amp_params[2].x;
+            let _e163 = amp_params[2].w;
+            let _e167 = bitcast<u32>(_e148.y);
+            let _e171 = amp_params[2].y;
+            let _e173 = ((_e154 < _e158) && (_e167 < _e171));
+            let _e178 = amp_params[3].x;
+            let _e182 = amp_view2_[select(_e178, ((_e152 + (_e154 * _e163)) + _e167), _e173)];
+            let _e189 = amp_fault_site;
+            amp_fault_site = select(1u, _e189, _e173);
+            let _e191 = amp_fault_index[0];
+            amp_fault_index[0] = select(_e154, _e191, _e173);
+            let _e193 = amp_fault_index[1];
+            amp_fault_index[1] = select(_e167, _e193, _e173);
+            let _e195 = vec2<i32>(_e147, _e35.y);
+            let _e199 = amp_params[1].y;
+            let _e201 = bitcast<u32>(_e195.x);
+            let _e209 = amp_params[1].z;
+            let _e213 = bitcast<u32>(_e195.y);
+            let _e217 = amp_params[1].x;
+            let _e218 = (_e213 < _e217);
+            let _e223 = amp_params[1].w;
+            let _e227 = amp_view1_[select(_e223, ((_e199 + (_e201 * _e209)) + _e213), _e218)];
+            let _e234 = amp_fault_site;
+            amp_fault_site = select(2u, _e234, _e218);
+            let _e236 = amp_fault_index[0];
+            amp_fault_index[0] = select(_e201, _e236, _e218);
+            let _e238 = amp_fault_index[1];
+            amp_fault_index[1] = select(_e213, _e238, _e218);
+            let _e241 = sum;
+            sum = (_e241 + (_e182 * _e227));
+            continuing {
+                let _e243 = local_1;
+                local_1 = (_e243 + 1i);
+            }
         }
     }
-    let _e161 = sum;
-    let _e165 = amp_params[3].w;
-    let _e167 = bitcast<u32>(_e35.x);
-    let _e171 = amp_params[3].y;
-    let _e176 = amp_params[4].x;
-    let _e180 = bitcast<u32>(_e35.y);
-    let _e184 = amp_params[3].z;
-    let _e186 = ((_e167 < _e171) && (_e180 < _e184));
-    if _e186 {
-        amp_view3_[((_e165 + (_e167 * _e176)) + _e180)] = _e161;
+    let _e246 = sum;
+    let _e250 = amp_params[3].w;
+    let _e252 = bitcast<u32>(_e35.x);
+    let _e256 = amp_params[3].y;
+    let _e261 = amp_params[4].x;
+    let _e265 = bitcast<u32>(_e35.y);
+    let _e269 = amp_params[3].z;
+    let _e271 = ((_e252 < _e256) && (_e265 < _e269));
+    if _e271 {
+        amp_view3_[((_e250 + (_e252 * _e261)) + _e265)] = _e246;
     }
-    let _e196 = amp_fault_site;
-    amp_fault_site = select(3u, _e196, _e186);
-    let _e198 = amp_fault_index[0];
-    amp_fault_index[0] = select(_e167, _e198, _e186);
-    let _e200 = amp_fault_index[1];
-    amp_fault_index[1] = select(_e180, _e200, _e186);
+    let _e281 = amp_fault_site;
+    amp_fault_site = select(3u, _e281, _e271);
+    let _e283 = amp_fault_index[0];
+    amp_fault_index[0] = select(_e252, _e283, _e271);
+    let _e285 = amp_fault_index[1];
+    amp_fault_index[1] = select(_e265, _e285, _e271);
     amp_report_fault();
     return;
 }
@@ -152,27 +183,29 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
     sum = 0i;
     let _e48 = amp_params[0].w;
     let _e53 = amp_params[1].x;
-    local = 0i;
-    loop {
-        let _e58 = local;
-        if (_e58 < vec2<i32>(bitcast<i32>(_e48), bitcast<i32>(_e53)).x) {
-        } else {
-            break;
-        }
-        let _e60 = local;
-        let _e61 = vec2<i32>(_e35.x, _e60);
-        let _e65 = amp_params[2].z;
-        let _e71 = amp_params[2].w;
-        let _e79 = amp_view2_[((_e65 + (bitcast<u32>(_e61.x) * _e71)) + bitcast<u32>(_e61.y))];
-        let _e80 = vec2<i32>(_e60, _e35.y);
-        let _e84 = amp_params[1].y;
-        let _e90 = amp_params[1].z;
-        let _e98 = amp_view1_[((_e84 + (bitcast<u32>(_e80.x) * _e90)) + bitcast<u32>(_e80.y))];
-        let _e100 = sum;
-        sum = (_e100 + (_e79 * _e98));
-        continuing {
-            let _e102 = local;
-            local = (_e102 + 1i);
+    {
+        local = 0i;
+        loop {
+            let _e58 = local;
+            if (_e58 < vec2<i32>(bitcast<i32>(_e48), bitcast<i32>(_e53)).x) {
+            } else {
+                break;
+            }
+            let _e60 = local;
+            let _e61 = vec2<i32>(_e35.x, _e60);
+            let _e65 = amp_params[2].z;
+            let _e71 = amp_params[2].w;
+            let _e79 = amp_view2_[((_e65 + (bitcast<u32>(_e61.x) * _e71)) + bitcast<u32>(_e61.y))];
+            let _e80 = vec2<i32>(_e60, _e35.y);
+            let _e84 = amp_params[1].y;
+            let _e90 = amp_params[1].z;
+            let _e98 = amp_view1_[((_e84 + (bitcast<u32>(_e80.x) * _e90)) + bitcast<u32>(_e80.y))];
+            let _e100 = sum;
+            sum = (_e100 + (_e79 * _e98));
+            continuing {
+                let _e102 = local;
+                local = (_e102 + 1i);
+            }
         }
     }
     let _e105 = sum;

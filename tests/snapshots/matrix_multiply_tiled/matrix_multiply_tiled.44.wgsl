@@ -99,21 +99,23 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
         amp_fault_index[1] = select(_e143, _e169, _e149);
         loc_b[bitcast<u32>(_e36.x)][bitcast<u32>(_e36.y)] = _e158;
         workgroupBarrier();
-        local_1 = 0i;
-        loop {
-            let _e177 = local_1;
-            if (_e177 < 16i) {
-            } else {
-                break;
-            }
-            let _e179 = local_1;
-            let _e186 = loc_a[bitcast<u32>(_e36.x)][bitcast<u32>(_e179)];
-            let _e193 = loc_b[bitcast<u32>(_e179)][bitcast<u32>(_e36.y)];
-            let _e195 = sum;
-            sum = (_e195 + (_e186 * _e193));
-            continuing {
-                let _e197 = local_1;
-                local_1 = (_e197 + 1i);
+        {
+            local_1 = 0i;
+            loop {
+                let _e177 = local_1;
+                if (_e177 < 16i) {
+                } else {
+                    break;
+                }
+                let _e179 = local_1;
+                let _e186 = loc_a[bitcast<u32>(_e36.x)][bitcast<u32>(_e179)];
+                let _e193 = loc_b[bitcast<u32>(_e179)][bitcast<u32>(_e36.y)];
+                let _e195 = sum;
+                sum = (_e195 + (_e186 * _e193));
+                continuing {
+                    let _e197 = local_1;
+                    local_1 = (_e197 + 1i);
+                }
             }
         }
         workgroupBarrier();
@@ -200,21 +202,23 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
         let _e111 = amp_view2_[((_e97 + (bitcast<u32>(_e93.x) * _e103)) + bitcast<u32>(_e93.y))];
         loc_b[bitcast<u32>(_e36.x)][bitcast<u32>(_e36.y)] = _e111;
         workgroupBarrier();
-        local_1 = 0i;
-        loop {
-            let _e117 = local_1;
-            if (_e117 < 16i) {
-            } else {
-                break;
-            }
-            let _e119 = local_1;
-            let _e124 = loc_a[bitcast<u32>(_e36.x)][bitcast<u32>(_e119)];
-            let _e129 = loc_b[bitcast<u32>(_e119)][bitcast<u32>(_e36.y)];
-            let _e131 = sum;
-            sum = (_e131 + (_e124 * _e129));
-            continuing {
-                let _e133 = local_1;
-                local_1 = (_e133 + 1i);
+        {
+            local_1 = 0i;
+            loop {
+                let _e117 = local_1;
+                if (_e117 < 16i) {
+                } else {
+                    break;
+                }
+                let _e119 = local_1;
+                let _e124 = loc_a[bitcast<u32>(_e36.x)][bitcast<u32>(_e119)];
+                let _e129 = loc_b[bitcast<u32>(_e119)][bitcast<u32>(_e36.y)];
+                let _e131 = sum;
+                sum = (_e131 + (_e124 * _e129));
+                continuing {
+                    let _e133 = local_1;
+                    local_1 = (_e133 + 1i);
+                }
             }
         }
         workgroupBarrier();

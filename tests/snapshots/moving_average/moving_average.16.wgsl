@@ -29,6 +29,7 @@ fn amp_report_fault() {
 fn main(@builtin(local_invocation_index) param: u32, @builtin(workgroup_id) param_1: vec3<u32>, @builtin(num_workgroups) param_2: vec3<u32>) {
     var sum: f32;
     var local: i32;
+    var local_1: i32;
 
     let _e11 = ((((param_1.z * param_2.y) + param_1.y) * param_2.x) + param_1.x);
     let _e15 = amp_params[0].x;
@@ -49,44 +50,67 @@ fn main(@builtin(local_invocation_index) param: u32, @builtin(workgroup_id) para
     let _e30 = bitcast<i32>(_e29);
     if (_e25 >= (_e30 - 1i)) {
         sum = 0f;
-        local = ((_e25 - _e30) + 1i);
-        loop {
-            let _e40 = local;
-            if (_e40 <= _e25) {
-            } else {
-                break;
+        let _e38 = ((_e25 - _e30) + 1i);
+        let _e70 = amp_params[1].x;
+        if ((_e38 >= 0i) && (bitcast<u32>(_e25) < _e70)) {
+            local = _e38;
+            loop {
+                let _e40 = local;
+                if (_e40 <= _e25) {
+                } else {
+                    break;
+                }
+                let _e42 = local;
+                let _e46 = amp_params[1].y;
+                let _e55 = amp_view1_[(_e46 + bitcast<u32>(_e42))];
+                let _e56 = sum;
+                sum = (_e56 + _e55);
+                continuing {
+                    let _e58 = local;
+                    local = (_e58 + bitcast<i32>(1u));
+                    break if (bitcast<u32>((_e25 - _e58)) < 1u);
+                }
             }
-            let _e42 = local;
-            let _e46 = amp_params[1].y;
-            let _e47 = bitcast<u32>(_e42);
-            let _e51 = amp_params[1].x;
-            let _e52 = (_e47 < _e51);
-            let _e57 = amp_params[1].z;
-            let _e61 = amp_view1_[select(_e57, (_e46 + _e47), _e52)];
-            let _e66 = amp_fault_site;
-            amp_fault_site = select(1u, _e66, _e52);
-            let _e68 = amp_fault_index[0];
-            amp_fault_index[0] = select(_e47, _e68, _e52);
-            let _e70 = sum;
-            sum = (_e70 + _e61);
-            continuing {
-                let _e72 = local;
-                local = (_e72 + bitcast<i32>(1u));
-                break if (bitcast<u32>((_e25 - _e72)) < 1u);
+        } else {
+            local_1 = _e38;
+            loop {
+                let _e75 = local_1;
+                if (_e75 <= _e25) {
+                } else {
+                    break;
+                }
+                let _e77 = local_1;
+                let _e81 = amp_params[1].y;
+                let _e82 = bitcast<u32>(_e77);
+                let _e86 = amp_params[1].x;
+                let _e87 = (_e82 < _e86);
+                let _e92 = amp_params[1].z;
+                let _e96 = amp_view1_[select(_e92, (_e81 + _e82), _e87)];
+                let _e101 = amp_fault_site;
+                amp_fault_site = select(1u, _e101, _e87);
+                let _e103 = amp_fault_index[0];
+                amp_fault_index[0] = select(_e82, _e103, _e87);
+                let _e105 = sum;
+                sum = (_e105 + _e96);
+                continuing {
+                    let _e107 = local_1;
+                    local_1 = (_e107 + bitcast<i32>(1u));
+                    break if (bitcast<u32>((_e25 - _e107)) < 1u);
+                }
             }
         }
-        let _e79 = sum;
-        let _e85 = amp_params[2].x;
-        let _e86 = bitcast<u32>(_e25);
-        let _e90 = amp_params[1].w;
-        let _e91 = (_e86 < _e90);
-        if _e91 {
-            amp_view2_[(_e85 + _e86)] = (_e79 / f32(_e30));
+        let _e114 = sum;
+        let _e120 = amp_params[2].x;
+        let _e121 = bitcast<u32>(_e25);
+        let _e125 = amp_params[1].w;
+        let _e126 = (_e121 < _e125);
+        if _e126 {
+            amp_view2_[(_e120 + _e121)] = (_e114 / f32(_e30));
         }
-        let _e99 = amp_fault_site;
-        amp_fault_site = select(2u, _e99, _e91);
-        let _e101 = amp_fault_index[0];
-        amp_fault_index[0] = select(_e86, _e101, _e91);
+        let _e134 = amp_fault_site;
+        amp_fault_site = select(2u, _e134, _e126);
+        let _e136 = amp_fault_index[0];
+        amp_fault_index[0] = select(_e121, _e136, _e126);
     }
     amp_report_fault();
     return;
@@ -122,22 +146,24 @@ fn main(@builtin(local_invocation_index) param: u32, @builtin(workgroup_id) para
     let _e30 = bitcast<i32>(_e29);
     if (_e25 >= (_e30 - 1i)) {
         sum = 0f;
-        local = ((_e25 - _e30) + 1i);
-        loop {
-            let _e40 = local;
-            if (_e40 <= _e25) {
-            } else {
-                break;
-            }
-            let _e42 = local;
-            let _e46 = amp_params[1].y;
-            let _e51 = amp_view1_[(_e46 + bitcast<u32>(_e42))];
-            let _e52 = sum;
-            sum = (_e52 + _e51);
-            continuing {
-                let _e54 = local;
-                local = (_e54 + bitcast<i32>(1u));
-                break if (bitcast<u32>((_e25 - _e54)) < 1u);
+        {
+            local = ((_e25 - _e30) + 1i);
+            loop {
+                let _e40 = local;
+                if (_e40 <= _e25) {
+                } else {
+                    break;
+                }
+                let _e42 = local;
+                let _e46 = amp_params[1].y;
+                let _e51 = amp_view1_[(_e46 + bitcast<u32>(_e42))];
+                let _e52 = sum;
+                sum = (_e52 + _e51);
+                continuing {
+                    let _e54 = local;
+                    local = (_e54 + bitcast<i32>(1u));
+                    break if (bitcast<u32>((_e25 - _e54)) < 1u);
+                }
             }
         }
         let _e61 = sum;

@@ -113,27 +113,29 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
             local_6 = (_e72 + (512i - 1i));
         }
         let _e119 = local_6;
-        local_7 = _e108;
-        loop {
-            let _e121 = local_7;
-            if (_e121 <= _e119) {
-            } else {
-                break;
-            }
-            let _e123 = local_7;
-            let _e125 = bitcast<u32>((_e123 - _e72));
-            let _e127 = (_e125 < 512u);
-            let _e131 = chunk[select(0u, _e125, _e127)];
-            let _e138 = amp_fault_site;
-            amp_fault_site = select(2u, _e138, _e127);
-            let _e140 = amp_fault_index[0];
-            amp_fault_index[0] = select(_e125, _e140, _e127);
-            let _e142 = sum;
-            sum = (_e142 + select(f32(), _e131, _e127));
-            continuing {
-                let _e144 = local_7;
-                local_7 = (_e144 + bitcast<i32>(1u));
-                break if (bitcast<u32>((_e119 - _e144)) < 1u);
+        {
+            local_7 = _e108;
+            loop {
+                let _e121 = local_7;
+                if (_e121 <= _e119) {
+                } else {
+                    break;
+                }
+                let _e123 = local_7;
+                let _e125 = bitcast<u32>((_e123 - _e72));
+                let _e127 = (_e125 < 512u);
+                let _e131 = chunk[select(0u, _e125, _e127)];
+                let _e138 = amp_fault_site;
+                amp_fault_site = select(2u, _e138, _e127);
+                let _e140 = amp_fault_index[0];
+                amp_fault_index[0] = select(_e125, _e140, _e127);
+                let _e142 = sum;
+                sum = (_e142 + select(f32(), _e131, _e127));
+                continuing {
+                    let _e144 = local_7;
+                    local_7 = (_e144 + bitcast<i32>(1u));
+                    break if (bitcast<u32>((_e119 - _e144)) < 1u);
+                }
             }
         }
         workgroupBarrier();
@@ -255,21 +257,23 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
             local_6 = (_e72 + (512i - 1i));
         }
         let _e100 = local_6;
-        local_7 = _e89;
-        loop {
-            let _e102 = local_7;
-            if (_e102 <= _e100) {
-            } else {
-                break;
-            }
-            let _e104 = local_7;
-            let _e108 = chunk[bitcast<u32>((_e104 - _e72))];
-            let _e109 = sum;
-            sum = (_e109 + _e108);
-            continuing {
-                let _e111 = local_7;
-                local_7 = (_e111 + bitcast<i32>(1u));
-                break if (bitcast<u32>((_e100 - _e111)) < 1u);
+        {
+            local_7 = _e89;
+            loop {
+                let _e102 = local_7;
+                if (_e102 <= _e100) {
+                } else {
+                    break;
+                }
+                let _e104 = local_7;
+                let _e108 = chunk[bitcast<u32>((_e104 - _e72))];
+                let _e109 = sum;
+                sum = (_e109 + _e108);
+                continuing {
+                    let _e111 = local_7;
+                    local_7 = (_e111 + bitcast<i32>(1u));
+                    break if (bitcast<u32>((_e100 - _e111)) < 1u);
+                }
             }
         }
         workgroupBarrier();

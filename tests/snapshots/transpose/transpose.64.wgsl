@@ -32,9 +32,12 @@ fn amp_report_fault() {
 fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) param_1: vec3<u32>, @builtin(num_workgroups) param_2: vec3<u32>) {
     var local: i32;
     var local_1: i32;
-    var local_2: bool;
+    var local_2: i32;
     var local_3: i32;
-    var local_4: i32;
+    var local_4: bool;
+    var local_5: i32;
+    var local_6: i32;
+    var local_7: i32;
 
     let _e11 = ((((param_1.z * param_2.y) + param_1.y) * param_2.x) + param_1.x);
     let _e15 = amp_params[0].x;
@@ -47,10 +50,12 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
     let _e23 = bitcast<i32>((_e11 / _e20));
     let _e25 = bitcast<i32>(param.y);
     let _e27 = (_e23 * 16i);
+    let _e28 = (_e27 + _e25);
     let _e29 = bitcast<i32>((_e11 % _e20));
     let _e31 = bitcast<i32>(param.x);
     let _e33 = (_e29 * 16i);
-    let _e35 = vec2<i32>((_e27 + _e25), (_e33 + _e31));
+    let _e34 = (_e33 + _e31);
+    let _e35 = vec2<i32>(_e28, _e34);
     let _e36 = vec2<i32>(_e25, _e31);
     let _e38 = vec2<i32>(_e27, _e33);
     let _e43 = amp_params[3].y;
@@ -99,164 +104,248 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
     let _e192 = (_e35.y == (_e50.y - 1i));
     if (_e192 || _e187) {
         if _e192 {
-            local = _e50.y;
-            loop {
-                let _e197 = local;
-                if (_e197 < vec2<i32>(bitcast<i32>(_e174), bitcast<i32>(_e179)).y) {
-                } else {
-                    break;
-                }
-                let _e199 = local;
-                let _e200 = vec2<i32>(_e199, _e35.x);
-                let _e201 = vec2<i32>(_e35.x, _e199);
-                let _e205 = amp_params[1].y;
-                let _e207 = bitcast<u32>(_e201.x);
-                let _e211 = amp_params[0].w;
-                let _e216 = amp_params[1].z;
-                let _e220 = bitcast<u32>(_e201.y);
-                let _e224 = amp_params[1].x;
-                let _e226 = ((_e207 < _e211) && (_e220 < _e224));
-                let _e231 = amp_params[1].w;
-                let _e235 = amp_view1_[select(_e231, ((_e205 + (_e207 * _e216)) + _e220), _e226)];
-                let _e242 = amp_fault_site;
-                amp_fault_site = select(3u, _e242, _e226);
-                let _e244 = amp_fault_index[0];
-                amp_fault_index[0] = select(_e207, _e244, _e226);
-                let _e246 = amp_fault_index[1];
-                amp_fault_index[1] = select(_e220, _e246, _e226);
-                let _e251 = amp_params[2].z;
-                let _e253 = bitcast<u32>(_e200.x);
-                let _e257 = amp_params[2].x;
-                let _e262 = amp_params[2].w;
-                let _e266 = bitcast<u32>(_e200.y);
-                let _e270 = amp_params[2].y;
-                let _e272 = ((_e253 < _e257) && (_e266 < _e270));
-                if _e272 {
-                    amp_view2_[((_e251 + (_e253 * _e262)) + _e266)] = _e235;
-                }
-                let _e282 = amp_fault_site;
-                amp_fault_site = select(4u, _e282, _e272);
-                let _e284 = amp_fault_index[0];
-                amp_fault_index[0] = select(_e253, _e284, _e272);
-                let _e286 = amp_fault_index[1];
-                amp_fault_index[1] = select(_e266, _e286, _e272);
-                continuing {
-                    let _e288 = local;
-                    local = (_e288 + 1i);
-                }
-            }
-        }
-        if _e187 {
-            local_1 = _e50.x;
-            loop {
-                let _e294 = local_1;
-                if (_e294 < vec2<i32>(bitcast<i32>(_e162), bitcast<i32>(_e167)).x) {
-                } else {
-                    break;
-                }
-                let _e296 = local_1;
-                let _e297 = vec2<i32>(_e35.y, _e296);
-                let _e298 = vec2<i32>(_e296, _e35.y);
-                let _e302 = amp_params[1].y;
-                let _e304 = bitcast<u32>(_e298.x);
-                let _e308 = amp_params[0].w;
-                let _e313 = amp_params[1].z;
-                let _e317 = bitcast<u32>(_e298.y);
-                let _e321 = amp_params[1].x;
-                let _e323 = ((_e304 < _e308) && (_e317 < _e321));
-                let _e328 = amp_params[1].w;
-                let _e332 = amp_view1_[select(_e328, ((_e302 + (_e304 * _e313)) + _e317), _e323)];
-                let _e339 = amp_fault_site;
-                amp_fault_site = select(5u, _e339, _e323);
-                let _e341 = amp_fault_index[0];
-                amp_fault_index[0] = select(_e304, _e341, _e323);
-                let _e343 = amp_fault_index[1];
-                amp_fault_index[1] = select(_e317, _e343, _e323);
-                let _e348 = amp_params[2].z;
-                let _e350 = bitcast<u32>(_e297.x);
-                let _e354 = amp_params[2].x;
-                let _e359 = amp_params[2].w;
-                let _e363 = bitcast<u32>(_e297.y);
-                let _e367 = amp_params[2].y;
-                let _e369 = ((_e350 < _e354) && (_e363 < _e367));
-                if _e369 {
-                    amp_view2_[((_e348 + (_e350 * _e359)) + _e363)] = _e332;
-                }
-                let _e379 = amp_fault_site;
-                amp_fault_site = select(6u, _e379, _e369);
-                let _e381 = amp_fault_index[0];
-                amp_fault_index[0] = select(_e350, _e381, _e369);
-                let _e383 = amp_fault_index[1];
-                amp_fault_index[1] = select(_e363, _e383, _e369);
-                continuing {
-                    let _e385 = local_1;
-                    local_1 = (_e385 + 1i);
-                }
-            }
-        }
-        local_2 = _e187;
-        if _e187 {
-            local_2 = _e192;
-        }
-        let _e389 = local_2;
-        if _e389 {
-            local_3 = _e50.x;
-            loop {
-                let _e392 = local_3;
-                if (_e392 < vec2<i32>(bitcast<i32>(_e162), bitcast<i32>(_e167)).x) {
-                } else {
-                    break;
-                }
-                let _e394 = local_3;
-                local_4 = _e50.y;
+            let _e261 = amp_params[0].w;
+            let _e268 = amp_params[1].x;
+            let _e275 = amp_params[2].x;
+            let _e282 = amp_params[2].y;
+            if (((((_e50.y >= 0i) && (bitcast<u32>(_e28) < _e261)) && (bitcast<u32>(vec2<i32>(bitcast<i32>(_e174), bitcast<i32>(_e179)).y) <= _e268)) && (bitcast<u32>(vec2<i32>(bitcast<i32>(_e174), bitcast<i32>(_e179)).y) <= _e275)) && (bitcast<u32>(_e28) < _e282)) {
+                local = _e50.y;
                 loop {
-                    let _e397 = local_4;
-                    if (_e397 < vec2<i32>(bitcast<i32>(_e174), bitcast<i32>(_e179)).y) {
+                    let _e197 = local;
+                    if (_e197 < vec2<i32>(bitcast<i32>(_e174), bitcast<i32>(_e179)).y) {
                     } else {
                         break;
                     }
-                    let _e399 = local_4;
-                    let _e400 = vec2<i32>(_e399, _e394);
-                    let _e401 = vec2<i32>(_e394, _e399);
-                    let _e405 = amp_params[1].y;
-                    let _e407 = bitcast<u32>(_e401.x);
-                    let _e411 = amp_params[0].w;
-                    let _e416 = amp_params[1].z;
-                    let _e420 = bitcast<u32>(_e401.y);
-                    let _e424 = amp_params[1].x;
-                    let _e426 = ((_e407 < _e411) && (_e420 < _e424));
-                    let _e431 = amp_params[1].w;
-                    let _e435 = amp_view1_[select(_e431, ((_e405 + (_e407 * _e416)) + _e420), _e426)];
-                    let _e442 = amp_fault_site;
-                    amp_fault_site = select(7u, _e442, _e426);
-                    let _e444 = amp_fault_index[0];
-                    amp_fault_index[0] = select(_e407, _e444, _e426);
-                    let _e446 = amp_fault_index[1];
-                    amp_fault_index[1] = select(_e420, _e446, _e426);
-                    let _e451 = amp_params[2].z;
-                    let _e453 = bitcast<u32>(_e400.x);
-                    let _e457 = amp_params[2].x;
-                    let _e462 = amp_params[2].w;
-                    let _e466 = bitcast<u32>(_e400.y);
-                    let _e470 = amp_params[2].y;
-                    let _e472 = ((_e453 < _e457) && (_e466 < _e470));
-                    if _e472 {
-                        amp_view2_[((_e451 + (_e453 * _e462)) + _e466)] = _e435;
-                    }
-                    let _e482 = amp_fault_site;
-                    amp_fault_site = select(8u, _e482, _e472);
-                    let _e484 = amp_fault_index[0];
-                    amp_fault_index[0] = select(_e453, _e484, _e472);
-                    let _e486 = amp_fault_index[1];
-                    amp_fault_index[1] = select(_e466, _e486, _e472);
+                    let _e199 = local;
+                    let _e200 = vec2<i32>(_e199, _e35.x);
+                    let _e201 = vec2<i32>(_e35.x, _e199);
+                    let _e205 = amp_params[1].y;
+                    let _e215 = amp_params[1].z;
+                    let _e227 = amp_view1_[((_e205 + (bitcast<u32>(_e201.x) * _e215)) + bitcast<u32>(_e201.y))];
+                    let _e231 = amp_params[2].z;
+                    let _e241 = amp_params[2].w;
+                    amp_view2_[((_e231 + (bitcast<u32>(_e200.x) * _e241)) + bitcast<u32>(_e200.y))] = _e227;
                     continuing {
-                        let _e488 = local_4;
-                        local_4 = (_e488 + 1i);
+                        let _e253 = local;
+                        local = (_e253 + 1i);
+                    }
+                }
+            } else {
+                local_1 = _e50.y;
+                loop {
+                    let _e287 = local_1;
+                    if (_e287 < vec2<i32>(bitcast<i32>(_e174), bitcast<i32>(_e179)).y) {
+                    } else {
+                        break;
+                    }
+                    let _e289 = local_1;
+                    let _e290 = vec2<i32>(_e289, _e35.x);
+                    let _e291 = vec2<i32>(_e35.x, _e289);
+                    let _e295 = amp_params[1].y;
+                    let _e297 = bitcast<u32>(_e291.x);
+                    let _e301 = amp_params[0].w;
+                    let _e306 = amp_params[1].z;
+                    let _e310 = bitcast<u32>(_e291.y);
+                    let _e314 = amp_params[1].x;
+                    let _e316 = ((_e297 < _e301) && (_e310 < _e314));
+                    let _e321 = amp_params[1].w;
+                    let _e325 = amp_view1_[select(_e321, ((_e295 + (_e297 * _e306)) + _e310), _e316)];
+                    let _e332 = amp_fault_site;
+                    amp_fault_site = select(3u, _e332, _e316);
+                    let _e334 = amp_fault_index[0];
+                    amp_fault_index[0] = select(_e297, _e334, _e316);
+                    let _e336 = amp_fault_index[1];
+                    amp_fault_index[1] = select(_e310, _e336, _e316);
+                    let _e341 = amp_params[2].z;
+                    let _e343 = bitcast<u32>(_e290.x);
+                    let _e347 = amp_params[2].x;
+                    let _e352 = amp_params[2].w;
+                    let _e356 = bitcast<u32>(_e290.y);
+                    let _e360 = amp_params[2].y;
+                    let _e362 = ((_e343 < _e347) && (_e356 < _e360));
+                    if _e362 {
+                        amp_view2_[((_e341 + (_e343 * _e352)) + _e356)] = _e325;
+                    }
+                    let _e372 = amp_fault_site;
+                    amp_fault_site = select(4u, _e372, _e362);
+                    let _e374 = amp_fault_index[0];
+                    amp_fault_index[0] = select(_e343, _e374, _e362);
+                    let _e376 = amp_fault_index[1];
+                    amp_fault_index[1] = select(_e356, _e376, _e362);
+                    continuing {
+                        let _e378 = local_1;
+                        local_1 = (_e378 + 1i);
+                    }
+                }
+            }
+        }
+        if _e187 {
+            let _e448 = amp_params[0].w;
+            let _e455 = amp_params[1].x;
+            let _e462 = amp_params[2].x;
+            let _e469 = amp_params[2].y;
+            if (((((_e50.x >= 0i) && (bitcast<u32>(vec2<i32>(bitcast<i32>(_e162), bitcast<i32>(_e167)).x) <= _e448)) && (bitcast<u32>(_e34) < _e455)) && (bitcast<u32>(_e34) < _e462)) && (bitcast<u32>(vec2<i32>(bitcast<i32>(_e162), bitcast<i32>(_e167)).x) <= _e469)) {
+                local_2 = _e50.x;
+                loop {
+                    let _e384 = local_2;
+                    if (_e384 < vec2<i32>(bitcast<i32>(_e162), bitcast<i32>(_e167)).x) {
+                    } else {
+                        break;
+                    }
+                    let _e386 = local_2;
+                    let _e387 = vec2<i32>(_e35.y, _e386);
+                    let _e388 = vec2<i32>(_e386, _e35.y);
+                    let _e392 = amp_params[1].y;
+                    let _e402 = amp_params[1].z;
+                    let _e414 = amp_view1_[((_e392 + (bitcast<u32>(_e388.x) * _e402)) + bitcast<u32>(_e388.y))];
+                    let _e418 = amp_params[2].z;
+                    let _e428 = amp_params[2].w;
+                    amp_view2_[((_e418 + (bitcast<u32>(_e387.x) * _e428)) + bitcast<u32>(_e387.y))] = _e414;
+                    continuing {
+                        let _e440 = local_2;
+                        local_2 = (_e440 + 1i);
+                    }
+                }
+            } else {
+                local_3 = _e50.x;
+                loop {
+                    let _e474 = local_3;
+                    if (_e474 < vec2<i32>(bitcast<i32>(_e162), bitcast<i32>(_e167)).x) {
+                    } else {
+                        break;
+                    }
+                    let _e476 = local_3;
+                    let _e477 = vec2<i32>(_e35.y, _e476);
+                    let _e478 = vec2<i32>(_e476, _e35.y);
+                    let _e482 = amp_params[1].y;
+                    let _e484 = bitcast<u32>(_e478.x);
+                    let _e488 = amp_params[0].w;
+                    let _e493 = amp_params[1].z;
+                    let _e497 = bitcast<u32>(_e478.y);
+                    let _e501 = amp_params[1].x;
+                    let _e503 = ((_e484 < _e488) && (_e497 < _e501));
+                    let _e508 = amp_params[1].w;
+                    let _e512 = amp_view1_[select(_e508, ((_e482 + (_e484 * _e493)) + _e497), _e503)];
+                    let _e519 = amp_fault_site;
+                    amp_fault_site = select(5u, _e519, _e503);
+                    let _e521 = amp_fault_index[0];
+                    amp_fault_index[0] = select(_e484, _e521, _e503);
+                    let _e523 = amp_fault_index[1];
+                    amp_fault_index[1] = select(_e497, _e523, _e503);
+                    let _e528 = amp_params[2].z;
+                    let _e530 = bitcast<u32>(_e477.x);
+                    let _e534 = amp_params[2].x;
+                    let _e539 = amp_params[2].w;
+                    let _e543 = bitcast<u32>(_e477.y);
+                    let _e547 = amp_params[2].y;
+                    let _e549 = ((_e530 < _e534) && (_e543 < _e547));
+                    if _e549 {
+                        amp_view2_[((_e528 + (_e530 * _e539)) + _e543)] = _e512;
+                    }
+                    let _e559 = amp_fault_site;
+                    amp_fault_site = select(6u, _e559, _e549);
+                    let _e561 = amp_fault_index[0];
+                    amp_fault_index[0] = select(_e530, _e561, _e549);
+                    let _e563 = amp_fault_index[1];
+                    amp_fault_index[1] = select(_e543, _e563, _e549);
+                    continuing {
+                        let _e565 = local_3;
+                        local_3 = (_e565 + 1i);
+                    }
+                }
+            }
+        }
+        local_4 = _e187;
+        if _e187 {
+            local_4 = _e192;
+        }
+        let _e569 = local_4;
+        if _e569 {
+            local_5 = _e50.x;
+            loop {
+                let _e572 = local_5;
+                if (_e572 < vec2<i32>(bitcast<i32>(_e162), bitcast<i32>(_e167)).x) {
+                } else {
+                    break;
+                }
+                let _e574 = local_5;
+                let _e641 = amp_params[0].w;
+                let _e648 = amp_params[1].x;
+                let _e655 = amp_params[2].x;
+                let _e662 = amp_params[2].y;
+                if (((((_e50.y >= 0i) && (bitcast<u32>(_e574) < _e641)) && (bitcast<u32>(vec2<i32>(bitcast<i32>(_e174), bitcast<i32>(_e179)).y) <= _e648)) && (bitcast<u32>(vec2<i32>(bitcast<i32>(_e174), bitcast<i32>(_e179)).y) <= _e655)) && (bitcast<u32>(_e574) < _e662)) {
+                    local_6 = _e50.y;
+                    loop {
+                        let _e577 = local_6;
+                        if (_e577 < vec2<i32>(bitcast<i32>(_e174), bitcast<i32>(_e179)).y) {
+                        } else {
+                            break;
+                        }
+                        let _e579 = local_6;
+                        let _e580 = vec2<i32>(_e579, _e574);
+                        let _e581 = vec2<i32>(_e574, _e579);
+                        let _e585 = amp_params[1].y;
+                        let _e595 = amp_params[1].z;
+                        let _e607 = amp_view1_[((_e585 + (bitcast<u32>(_e581.x) * _e595)) + bitcast<u32>(_e581.y))];
+                        let _e611 = amp_params[2].z;
+                        let _e621 = amp_params[2].w;
+                        amp_view2_[((_e611 + (bitcast<u32>(_e580.x) * _e621)) + bitcast<u32>(_e580.y))] = _e607;
+                        continuing {
+                            let _e633 = local_6;
+                            local_6 = (_e633 + 1i);
+                        }
+                    }
+                } else {
+                    local_7 = _e50.y;
+                    loop {
+                        let _e667 = local_7;
+                        if (_e667 < vec2<i32>(bitcast<i32>(_e174), bitcast<i32>(_e179)).y) {
+                        } else {
+                            break;
+                        }
+                        let _e669 = local_7;
+                        let _e670 = vec2<i32>(_e669, _e574);
+                        let _e671 = vec2<i32>(_e574, _e669);
+                        let _e675 = amp_params[1].y;
+                        let _e677 = bitcast<u32>(_e671.x);
+                        let _e681 = amp_params[0].w;
+                        let _e686 = amp_params[1].z;
+                        let _e690 = bitcast<u32>(_e671.y);
+                        let _e694 = amp_params[1].x;
+                        let _e696 = ((_e677 < _e681) && (_e690 < _e694));
+                        let _e701 = amp_params[1].w;
+                        let _e705 = amp_view1_[select(_e701, ((_e675 + (_e677 * _e686)) + _e690), _e696)];
+                        let _e712 = amp_fault_site;
+                        amp_fault_site = select(7u, _e712, _e696);
+                        let _e714 = amp_fault_index[0];
+                        amp_fault_index[0] = select(_e677, _e714, _e696);
+                        let _e716 = amp_fault_index[1];
+                        amp_fault_index[1] = select(_e690, _e716, _e696);
+                        let _e721 = amp_params[2].z;
+                        let _e723 = bitcast<u32>(_e670.x);
+                        let _e727 = amp_params[2].x;
+                        let _e732 = amp_params[2].w;
+                        let _e736 = bitcast<u32>(_e670.y);
+                        let _e740 = amp_params[2].y;
+                        let _e742 = ((_e723 < _e727) && (_e736 < _e740));
+                        if _e742 {
+                            amp_view2_[((_e721 + (_e723 * _e732)) + _e736)] = _e705;
+                        }
+                        let _e752 = amp_fault_site;
+                        amp_fault_site = select(8u, _e752, _e742);
+                        let _e754 = amp_fault_index[0];
+                        amp_fault_index[0] = select(_e723, _e754, _e742);
+                        let _e756 = amp_fault_index[1];
+                        amp_fault_index[1] = select(_e736, _e756, _e742);
+                        continuing {
+                            let _e758 = local_7;
+                            local_7 = (_e758 + 1i);
+                        }
                     }
                 }
                 continuing {
-                    let _e491 = local_3;
-                    local_3 = (_e491 + 1i);
+                    let _e761 = local_5;
+                    local_5 = (_e761 + 1i);
                 }
             }
         }
@@ -319,48 +408,52 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
     let _e137 = (_e35.y == (_e50.y - 1i));
     if (_e137 || _e132) {
         if _e137 {
-            local = _e50.y;
-            loop {
-                let _e142 = local;
-                if (_e142 < vec2<i32>(bitcast<i32>(_e119), bitcast<i32>(_e124)).y) {
-                } else {
-                    break;
-                }
-                let _e144 = local;
-                let _e145 = vec2<i32>(_e144, _e35.x);
-                let _e146 = vec2<i32>(_e35.x, _e144);
-                let _e150 = amp_params[1].y;
-                let _e156 = amp_params[1].z;
-                let _e164 = amp_view1_[((_e150 + (bitcast<u32>(_e146.x) * _e156)) + bitcast<u32>(_e146.y))];
-                let _e168 = amp_params[2].z;
-                let _e174 = amp_params[2].w;
-                amp_view2_[((_e168 + (bitcast<u32>(_e145.x) * _e174)) + bitcast<u32>(_e145.y))] = _e164;
-                continuing {
-                    let _e182 = local;
-                    local = (_e182 + 1i);
+            {
+                local = _e50.y;
+                loop {
+                    let _e142 = local;
+                    if (_e142 < vec2<i32>(bitcast<i32>(_e119), bitcast<i32>(_e124)).y) {
+                    } else {
+                        break;
+                    }
+                    let _e144 = local;
+                    let _e145 = vec2<i32>(_e144, _e35.x);
+                    let _e146 = vec2<i32>(_e35.x, _e144);
+                    let _e150 = amp_params[1].y;
+                    let _e156 = amp_params[1].z;
+                    let _e164 = amp_view1_[((_e150 + (bitcast<u32>(_e146.x) * _e156)) + bitcast<u32>(_e146.y))];
+                    let _e168 = amp_params[2].z;
+                    let _e174 = amp_params[2].w;
+                    amp_view2_[((_e168 + (bitcast<u32>(_e145.x) * _e174)) + bitcast<u32>(_e145.y))] = _e164;
+                    continuing {
+                        let _e182 = local;
+                        local = (_e182 + 1i);
+                    }
                 }
             }
         }
         if _e132 {
-            local_1 = _e50.x;
-            loop {
-                let _e188 = local_1;
-                if (_e188 < vec2<i32>(bitcast<i32>(_e107), bitcast<i32>(_e112)).x) {
-                } else {
-                    break;
-                }
-                let _e190 = local_1;
-                let _e191 = vec2<i32>(_e35.y, _e190);
-                let _e192 = vec2<i32>(_e190, _e35.y);
-                let _e196 = amp_params[1].y;
-                let _e202 = amp_params[1].z;
-                let _e210 = amp_view1_[((_e196 + (bitcast<u32>(_e192.x) * _e202)) + bitcast<u32>(_e192.y))];
-                let _e214 = amp_params[2].z;
-                let _e220 = amp_params[2].w;
-                amp_view2_[((_e214 + (bitcast<u32>(_e191.x) * _e220)) + bitcast<u32>(_e191.y))] = _e210;
-                continuing {
-                    let _e228 = local_1;
-                    local_1 = (_e228 + 1i);
+            {
+                local_1 = _e50.x;
+                loop {
+                    let _e188 = local_1;
+                    if (_e188 < vec2<i32>(bitcast<i32>(_e107), bitcast<i32>(_e112)).x) {
+                    } else {
+                        break;
+                    }
+                    let _e190 = local_1;
+                    let _e191 = vec2<i32>(_e35.y, _e190);
+                    let _e192 = vec2<i32>(_e190, _e35.y);
+                    let _e196 = amp_params[1].y;
+                    let _e202 = amp_params[1].z;
+                    let _e210 = amp_view1_[((_e196 + (bitcast<u32>(_e192.x) * _e202)) + bitcast<u32>(_e192.y))];
+                    let _e214 = amp_params[2].z;
+                    let _e220 = amp_params[2].w;
+                    amp_view2_[((_e214 + (bitcast<u32>(_e191.x) * _e220)) + bitcast<u32>(_e191.y))] = _e210;
+                    continuing {
+                        let _e228 = local_1;
+                        local_1 = (_e228 + 1i);
+                    }
                 }
             }
         }
@@ -378,25 +471,27 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
                     break;
                 }
                 let _e237 = local_3;
-                local_4 = _e50.y;
-                loop {
-                    let _e240 = local_4;
-                    if (_e240 < vec2<i32>(bitcast<i32>(_e119), bitcast<i32>(_e124)).y) {
-                    } else {
-                        break;
-                    }
-                    let _e242 = local_4;
-                    let _e243 = vec2<i32>(_e242, _e237);
-                    let _e244 = vec2<i32>(_e237, _e242);
-                    let _e248 = amp_params[1].y;
-                    let _e254 = amp_params[1].z;
-                    let _e262 = amp_view1_[((_e248 + (bitcast<u32>(_e244.x) * _e254)) + bitcast<u32>(_e244.y))];
-                    let _e266 = amp_params[2].z;
-                    let _e272 = amp_params[2].w;
-                    amp_view2_[((_e266 + (bitcast<u32>(_e243.x) * _e272)) + bitcast<u32>(_e243.y))] = _e262;
-                    continuing {
-                        let _e280 = local_4;
-                        local_4 = (_e280 + 1i);
+                {
+                    local_4 = _e50.y;
+                    loop {
+                        let _e240 = local_4;
+                        if (_e240 < vec2<i32>(bitcast<i32>(_e119), bitcast<i32>(_e124)).y) {
+                        } else {
+                            break;
+                        }
+                        let _e242 = local_4;
+                        let _e243 = vec2<i32>(_e242, _e237);
+                        let _e244 = vec2<i32>(_e237, _e242);
+                        let _e248 = amp_params[1].y;
+                        let _e254 = amp_params[1].z;
+                        let _e262 = amp_view1_[((_e248 + (bitcast<u32>(_e244.x) * _e254)) + bitcast<u32>(_e244.y))];
+                        let _e266 = amp_params[2].z;
+                        let _e272 = amp_params[2].w;
+                        amp_view2_[((_e266 + (bitcast<u32>(_e243.x) * _e272)) + bitcast<u32>(_e243.y))] = _e262;
+                        continuing {
+                            let _e280 = local_4;
+                            local_4 = (_e280 + 1i);
+                        }
                     }
                 }
                 continuing {

@@ -216,3 +216,37 @@ fn signed_division_of_proven_nonnegative_values_is_unsigned() {
         naga::Expression::Binary { .. }
     ));
 }
+
+#[test]
+fn innermost_loops_are_versioned_when_their_checks_are_decided_before_them() {
+    let mut b = KernelBuilder::new("versioned", HERE);
+    let idx = b.untiled_entry::<1>();
+    let v = View::<f32, 2, ReadWrite>::declare(&mut b);
+    let r = idx.index_const(&mut b, 0);
+    let (zero, n) = (lit(&mut b, 0), lit(&mut b, 8));
+    b.begin_version();
+    let k = b.begin_for(zero, n, false);
+    let kv = b.load(k);
+    let at: Expr<Index<2>> =
+        Expr::from_handle(b.compose::<Index<2>>(vec![r.handle(), kv.handle()]));
+    let x = v.index_read(&mut b, at);
+    v.index_write(&mut b, at, x);
+    b.end_for(k, n, None, false);
+    assert!(
+        b.version_else(),
+        "both checks were deferred, so a checked copy is needed"
+    );
+    let k = b.begin_for(zero, n, false);
+    let kv = b.load(k);
+    let at: Expr<Index<2>> =
+        Expr::from_handle(b.compose::<Index<2>>(vec![r.handle(), kv.handle()]));
+    let x = v.index_read(&mut b, at);
+    v.index_write(&mut b, at, x);
+    b.end_for(k, n, None, false);
+    b.end_version();
+    let ir = b.finish(Capabilities::empty()).expect("valid");
+    // Only the checked copy has checks: a read and a write.
+    assert_eq!(ir.sites.len(), 2);
+    let wgsl = ir.wgsl();
+    assert_eq!(wgsl.matches("loop {").count(), 2, "{wgsl}");
+}
