@@ -171,3 +171,36 @@ fn float_atomics_need_the_capability() {
     assert!(matches!(err, KernelError::Unsupported { .. }), "{err}");
     build(Capabilities::SHADER_FLOAT32_ATOMIC).expect("with float atomics");
 }
+
+#[test]
+fn wait_fences_global_memory_only_when_a_view_is_read_and_written() {
+    // c = a: no thread can observe another's global writes, so `wait()` needs no global fence.
+    let mut b = KernelBuilder::new("copy", HERE);
+    let t = b.tiled_entry::<1>([16, 1, 1]);
+    let a = View::<f32, 1, ReadOnly>::declare(&mut b);
+    let c = View::<f32, 1, ReadWrite>::declare(&mut b);
+    t.barrier.wait(&mut b);
+    let x = a.load(&mut b, t.global);
+    c.store(&mut b, t.global, x);
+    let ir = b.finish(Capabilities::empty()).expect("valid");
+    let uses = ir
+        .dropped_fences
+        .clone()
+        .expect("the global fence is dropped");
+    assert_eq!((uses.read, uses.written), (vec![1], vec![2]));
+    let wgsl = ir.wgsl();
+    assert!(
+        wgsl.contains("workgroupBarrier()") && !wgsl.contains("storageBarrier()"),
+        "{wgsl}"
+    );
+    // A view both read and written: another thread of the tile may read what one wrote.
+    let mut b = KernelBuilder::new("shift", HERE);
+    let t = b.tiled_entry::<1>([16, 1, 1]);
+    let c = View::<f32, 1, ReadWrite>::declare(&mut b);
+    let x = c.load(&mut b, t.global);
+    t.barrier.wait(&mut b);
+    c.store(&mut b, t.global, x);
+    let ir = b.finish(Capabilities::empty()).expect("valid");
+    assert!(ir.dropped_fences.is_none());
+    assert!(ir.wgsl().contains("storageBarrier()"));
+}
