@@ -7,115 +7,17 @@
 
 use crate::accelerator::Accelerator;
 use crate::capture::{Binder, Captures};
+pub use crate::domain::{Domain, MAX_THREADS};
+use crate::dump::{checked_sites, write_snapshot};
 use crate::error::{Error, Result};
 use crate::fault::KernelSites;
-use amp_core::builder::{BindingKind, ViewUse, UNTILED_BLOCK_2D, UNTILED_WORKGROUP};
-use amp_core::{
-    Expr, Extent, Index, KernelBuilder, LaunchLayout, Loc, TiledExtent, TiledIndex, Value,
-};
+use amp_core::builder::{BindingKind, ViewUse};
+use amp_core::{KernelBuilder, LaunchLayout, Loc};
 use std::any::TypeId;
 use std::collections::HashMap;
-use std::fmt::Write as _;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use wgpu::util::DeviceExt;
-
-/// The compute domain of a launch: an [`Extent`] (untiled).
-pub trait Domain {
-    /// The index a kernel thread receives.
-    type Index;
-    /// Starts the kernel's entry point and returns the thread's index.
-    fn entry(b: &mut KernelBuilder) -> Self::Index;
-    /// Checks the domain; returns the number of threads and the domain's parameter words.
-    fn launch(&self) -> Result<(u64, Vec<u32>)>;
-}
-
-/// The most threads one launch may have (C++ AMP's limit).
-pub const MAX_THREADS: u64 = u32::MAX as u64;
-
-impl<const N: usize> Domain for Extent<N>
-where
-    Index<N>: Value + amp_core::types::Rank,
-{
-    type Index = Expr<Index<N>>;
-
-    fn entry(b: &mut KernelBuilder) -> Self::Index {
-        b.untiled_entry::<N>()
-    }
-
-    fn launch(&self) -> Result<(u64, Vec<u32>)> {
-        for (dim, &e) in self.0.iter().enumerate() {
-            if e <= 0 {
-                return Err(Error::InvalidComputeDomain(format!(
-                    "parallel_for_each: unsupported compute domain, the extent of dimension \
-                     {dim} of the compute domain ({e}) cannot be smaller than or equal to 0"
-                )));
-            }
-        }
-        let threads = self.size();
-        if threads > MAX_THREADS {
-            return Err(Error::InvalidComputeDomain(format!(
-                "parallel_for_each: the number of threads requested ({threads}) exceeds the \
-                 limit ({MAX_THREADS})"
-            )));
-        }
-        if N == 2 {
-            // 16×16 blocks (amp-core's `untiled_entry`): blocks, blocks per row, extent.
-            let side = u64::from(UNTILED_BLOCK_2D);
-            let per_row = (self.0[1] as u64).div_ceil(side);
-            let blocks = (self.0[0] as u64).div_ceil(side) * per_row;
-            let words = vec![
-                blocks as u32,
-                per_row as u32,
-                self.0[0] as u32,
-                self.0[1] as u32,
-            ];
-            return Ok((blocks * side * side, words));
-        }
-        // 256-thread workgroups (amp-core's `untiled_entry`): workgroups, threads, extent. The
-        // kernel compares its workgroup with the first word before forming its thread number,
-        // so the surplus workgroups of the dispatched grid (`dispatch` sizes it from the same
-        // `threads` and workgroup size, rounded up to whole rows) cannot wrap that number.
-        let groups = threads.div_ceil(u64::from(UNTILED_WORKGROUP));
-        let mut words = vec![groups as u32, threads as u32];
-        words.extend(self.0.iter().map(|&c| c as u32));
-        Ok((threads, words))
-    }
-}
-
-impl<const N: usize, const D0: u32, const D1: u32, const D2: u32> Domain
-    for TiledExtent<N, D0, D1, D2>
-where
-    Index<N>: Value + amp_core::types::Rank,
-    Extent<N>: Value + amp_core::types::Rank,
-{
-    type Index = TiledIndex<N>;
-
-    fn entry(b: &mut KernelBuilder) -> Self::Index {
-        b.tiled_entry::<N>(Self::TILE)
-    }
-
-    fn launch(&self) -> Result<(u64, Vec<u32>)> {
-        self.extent().launch()?;
-        let mut tiles = 1u64;
-        let mut words = vec![0];
-        for (dim, &e) in self.extent().0.iter().enumerate() {
-            let d = Self::TILE[dim] as i32;
-            if e % d != 0 {
-                return Err(Error::InvalidComputeDomain(format!(
-                    "parallel_for_each(tiling): unsupported compute domain, the extent of \
-                     dimension {dim} of the compute domain ({e}) cannot be evenly divided by the \
-                     extent of dimension {dim} of the tile ({d})"
-                )));
-            }
-            tiles *= (e / d) as u64;
-            words.push((e / d) as u32);
-        }
-        words[0] = tiles as u32;
-        let per_tile: u64 = Self::TILE[..N].iter().map(|&d| u64::from(d)).product();
-        Ok((tiles * per_tile, words))
-    }
-}
 
 /// A kernel ready to launch on one accelerator.
 struct Pipeline {
@@ -312,64 +214,6 @@ where
     PIPELINES_BUILT.fetch_add(1, Ordering::Relaxed);
     cache.insert(key, built.clone());
     Ok(built)
-}
-
-/// The accesses that kept a run-time check, as comment lines for `AMP_DUMP_WGSL`.
-fn checked_sites(ir: &amp_core::KernelIr) -> String {
-    let mut out = format!(
-        "// {} run-time checks (every other access is proven in range or unchecked)\n",
-        ir.sites.len()
-    );
-    for site in &ir.sites {
-        let _ = writeln!(out, "//   {} {}", site.loc, site.kind.describe());
-    }
-    out
-}
-
-/// Writes `<dir>/<source file stem>.<line>.wgsl`: `// checked`, the kernel's WGSL built checked,
-/// `// unchecked`, the WGSL built unchecked. A site built again in this process with different
-/// code (another generic instantiation, or global fences kept) appends its pair to the file.
-/// A debugging aid: a failure to write is reported on stderr once and never fails the launch.
-fn write_snapshot(
-    dir: &std::path::Path,
-    site: Loc,
-    build: impl Fn(bool) -> std::result::Result<amp_core::KernelIr, amp_core::KernelError>,
-) {
-    static WRITTEN: Mutex<Vec<(std::path::PathBuf, String)>> = Mutex::new(Vec::new());
-    static REPORTED: std::sync::Once = std::sync::Once::new();
-    let wgsl = |checked| match build(checked) {
-        Ok(ir) => ir.wgsl(),
-        Err(e) => format!("// build failed: {e}\n"),
-    };
-    let text = format!("// checked\n{}\n// unchecked\n{}", wgsl(true), wgsl(false));
-    let stem = std::path::Path::new(site.file)
-        .file_stem()
-        .unwrap_or_default();
-    let path = dir.join(format!("{}.{}.wgsl", stem.to_string_lossy(), site.line));
-    let mut written = WRITTEN.lock().unwrap_or_else(|e| e.into_inner());
-    if written.iter().any(|(p, t)| *p == path && *t == text) {
-        return;
-    }
-    let append = written.iter().any(|(p, _)| *p == path);
-    let result = std::fs::create_dir_all(dir).and_then(|()| {
-        use std::io::Write;
-        let mut file = std::fs::OpenOptions::new()
-            .create(true)
-            .write(true)
-            .append(append)
-            .truncate(!append)
-            .open(&path)?;
-        file.write_all(text.as_bytes())
-    });
-    match result {
-        Ok(()) => written.push((path, text)),
-        Err(e) => REPORTED.call_once(|| {
-            eprintln!(
-                "amp: AMP_SNAPSHOT_DIR: cannot write {}: {e}",
-                path.display()
-            );
-        }),
-    }
 }
 
 /// The accelerator's limits on tiles and tile_static memory, checked before anything is created.
@@ -614,6 +458,8 @@ fn dispatch(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use amp_core::builder::UNTILED_WORKGROUP;
+    use amp_core::Extent;
 
     #[test]
     fn workgroup_grid_splits_past_the_dimension_limit() {

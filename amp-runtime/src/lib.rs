@@ -9,6 +9,8 @@
 pub mod accelerator;
 pub mod array;
 pub mod capture;
+mod domain;
+mod dump;
 pub mod error;
 mod fault;
 pub mod launch;

@@ -2,8 +2,9 @@
 //!
 //! In a checked kernel every view, tile_static and local-array access the range analysis
 //! ([`bounds`](super::bounds)) cannot prove in range gets a run-time check. An access that fails
-//! its check touches no memory: a read yields zero (it reads element 0 instead, whose value it
-//! discards), a write or an atomic is skipped.
+//! its check touches no memory: a read yields zero (a view read reads the zero element every view
+//! buffer holds past its data; an array read reads element 0 and discards the value), a write or
+//! an atomic is skipped.
 //!
 //! A failed check only notes the fault in private (per-thread) variables: the access site and
 //! its index (the thread's last failing access). Writing to memory there would cost the hot loops
