@@ -236,8 +236,14 @@ impl KernelBuilder {
         if let Some(known) = self.cur.known.get(&expr) {
             result = result.intersect(*known);
         }
-        // Facts about this very value tighten it: `x < b` gives `x <= hi(b) - 1`.
+        // Facts about this very value tighten it: `x < b` gives `x <= hi(b) - 1`. Only facts
+        // compared in this value's own signedness: `x < 5` on an `i32` says nothing of
+        // `x as u32`, which looks through the cast to the same value.
+        let unsigned = full.lo == 0;
         for fact in self.active_facts() {
+            if fact.unsigned != unsigned {
+                continue;
+            }
             let strict = i128::from(fact.strict);
             if self.term_is(fact.left, expr) {
                 if let Term::Value(b) = fact.right {
@@ -503,9 +509,14 @@ impl KernelBuilder {
                         return true;
                     }
                 }
+                // `u32(index) < bound` follows from an unsigned `index < bound`, or from a
+                // signed one when `index` is a non-negative signed value.
+                let signed_index = self
+                    .scalar_of(index)
+                    .is_some_and(|s| s.kind == ScalarKind::Sint);
                 self.active_facts().into_iter().any(|fact| {
                     fact.strict
-                        && (fact.unsigned || interval.nonnegative())
+                        && (fact.unsigned || (signed_index && interval.nonnegative()))
                         && self.term_is(fact.left, index)
                         && matches!(fact.right, Term::Value(r) if self.same_value(r, b, 0))
                 })

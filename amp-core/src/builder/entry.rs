@@ -19,6 +19,9 @@ use std::num::NonZeroU32;
 /// Threads per workgroup of an untiled launch of rank 1 or 3.
 pub const UNTILED_WORKGROUP: u32 = 256;
 
+/// Where a component of a thread's index in the domain lies.
+const DOMAIN_COMPONENT: super::Interval = super::Interval::new(0, i32::MAX as i128 - 1);
+
 /// The side of the square blocks of an untiled rank-2 launch.
 pub const UNTILED_BLOCK_2D: u32 = 16;
 
@@ -351,7 +354,7 @@ impl KernelBuilder {
         let components = self
             .delinearize(linear, extent_word, N)
             .into_iter()
-            .map(|c| self.as_i32(c))
+            .map(|c| self.domain_component(c))
             .collect();
         Expr::from_handle(self.compose::<Index<N>>(components))
     }
@@ -384,7 +387,7 @@ impl KernelBuilder {
             let c = self.binary(BinaryOperator::Add, origin, local);
             // Threads of edge blocks outside the extent leave (no barriers in untiled kernels).
             self.return_unless_below(c, extent_word + k as u32);
-            index[k] = self.as_i32(c);
+            index[k] = self.domain_component(c);
         }
         index
     }
@@ -442,6 +445,14 @@ impl KernelBuilder {
         components
     }
 
+    /// A component of the thread's index in the domain, as `i32`; the range analysis knows it
+    /// lies in `[0, i32::MAX)` (a domain's extent is a positive `i32`).
+    fn domain_component(&mut self, expr: Handle<Expression>) -> Handle<Expression> {
+        let component = self.as_i32(expr);
+        self.know(component, DOMAIN_COMPONENT);
+        component
+    }
+
     fn as_i32(&mut self, expr: Handle<Expression>) -> Handle<Expression> {
         self.append(Expression::As {
             expr,
@@ -489,6 +500,10 @@ impl KernelBuilder {
             let dim = self.append(Expression::Literal(naga::Literal::I32(tile[k] as i32)));
             let origin_k = self.binary(BinaryOperator::Multiply, tile_k, dim);
             let global_k = self.binary(BinaryOperator::Add, origin_k, local_k);
+            // Inside the domain, whose extent is a positive i32.
+            for known in [tile_k, origin_k, global_k] {
+                self.know(known, DOMAIN_COMPONENT);
+            }
             t.push(tile_k);
             l.push(local_k);
             o.push(origin_k);

@@ -139,6 +139,7 @@ fn guards_prove_view_accesses_symbolically() {
     b.begin_if(outside);
     b.ret_unit();
     b.end_if();
+    eprintln!("DEBUG i {:?}", b.interval(i.handle()));
     let x = v.index_read(&mut b, i);
     v.index_write(&mut b, i, x);
     // An unguarded neighbour keeps its check.
@@ -249,4 +250,38 @@ fn innermost_loops_are_versioned_when_their_checks_are_decided_before_them() {
     assert_eq!(ir.sites.len(), 2);
     let wgsl = ir.wgsl();
     assert_eq!(wgsl.matches("loop {").count(), 2, "{wgsl}");
+}
+
+#[test]
+fn a_signed_guard_says_nothing_of_the_unsigned_cast() {
+    // `if x < 5 { a[x as u32] }` with a negative x indexes 4294967295: keep the check.
+    let mut b = KernelBuilder::new("casts", HERE);
+    let _ = b.untiled_entry::<1>();
+    let x = b.param::<i32>();
+    let five = lit(&mut b, 5);
+    let below = x.compare(&mut b, CmpOp::Lt, five);
+    b.begin_if(below);
+    let xu: Expr<u32> = Expr::from_handle(b.as_u32(x.handle()));
+    assert!(!b.proves_below(xu.handle(), Bound::Const(5)));
+    assert!(
+        !b.proves_below(x.handle(), Bound::Const(5)),
+        "x may be negative"
+    );
+    b.end_if();
+    // A counter over -2..3 cast to u32 is not below 3 either.
+    let (minus, three) = (lit(&mut b, -2), lit(&mut b, 3));
+    let counter = b.begin_for(minus, three, false);
+    let k = b.load(counter);
+    let ku: Expr<u32> = Expr::from_handle(b.as_u32(k.handle()));
+    assert!(!b.proves_below(ku.handle(), Bound::Const(3)));
+    b.end_for(counter, three, None, false);
+    // A view's extent bound: a signed guard on a possibly negative i32 proves nothing unsigned.
+    let v = View::<i32, 1, ReadWrite>::declare(&mut b);
+    let n = v.extent(&mut b).index_const(&mut b, 0);
+    let inside = x.compare(&mut b, CmpOp::Lt, n);
+    b.begin_if(inside);
+    let xu: Expr<u32> = Expr::from_handle(b.as_u32(x.handle()));
+    let bound = b.param_word(1).handle();
+    assert!(!b.proves_below(xu.handle(), Bound::Value(bound)));
+    b.end_if();
 }
