@@ -314,37 +314,35 @@ fn matmul(raw: Option<&Raw>, acc: &Accelerator, size: usize) -> Result<Figures, 
     let cv = ArrayView::new([s, s], &mut c)?;
     cv.discard_data();
     let reps = if acc.is_emulated() { 2 } else { 10 };
-    let amp_s = time_per_kernel(reps, |k| {
-        for _ in 0..k {
-            let _ = parallel_for_each!(cv.extent(), |idx: Index<2>| {
-                let row = idx[0];
-                let col = idx[1];
-                let mut sum = 0.0f32;
-                for i in 0..bv.extent()[0] {
-                    sum += av[(row, i)] * bv[(i, col)];
+    // The kernel launched by `$launch!` (the unchecked one inside `unsafe`), timed; seconds per
+    // kernel.
+    macro_rules! timed {
+        ($launch:ident) => {
+            time_per_kernel(reps, |k| {
+                for _ in 0..k {
+                    let _ = timed!(@launch $launch, cv.extent(), |idx: Index<2>| {
+                        let row = idx[0];
+                        let col = idx[1];
+                        let mut sum = 0.0f32;
+                        for i in 0..bv.extent()[0] {
+                            sum += av[(row, i)] * bv[(i, col)];
+                        }
+                        cv[idx] = sum;
+                    });
                 }
-                cv[idx] = sum;
-            });
-        }
-        let _ = acc.wait();
-    });
-    let amp_unchecked_s = time_per_kernel(reps, |k| {
-        for _ in 0..k {
+                let _ = acc.wait();
+            })
+        };
+        (@launch parallel_for_each, $($kernel:tt)*) => {
+            parallel_for_each!($($kernel)*)
+        };
+        (@launch parallel_for_each_unchecked, $($kernel:tt)*) => {
             // SAFETY: rows and columns stay inside the square matrices' extents.
-            let _ = unsafe {
-                parallel_for_each_unchecked!(cv.extent(), |idx: Index<2>| {
-                    let row = idx[0];
-                    let col = idx[1];
-                    let mut sum = 0.0f32;
-                    for i in 0..bv.extent()[0] {
-                        sum += av[(row, i)] * bv[(i, col)];
-                    }
-                    cv[idx] = sum;
-                })
-            };
-        }
-        let _ = acc.wait();
-    });
+            unsafe { parallel_for_each_unchecked!($($kernel)*) }
+        };
+    }
+    let amp_s = timed!(parallel_for_each);
+    let amp_unchecked_s = timed!(parallel_for_each_unchecked);
     cv.synchronize()?;
     drop(cv);
     // The CPU reference: the same triple loop (i-k-j order, as a Rust programmer would write it).
@@ -469,157 +467,77 @@ fn matmul_tiled(
     let reps = if acc.is_emulated() { 2 } else { 10 };
     let mut failed = None;
 
-    // Seed 003 Figure 5, line for line, with `t.barrier.wait()`.
-    let wait_s = {
-        let cv = ArrayView::new([s, s], &mut c)?;
-        cv.discard_data();
-        let secs = time_per_kernel(reps, |k| {
-            for _ in 0..k {
-                let launch =
-                    parallel_for_each!(cv.extent().tile::<16, 16>(), |t_idx: TiledIndex<2>| {
-                        let row = t_idx.local[0];
-                        let col = t_idx.local[1];
-                        #[tile_static]
-                        let mut loc_a: [[f32; 16]; 16];
-                        #[tile_static]
-                        let mut loc_b: [[f32; 16]; 16];
-                        let mut sum = 0.0f32;
-                        for i in (0..av.extent()[1]).step_by(16) {
-                            loc_a[row][col] = av[(t_idx.global[0], col + i)];
-                            loc_b[row][col] = bv[(row + i, t_idx.global[1])];
-                            t_idx.barrier.wait();
-                            for k in 0..TS {
-                                sum += loc_a[row][k] * loc_b[k][col];
-                            }
-                            t_idx.barrier.wait();
-                        }
-                        cv[t_idx.global] = sum;
-                    });
-                keep_first(&mut failed, launch);
-            }
-            let _ = acc.wait();
-        });
-        cv.synchronize()?;
-        secs
-    };
-    failed.take().map_or(Ok(()), Err)?;
-    check_product("amp tiled matmul, wait()", &a, &b, &c, size);
-
-    let wait_unchecked_s = {
-        let cv = ArrayView::new([s, s], &mut c)?;
-        cv.discard_data();
-        let secs = time_per_kernel(reps, |k| {
-            for _ in 0..k {
-                // SAFETY: the extents are multiples of 16 and every index stays inside them.
-                let launch = unsafe {
-                    parallel_for_each_unchecked!(
-                        cv.extent().tile::<16, 16>(),
-                        |t_idx: TiledIndex<2>| {
-                            let row = t_idx.local[0];
-                            let col = t_idx.local[1];
-                            #[tile_static]
-                            let mut loc_a: [[f32; 16]; 16];
-                            #[tile_static]
-                            let mut loc_b: [[f32; 16]; 16];
-                            let mut sum = 0.0f32;
-                            for i in (0..av.extent()[1]).step_by(16) {
-                                loc_a[row][col] = av[(t_idx.global[0], col + i)];
-                                loc_b[row][col] = bv[(row + i, t_idx.global[1])];
-                                t_idx.barrier.wait();
-                                for k in 0..TS {
-                                    sum += loc_a[row][k] * loc_b[k][col];
+    // Seed 003 Figure 5, line for line, launched by `$launch!` with `t_idx.barrier.$barrier()`
+    // for its two barriers: timed over a fresh view of `c`, then `c` checked against the CPU
+    // (reported as `$what`). Evaluates to the seconds per kernel.
+    macro_rules! seed_tiled {
+        ($launch:ident, $barrier:ident, $what:expr) => {{
+            let secs = {
+                let cv = ArrayView::new([s, s], &mut c)?;
+                cv.discard_data();
+                let secs = time_per_kernel(reps, |k| {
+                    for _ in 0..k {
+                        let launch = seed_tiled!(
+                            @launch $launch,
+                            cv.extent().tile::<16, 16>(),
+                            |t_idx: TiledIndex<2>| {
+                                let row = t_idx.local[0];
+                                let col = t_idx.local[1];
+                                #[tile_static]
+                                let mut loc_a: [[f32; 16]; 16];
+                                #[tile_static]
+                                let mut loc_b: [[f32; 16]; 16];
+                                let mut sum = 0.0f32;
+                                for i in (0..av.extent()[1]).step_by(16) {
+                                    loc_a[row][col] = av[(t_idx.global[0], col + i)];
+                                    loc_b[row][col] = bv[(row + i, t_idx.global[1])];
+                                    t_idx.barrier.$barrier();
+                                    for k in 0..TS {
+                                        sum += loc_a[row][k] * loc_b[k][col];
+                                    }
+                                    t_idx.barrier.$barrier();
                                 }
-                                t_idx.barrier.wait();
+                                cv[t_idx.global] = sum;
                             }
-                            cv[t_idx.global] = sum;
-                        }
-                    )
-                };
-                keep_first(&mut failed, launch);
-            }
-            let _ = acc.wait();
-        });
-        cv.synchronize()?;
-        secs
-    };
-    failed.take().map_or(Ok(()), Err)?;
-    check_product("amp tiled matmul, wait(), unchecked", &a, &b, &c, size);
+                        );
+                        keep_first(&mut failed, launch);
+                    }
+                    let _ = acc.wait();
+                });
+                cv.synchronize()?;
+                secs
+            };
+            failed.take().map_or(Ok(()), Err)?;
+            check_product($what, &a, &b, &c, size);
+            secs
+        }};
+        (@launch parallel_for_each, $($kernel:tt)*) => {
+            parallel_for_each!($($kernel)*)
+        };
+        (@launch parallel_for_each_unchecked, $($kernel:tt)*) => {
+            // SAFETY: the extents are multiples of 16 and every index stays inside them.
+            unsafe { parallel_for_each_unchecked!($($kernel)*) }
+        };
+    }
 
+    // As the seed writes it: `t_idx.barrier.wait()`.
+    let wait_s = seed_tiled!(parallel_for_each, wait, "amp tiled matmul, wait()");
+    let wait_unchecked_s = seed_tiled!(
+        parallel_for_each_unchecked,
+        wait,
+        "amp tiled matmul, wait(), unchecked"
+    );
     // The same with the barrier this algorithm needs: it shares only tile_static data.
-    let fenced_s = {
-        let cv = ArrayView::new([s, s], &mut c)?;
-        cv.discard_data();
-        let secs = time_per_kernel(reps, |k| {
-            for _ in 0..k {
-                let launch =
-                    parallel_for_each!(cv.extent().tile::<16, 16>(), |t_idx: TiledIndex<2>| {
-                        let row = t_idx.local[0];
-                        let col = t_idx.local[1];
-                        #[tile_static]
-                        let mut loc_a: [[f32; 16]; 16];
-                        #[tile_static]
-                        let mut loc_b: [[f32; 16]; 16];
-                        let mut sum = 0.0f32;
-                        for i in (0..av.extent()[1]).step_by(16) {
-                            loc_a[row][col] = av[(t_idx.global[0], col + i)];
-                            loc_b[row][col] = bv[(row + i, t_idx.global[1])];
-                            t_idx.barrier.wait_with_tile_static_memory_fence();
-                            for k in 0..TS {
-                                sum += loc_a[row][k] * loc_b[k][col];
-                            }
-                            t_idx.barrier.wait_with_tile_static_memory_fence();
-                        }
-                        cv[t_idx.global] = sum;
-                    });
-                keep_first(&mut failed, launch);
-            }
-            let _ = acc.wait();
-        });
-        cv.synchronize()?;
-        secs
-    };
-    failed.take().map_or(Ok(()), Err)?;
-    check_product("amp tiled matmul, fenced", &a, &b, &c, size);
-
-    let fenced_unchecked_s = {
-        let cv = ArrayView::new([s, s], &mut c)?;
-        cv.discard_data();
-        let secs = time_per_kernel(reps, |k| {
-            for _ in 0..k {
-                // SAFETY: the extents are multiples of 16 and every index stays inside them.
-                let launch = unsafe {
-                    parallel_for_each_unchecked!(
-                        cv.extent().tile::<16, 16>(),
-                        |t_idx: TiledIndex<2>| {
-                            let row = t_idx.local[0];
-                            let col = t_idx.local[1];
-                            #[tile_static]
-                            let mut loc_a: [[f32; 16]; 16];
-                            #[tile_static]
-                            let mut loc_b: [[f32; 16]; 16];
-                            let mut sum = 0.0f32;
-                            for i in (0..av.extent()[1]).step_by(16) {
-                                loc_a[row][col] = av[(t_idx.global[0], col + i)];
-                                loc_b[row][col] = bv[(row + i, t_idx.global[1])];
-                                t_idx.barrier.wait_with_tile_static_memory_fence();
-                                for k in 0..TS {
-                                    sum += loc_a[row][k] * loc_b[k][col];
-                                }
-                                t_idx.barrier.wait_with_tile_static_memory_fence();
-                            }
-                            cv[t_idx.global] = sum;
-                        }
-                    )
-                };
-                keep_first(&mut failed, launch);
-            }
-            let _ = acc.wait();
-        });
-        cv.synchronize()?;
-        secs
-    };
-    failed.take().map_or(Ok(()), Err)?;
-    check_product("amp tiled matmul, fenced, unchecked", &a, &b, &c, size);
+    let fenced_s = seed_tiled!(
+        parallel_for_each,
+        wait_with_tile_static_memory_fence,
+        "amp tiled matmul, fenced"
+    );
+    let fenced_unchecked_s = seed_tiled!(
+        parallel_for_each_unchecked,
+        wait_with_tile_static_memory_fence,
+        "amp tiled matmul, fenced, unchecked"
+    );
 
     let groups = (size as u32) / 16;
     let out = vec![0.0f32; size * size];
@@ -726,125 +644,83 @@ fn matmul_register_blocked(
     };
     let mut failed = None;
 
-    let amp_s = {
-        let cv = ArrayView::new([s, s], &mut c)?;
-        cv.discard_data();
-        let secs = time_per_kernel(reps, |k| {
-            for _ in 0..k {
-                let launch = parallel_for_each!(domain, |t: TiledIndex<2>| {
-                    let ty = t.local[0];
-                    let tx = t.local[1];
-                    let row0 = t.tile[0] * 64;
-                    let col0 = t.tile[1] * 64;
-                    let lin = ty * 16 + tx;
-                    #[tile_static]
-                    let mut sa: [[f32; 64]; 16];
-                    #[tile_static]
-                    let mut sb: [[f32; 64]; 16];
-                    let mut acc = [[0.0f32; 4]; 4];
-                    for k0 in (0..av.extent()[1]).step_by(16) {
-                        for r in 0..4 {
-                            let e = lin + r * 256;
-                            let m = e / 16;
-                            let k = e % 16;
-                            sa[k][m] = av[(row0 + m, k0 + k)];
-                            let kk = e / 64;
-                            let cc = e % 64;
-                            sb[kk][cc] = bv[(k0 + kk, col0 + cc)];
-                        }
-                        t.barrier.wait_with_tile_static_memory_fence();
-                        for k in 0..16 {
-                            let mut ra = [0.0f32; 4];
-                            let mut rb = [0.0f32; 4];
-                            for i in 0..4 {
-                                ra[i] = sa[k][ty * 4 + i];
-                                rb[i] = sb[k][tx * 4 + i];
+    // The kernel launched by `$launch!`: timed over a fresh view of `c`, then `c` checked (reported
+    // as `$what`). Evaluates to the seconds per kernel.
+    macro_rules! register_blocked {
+        ($launch:ident, $what:expr) => {{
+            let secs = {
+                let cv = ArrayView::new([s, s], &mut c)?;
+                cv.discard_data();
+                let secs = time_per_kernel(reps, |k| {
+                    for _ in 0..k {
+                        let launch = register_blocked!(@launch $launch, domain, |t: TiledIndex<2>| {
+                            let ty = t.local[0];
+                            let tx = t.local[1];
+                            let row0 = t.tile[0] * 64;
+                            let col0 = t.tile[1] * 64;
+                            let lin = ty * 16 + tx;
+                            #[tile_static]
+                            let mut sa: [[f32; 64]; 16];
+                            #[tile_static]
+                            let mut sb: [[f32; 64]; 16];
+                            let mut acc = [[0.0f32; 4]; 4];
+                            for k0 in (0..av.extent()[1]).step_by(16) {
+                                for r in 0..4 {
+                                    let e = lin + r * 256;
+                                    let m = e / 16;
+                                    let k = e % 16;
+                                    sa[k][m] = av[(row0 + m, k0 + k)];
+                                    let kk = e / 64;
+                                    let cc = e % 64;
+                                    sb[kk][cc] = bv[(k0 + kk, col0 + cc)];
+                                }
+                                t.barrier.wait_with_tile_static_memory_fence();
+                                for k in 0..16 {
+                                    let mut ra = [0.0f32; 4];
+                                    let mut rb = [0.0f32; 4];
+                                    for i in 0..4 {
+                                        ra[i] = sa[k][ty * 4 + i];
+                                        rb[i] = sb[k][tx * 4 + i];
+                                    }
+                                    for i in 0..4 {
+                                        for j in 0..4 {
+                                            acc[i][j] += ra[i] * rb[j];
+                                        }
+                                    }
+                                }
+                                t.barrier.wait_with_tile_static_memory_fence();
                             }
                             for i in 0..4 {
                                 for j in 0..4 {
-                                    acc[i][j] += ra[i] * rb[j];
+                                    cv[(row0 + ty * 4 + i, col0 + tx * 4 + j)] = acc[i][j];
                                 }
                             }
-                        }
-                        t.barrier.wait_with_tile_static_memory_fence();
+                        });
+                        keep_first(&mut failed, launch);
                     }
-                    for i in 0..4 {
-                        for j in 0..4 {
-                            cv[(row0 + ty * 4 + i, col0 + tx * 4 + j)] = acc[i][j];
-                        }
-                    }
+                    let _ = acc.wait();
                 });
-                keep_first(&mut failed, launch);
-            }
-            let _ = acc.wait();
-        });
-        cv.synchronize()?;
-        secs
-    };
-    failed.take().map_or(Ok(()), Err)?;
-    check("amp register-blocked matmul", &c);
-
-    let amp_unchecked_s = {
-        let cv = ArrayView::new([s, s], &mut c)?;
-        cv.discard_data();
-        let secs = time_per_kernel(reps, |k| {
-            for _ in 0..k {
-                // SAFETY: the size is a multiple of 64, so every tile's 64×64 block of C and the
-                // slices of A and B it stages lie inside the matrices.
-                let launch = unsafe {
-                    parallel_for_each_unchecked!(domain, |t: TiledIndex<2>| {
-                        let ty = t.local[0];
-                        let tx = t.local[1];
-                        let row0 = t.tile[0] * 64;
-                        let col0 = t.tile[1] * 64;
-                        let lin = ty * 16 + tx;
-                        #[tile_static]
-                        let mut sa: [[f32; 64]; 16];
-                        #[tile_static]
-                        let mut sb: [[f32; 64]; 16];
-                        let mut acc = [[0.0f32; 4]; 4];
-                        for k0 in (0..av.extent()[1]).step_by(16) {
-                            for r in 0..4 {
-                                let e = lin + r * 256;
-                                let m = e / 16;
-                                let k = e % 16;
-                                sa[k][m] = av[(row0 + m, k0 + k)];
-                                let kk = e / 64;
-                                let cc = e % 64;
-                                sb[kk][cc] = bv[(k0 + kk, col0 + cc)];
-                            }
-                            t.barrier.wait_with_tile_static_memory_fence();
-                            for k in 0..16 {
-                                let mut ra = [0.0f32; 4];
-                                let mut rb = [0.0f32; 4];
-                                for i in 0..4 {
-                                    ra[i] = sa[k][ty * 4 + i];
-                                    rb[i] = sb[k][tx * 4 + i];
-                                }
-                                for i in 0..4 {
-                                    for j in 0..4 {
-                                        acc[i][j] += ra[i] * rb[j];
-                                    }
-                                }
-                            }
-                            t.barrier.wait_with_tile_static_memory_fence();
-                        }
-                        for i in 0..4 {
-                            for j in 0..4 {
-                                cv[(row0 + ty * 4 + i, col0 + tx * 4 + j)] = acc[i][j];
-                            }
-                        }
-                    })
-                };
-                keep_first(&mut failed, launch);
-            }
-            let _ = acc.wait();
-        });
-        cv.synchronize()?;
-        secs
-    };
-    failed.take().map_or(Ok(()), Err)?;
-    check("amp register-blocked matmul, unchecked", &c);
+                cv.synchronize()?;
+                secs
+            };
+            failed.take().map_or(Ok(()), Err)?;
+            check($what, &c);
+            secs
+        }};
+        (@launch parallel_for_each, $($kernel:tt)*) => {
+            parallel_for_each!($($kernel)*)
+        };
+        (@launch parallel_for_each_unchecked, $($kernel:tt)*) => {
+            // SAFETY: the size is a multiple of 64, so every tile's 64×64 block of C and the
+            // slices of A and B it stages lie inside the matrices.
+            unsafe { parallel_for_each_unchecked!($($kernel)*) }
+        };
+    }
+    let amp_s = register_blocked!(parallel_for_each, "amp register-blocked matmul");
+    let amp_unchecked_s = register_blocked!(
+        parallel_for_each_unchecked,
+        "amp register-blocked matmul, unchecked"
+    );
 
     let wgsl = raw.map(|r| {
         (

@@ -46,78 +46,78 @@ fn main(@builtin(local_invocation_index) param: u32, @builtin(workgroup_id) para
     }
     let _e25 = bitcast<i32>(_e19);
     let _e29 = amp_params[1].z;
-    if ((_e25 % 2i) == 0i) {
-        let _e57 = amp_params[1].x;
-        let _e58 = bitcast<u32>((_e25 >> (bitcast<u32>(2u) & 31u)));
-        let _e62 = amp_params[0].w;
-        let _e63 = (_e58 < _e62);
-        if _e63 {
-            let _e68 = atomicAdd((&amp_view1_[(_e57 + _e58)]), ((1u & 255u) << (bitcast<u32>((u32((_e25 & 3i)) << (bitcast<u32>(3u) & 31u))) & 31u)));
-            local = _e68;
+    if (bitcast<i32>((bitcast<u32>(_e25) % bitcast<u32>(2i))) == 0i) {
+        let _e60 = amp_params[1].x;
+        let _e61 = bitcast<u32>((_e25 >> (bitcast<u32>(2u) & 31u)));
+        let _e65 = amp_params[0].w;
+        let _e66 = (_e61 < _e65);
+        if _e66 {
+            let _e71 = atomicAdd((&amp_view1_[(_e60 + _e61)]), ((1u & 255u) << (bitcast<u32>((u32((_e25 & 3i)) << (bitcast<u32>(3u) & 31u))) & 31u)));
+            local = _e71;
         }
-        let _e73 = amp_fault_site;
-        amp_fault_site = select(1u, _e73, _e63);
-        let _e75 = amp_fault_index[0];
-        amp_fault_index[0] = select(_e58, _e75, _e63);
-        let _e100 = amp_params[1].x;
-        let _e101 = bitcast<u32>((_e25 >> (bitcast<u32>(2u) & 31u)));
-        let _e105 = amp_params[0].w;
-        let _e106 = (_e101 < _e105);
-        if _e106 {
-            let _e111 = atomicAdd((&amp_view1_[(_e100 + _e101)]), ((_e29 & 255u) << (bitcast<u32>((u32((_e25 & 3i)) << (bitcast<u32>(3u) & 31u))) & 31u)));
-            local_1 = _e111;
+        let _e76 = amp_fault_site;
+        amp_fault_site = select(1u, _e76, _e66);
+        let _e78 = amp_fault_index[0];
+        amp_fault_index[0] = select(_e61, _e78, _e66);
+        let _e103 = amp_params[1].x;
+        let _e104 = bitcast<u32>((_e25 >> (bitcast<u32>(2u) & 31u)));
+        let _e108 = amp_params[0].w;
+        let _e109 = (_e104 < _e108);
+        if _e109 {
+            let _e114 = atomicAdd((&amp_view1_[(_e103 + _e104)]), ((_e29 & 255u) << (bitcast<u32>((u32((_e25 & 3i)) << (bitcast<u32>(3u) & 31u))) & 31u)));
+            local_1 = _e114;
         }
-        let _e116 = amp_fault_site;
-        amp_fault_site = select(2u, _e116, _e106);
-        let _e118 = amp_fault_index[0];
-        amp_fault_index[0] = select(_e101, _e118, _e106);
+        let _e119 = amp_fault_site;
+        amp_fault_site = select(2u, _e119, _e109);
+        let _e121 = amp_fault_index[0];
+        amp_fault_index[0] = select(_e104, _e121, _e109);
     } else {
-        let _e137 = amp_params[1].x;
-        let _e138 = bitcast<u32>((_e25 >> (bitcast<u32>(2u) & 31u)));
-        let _e142 = amp_params[0].w;
-        let _e143 = (_e138 < _e142);
-        let _e148 = amp_params[1].y;
-        let _e152 = atomicLoad((&amp_view1_[select(_e148, (_e137 + _e138), _e143)]));
-        let _e157 = amp_fault_site;
-        amp_fault_site = select(3u, _e157, _e143);
-        let _e159 = amp_fault_index[0];
-        amp_fault_index[0] = select(_e138, _e159, _e143);
-        let _e173 = (_e25 >> (bitcast<u32>(2u) & 31u));
-        let _e181 = (u32((_e25 & 3i)) << (bitcast<u32>(3u) & 31u));
-        let _e185 = amp_params[1].x;
-        let _e186 = bitcast<u32>(_e173);
-        let _e190 = amp_params[0].w;
-        let _e191 = (_e186 < _e190);
-        let _e196 = amp_params[1].y;
-        let _e200 = atomicLoad((&amp_view1_[select(_e196, (_e185 + _e186), _e191)]));
-        let _e205 = amp_fault_site;
-        amp_fault_site = select(4u, _e205, _e191);
-        let _e207 = amp_fault_index[0];
-        amp_fault_index[0] = select(_e186, _e207, _e191);
-        let _e218 = amp_params[1].x;
-        let _e219 = bitcast<u32>(_e173);
-        let _e223 = amp_params[0].w;
-        let _e224 = (_e219 < _e223);
-        if _e224 {
-            let _e229 = atomicXor((&amp_view1_[(_e218 + _e219)]), (_e200 & (255u << (bitcast<u32>(_e181) & 31u))));
-            local_2 = _e229;
+        let _e140 = amp_params[1].x;
+        let _e141 = bitcast<u32>((_e25 >> (bitcast<u32>(2u) & 31u)));
+        let _e145 = amp_params[0].w;
+        let _e146 = (_e141 < _e145);
+        let _e151 = amp_params[1].y;
+        let _e155 = atomicLoad((&amp_view1_[select(_e151, (_e140 + _e141), _e146)]));
+        let _e160 = amp_fault_site;
+        amp_fault_site = select(3u, _e160, _e146);
+        let _e162 = amp_fault_index[0];
+        amp_fault_index[0] = select(_e141, _e162, _e146);
+        let _e176 = (_e25 >> (bitcast<u32>(2u) & 31u));
+        let _e184 = (u32((_e25 & 3i)) << (bitcast<u32>(3u) & 31u));
+        let _e188 = amp_params[1].x;
+        let _e189 = bitcast<u32>(_e176);
+        let _e193 = amp_params[0].w;
+        let _e194 = (_e189 < _e193);
+        let _e199 = amp_params[1].y;
+        let _e203 = atomicLoad((&amp_view1_[select(_e199, (_e188 + _e189), _e194)]));
+        let _e208 = amp_fault_site;
+        amp_fault_site = select(4u, _e208, _e194);
+        let _e210 = amp_fault_index[0];
+        amp_fault_index[0] = select(_e189, _e210, _e194);
+        let _e221 = amp_params[1].x;
+        let _e222 = bitcast<u32>(_e176);
+        let _e226 = amp_params[0].w;
+        let _e227 = (_e222 < _e226);
+        if _e227 {
+            let _e232 = atomicXor((&amp_view1_[(_e221 + _e222)]), (_e203 & (255u << (bitcast<u32>(_e184) & 31u))));
+            local_2 = _e232;
         }
-        let _e234 = amp_fault_site;
-        amp_fault_site = select(5u, _e234, _e224);
-        let _e236 = amp_fault_index[0];
-        amp_fault_index[0] = select(_e219, _e236, _e224);
-        let _e248 = amp_params[1].x;
-        let _e249 = bitcast<u32>(_e173);
-        let _e253 = amp_params[0].w;
-        let _e254 = (_e249 < _e253);
-        if _e254 {
-            let _e259 = atomicXor((&amp_view1_[(_e248 + _e249)]), (((255u - ((_e152 >> (bitcast<u32>((u32((_e25 & 3i)) << (bitcast<u32>(3u) & 31u))) & 31u)) & 255u)) & 255u) << (bitcast<u32>(_e181) & 31u)));
-            local_3 = _e259;
+        let _e237 = amp_fault_site;
+        amp_fault_site = select(5u, _e237, _e227);
+        let _e239 = amp_fault_index[0];
+        amp_fault_index[0] = select(_e222, _e239, _e227);
+        let _e251 = amp_params[1].x;
+        let _e252 = bitcast<u32>(_e176);
+        let _e256 = amp_params[0].w;
+        let _e257 = (_e252 < _e256);
+        if _e257 {
+            let _e262 = atomicXor((&amp_view1_[(_e251 + _e252)]), (((255u - ((_e155 >> (bitcast<u32>((u32((_e25 & 3i)) << (bitcast<u32>(3u) & 31u))) & 31u)) & 255u)) & 255u) << (bitcast<u32>(_e184) & 31u)));
+            local_3 = _e262;
         }
-        let _e264 = amp_fault_site;
-        amp_fault_site = select(6u, _e264, _e254);
-        let _e266 = amp_fault_index[0];
-        amp_fault_index[0] = select(_e249, _e266, _e254);
+        let _e267 = amp_fault_site;
+        amp_fault_site = select(6u, _e267, _e257);
+        let _e269 = amp_fault_index[0];
+        amp_fault_index[0] = select(_e252, _e269, _e257);
     }
     amp_report_fault();
     return;
@@ -145,22 +145,22 @@ fn main(@builtin(local_invocation_index) param: u32, @builtin(workgroup_id) para
     }
     let _e25 = bitcast<i32>(_e19);
     let _e29 = amp_params[1].z;
-    if ((_e25 % 2i) == 0i) {
-        let _e57 = amp_params[1].x;
-        let _e62 = atomicAdd((&amp_view1_[(_e57 + bitcast<u32>((_e25 >> (bitcast<u32>(2u) & 31u))))]), ((1u & 255u) << (bitcast<u32>((u32((_e25 & 3i)) << (bitcast<u32>(3u) & 31u))) & 31u)));
-        let _e85 = amp_params[1].x;
-        let _e90 = atomicAdd((&amp_view1_[(_e85 + bitcast<u32>((_e25 >> (bitcast<u32>(2u) & 31u))))]), ((_e29 & 255u) << (bitcast<u32>((u32((_e25 & 3i)) << (bitcast<u32>(3u) & 31u))) & 31u)));
+    if (bitcast<i32>((bitcast<u32>(_e25) % bitcast<u32>(2i))) == 0i) {
+        let _e60 = amp_params[1].x;
+        let _e65 = atomicAdd((&amp_view1_[(_e60 + bitcast<u32>((_e25 >> (bitcast<u32>(2u) & 31u))))]), ((1u & 255u) << (bitcast<u32>((u32((_e25 & 3i)) << (bitcast<u32>(3u) & 31u))) & 31u)));
+        let _e88 = amp_params[1].x;
+        let _e93 = atomicAdd((&amp_view1_[(_e88 + bitcast<u32>((_e25 >> (bitcast<u32>(2u) & 31u))))]), ((_e29 & 255u) << (bitcast<u32>((u32((_e25 & 3i)) << (bitcast<u32>(3u) & 31u))) & 31u)));
     } else {
-        let _e107 = amp_params[1].x;
-        let _e112 = atomicLoad((&amp_view1_[(_e107 + bitcast<u32>((_e25 >> (bitcast<u32>(2u) & 31u))))]));
-        let _e125 = (_e25 >> (bitcast<u32>(2u) & 31u));
-        let _e133 = (u32((_e25 & 3i)) << (bitcast<u32>(3u) & 31u));
-        let _e137 = amp_params[1].x;
-        let _e142 = atomicLoad((&amp_view1_[(_e137 + bitcast<u32>(_e125))]));
-        let _e152 = amp_params[1].x;
-        let _e157 = atomicXor((&amp_view1_[(_e152 + bitcast<u32>(_e125))]), (_e142 & (255u << (bitcast<u32>(_e133) & 31u))));
-        let _e167 = amp_params[1].x;
-        let _e172 = atomicXor((&amp_view1_[(_e167 + bitcast<u32>(_e125))]), (((255u - ((_e112 >> (bitcast<u32>((u32((_e25 & 3i)) << (bitcast<u32>(3u) & 31u))) & 31u)) & 255u)) & 255u) << (bitcast<u32>(_e133) & 31u)));
+        let _e110 = amp_params[1].x;
+        let _e115 = atomicLoad((&amp_view1_[(_e110 + bitcast<u32>((_e25 >> (bitcast<u32>(2u) & 31u))))]));
+        let _e128 = (_e25 >> (bitcast<u32>(2u) & 31u));
+        let _e136 = (u32((_e25 & 3i)) << (bitcast<u32>(3u) & 31u));
+        let _e140 = amp_params[1].x;
+        let _e145 = atomicLoad((&amp_view1_[(_e140 + bitcast<u32>(_e128))]));
+        let _e155 = amp_params[1].x;
+        let _e160 = atomicXor((&amp_view1_[(_e155 + bitcast<u32>(_e128))]), (_e145 & (255u << (bitcast<u32>(_e136) & 31u))));
+        let _e170 = amp_params[1].x;
+        let _e175 = atomicXor((&amp_view1_[(_e170 + bitcast<u32>(_e128))]), (((255u - ((_e115 >> (bitcast<u32>((u32((_e25 & 3i)) << (bitcast<u32>(3u) & 31u))) & 31u)) & 255u)) & 255u) << (bitcast<u32>(_e136) & 31u)));
     }
     return;
 }
