@@ -73,6 +73,7 @@ pub mod prelude {
 /// What the macros' expansions refer to. Not a public API.
 #[doc(hidden)]
 pub mod __private {
+    pub use amp_core::bits::primitive;
     pub use amp_core::builder::{
         kernel_function, DeviceFn, Expr, KernelBuilder, KernelToken, Read, Var,
     };

@@ -126,3 +126,312 @@ fn packed_bytes_by_index_and_by_u32() {
     let expected: Vec<u8> = bytes.iter().map(|b| b + 1).collect();
     assert_eq!(amp::packed::unpack(&words, 64), expected);
 }
+
+/// A reproducible stream of random words (xorshift32).
+fn random_words(len: usize, seed: u32) -> Vec<u32> {
+    let mut s = seed.max(1);
+    (0..len)
+        .map(|_| {
+            s ^= s << 13;
+            s ^= s >> 17;
+            s ^= s << 5;
+            s
+        })
+        .collect()
+}
+
+/// Words with about one bit in eight set, so that a tile's OR (and the AND of their
+/// complements) keeps some bits of each kind.
+fn sparse_words(len: usize, seed: u32) -> Vec<u32> {
+    let (a, b, c) = (
+        random_words(len, seed),
+        random_words(len, seed ^ 0x5bd1_e995),
+        random_words(len, seed ^ 0x68e3_1da4),
+    );
+    (0..len).map(|i| a[i] & b[i] & c[i]).collect()
+}
+
+const POISON: u32 = 0xdead_beef;
+
+#[test]
+fn tile_static_bitwise_reductions_equal_the_cpu() {
+    // Per tile of 16 threads: the OR, AND and XOR of its words, each half of the tile into its
+    // own row of a 2-D tile_static array.
+    const TILE: usize = 16;
+    let n = TILE * 37;
+    let ors = sparse_words(n, 11);
+    let ands: Vec<u32> = sparse_words(n, 12).iter().map(|w| !w).collect();
+    let xors = random_words(n, 13);
+    let mut out = vec![POISON; n / TILE * 6];
+    let ov_len = out.len() as i32;
+    let orv = ConstArrayView::new(n as i32, &ors).expect("view");
+    let andv = ConstArrayView::new(n as i32, &ands).expect("view");
+    let xorv = ConstArrayView::new(n as i32, &xors).expect("view");
+    let ov = ArrayView::new(ov_len, &mut out).expect("view");
+    parallel_for_each!(orv.extent().tile::<16>(), |t: TiledIndex<1>| {
+        #[tile_static]
+        let mut acc: [[u32; 3]; 2];
+        let lid = t.local[0];
+        let row = lid % 2;
+        if lid < 2 {
+            acc[row][0] = 0u32;
+            acc[row][1] = 0xffff_ffffu32;
+            acc[row][2] = 0u32;
+        }
+        t.barrier.wait();
+        acc[row].atomic_fetch_or(0, orv[t]);
+        acc[row].atomic_fetch_and(1, andv[t]);
+        acc[row].atomic_fetch_xor(2, xorv[t]);
+        t.barrier.wait();
+        if lid < 2 {
+            let base = t.tile[0] * 6 + row * 3;
+            ov[base] = acc[row][0];
+            ov[base + 1] = acc[row][1];
+            ov[base + 2] = acc[row][2];
+        }
+    })
+    .expect("launch");
+    drop(ov);
+    let mut expected = vec![0u32; out.len()];
+    for tile in 0..n / TILE {
+        for row in 0..2 {
+            let lanes = (tile * TILE + row..(tile + 1) * TILE).step_by(2);
+            let base = tile * 6 + row * 3;
+            expected[base] = lanes.clone().fold(0, |a, i| a | ors[i]);
+            expected[base + 1] = lanes.clone().fold(!0, |a, i| a & ands[i]);
+            expected[base + 2] = lanes.fold(0, |a, i| a ^ xors[i]);
+        }
+    }
+    assert_eq!(out, expected);
+    // The inputs leave something to check: neither all-ones ORs nor all-zero ANDs.
+    assert!(expected.chunks(3).any(|c| c[0] != !0 && c[1] != 0));
+}
+
+#[test]
+fn tile_static_counters_with_inc_and_dec() {
+    // Per tile of 32: threads whose word is 0 mod 3 take a ticket (inc), those 1 mod 3 count
+    // down (dec); each ticket holder records the ticket it drew.
+    const TILE: usize = 32;
+    let n = TILE * 23;
+    let words: Vec<u32> = random_words(n, 21);
+    let mut tickets = vec![-7i32; n];
+    let mut counts = vec![POISON as i32; n / TILE * 2];
+    let counts_len = counts.len() as i32;
+    let wv = ConstArrayView::new(n as i32, &words).expect("view");
+    let tv = ArrayView::new(n as i32, &mut tickets).expect("view");
+    let cv = ArrayView::new(counts_len, &mut counts).expect("view");
+    parallel_for_each!(wv.extent().tile::<32>(), |t: TiledIndex<1>| {
+        #[tile_static]
+        let mut counter: [i32; 2];
+        let lid = t.local[0];
+        if lid < 2 {
+            counter[lid] = 0;
+        }
+        t.barrier.wait();
+        let w = wv[t] % 3u32;
+        let mut ticket = -1;
+        if w == 0u32 {
+            ticket = counter.atomic_fetch_inc(0);
+        } else if w == 1u32 {
+            counter.atomic_fetch_dec(1);
+        }
+        tv[t] = ticket;
+        t.barrier.wait();
+        if lid < 2 {
+            cv[t.tile[0] * 2 + lid] = counter[lid];
+        }
+    })
+    .expect("launch");
+    drop((tv, cv));
+    for tile in 0..n / TILE {
+        let lanes = tile * TILE..(tile + 1) * TILE;
+        let takers = lanes
+            .clone()
+            .filter(|&i| words[i].is_multiple_of(3))
+            .count() as i32;
+        let downs = lanes.clone().filter(|&i| words[i] % 3 == 1).count() as i32;
+        assert_eq!(
+            counts[tile * 2..tile * 2 + 2],
+            [takers, -downs],
+            "tile {tile}"
+        );
+        // The tickets drawn are 0..takers, each once; the others drew none.
+        let mut drawn: Vec<i32> = lanes
+            .clone()
+            .filter(|&i| words[i].is_multiple_of(3))
+            .map(|i| tickets[i])
+            .collect();
+        drawn.sort();
+        assert_eq!(drawn, (0..takers).collect::<Vec<_>>(), "tile {tile}");
+        assert!(lanes
+            .filter(|&i| !words[i].is_multiple_of(3))
+            .all(|i| tickets[i] == -1));
+    }
+}
+
+#[test]
+fn tile_static_compare_exchange_elects_one_thread_per_tile() {
+    // Per tile of 8, the threads whose word is 0 mod 5 run for election: the first to swap
+    // -1 for its local index wins; every candidate learns the winner from the result.
+    const TILE: usize = 8;
+    let n = TILE * 64;
+    let words = random_words(n, 31);
+    let mut seen = vec![-7i32; n];
+    let mut winners = vec![0u32; n / TILE];
+    let mut elected = vec![-7i32; n / TILE];
+    let tiles = (n / TILE) as i32;
+    let wv = ConstArrayView::new(n as i32, &words).expect("view");
+    let sv = ArrayView::new(n as i32, &mut seen).expect("view");
+    let winv = ArrayView::new(tiles, &mut winners).expect("view");
+    let ev = ArrayView::new(tiles, &mut elected).expect("view");
+    parallel_for_each!(wv.extent().tile::<8>(), |t: TiledIndex<1>| {
+        #[tile_static]
+        let mut winner: [i32; 1];
+        let lid = t.local[0];
+        if lid == 0 {
+            winner[0] = -1;
+        }
+        t.barrier.wait();
+        let mut saw = -2;
+        if wv[t] % 5u32 == 0u32 {
+            let r = winner.atomic_compare_exchange(0, -1, lid);
+            if r.exchanged {
+                winv.atomic_fetch_inc(t.tile[0]);
+                saw = lid;
+            } else {
+                saw = r.old;
+            }
+        }
+        sv[t] = saw;
+        t.barrier.wait();
+        if lid == 0 {
+            ev[t.tile[0]] = winner[0];
+        }
+    })
+    .expect("launch");
+    drop((sv, winv, ev));
+    let mut contested = 0;
+    for tile in 0..n / TILE {
+        let lanes = tile * TILE..(tile + 1) * TILE;
+        let candidates: Vec<usize> = lanes
+            .clone()
+            .filter(|&i| words[i].is_multiple_of(5))
+            .collect();
+        if candidates.is_empty() {
+            assert_eq!((winners[tile], elected[tile]), (0, -1), "tile {tile}");
+        } else {
+            assert_eq!(winners[tile], 1, "tile {tile}");
+            let w = elected[tile];
+            assert!(
+                candidates.contains(&(tile * TILE + w as usize)),
+                "tile {tile}"
+            );
+            assert!(candidates.iter().all(|&i| seen[i] == w), "tile {tile}");
+            contested += (candidates.len() > 1) as usize;
+        }
+        assert!(lanes
+            .filter(|i| !candidates.contains(i))
+            .all(|i| seen[i] == -2));
+    }
+    assert!(contested > 0);
+}
+
+#[test]
+fn atomics_on_scalar_tile_static_variables() {
+    // Per tile of 64: how many words are odd (add), their maximum and minimum as i32, the XOR
+    // of all (xor), a count up and down again (inc, dec), and a compare-exchange flag.
+    const TILE: usize = 64;
+    let n = TILE * 19;
+    let words = random_words(n, 41);
+    let mut out = vec![POISON; n / TILE * 6];
+    let out_len = out.len() as i32;
+    let wv = ConstArrayView::new(n as i32, &words).expect("view");
+    let ov = ArrayView::new(out_len, &mut out).expect("view");
+    parallel_for_each!(wv.extent().tile::<64>(), |t: TiledIndex<1>| {
+        #[tile_static]
+        let mut odd: u32;
+        #[tile_static]
+        let mut high: i32;
+        #[tile_static]
+        let mut low: i32;
+        #[tile_static]
+        let mut mix: u32;
+        #[tile_static]
+        let mut level: u32;
+        #[tile_static]
+        let mut flag: u32;
+        let lid = t.local[0];
+        if lid == 0 {
+            odd = 0u32;
+            high = i32::MIN;
+            low.atomic_exchange(i32::MAX);
+            mix = 0u32;
+            level = 100u32;
+            flag = 0u32;
+        }
+        t.barrier.wait();
+        let w = wv[t];
+        if w % 2u32 == 1u32 {
+            odd.atomic_fetch_add(1u32);
+        }
+        high.atomic_fetch_max(w as i32);
+        low.atomic_fetch_min(w as i32);
+        mix.atomic_fetch_xor(w);
+        level.atomic_fetch_inc();
+        level.atomic_fetch_dec();
+        level.atomic_fetch_sub(1u32);
+        let r = flag.atomic_compare_exchange(0u32, 1u32);
+        if !r.exchanged {
+            flag.atomic_fetch_or(2u32);
+        }
+        t.barrier.wait();
+        if lid == 0 {
+            let base = t.tile[0] * 6;
+            ov[base] = odd;
+            ov[base + 1] = high as u32;
+            ov[base + 2] = low as u32;
+            ov[base + 3] = mix;
+            ov[base + 4] = level;
+            ov[base + 5] = flag;
+        }
+    })
+    .expect("launch");
+    drop(ov);
+    for (tile, got) in out.chunks(6).enumerate() {
+        let w = &words[tile * TILE..(tile + 1) * TILE];
+        let expected = [
+            w.iter().filter(|&&x| x % 2 == 1).count() as u32,
+            w.iter().map(|&x| x as i32).max().unwrap_or(0) as u32,
+            w.iter().map(|&x| x as i32).min().unwrap_or(0) as u32,
+            w.iter().fold(0, |a, x| a ^ x),
+            100 - TILE as u32,
+            3,
+        ];
+        assert_eq!(got, expected, "tile {tile}");
+    }
+}
+
+#[test]
+fn atomics_on_a_local_array_are_a_located_build_error() {
+    let mut out = vec![POISON; 4];
+    let ov = ArrayView::new(4, &mut out).expect("view");
+    let line = line!();
+    let err = parallel_for_each!(ov.extent(), |i: Index<1>| {
+        let mut mine = [0u32; 4];
+        mine.atomic_fetch_or(i[0], 1u32);
+        ov[i] = mine[0];
+    })
+    .expect_err("atomics on a thread's own array");
+    let message = err.to_string();
+    assert!(matches!(err, amp::Error::Kernel(_)), "{message}");
+    assert!(
+        message.contains(&format!("{}:{}:", file!(), line + 3)),
+        "{message}"
+    );
+    assert!(
+        message.contains("atomics work on tile_static memory and views, not on local arrays"),
+        "{message}"
+    );
+    drop(ov);
+    assert_eq!(out, [POISON; 4]);
+}

@@ -1,5 +1,6 @@
 //! Atomic operations on elements of read-write views (C++ AMP's `atomic_fetch_add` & co.), as
-//! methods: `hist.atomic_fetch_add(bin, 1u32)` returns the element's previous value.
+//! methods: `hist.atomic_fetch_add(bin, 1u32)` returns the element's previous value. tile_static
+//! memory has the same methods, defined once by the `atomic_methods!` macro below.
 //!
 //! naga needs an array of atomics for these, but a view is declared before the kernel body
 //! shows whether it is used atomically: its first atomic use retypes the view's array to hold
@@ -62,114 +63,177 @@ impl<T: 'static> crate::builder::Read for Exchange<T> {
 }
 
 /// 32-bit integers: the element types atomics work on everywhere.
+#[diagnostic::on_unimplemented(
+    message = "atomic operations work on i32 and u32, not on `{Self}`",
+    note = "declare the view or tile_static variable as i32 or u32 (views of f32 have atomic_fetch_add and atomic_exchange where the accelerator supports float atomics)"
+)]
 pub trait AtomicInt: Integer {}
 impl AtomicInt for i32 {}
 impl AtomicInt for u32 {}
 
-/// `view.atomic_x(idx, value)` methods, one per naga atomic function.
+/// C++ AMP's atomic operations as methods of a place holding atomics: a view (`v.atomic_x(idx,
+/// ...)`), a tile_static array (`t.atomic_x(i, ...)`) or a scalar tile_static variable
+/// (`count.atomic_x(...)`). One definition for all of them: each receiver says how it reaches
+/// the element, as `|this, b, indices| -> (pointer, check)`, and the operations are the same
+/// naga atomic statements through [`atomic_at`] and [`compare_exchange_at`].
 macro_rules! atomic_methods {
-    ($( $(#[$doc:meta])* $name:ident => $fun:expr; )*) => {$(
-        $(#[$doc])*
+    (
+        $t:ty, |$this:ident, $b:ident $(, $idx:ident: $idx_ty:ty)*| $element:expr,
+        where { $($bounds:tt)* }
+    ) => {
+        $crate::atomic::atomic_methods! {
+            @op $t, |$this, $b $(, $idx: $idx_ty)*| $element, where { $($bounds)* },
+            #[doc = "Adds `value` to the element; returns its previous value."]
+            atomic_fetch_add => ::naga::AtomicFunction::Add
+        }
+        $crate::atomic::atomic_methods! {
+            @op $t, |$this, $b $(, $idx: $idx_ty)*| $element, where { $($bounds)* },
+            #[doc = "Subtracts `value` from the element; returns its previous value."]
+            atomic_fetch_sub => ::naga::AtomicFunction::Subtract
+        }
+        $crate::atomic::atomic_methods! {
+            @op $t, |$this, $b $(, $idx: $idx_ty)*| $element, where { $($bounds)* },
+            #[doc = "Stores the larger of the element and `value`; returns the previous value."]
+            atomic_fetch_max => ::naga::AtomicFunction::Max
+        }
+        $crate::atomic::atomic_methods! {
+            @op $t, |$this, $b $(, $idx: $idx_ty)*| $element, where { $($bounds)* },
+            #[doc = "Stores the smaller of the element and `value`; returns the previous value."]
+            atomic_fetch_min => ::naga::AtomicFunction::Min
+        }
+        $crate::atomic::atomic_methods! {
+            @op $t, |$this, $b $(, $idx: $idx_ty)*| $element, where { $($bounds)* },
+            #[doc = "Bitwise-ands `value` into the element; returns its previous value."]
+            atomic_fetch_and => ::naga::AtomicFunction::And
+        }
+        $crate::atomic::atomic_methods! {
+            @op $t, |$this, $b $(, $idx: $idx_ty)*| $element, where { $($bounds)* },
+            #[doc = "Bitwise-ors `value` into the element; returns its previous value."]
+            atomic_fetch_or => ::naga::AtomicFunction::InclusiveOr
+        }
+        $crate::atomic::atomic_methods! {
+            @op $t, |$this, $b $(, $idx: $idx_ty)*| $element, where { $($bounds)* },
+            #[doc = "Bitwise-xors `value` into the element; returns its previous value."]
+            atomic_fetch_xor => ::naga::AtomicFunction::ExclusiveOr
+        }
+        $crate::atomic::atomic_methods! {
+            @op $t, |$this, $b $(, $idx: $idx_ty)*| $element, where { $($bounds)* },
+            #[doc = "Stores `value`; returns the previous value."]
+            atomic_exchange => ::naga::AtomicFunction::Exchange { compare: None }
+        }
+
+        /// Adds one; returns the previous value (C++ AMP `atomic_fetch_inc`).
+        pub fn atomic_fetch_inc(
+            self,
+            $b: &mut $crate::builder::KernelBuilder
+            $(, $idx: $idx_ty)*
+        ) -> $crate::builder::Expr<$t>
+        where
+            $($bounds)*
+        {
+            let $this = self;
+            let element = $element;
+            let one = $crate::atomic::one::<$t>($b);
+            $crate::atomic::atomic_at($b, element, ::naga::AtomicFunction::Add, one)
+        }
+
+        /// Subtracts one; returns the previous value (C++ AMP `atomic_fetch_dec`).
+        pub fn atomic_fetch_dec(
+            self,
+            $b: &mut $crate::builder::KernelBuilder
+            $(, $idx: $idx_ty)*
+        ) -> $crate::builder::Expr<$t>
+        where
+            $($bounds)*
+        {
+            let $this = self;
+            let element = $element;
+            let one = $crate::atomic::one::<$t>($b);
+            $crate::atomic::atomic_at($b, element, ::naga::AtomicFunction::Subtract, one)
+        }
+
+        /// Stores `desired` if the element holds `expected` (C++ AMP `atomic_compare_exchange`);
+        /// returns whether it did and the value the element held.
+        pub fn atomic_compare_exchange(
+            self,
+            $b: &mut $crate::builder::KernelBuilder
+            $(, $idx: $idx_ty)*,
+            expected: $crate::builder::Expr<$t>,
+            desired: $crate::builder::Expr<$t>,
+        ) -> $crate::atomic::Exchange<$t>
+        where
+            $($bounds)*
+        {
+            let $this = self;
+            let element = $element;
+            $crate::atomic::compare_exchange_at($b, element, expected, desired)
+        }
+    };
+    (
+        @op $t:ty, |$this:ident, $b:ident $(, $idx:ident: $idx_ty:ty)*| $element:expr,
+        where { $($bounds:tt)* },
+        #[doc = $doc:literal]
+        $name:ident => $fun:expr
+    ) => {
+        #[doc = $doc]
         pub fn $name(
             self,
-            b: &mut KernelBuilder,
-            idx: impl ElementIndex<N>,
-            value: Expr<T>,
-        ) -> Expr<T> {
-            self.atomic(b, idx, $fun, value)
+            $b: &mut $crate::builder::KernelBuilder
+            $(, $idx: $idx_ty)*,
+            value: $crate::builder::Expr<$t>,
+        ) -> $crate::builder::Expr<$t>
+        where
+            $($bounds)*
+        {
+            let $this = self;
+            let element = $element;
+            $crate::atomic::atomic_at($b, element, $fun, value)
         }
-    )*};
+    };
 }
+pub(crate) use atomic_methods;
 
 impl<T: AtomicInt, const N: usize> View<T, N, ReadWrite>
 where
     Index<N>: Value + Rank,
     Extent<N>: Value + Rank,
 {
-    fn atomic(
-        self,
-        b: &mut KernelBuilder,
-        idx: impl ElementIndex<N>,
-        fun: AtomicFunction,
-        value: Expr<T>,
-    ) -> Expr<T> {
-        let idx = idx.index(b);
-        let pointer = self.atomic_element(b, idx);
-        atomic_at(b, pointer, fun, value)
-    }
-
     atomic_methods! {
-        /// Adds `value` to the element; returns its previous value.
-        atomic_fetch_add => AtomicFunction::Add;
-        /// Subtracts `value` from the element; returns its previous value.
-        atomic_fetch_sub => AtomicFunction::Subtract;
-        /// Stores the larger of the element and `value`; returns the previous value.
-        atomic_fetch_max => AtomicFunction::Max;
-        /// Stores the smaller of the element and `value`; returns the previous value.
-        atomic_fetch_min => AtomicFunction::Min;
-        /// Bitwise-ands `value` into the element; returns the previous value.
-        atomic_fetch_and => AtomicFunction::And;
-        /// Bitwise-ors `value` into the element; returns the previous value.
-        atomic_fetch_or => AtomicFunction::InclusiveOr;
-        /// Bitwise-xors `value` into the element; returns the previous value.
-        atomic_fetch_xor => AtomicFunction::ExclusiveOr;
-        /// Stores `value`; returns the previous value.
-        atomic_exchange => AtomicFunction::Exchange { compare: None };
+        T, |view, b, idx: impl ElementIndex<N>| {
+            let idx = idx.index(b);
+            view.atomic_element(b, idx)
+        },
+        where { T: AtomicInt }
     }
+}
 
-    /// Adds one; returns the previous value (C++ AMP `atomic_fetch_inc`).
-    pub fn atomic_fetch_inc(self, b: &mut KernelBuilder, idx: impl ElementIndex<N>) -> Expr<T> {
-        let one = one::<T>(b);
-        self.atomic(b, idx, AtomicFunction::Add, one)
+/// A place atomics work on: views and tile_static memory. Kernel values and locals are not
+/// places shared between threads; their `atomic_*` methods exist only so that calling one is a
+/// compile error that says what to do instead.
+#[diagnostic::on_unimplemented(
+    message = "atomic operations work on views and tile_static memory, not on a kernel value or local",
+    label = "this is a value of one thread",
+    note = "call the operation on the view or tile_static variable itself, with the element's index: `v.atomic_fetch_add(idx, x)`, `local.atomic_fetch_add(i, x)`, `count.atomic_fetch_add(x)`"
+)]
+pub trait AtomicPlace {
+    /// Never called: no kernel value is an atomic place.
+    #[doc(hidden)]
+    fn never(self) -> std::convert::Infallible;
+}
+
+#[allow(unreachable_code, unused_variables)]
+impl<T: Scalar> Expr<T> {
+    atomic_methods! {
+        T, |this, b| match AtomicPlace::never(this) {},
+        where { Self: AtomicPlace }
     }
+}
 
-    /// Subtracts one; returns the previous value (C++ AMP `atomic_fetch_dec`).
-    pub fn atomic_fetch_dec(self, b: &mut KernelBuilder, idx: impl ElementIndex<N>) -> Expr<T> {
-        let one = one::<T>(b);
-        self.atomic(b, idx, AtomicFunction::Subtract, one)
-    }
-
-    /// Stores `desired` if the element holds `expected` (C++ AMP `atomic_compare_exchange`);
-    /// returns whether it did and the value the element held.
-    pub fn atomic_compare_exchange(
-        self,
-        b: &mut KernelBuilder,
-        idx: impl ElementIndex<N>,
-        expected: Expr<T>,
-        desired: Expr<T>,
-    ) -> Exchange<T> {
-        let idx = idx.index(b);
-        let (pointer, check) = self.atomic_element(b, idx);
-        let ty = b.module.generate_predeclared_type(
-            naga::PredeclaredType::AtomicCompareExchangeWeakResult(T::SCALAR),
-        );
-        let result = b.checked_result(check, ty, |b| {
-            let result = b.append(Expression::AtomicResult {
-                ty,
-                comparison: true,
-            });
-            b.push(Statement::Atomic {
-                pointer,
-                fun: AtomicFunction::Exchange {
-                    compare: Some(expected.handle()),
-                },
-                value: desired.handle(),
-                result: Some(result),
-            });
-            result
-        });
-        let old = b.append(Expression::AccessIndex {
-            base: result,
-            index: 0,
-        });
-        let exchanged = b.append(Expression::AccessIndex {
-            base: result,
-            index: 1,
-        });
-        Exchange {
-            exchanged: Expr::from_handle(exchanged),
-            old: Expr::from_handle(old),
-        }
+#[allow(unreachable_code, unused_variables)]
+impl<T: Scalar> crate::builder::Var<T> {
+    atomic_methods! {
+        T, |this, b| match AtomicPlace::never(this) {},
+        where { Self: AtomicPlace }
     }
 }
 
@@ -233,7 +297,49 @@ pub(crate) fn atomic_at<T: Scalar>(
     }))
 }
 
-fn one<T: Scalar>(b: &mut KernelBuilder) -> Expr<T> {
+/// Emits an atomic compare-exchange of the element at `pointer`.
+pub(crate) fn compare_exchange_at<T: Scalar>(
+    b: &mut KernelBuilder,
+    (pointer, check): (naga::Handle<Expression>, Option<Check>),
+    expected: Expr<T>,
+    desired: Expr<T>,
+) -> Exchange<T> {
+    let ty =
+        b.module
+            .generate_predeclared_type(naga::PredeclaredType::AtomicCompareExchangeWeakResult(
+                T::SCALAR,
+            ));
+    let result = b.checked_result(check, ty, |b| {
+        let result = b.append(Expression::AtomicResult {
+            ty,
+            comparison: true,
+        });
+        b.push(Statement::Atomic {
+            pointer,
+            fun: AtomicFunction::Exchange {
+                compare: Some(expected.handle()),
+            },
+            value: desired.handle(),
+            result: Some(result),
+        });
+        result
+    });
+    let old = b.append(Expression::AccessIndex {
+        base: result,
+        index: 0,
+    });
+    let exchanged = b.append(Expression::AccessIndex {
+        base: result,
+        index: 1,
+    });
+    Exchange {
+        exchanged: Expr::from_handle(exchanged),
+        old: Expr::from_handle(old),
+    }
+}
+
+/// The literal one of an atomic integer type.
+pub(crate) fn one<T: Scalar>(b: &mut KernelBuilder) -> Expr<T> {
     let literal = match T::SCALAR.kind {
         naga::ScalarKind::Uint => naga::Literal::U32(1),
         _ => naga::Literal::I32(1),

@@ -7,6 +7,7 @@
 //! [`KernelBuilder`].
 
 pub mod atomic;
+pub mod bits;
 pub mod builder;
 pub mod error;
 pub mod lang;

@@ -12,9 +12,16 @@ use crate::types::Numeric;
 use naga::{BinaryOperator, Expression, MathFunction as M, RelationalFunction, UnaryOperator};
 
 /// Floating-point kernel scalars: `f32`, `f64`.
-pub trait Float: Numeric {}
-impl Float for f32 {}
-impl Float for f64 {}
+pub trait Float: Numeric {
+    /// The unsigned integer of the same width, which `x.to_bits()` yields.
+    type Bits: crate::types::Integer;
+}
+impl Float for f32 {
+    type Bits = u32;
+}
+impl Float for f64 {
+    type Bits = u64;
+}
 
 /// Functions Vulkan's extended instruction set defines for 16- and 32-bit floats only.
 const SINGLE_PRECISION_ONLY: &[M] = &[
@@ -330,9 +337,20 @@ pub mod precise_math {
 }
 
 /// Intrinsics on integers and floats (C++ AMP's `direct3d` namespace): `abs`, `min`, `max`,
-/// `clamp`, and bit counting on `u32`/`i32`.
+/// `clamp`, bit counting on `u32`/`i32`, and the bit casts `asuint`, `asint`, `asfloat`.
 pub mod intrinsics {
     use super::*;
+
+    crate::bits::reinterpret! {
+        /// The bits of an `f32`, `i32` or `u32` as a `u32` (C++ AMP's `asuint`; `x.to_bits()`
+        /// for a float).
+        asuint / AsUint -> u32;
+        /// The bits of an `f32`, `i32` or `u32` as an `i32` (C++ AMP's `asint`).
+        asint / AsInt -> i32;
+        /// The `f32` whose bits are those of an `i32`, `u32` (or `f32`) (C++ AMP's `asfloat`;
+        /// `f32::from_bits(u)`).
+        asfloat / AsFloat -> f32;
+    }
 
     macro_rules! numeric_fns {
         ($( $(#[$doc:meta])* $name:ident / $marker:ident ($($arg:ident),+) => $fun:ident; )*) => {$(

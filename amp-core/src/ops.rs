@@ -272,6 +272,14 @@ impl<T: Scalar> Compare<Expr<T>> for Expr<T> {
         if T::SCALAR.kind == naga::ScalarKind::Bool && !matches!(op, CmpOp::Eq | CmpOp::Ne) {
             b.error("bool values compare only with == and !=");
         }
+        if T::SCALAR.kind == naga::ScalarKind::Float && op == CmpOp::Ne {
+            // naga's float `!=` is ordered (false when either side is NaN); Rust's is `!(a == b)`.
+            let equal = b.binary(BinaryOperator::Equal, self.handle(), rhs.handle());
+            return Expr::from_handle(b.append(Expression::Unary {
+                op: UnaryOperator::LogicalNot,
+                expr: equal,
+            }));
+        }
         Expr::from_handle(b.binary(op.naga(), self.handle(), rhs.handle()))
     }
 }

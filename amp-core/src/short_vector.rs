@@ -1,16 +1,25 @@
 //! Short vectors (C++ AMP's `float_2`, `int_3`, `uint_4`, …): 2, 3 or 4 components of `i32`,
 //! `u32` or `f32`, one naga vector each.
 //!
-//! On the host a [`Vector`] is an array of components; kernels capture them, build them with
-//! [`float3`] & co., read components with `v.x()`, `v.y()`, `v.z()`, `v.w()` or `v[i]`, and do
-//! arithmetic component-wise (`a + b`, `a * 2.0`). Views of short vectors are not supported yet:
-//! keep the components in a view of scalars.
+//! They read the same on the host and in kernels: build them with [`float3`] & co. (or
+//! `Float3::new`), read components with `v.x()`, `v.y()`, `v.z()`, `v.w()` or `v[i]`, and do
+//! arithmetic component-wise (`a + b`, `a * 2.0`, `-a`). Kernels capture host vectors by value.
+//! Views of short vectors are not supported yet: keep the components in a view of scalars.
+//!
+//! The constructors are host functions generic over their component argument
+//! ([`ComponentArg`]): the host passes `f32`/`i32`/`u32`, and a kernel's call `float3(x, y, z)`
+//! names the function with [`KernelArg`] components, which selects its kernel-side
+//! [`KernelFunction`] implementation (a [`MakeVector`] that emits a naga `Compose`). A host
+//! function of the same signature that is not one of these constructors stays uncallable in
+//! kernels.
 
-use crate::builder::{DeviceFn, Expr, KernelBuilder, KernelToken, Read};
+use crate::builder::{DeviceFn, Expr, KernelArg, KernelBuilder, KernelFunction, Read};
 use crate::ops::{Arith, ArithOp, Negate};
 use crate::types::{KernelType, Numeric, Signed, Value};
 use crate::view::IndexConst;
 use naga::{Expression, TypeInner, VectorSize};
+
+mod host;
 
 /// A short vector of `N` components of `T` (row-major like everything in amp: component 0 is
 /// `x`).
@@ -166,32 +175,85 @@ where
     }
 }
 
-/// Builds a vector from its components in kernels (`float3(x, y, z)`).
+/// The kernel-side constructor of `Vector<T, N>`: the [`KernelFunction`] marker of [`float3`] & co.
+/// and of `Float3::new` & co.
 #[derive(Clone, Copy, Debug)]
 pub struct MakeVector<T, const N: usize>(std::marker::PhantomData<T>);
 
+/// A component passed to a short vector constructor: on the host the component type itself (a
+/// vector of `f32` takes `f32`s); kernels pass [`KernelArg`], which only picks the constructor's
+/// kernel-side implementation.
+#[diagnostic::on_unimplemented(
+    message = "the components of this vector are `{T}`, not `{Self}`",
+    label = "expected `{T}`",
+    note = "a vector of `{T}` takes `{T}` components: convert with `as {T}`"
+)]
+pub trait ComponentArg<T>: Copy + sealed::Sealed {
+    /// The component (on the host; [`KernelArg`] has no values).
+    fn into_component(self) -> T;
+}
+
+mod sealed {
+    pub trait Sealed {}
+}
+
+macro_rules! component_arg {
+    ($($t:ty),*) => {$(
+        impl sealed::Sealed for $t {}
+        impl ComponentArg<$t> for $t {
+            fn into_component(self) -> $t {
+                self
+            }
+        }
+    )*};
+}
+component_arg!(i32, u32, f32);
+
+impl sealed::Sealed for KernelArg {}
+impl<T: Component> ComponentArg<T> for KernelArg {
+    fn into_component(self) -> T {
+        match self {}
+    }
+}
+
 macro_rules! constructors {
-    ($($name:ident: $t:ty, $n:literal ($($c:ident),+);)*) => {$(
-        #[doc = concat!("A `Vector<", stringify!($t), ", ", $n, ">` from its components, in kernels.")]
-        pub fn $name(_: KernelToken) -> MakeVector<$t, $n> {
-            MakeVector(std::marker::PhantomData)
+    ($($name:ident / $alias:ident: $t:ty, $n:literal ($($c:ident),+);)*) => {$(
+        #[doc = concat!(
+            "A [`", stringify!($alias), "`] from its components, on the host and in kernels: `",
+            stringify!($name), "(", stringify!($($c),+), ")`.\n\n",
+            "The components are `", stringify!($t), "`s (`C` is `", stringify!($t),
+            "` on the host; see [`ComponentArg`])."
+        )]
+        pub fn $name<C: ComponentArg<$t>>($($c: C),+) -> $alias {
+            Vector([$($c.into_component()),+])
         }
     )*};
 }
 constructors! {
-    float2: f32, 2 (x, y);
-    float3: f32, 3 (x, y, z);
-    float4: f32, 4 (x, y, z, w);
-    int2: i32, 2 (x, y);
-    int3: i32, 3 (x, y, z);
-    int4: i32, 4 (x, y, z, w);
-    uint2: u32, 2 (x, y);
-    uint3: u32, 3 (x, y, z);
-    uint4: u32, 4 (x, y, z, w);
+    float2 / Float2: f32, 2 (x, y);
+    float3 / Float3: f32, 3 (x, y, z);
+    float4 / Float4: f32, 4 (x, y, z, w);
+    int2 / Int2: i32, 2 (x, y);
+    int3 / Int3: i32, 3 (x, y, z);
+    int4 / Int4: i32, 4 (x, y, z, w);
+    uint2 / UInt2: u32, 2 (x, y);
+    uint3 / UInt3: u32, 3 (x, y, z);
+    uint4 / UInt4: u32, 4 (x, y, z, w);
 }
 
 macro_rules! make_vector {
     ($n:literal: $($c:ident),+) => {
+        /// In kernels, a constructor called with [`KernelArg`] components builds the vector.
+        impl<F, T: Component> KernelFunction<MakeVector<T, $n>> for F
+        where
+            F: Fn($(make_vector!(@arg $c)),+) -> Vector<T, $n>,
+        {
+            type Marker = MakeVector<T, $n>;
+            fn marker(&self) -> MakeVector<T, $n> {
+                MakeVector(std::marker::PhantomData)
+            }
+        }
+
         impl<T: Component> DeviceFn<($(make_vector!(@t $c),)+)> for MakeVector<T, $n> {
             type Output = Expr<Vector<T, $n>>;
             fn call(&self, b: &mut KernelBuilder, ($($c,)+): ($(make_vector!(@t $c),)+)) -> Self::Output {
@@ -202,6 +264,7 @@ macro_rules! make_vector {
         }
     };
     (@t $c:ident) => { Expr<T> };
+    (@arg $c:ident) => { KernelArg };
 }
 make_vector!(2: x, y);
 make_vector!(3: x, y, z);

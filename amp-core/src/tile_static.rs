@@ -6,6 +6,7 @@
 //! and only a scalar element is loaded or stored. Like C++ AMP's, tile_static variables have no
 //! initializer; their contents are undefined until written.
 
+use crate::atomic::{atomic_methods, AtomicInt};
 use crate::builder::{AccessKind, Check, CheckBuilder, CheckId, Expr, KernelBuilder, Read};
 use crate::lang::Assign;
 use crate::types::{type_of, Scalar};
@@ -163,75 +164,38 @@ pub type TileStatic<T> = Place<T>;
 /// The tile_static variable a place is in; `None` for a local array.
 type Root = Option<Handle<naga::GlobalVariable>>;
 
-impl<E: crate::atomic::AtomicInt + TileType, const A: usize> Place<[E; A]> {
-    fn atomic(
-        self,
-        b: &mut KernelBuilder,
-        i: Handle<Expression>,
-        fun: naga::AtomicFunction,
-        value: Expr<E>,
-    ) -> Expr<E> {
+impl<T> Place<T> {
+    /// Readies this place for an atomic operation: its tile_static variable holds atomics from
+    /// now on (as a view's array does). A local array is private to its thread: atomics on it
+    /// are a build error at the call.
+    fn make_atomic(&self, b: &mut KernelBuilder) {
         match self.root {
             Some(global) => b.make_atomic(global),
             None => b.error("atomics work on tile_static memory and views, not on local arrays"),
         }
-        let element = self.element(b, i);
-        crate::atomic::atomic_at(b, element, fun, value)
     }
+}
 
-    /// Adds `value` to element `i` of a tile_static array; returns its previous value.
-    pub fn atomic_fetch_add<I: IndexInt>(
-        self,
-        b: &mut KernelBuilder,
-        i: Expr<I>,
-        value: Expr<E>,
-    ) -> Expr<E> {
-        self.atomic(b, i.handle(), naga::AtomicFunction::Add, value)
+/// Atomics on the elements of a tile_static array of `i32`/`u32`: `local.atomic_fetch_add(i,
+/// 1u32)`; for a 2-D array, `grid[r].atomic_fetch_add(c, x)`. The same operations as views'.
+impl<E: TileType, const A: usize> Place<[E; A]> {
+    atomic_methods! {
+        E, |place, b, i: Expr<impl IndexInt>| {
+            place.make_atomic(b);
+            place.element(b, i.handle())
+        },
+        where { E: AtomicInt }
     }
+}
 
-    /// Subtracts `value` from element `i`; returns its previous value.
-    pub fn atomic_fetch_sub<I: IndexInt>(
-        self,
-        b: &mut KernelBuilder,
-        i: Expr<I>,
-        value: Expr<E>,
-    ) -> Expr<E> {
-        self.atomic(b, i.handle(), naga::AtomicFunction::Subtract, value)
-    }
-
-    /// Stores the larger of element `i` and `value`; returns the previous value.
-    pub fn atomic_fetch_max<I: IndexInt>(
-        self,
-        b: &mut KernelBuilder,
-        i: Expr<I>,
-        value: Expr<E>,
-    ) -> Expr<E> {
-        self.atomic(b, i.handle(), naga::AtomicFunction::Max, value)
-    }
-
-    /// Stores the smaller of element `i` and `value`; returns the previous value.
-    pub fn atomic_fetch_min<I: IndexInt>(
-        self,
-        b: &mut KernelBuilder,
-        i: Expr<I>,
-        value: Expr<E>,
-    ) -> Expr<E> {
-        self.atomic(b, i.handle(), naga::AtomicFunction::Min, value)
-    }
-
-    /// Stores `value` in element `i`; returns the previous value.
-    pub fn atomic_exchange<I: IndexInt>(
-        self,
-        b: &mut KernelBuilder,
-        i: Expr<I>,
-        value: Expr<E>,
-    ) -> Expr<E> {
-        self.atomic(
-            b,
-            i.handle(),
-            naga::AtomicFunction::Exchange { compare: None },
-            value,
-        )
+/// Atomics on a scalar tile_static variable of `i32`/`u32`: `count.atomic_fetch_add(1u32)`.
+impl<T: Scalar + TileType> Place<T> {
+    atomic_methods! {
+        T, |place, b| {
+            place.make_atomic(b);
+            (place.pointer, place.check(b))
+        },
+        where { T: AtomicInt }
     }
 }
 

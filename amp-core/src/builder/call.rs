@@ -40,26 +40,41 @@ impl KernelToken {
     }
 }
 
-/// A function callable from kernels: a `#[kernel] fn` or one of amp's built-in functions. Each is
-/// a host function `fn(KernelToken) -> Marker` whose marker implements [`DeviceFn`].
+/// A function callable from kernels: a `#[kernel] fn` or one of amp's built-in functions. Most
+/// are host functions `fn(KernelToken) -> Marker` whose marker implements [`DeviceFn`]; the short
+/// vector constructors (`float3` & co.) are host functions generic over their component argument,
+/// which kernels instantiate with [`KernelArg`] (see `short_vector`).
+///
+/// `Kind` tells the two shapes apart (so their blanket implementations do not overlap); it is
+/// inferred, as only one shape fits a given function.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a #[kernel] function",
     label = "called from a kernel here",
     note = "only functions marked #[kernel] (and amp's built-in functions) can be called inside kernels"
 )]
-pub trait KernelFunction {
+pub trait KernelFunction<Kind> {
     /// The marker that builds the function's IR.
     type Marker;
     /// The marker.
     fn marker(&self) -> Self::Marker;
 }
 
-impl<F: Fn(KernelToken) -> M, M> KernelFunction for F {
+/// The [`KernelFunction`] kind of `fn(KernelToken) -> Marker` functions.
+#[derive(Clone, Copy, Debug)]
+pub enum ByToken {}
+
+impl<F: Fn(KernelToken) -> M, M> KernelFunction<ByToken> for F {
     type Marker = M;
     fn marker(&self) -> M {
         self(KernelToken(()))
     }
 }
+
+/// The argument type kernels instantiate amp's host-and-kernel functions with (the short vector
+/// constructors): it has no values, so such a function is never called with it; it only selects
+/// the function's kernel-side [`KernelFunction`] implementation.
+#[derive(Clone, Copy, Debug)]
+pub enum KernelArg {}
 
 /// Declares a built-in kernel function `$name` (a host function `fn(KernelToken) -> $marker`)
 /// and its marker type; the caller implements [`DeviceFn`] for the marker.
@@ -78,7 +93,7 @@ macro_rules! builtin_fn {
 pub(crate) use builtin_fn;
 
 /// The marker of a function called in a kernel.
-pub fn kernel_function<F: KernelFunction>(f: &F) -> F::Marker {
+pub fn kernel_function<Kind, F: KernelFunction<Kind>>(f: &F) -> F::Marker {
     f.marker()
 }
 

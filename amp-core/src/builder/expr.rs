@@ -2,7 +2,7 @@
 
 use super::KernelBuilder;
 use crate::types::{type_of, Scalar, Value};
-use naga::{Expression, Handle, LocalVariable, Statement};
+use naga::{Expression, Handle, Literal, LocalVariable, ScalarKind, Statement};
 use std::fmt;
 use std::marker::PhantomData;
 
@@ -83,7 +83,37 @@ impl<T: Value> Read for Var<T> {
 impl KernelBuilder {
     /// A literal.
     pub fn literal<T: Scalar>(&mut self, value: T) -> Expr<T> {
-        Expr::from_handle(self.append(Expression::Literal(value.literal())))
+        if T::SCALAR.width == 8 {
+            // The 64-bit capability check looks at the module's types.
+            type_of::<T>(self);
+        }
+        Expr::from_handle(self.literal_expr(value.literal()))
+    }
+
+    /// A literal expression. naga (like WGSL) has no spelling for infinities and NaN, so a
+    /// non-finite float is its bits as an unsigned literal, bit cast to the float type; an `f64`
+    /// one goes through `f32` when that is exact (the IEEE conversion keeps infinities and NaN),
+    /// so a kernel needs no 64-bit integers for `f64::INFINITY` or `f64::NAN`.
+    pub(crate) fn literal_expr(&mut self, literal: Literal) -> Handle<Expression> {
+        let (source, convert) = match literal {
+            Literal::F32(v) if !v.is_finite() => (Literal::U32(v.to_bits()), None),
+            Literal::F64(v) if !v.is_finite() => {
+                let narrow = v as f32;
+                if f64::from(narrow).to_bits() == v.to_bits() {
+                    (Literal::F32(narrow), Some(8))
+                } else {
+                    type_of::<u64>(self);
+                    (Literal::U64(v.to_bits()), None)
+                }
+            }
+            other => return self.append(Expression::Literal(other)),
+        };
+        let expr = self.literal_expr(source);
+        self.append(Expression::As {
+            expr,
+            kind: ScalarKind::Float,
+            convert,
+        })
     }
 
     /// The zero value of `T`.

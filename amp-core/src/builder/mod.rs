@@ -27,7 +27,10 @@ mod version;
 
 pub use bounds::{Bound, Interval};
 pub(crate) use call::builtin_fn;
-pub use call::{kernel_function, DeviceFn, FnArg, FnArgs, FnResult, KernelFunction, KernelToken};
+pub use call::{
+    kernel_function, ByToken, DeviceFn, FnArg, FnArgs, FnResult, KernelArg, KernelFunction,
+    KernelToken,
+};
 pub use entry::{BindingKind, KernelIr, LaunchLayout, UNTILED_BLOCK_2D, UNTILED_WORKGROUP};
 pub use expr::{Expr, Read, Var};
 pub(crate) use fault::CheckBuilder;

@@ -259,7 +259,13 @@ impl Lowerer {
 
     fn method_call(&self, m: &syn::ExprMethodCall) -> TokenStream {
         let ctx = &self.ctx;
-        let recv = self.expr(&m.receiver);
+        // An atomic operation works on a place, not on its value: a named receiver
+        // (`count.atomic_fetch_add(1)` on a scalar tile_static variable) is passed as it is
+        // rather than read. Views and arrays read as themselves, so nothing else changes.
+        let recv = match &*m.receiver {
+            Expr::Path(path) if m.method.to_string().starts_with("atomic_") => quote!(#path),
+            receiver => self.expr(receiver),
+        };
         let r = temp_at("__amp_recv", m.receiver.span());
         let temps: Vec<_> = m
             .args
@@ -297,6 +303,7 @@ impl Lowerer {
             let msg = "kernels can only call #[kernel] functions by name";
             return syn::Error::new_spanned(&c.func, msg).into_compile_error();
         };
+        let func = scalar_function(func).unwrap_or_else(|| func.to_token_stream());
         let temps: Vec<_> = c
             .args
             .iter()
@@ -310,4 +317,25 @@ impl Lowerer {
             #p::DeviceFn::call(&#p::kernel_function(&#func), #ctx, (#(#temps,)*))
         })
     }
+}
+
+/// The scalar types whose associated functions kernels call by path (`f32::from_bits(u)`).
+const SCALAR_FUNCTION_TYPES: [&str; 2] = ["f32", "f64"];
+
+/// `f32::name` in a kernel is amp's `primitive::f32::name`, which builds the kernel's code (Rust's
+/// own runs on the host). A name amp lacks is rustc's "cannot find value `sqrt` in module
+/// `…::primitive::f32`" at the user's tokens.
+fn scalar_function(func: &syn::ExprPath) -> Option<TokenStream> {
+    let segments = &func.path.segments;
+    let [ty, name] = [segments.first()?, segments.last()?];
+    let plain = func.qself.is_none()
+        && func.path.leading_colon.is_none()
+        && segments.len() == 2
+        && ty.arguments.is_none();
+    if !plain || !SCALAR_FUNCTION_TYPES.iter().any(|t| ty.ident == t) {
+        return None;
+    }
+    let p = private();
+    let (ty, name) = (&ty.ident, &name.ident);
+    Some(quote_spanned!(func.span()=> #p::primitive::#ty::#name))
 }

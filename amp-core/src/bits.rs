@@ -1,0 +1,119 @@
+//! Bit casts: a value's bits read as another scalar type of the same width.
+//!
+//! Rust's `x.to_bits()`, `f32::to_bits(x)` and `f32::from_bits(u)` (and `f64`'s, on `u64`) work in
+//! kernels as on the host; C++ AMP's `asuint`, `asint` and `asfloat` are in
+//! [`intrinsics`](crate::math::intrinsics). Each is one naga bit cast (`As` without conversion,
+//! WGSL's `bitcast`): the bits are kept exactly. Whether a NaN keeps its payload through float
+//! arithmetic, loads and stores is the accelerator's business; the cast itself changes nothing.
+
+use crate::builder::{Expr, KernelBuilder};
+use crate::math::Float;
+use crate::types::{type_of, Scalar};
+use naga::Expression;
+
+impl KernelBuilder {
+    /// `x`'s bits as a `U`. The caller keeps the widths equal (naga rejects anything else).
+    pub(crate) fn bitcast<T: Scalar, U: Scalar>(&mut self, x: Expr<T>) -> Expr<U> {
+        debug_assert_eq!(T::SCALAR.width, U::SCALAR.width);
+        // Registers `U` for the 64-bit capability check, which reads the module's types.
+        type_of::<U>(self);
+        Expr::from_handle(self.append(Expression::As {
+            expr: x.handle(),
+            kind: U::SCALAR.kind,
+            convert: None,
+        }))
+    }
+}
+
+impl<T: Float> Expr<T> {
+    /// `x.to_bits()`: the float's bits (`u32` for `f32`, `u64` for `f64`), as Rust's.
+    pub fn to_bits(self, b: &mut KernelBuilder) -> Expr<T::Bits> {
+        b.bitcast(self)
+    }
+}
+
+/// The 32-bit scalars, whose bits C++ AMP's `asuint`, `asint` and `asfloat` reinterpret.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be reinterpreted by asuint/asint/asfloat",
+    note = "asuint, asint and asfloat take an i32, u32 or f32; for f64 use `x.to_bits()` / `f64::from_bits(u)`"
+)]
+pub trait Bits32: Scalar {}
+impl Bits32 for i32 {}
+impl Bits32 for u32 {}
+impl Bits32 for f32 {}
+
+/// Declares `$name(x)`: the bits of a 32-bit scalar `x` as `$out`.
+macro_rules! reinterpret {
+    ($( $(#[$doc:meta])* $name:ident / $marker:ident -> $out:ty; )*) => {$(
+        crate::builder::builtin_fn!($(#[$doc])* $name / $marker);
+
+        impl<T: $crate::bits::Bits32> $crate::builder::DeviceFn<($crate::builder::Expr<T>,)>
+            for $marker
+        {
+            type Output = $crate::builder::Expr<$out>;
+            fn call(
+                &self,
+                b: &mut $crate::builder::KernelBuilder,
+                (x,): ($crate::builder::Expr<T>,),
+            ) -> Self::Output {
+                b.bitcast(x)
+            }
+        }
+    )*};
+}
+pub(crate) use reinterpret;
+
+/// Declares the module of a float type's associated functions (`f32::from_bits`, …).
+macro_rules! float_type {
+    ($(#[$doc:meta])* $float:ident, $bits:ident) => {
+        $(#[$doc])*
+        pub mod $float {
+            use crate::builder::{DeviceFn, Expr, KernelBuilder};
+
+            crate::builder::builtin_fn!(
+                #[doc = concat!("`", stringify!($float), "::to_bits(x)`: the bits of `x`.")]
+                to_bits / ToBits
+            );
+            crate::builder::builtin_fn!(
+                #[doc = concat!("`", stringify!($float), "::from_bits(u)`: the float with bits `u`.")]
+                from_bits / FromBits
+            );
+
+            impl DeviceFn<(Expr<::core::primitive::$float>,)> for ToBits {
+                type Output = Expr<::core::primitive::$bits>;
+                fn call(
+                    &self,
+                    b: &mut KernelBuilder,
+                    (x,): (Expr<::core::primitive::$float>,),
+                ) -> Self::Output {
+                    b.bitcast(x)
+                }
+            }
+
+            impl DeviceFn<(Expr<::core::primitive::$bits>,)> for FromBits {
+                type Output = Expr<::core::primitive::$float>;
+                fn call(
+                    &self,
+                    b: &mut KernelBuilder,
+                    (u,): (Expr<::core::primitive::$bits>,),
+                ) -> Self::Output {
+                    b.bitcast(u)
+                }
+            }
+        }
+    };
+}
+
+/// The associated functions of the kernel scalar types that kernels can call by path: the
+/// macros turn `f32::from_bits(u)` in a kernel into a call of [`primitive::f32::from_bits`].
+pub mod primitive {
+    float_type!(
+        /// `f32`'s associated functions in kernels.
+        f32, u32
+    );
+    float_type!(
+        /// `f64`'s associated functions in kernels (`u64` needs an accelerator with 64-bit
+        /// integers).
+        f64, u64
+    );
+}
