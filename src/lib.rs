@@ -52,6 +52,7 @@ pub use amp_core::{
 pub use amp_macros::{kernel, parallel_for_each, parallel_for_each_unchecked};
 pub use amp_runtime::capture::{Capture, KernelScalar};
 pub use amp_runtime::launch::pipelines_built;
+pub use amp_runtime::{copy, transfer_bytes, CopySource, CopyTarget};
 pub use amp_runtime::{
     transfer_counts, Accelerator, Array, ArrayView, ConstArrayView, DeviceType, Error, KernelFault,
     Result,
@@ -60,7 +61,7 @@ pub use amp_runtime::{
 /// Everything a kernel program needs: `use amp::prelude::*;`.
 pub mod prelude {
     pub use crate::{
-        fast_math, intrinsics, kernel, parallel_for_each, parallel_for_each_unchecked,
+        copy, fast_math, intrinsics, kernel, parallel_for_each, parallel_for_each_unchecked,
         precise_math, Accelerator, Array, ArrayView, ConstArrayView, Extent, Index, Integer,
         KernelScalar, Numeric, Scalar, TiledExtent, TiledIndex,
     };

@@ -306,3 +306,17 @@ fn loops_checked_once_before_they_run_still_report_faults() -> Result<(), Error>
     assert_eq!(ov.to_vec()?, expected);
     Ok(())
 }
+
+#[test]
+fn a_copy_on_the_accelerator_reports_the_fault_of_its_source() -> Result<(), Error> {
+    let src = ArrayView::<i32, 1>::from_extent(Extent::new([8]))?;
+    parallel_for_each!(src.extent(), |i: Index<1>| {
+        // The last thread writes one past the end.
+        src[i[0] + 1] = i[0];
+    })?;
+    let dst = Array::filled(Extent::new([8]), -1)?;
+    let (index, extent, fault) = fault_of(amp::copy(&src, &dst).expect_err("reported"));
+    assert_eq!((index.as_str(), extent.as_str()), ("(8)", "(8)"));
+    assert_eq!(fault.access, AccessKind::ViewWrite);
+    Ok(())
+}

@@ -102,7 +102,7 @@ pub fn lit<T: Scalar>(b: &mut KernelBuilder, value: T) -> Expr<T> {
 #[diagnostic::on_unimplemented(
     message = "arithmetic between `{Self}` and `{R}` is not supported in kernels",
     label = "operand types differ or have no arithmetic",
-    note = "both operands must have the same type (i32, u32 or f32; an Index or Extent with another of the same rank or an i32); convert with `as`"
+    note = "both operands must have the same type (i32, u32 or f32); an Index or Extent combines with another of the same rank or an i32 on either side, an Extent with an Index of the same rank by + and -; convert with `as`"
 )]
 pub trait Arith<R> {
     /// The result.
@@ -153,8 +153,29 @@ macro_rules! shape_arith {
         {
             type Output = Expr<$shape<N>>;
             fn arith(self, b: &mut KernelBuilder, op: ArithOp, rhs: Expr<i32>) -> Self {
+                if matches!(op, ArithOp::Div | ArithOp::Rem) && b.is_integer_zero(rhs.handle()) {
+                    b.error("integer division by a constant zero (C++ AMP C3567)");
+                }
                 let rhs = splat::<$shape<N>>(b, rhs);
                 Expr::from_handle(b.binary(op.naga(), self.handle(), rhs))
+            }
+        }
+
+        /// An `i32` on the left (C++ AMP `operator*(int, index)`): `2 * idx`, `1 - idx`, the
+        /// scalar combined with every component, as on the host.
+        impl<const N: usize> Arith<Expr<$shape<N>>> for Expr<i32>
+        where
+            $shape<N>: Value + Rank,
+        {
+            type Output = Expr<$shape<N>>;
+            fn arith(
+                self,
+                b: &mut KernelBuilder,
+                op: ArithOp,
+                rhs: Expr<$shape<N>>,
+            ) -> Self::Output {
+                let lhs = splat::<$shape<N>>(b, self);
+                Expr::from_handle(b.binary(op.naga(), lhs, rhs.handle()))
             }
         }
 
@@ -189,6 +210,23 @@ macro_rules! shape_arith {
 
 shape_arith!(Index);
 shape_arith!(Extent);
+
+/// An extent moved by an index (C++ AMP `extent + index`, `extent - index`): an extent. Other
+/// operators between the two are C++ AMP's compile errors; here a located error when the kernel
+/// is built, as for `<` on shapes.
+impl<const N: usize> Arith<Expr<Index<N>>> for Expr<Extent<N>>
+where
+    Extent<N>: Value + Rank,
+    Index<N>: Value + Rank,
+{
+    type Output = Expr<Extent<N>>;
+    fn arith(self, b: &mut KernelBuilder, op: ArithOp, rhs: Expr<Index<N>>) -> Self {
+        if !matches!(op, ArithOp::Add | ArithOp::Sub) {
+            b.error("an Extent combines with an Index only by + and - (C++ AMP extent ± index)");
+        }
+        Expr::from_handle(b.binary(op.naga(), self.handle(), rhs.handle()))
+    }
+}
 
 /// Broadcasts an `i32` to every component of a shape.
 fn splat<S: Rank>(b: &mut KernelBuilder, value: Expr<i32>) -> naga::Handle<Expression> {

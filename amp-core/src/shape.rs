@@ -12,6 +12,7 @@ use std::ops::{Add, AddAssign, Div, Mul, Neg, Rem, Sub, SubAssign};
 /// let idx = Index::new([1, 2]);
 /// assert_eq!(idx[0], 1);
 /// assert_eq!(idx + Index::new([1, 1]), Index::new([2, 3]));
+/// assert_eq!(2 * idx + 1, Index::new([3, 5])); // a scalar on either side: every component
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Index<const N: usize>(pub [i32; N]);
@@ -24,6 +25,7 @@ pub struct Index<const N: usize>(pub [i32; N]);
 /// assert_eq!(e.size(), 24);
 /// assert!(e.contains(Index::new([1, 2, 3])));
 /// assert!(!e.contains(Index::new([0, 3, 0])));
+/// assert_eq!(e - Index::new([1, 1, 1]), Extent::new([1, 2, 3])); // extent ± index: an extent
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Extent<const N: usize>(pub [i32; N]);
@@ -153,11 +155,42 @@ macro_rules! shape_common {
                 Self(self.0.map(|c| c.$op(rhs)))
             }
         }
+
+        /// A scalar on the left (C++ AMP `operator+(int, index)`): `2 * idx` is `(2 * idx[0],
+        /// …)`, `12 / idx` is `(12 / idx[0], …)`.
+        impl<const N: usize> $trait<$ty<N>> for i32 {
+            type Output = $ty<N>;
+            fn $method(self, rhs: $ty<N>) -> $ty<N> {
+                $ty(rhs.0.map(|c| self.$op(c)))
+            }
+        }
+    };
+    (@extent_index $trait:ident, $method:ident, $assign_trait:ident, $assign:ident, $op:ident) => {
+        /// An extent moved by an index (C++ AMP `extent + index`, `extent - index`): an extent,
+        /// component-wise, wrapping as the accelerator does.
+        impl<const N: usize> $trait<Index<N>> for Extent<N> {
+            type Output = Self;
+            fn $method(self, rhs: Index<N>) -> Self {
+                let mut out = self.0;
+                for (o, r) in out.iter_mut().zip(rhs.0) {
+                    *o = o.$op(r);
+                }
+                Self(out)
+            }
+        }
+
+        impl<const N: usize> $assign_trait<Index<N>> for Extent<N> {
+            fn $assign(&mut self, rhs: Index<N>) {
+                *self = $trait::$method(*self, rhs);
+            }
+        }
     };
 }
 
 shape_common!(Index, "an index");
 shape_common!(Extent, "an extent");
+shape_common!(@extent_index Add, add, AddAssign, add_assign, wrapping_add);
+shape_common!(@extent_index Sub, sub, SubAssign, sub_assign, wrapping_sub);
 
 impl<const N: usize> Extent<N> {
     /// The number of points in the domain (C++ AMP `extent::size()`): the product of the
@@ -230,6 +263,21 @@ mod tests {
         b += 2;
         b[0] = 9;
         assert_eq!(b, Index::new([9, 4, 5]));
+        assert_eq!(2 * a, Index::new([2, 4, 6]));
+        assert_eq!(1 - a, Index::new([0, -1, -2]));
+        assert_eq!(7 / a + 7 % a, Index::new([7, 4, 3]));
+        assert_eq!(
+            i32::MAX + a,
+            Index::new([i32::MIN, i32::MIN + 1, i32::MIN + 2])
+        );
+        let e = Extent::new([4, 5, 6]);
+        assert_eq!(e + a, Extent::new([5, 7, 9]));
+        assert_eq!(e - a, Extent::new([3, 3, 3]));
+        assert_eq!(10 - e, Extent::new([6, 5, 4]));
+        let mut f = e;
+        f -= a;
+        f += Index::new([0, 0, 1]);
+        assert_eq!(f, Extent::new([3, 3, 4]));
     }
 
     #[test]

@@ -14,6 +14,19 @@ use naga::{Barrier, Statement};
 ///
 /// Made by [`Extent::tile`]; the tile limits (every dimension > 0, at most 1024 threads, the
 /// most significant dimension of a rank-3 tile at most 64) are checked at compile time.
+///
+/// It is also a value of the kernel language: captured by a kernel closure or passed to a
+/// `#[kernel] fn`, it has the same `extent()`, `size()`, `contains(idx)`, `te[k]`,
+/// `tile_extent()` and `tile_dim0()`/`tile_dim1()`/`tile_dim2()` there (its tile is part of its
+/// type, so those are constants in the kernel; its extent is a launch value).
+///
+/// ```
+/// use amp_core::{Extent, Index};
+/// let te = Extent::new([64, 48]).tile::<16, 8>();
+/// assert_eq!((te.tile_dim0(), te.tile_dim1(), te.size()), (16, 8, 3072));
+/// assert_eq!((te[1], te.tile_extent()), (48, Extent::new([16, 8])));
+/// assert!(te.contains(Index::new([63, 0])));
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct TiledExtent<const N: usize, const D0: u32, const D1: u32, const D2: u32> {
     extent: Extent<N>,
@@ -35,6 +48,32 @@ impl<const N: usize, const D0: u32, const D1: u32, const D2: u32> TiledExtent<N,
             *c = Self::TILE[k] as i32;
         }
         Extent(e)
+    }
+
+    /// The tile's most significant dimension (C++ AMP `tile_dim0`).
+    pub const fn tile_dim0(&self) -> i32 {
+        D0 as i32
+    }
+
+    /// The tile's second dimension (C++ AMP `tile_dim1`; 1 for rank 1).
+    pub const fn tile_dim1(&self) -> i32 {
+        D1 as i32
+    }
+
+    /// The tile's third dimension (C++ AMP `tile_dim2`; 1 below rank 3).
+    pub const fn tile_dim2(&self) -> i32 {
+        D2 as i32
+    }
+
+    /// The number of points of the whole extent (C++ AMP's `tiled_extent` is an `extent`): see
+    /// [`Extent::size`]. In a kernel, a `u32` as there.
+    pub fn size(&self) -> u64 {
+        self.extent.size()
+    }
+
+    /// Whether `idx` lies inside the whole extent: see [`Extent::contains`].
+    pub fn contains(&self, idx: Index<N>) -> bool {
+        self.extent.contains(idx)
     }
 
     /// The extent rounded up to a whole number of tiles (C++ AMP `pad()`). Threads of the padding
@@ -73,6 +112,113 @@ impl<const N: usize, const D0: u32, const D1: u32, const D2: u32> TiledExtent<N,
             *c = if *c > 0 { f(*c, d) } else { *c };
         }
         TiledExtent { extent: Extent(e) }
+    }
+}
+
+impl<const N: usize, const D0: u32, const D1: u32, const D2: u32> std::ops::Index<usize>
+    for TiledExtent<N, D0, D1, D2>
+{
+    type Output = i32;
+    /// A component of the whole extent.
+    fn index(&self, i: usize) -> &i32 {
+        &self.extent.0[i]
+    }
+}
+
+/// Inside kernels a tiled extent is its extent's components (its tile is in its type).
+impl<const N: usize, const D0: u32, const D1: u32, const D2: u32> Value
+    for TiledExtent<N, D0, D1, D2>
+where
+    Extent<N>: Value + Rank,
+{
+    fn type_inner() -> naga::TypeInner {
+        <Extent<N> as Value>::type_inner()
+    }
+    fn name() -> &'static str {
+        "TiledExtent"
+    }
+}
+
+impl<const N: usize, const D0: u32, const D1: u32, const D2: u32> Rank
+    for TiledExtent<N, D0, D1, D2>
+where
+    Extent<N>: Value + Rank,
+{
+    fn vector_size() -> Option<naga::VectorSize> {
+        <Extent<N> as Rank>::vector_size()
+    }
+}
+
+impl<const N: usize, const D0: u32, const D1: u32, const D2: u32> crate::types::KernelType
+    for TiledExtent<N, D0, D1, D2>
+where
+    Extent<N>: Value + Rank,
+{
+    type Expr = Expr<TiledExtent<N, D0, D1, D2>>;
+}
+
+/// A captured tiled extent (or a `#[kernel] fn` argument of that type) in a kernel: the host's
+/// methods, built from the extent (a launch value) and the tile (constants).
+impl<const N: usize, const D0: u32, const D1: u32, const D2: u32> Expr<TiledExtent<N, D0, D1, D2>>
+where
+    Extent<N>: Value + Rank,
+    Index<N>: Value + Rank,
+{
+    /// The whole extent.
+    pub fn extent(self, _: &mut KernelBuilder) -> Expr<Extent<N>> {
+        Expr::from_handle(self.handle())
+    }
+
+    /// The tile's extent: constants.
+    pub fn tile_extent(self, b: &mut KernelBuilder) -> Expr<Extent<N>> {
+        let components = (0..N)
+            .map(|k| {
+                b.literal(TiledExtent::<N, D0, D1, D2>::TILE[k] as i32)
+                    .handle()
+            })
+            .collect();
+        Expr::from_handle(b.compose::<Extent<N>>(components))
+    }
+
+    /// `D0`, a constant (C++ AMP `tile_dim0`).
+    pub fn tile_dim0(self, b: &mut KernelBuilder) -> Expr<i32> {
+        b.literal(D0 as i32)
+    }
+
+    /// `D1`, a constant (C++ AMP `tile_dim1`).
+    pub fn tile_dim1(self, b: &mut KernelBuilder) -> Expr<i32> {
+        b.literal(D1 as i32)
+    }
+
+    /// `D2`, a constant (C++ AMP `tile_dim2`).
+    pub fn tile_dim2(self, b: &mut KernelBuilder) -> Expr<i32> {
+        b.literal(D2 as i32)
+    }
+
+    /// The whole extent's size, a `u32` as [`Expr<Extent<N>>::size`] gives it.
+    pub fn size(self, b: &mut KernelBuilder) -> Expr<u32> {
+        self.extent(b).size(b)
+    }
+
+    /// Whether `idx` lies inside the whole extent.
+    pub fn contains(
+        self,
+        b: &mut KernelBuilder,
+        idx: impl crate::atomic::ElementIndex<N>,
+    ) -> Expr<bool> {
+        self.extent(b).contains(b, idx)
+    }
+}
+
+/// `te[k]`: a component of the whole extent.
+impl<const N: usize, const D0: u32, const D1: u32, const D2: u32> crate::view::IndexConst
+    for Expr<TiledExtent<N, D0, D1, D2>>
+where
+    Extent<N>: Value + Rank,
+{
+    type Output = Expr<i32>;
+    fn index_const(self, b: &mut KernelBuilder, i: u32) -> Expr<i32> {
+        Expr::<Extent<N>>::from_handle(self.handle()).index_const(b, i)
     }
 }
 
@@ -350,6 +496,37 @@ where
     type Output = <Expr<Index<N>> as crate::ops::Arith<R>>::Output;
     fn arith(self, b: &mut KernelBuilder, op: crate::ops::ArithOp, rhs: R) -> Self::Output {
         self.global.arith(b, op, rhs)
+    }
+}
+
+/// On the right of an `i32` (`2 * t`) or an extent (`e - t`), too.
+impl<const N: usize> crate::ops::Arith<TiledIndex<N>> for Expr<i32>
+where
+    Expr<i32>: crate::ops::Arith<Expr<Index<N>>>,
+{
+    type Output = <Expr<i32> as crate::ops::Arith<Expr<Index<N>>>>::Output;
+    fn arith(
+        self,
+        b: &mut KernelBuilder,
+        op: crate::ops::ArithOp,
+        rhs: TiledIndex<N>,
+    ) -> Self::Output {
+        self.arith(b, op, rhs.global)
+    }
+}
+
+impl<const N: usize> crate::ops::Arith<TiledIndex<N>> for Expr<Extent<N>>
+where
+    Expr<Extent<N>>: crate::ops::Arith<Expr<Index<N>>>,
+{
+    type Output = <Expr<Extent<N>> as crate::ops::Arith<Expr<Index<N>>>>::Output;
+    fn arith(
+        self,
+        b: &mut KernelBuilder,
+        op: crate::ops::ArithOp,
+        rhs: TiledIndex<N>,
+    ) -> Self::Output {
+        self.arith(b, op, rhs.global)
     }
 }
 

@@ -70,7 +70,9 @@ impl<T: Scalar, const N: usize> Array<T, N> {
         Ok(())
     }
 
-    /// Reads one element (copying the array back first if a kernel changed it).
+    /// Reads one element. When a kernel changed the array since the host last had it, only this
+    /// element is copied back if the array is larger than 64 KiB; a smaller one is copied back
+    /// whole.
     pub fn get(&self, idx: impl Into<Index<N>>) -> Result<T> {
         self.data.get(idx.into())
     }
@@ -95,9 +97,21 @@ impl<T: Scalar, const N: usize> Array<T, N> {
         self.data.uploads()
     }
 
-    /// How many times the array's data was copied back to the host.
+    /// How many times the array's data was copied back to the host (a partial read counts as
+    /// one).
     pub fn downloads(&self) -> u64 {
         self.data.downloads()
+    }
+
+    /// Bytes of the array's data copied to and from the accelerator, as `(uploaded,
+    /// downloaded)`, counted as on the accelerator (4 bytes per 32-bit element).
+    pub fn transfer_bytes(&self) -> (u64, u64) {
+        self.data.transfer_bytes()
+    }
+
+    /// The coherence core, for `copy`.
+    pub(crate) fn view_data(&self) -> &ViewData<'static, T, N> {
+        &self.data
     }
 }
 

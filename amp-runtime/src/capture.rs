@@ -14,7 +14,7 @@ use amp_core::short_vector::{Component, Vector};
 use amp_core::types::Rank;
 use amp_core::view::View;
 use amp_core::{
-    Expr, Extent, Index, KernelBuilder, KernelType, ReadOnly, ReadWrite, Scalar, Value,
+    Expr, Extent, Index, KernelBuilder, KernelType, ReadOnly, ReadWrite, Scalar, TiledExtent, Value,
 };
 
 /// The launch-time values of one kernel launch, filled in declaration order.
@@ -33,7 +33,7 @@ pub struct Binder<'a> {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be captured by a kernel",
     label = "captured here",
-    note = "kernels capture i32, u32, f32, bool, Index, Extent and array views (ArrayView, ConstArrayView); narrow integers, references, pointers and heap types are not supported"
+    note = "kernels capture i32, u32, f32, bool, Index, Extent, TiledExtent, short vectors and array views (ArrayView, ConstArrayView); narrow integers, references, pointers and heap types are not supported"
 )]
 pub trait Capture {
     /// How the kernel sees it.
@@ -97,6 +97,23 @@ shape_capture!(
     Extent<2>,
     Extent<3>
 );
+
+/// A tiled extent: its extent's components, as an `Extent` (its tile is in its type).
+impl<const N: usize, const D0: u32, const D1: u32, const D2: u32> Capture
+    for TiledExtent<N, D0, D1, D2>
+where
+    Extent<N>: Value + Rank,
+{
+    type Kernel = Expr<Self>;
+    fn declare(b: &mut KernelBuilder) -> Self::Kernel {
+        b.param_shape::<Self>()
+    }
+    fn bind(&self, binder: &mut Binder<'_>) -> Result<()> {
+        let extent = self.extent();
+        binder.words.extend(extent.0.iter().map(|&c| c as u32));
+        Ok(())
+    }
+}
 
 macro_rules! view_capture {
     ($view:ty, $access:ident, |$this:ident| $launched:expr) => {

@@ -4,11 +4,14 @@
 //!   DX12; lavapipe plays WARP's part on machines without a GPU), and the default choice.
 //! - [`ArrayView`] / [`ConstArrayView`]: host data that kernels use (C++ AMP `array_view`),
 //!   copied to an accelerator lazily and back only when the host needs it.
+//! - [`copy()`]: copies between host slices, arrays and views (C++ AMP `concurrency::copy`), on
+//!   the accelerator when both ends are there.
 //! - [`Error`]: the one error type, its variants mirroring C++ AMP's exceptions.
 
 pub mod accelerator;
 pub mod array;
 pub mod capture;
+pub mod copy;
 mod domain;
 mod dump;
 pub mod error;
@@ -18,5 +21,6 @@ pub mod view;
 
 pub use accelerator::{Accelerator, DeviceType};
 pub use array::Array;
+pub use copy::{copy, CopySource, CopyTarget};
 pub use error::{Error, KernelFault, Result};
-pub use view::{transfer_counts, ArrayView, ConstArrayView};
+pub use view::{transfer_bytes, transfer_counts, ArrayView, ConstArrayView};

@@ -3,21 +3,25 @@
 //!
 //! [`ArrayView`] wraps `&mut [T]` (read-write) and [`ConstArrayView`] wraps `&[T]` (read-only,
 //! C++ AMP `array_view<const T, N>`). Both are row-major over an [`Extent<N>`]. Every element
-//! takes one 32-bit word on the accelerator (`bool` included; 64-bit types two). Transfers are counted per view
-//! ([`ArrayView::uploads`], [`ArrayView::downloads`]) and per process ([`transfer_counts`]), so
-//! tests can check that no copy is made twice.
+//! takes one 32-bit word on the accelerator (`bool` included; 64-bit types two). Transfers are
+//! counted per view ([`ArrayView::uploads`], [`ArrayView::downloads`],
+//! [`ArrayView::transfer_bytes`]) and per process ([`transfer_counts`], [`transfer_bytes`]), so
+//! tests can check that no copy is made twice and that partial reads move only their part.
+//! [`ArrayView::from_extent`] makes a view with no host data source (C++ AMP
+//! `array_view(extent)`).
 
 mod data;
 #[cfg(test)]
 mod tests;
+pub(crate) mod transfer;
 
 use crate::accelerator::Accelerator;
 use crate::error::Result;
 use amp_core::{Extent, Index, Scalar};
-pub(crate) use data::ViewData;
+pub(crate) use data::{DataEnd, Placed, ViewData};
 use std::fmt;
 
-pub use data::transfer_counts;
+pub use transfer::{transfer_bytes, transfer_counts};
 
 /// A read-write view of host data (C++ AMP `array_view<T, N>`).
 ///
@@ -61,8 +65,11 @@ macro_rules! view_methods {
             self.data.extent()
         }
 
-        /// Reads one element on the host, first copying the data back if a kernel wrote it.
-        /// Fails with [`Error::OutOfBounds`](crate::Error::OutOfBounds) outside the extent.
+        /// Reads one element on the host. When a kernel wrote the data since the host last had
+        /// it, only this element is copied back if the data is larger than 64 KiB (the rest
+        /// stays on the accelerator until [`to_vec`](Self::to_vec), `synchronize` or more than
+        /// 16 such reads); smaller data is copied back whole. Fails with
+        /// [`Error::OutOfBounds`](crate::Error::OutOfBounds) outside the extent.
         pub fn get(&self, idx: impl Into<Index<N>>) -> Result<T> {
             self.data.get(idx.into())
         }
@@ -73,7 +80,10 @@ macro_rules! view_methods {
             self.data.refresh();
         }
 
-        /// A copy of the data, synchronized first.
+        /// A copy of the view's elements in row-major order. When only the accelerator has the
+        /// current data, a [`section`](Self::section) of large data copies back just the part
+        /// of the data from its first to its last element (the host copy stays stale, as with
+        /// [`get`](Self::get)); a whole view is synchronized first.
         pub fn to_vec(&self) -> Result<Vec<T>> {
             self.data.to_vec()
         }
@@ -109,9 +119,21 @@ macro_rules! view_methods {
         }
 
         /// How many times this view's data was copied back to the host (never, for a read-only
-        /// view: kernels cannot write it).
+        /// view: kernels cannot write it); a partial read counts as one.
         pub fn downloads(&self) -> u64 {
             self.data.downloads()
+        }
+
+        /// Bytes of this view's data (shared with its sections) copied to and from the
+        /// accelerator, as `(uploaded, downloaded)`, counted as on the accelerator: 4 bytes per
+        /// 32-bit element (`bool` included), 8 per 64-bit one.
+        pub fn transfer_bytes(&self) -> (u64, u64) {
+            self.data.transfer_bytes()
+        }
+
+        /// The coherence core, for `copy`.
+        pub(crate) fn view_data(&self) -> &ViewData<'a, T, N> {
+            &self.data
         }
 
         /// Makes the data current on `acc` and returns the buffer that holds it there.
@@ -143,15 +165,18 @@ impl<'a, T: Scalar, const N: usize> ArrayView<'a, T, N> {
         })
     }
 
-    /// Writes one element on the host, first copying the data back if a kernel wrote it. The
-    /// accelerator's copy becomes stale and is uploaded again by the next kernel that uses the
-    /// view. Fails with [`Error::OutOfBounds`](crate::Error::OutOfBounds) outside the extent.
+    /// Writes one element. When a kernel wrote the data since the host last had it and the data
+    /// is larger than 64 KiB, the element is written into the accelerator's copy alone (4 or 8
+    /// bytes uploaded, nothing downloaded); otherwise the data is copied back first, the host
+    /// copy is written, and the accelerator's copy becomes stale: the next kernel that uses the
+    /// view uploads it again. Fails with [`Error::OutOfBounds`](crate::Error::OutOfBounds) outside the extent.
     pub fn set(&self, idx: impl Into<Index<N>>, value: T) -> Result<()> {
         self.data.set(idx.into(), value)
     }
 
     /// Copies the data back to the host if a kernel wrote it since the last synchronization
-    /// (C++ AMP `array_view::synchronize`); does nothing otherwise.
+    /// (C++ AMP `array_view::synchronize`); does nothing otherwise. On a section this copies
+    /// back the whole data the section belongs to: currency is tracked for the whole data.
     pub fn synchronize(&self) -> Result<()> {
         self.data.synchronize()
     }
@@ -177,6 +202,30 @@ impl<'a, T: Scalar, const N: usize> ArrayView<'a, T, N> {
     view_methods!();
 }
 
+impl<T: Scalar, const N: usize> ArrayView<'static, T, N> {
+    /// A view with no host data source (C++ AMP `array_view<T, N> av(extent)`): it owns its
+    /// storage, which starts as zeros and lives on the accelerator from the first kernel that
+    /// uses it (nothing is uploaded: the kernel sees zeros) until the host reads it with
+    /// [`get`](Self::get), [`to_vec`](Self::to_vec) or [`synchronize`](Self::synchronize). It
+    /// borrows nothing, so it can outlive the scope that made it; dropping it copies nothing
+    /// back. Fails with [`Error::InvalidComputeDomain`](crate::Error::InvalidComputeDomain)
+    /// when a component is negative or the extent is too large.
+    ///
+    /// ```
+    /// use amp_runtime::ArrayView;
+    /// let view = ArrayView::<f32, 2>::from_extent([2, 3])?;
+    /// assert_eq!(view.to_vec()?, [0.0; 6]);
+    /// view.set([1, 2], 5.0)?;
+    /// assert_eq!(view.get([1, 2])?, 5.0);
+    /// # Ok::<(), amp_runtime::Error>(())
+    /// ```
+    pub fn from_extent(extent: impl Into<Extent<N>>) -> Result<Self> {
+        Ok(ArrayView {
+            data: ViewData::zeroed(extent.into())?,
+        })
+    }
+}
+
 impl<'a, T: Scalar, const N: usize> ConstArrayView<'a, T, N> {
     /// A read-only view of `data` with the given extent. Fails with
     /// [`Error::ExtentMismatch`](crate::Error::ExtentMismatch) when the extent does not hold
@@ -193,9 +242,13 @@ impl<'a, T: Scalar, const N: usize> ConstArrayView<'a, T, N> {
 }
 
 /// Copies results back into the borrowed data. Drop cannot return an error; one is reported on
-/// stderr, and the data then holds what it held before the kernel ran.
+/// stderr, and the data then holds what it held before the kernel ran. A view that owns its data
+/// ([`ArrayView::from_extent`]) copies nothing: nobody else can see that host copy.
 impl<T: Scalar, const N: usize> Drop for ArrayView<'_, T, N> {
     fn drop(&mut self) {
+        if self.data.owns_host() {
+            return;
+        }
         if let Err(error) = self.data.synchronize() {
             eprintln!(
                 "amp: array view of extent {} could not be synchronized on drop: {error}",

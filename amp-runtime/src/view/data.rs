@@ -4,29 +4,32 @@
 //! Invariants: at least one of `host_valid` and `device_valid` holds, unless the data was
 //! discarded; `device_valid` implies `device` is `Some`; a read-only view's host data is always
 //! valid (kernels cannot write it), so only read-write views ever download.
+//!
+//! Host reads of part of the data (`get`, `to_vec` of a section) while only the device copy is
+//! current download just that part and leave the host copy stale ([`WHOLE_READ_BYTES`],
+//! [`PARTIAL_READS`] say when the whole data comes back instead); `synchronize` always
+//! downloads the whole data, since currency is tracked for the whole data, not per element.
 
+mod copy;
+
+use super::transfer::{self, bytes_of};
 use crate::accelerator::Accelerator;
 use crate::error::{Error, Result};
 use amp_core::{Extent, Index, Scalar};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{mpsc, Arc, Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
-static UPLOADS: AtomicU64 = AtomicU64::new(0);
-static DOWNLOADS: AtomicU64 = AtomicU64::new(0);
+pub use copy::{DataEnd, Placed};
+
 static NEXT_CORE: AtomicU64 = AtomicU64::new(1);
 
-/// Elements converted and written per `write_buffer` call: bounds the temporary memory an upload
-/// of a large view needs (4 MiB).
-const UPLOAD_CHUNK: usize = 1 << 20;
+/// Data of at most this many device bytes comes back whole on any host read: one round trip
+/// costs the same for 4 bytes as for 64 KiB.
+pub(crate) const WHOLE_READ_BYTES: u64 = 64 * 1024;
 
-/// Host-to-accelerator and accelerator-to-host copies made by all views of the process so far,
-/// as `(uploads, downloads)`.
-pub fn transfer_counts() -> (u64, u64) {
-    (
-        UPLOADS.load(Ordering::Relaxed),
-        DOWNLOADS.load(Ordering::Relaxed),
-    )
-}
+/// Partial host reads allowed between two kernel writes; the next read downloads the whole
+/// data, so a host loop over every element costs one download, not one round trip each.
+pub(crate) const PARTIAL_READS: u32 = 16;
 
 /// The host data a view wraps.
 enum Host<'a, T> {
@@ -71,6 +74,8 @@ struct State<'a, T> {
     /// The current data need not be preserved: the next device use skips the upload.
     discarded: bool,
     device: Option<DeviceCopy>,
+    /// Partial downloads since the host copy went stale (see [`PARTIAL_READS`]).
+    partial_reads: u32,
 }
 
 /// The data behind a view and all its sections.
@@ -80,6 +85,8 @@ struct Shared<'a, T> {
     state: Mutex<State<'a, T>>,
     uploads: AtomicU64,
     downloads: AtomicU64,
+    uploaded_bytes: AtomicU64,
+    downloaded_bytes: AtomicU64,
 }
 
 /// The shared core of [`ArrayView`](super::ArrayView) and
@@ -101,6 +108,20 @@ impl<'a, T: Scalar, const N: usize> ViewData<'a, T, N> {
     pub(crate) fn owned(extent: Extent<N>, data: Vec<T>) -> Result<Self> {
         check_extent(extent, data.len())?;
         Ok(Self::with_host(extent, Host::Owned(data)))
+    }
+
+    /// Owned data of `extent` that starts as zeros and is not uploaded: the first kernel that
+    /// uses it gets a zero-initialised buffer (C++ AMP `array_view(extent)`).
+    pub(crate) fn zeroed(extent: Extent<N>) -> Result<Self> {
+        let len = element_count(extent)?;
+        let len = usize::try_from(len).map_err(|_| {
+            Error::InvalidComputeDomain(format!("array view extent {extent} is too large"))
+        })?;
+        let zero = T::read_words(&vec![0; T::WORDS]);
+        let view = Self::with_host(extent, Host::Owned(vec![zero; len]));
+        // wgpu zero-initialises buffers, so the zeros need not travel.
+        view.lock().discarded = true;
+        Ok(view)
     }
 
     pub(crate) fn read_only(extent: Extent<N>, data: &'a [T]) -> Result<Self> {
@@ -125,9 +146,12 @@ impl<'a, T: Scalar, const N: usize> ViewData<'a, T, N> {
                     device_valid: false,
                     discarded: false,
                     device: None,
+                    partial_reads: 0,
                 }),
                 uploads: AtomicU64::new(0),
                 downloads: AtomicU64::new(0),
+                uploaded_bytes: AtomicU64::new(0),
+                downloaded_bytes: AtomicU64::new(0),
             }),
         }
     }
@@ -163,8 +187,76 @@ impl<'a, T: Scalar, const N: usize> ViewData<'a, T, N> {
         self.offset == 0 && self.extent.size() == len as u64
     }
 
+    /// The first and last element of the data that this view sees, when it sees any.
+    fn span(&self) -> Option<(usize, usize)> {
+        if self.extent.0.iter().any(|&c| c <= 0) {
+            return None;
+        }
+        let last = (0..N)
+            .map(|k| (self.extent.0[k] as usize - 1) * self.strides[k])
+            .sum::<usize>();
+        Some((self.offset, self.offset + last))
+    }
+
+    /// Whether the view's elements are consecutive in the data.
+    pub(crate) fn is_contiguous(&self) -> bool {
+        self.span()
+            .is_none_or(|(first, last)| (last - first + 1) as u64 == self.extent.size())
+    }
+
+    /// Where each innermost row of the view starts in the data, in row-major order; rows have
+    /// `extent[N - 1]` consecutive elements.
+    pub(crate) fn row_starts(&self) -> Vec<usize> {
+        if self.span().is_none() {
+            return Vec::new();
+        }
+        let outer = &self.extent.0[..N.saturating_sub(1)];
+        let rows: usize = outer.iter().map(|&c| c as usize).product();
+        (0..rows)
+            .map(|mut r| {
+                let mut start = self.offset;
+                for k in (0..outer.len()).rev() {
+                    let c = outer[k] as usize;
+                    start += (r % c) * self.strides[k];
+                    r /= c;
+                }
+                start
+            })
+            .collect()
+    }
+
     pub(crate) fn extent(&self) -> Extent<N> {
         self.extent
+    }
+
+    /// Whether the data is owned (an `Array`'s, or a view made from an extent alone), not
+    /// borrowed from the caller: nobody needs it copied back on drop.
+    pub(crate) fn owns_host(&self) -> bool {
+        matches!(self.lock().host, Host::Owned(_))
+    }
+
+    /// Device bytes copied to and from the host for this data, as `(uploaded, downloaded)`.
+    pub(crate) fn transfer_bytes(&self) -> (u64, u64) {
+        (
+            self.shared.uploaded_bytes.load(Ordering::Relaxed),
+            self.shared.downloaded_bytes.load(Ordering::Relaxed),
+        )
+    }
+
+    fn counted_upload(&self, bytes: u64) {
+        self.shared.uploads.fetch_add(1, Ordering::Relaxed);
+        self.shared
+            .uploaded_bytes
+            .fetch_add(bytes, Ordering::Relaxed);
+        transfer::count_upload(bytes);
+    }
+
+    fn counted_download(&self, bytes: u64) {
+        self.shared.downloads.fetch_add(1, Ordering::Relaxed);
+        self.shared
+            .downloaded_bytes
+            .fetch_add(bytes, Ordering::Relaxed);
+        transfer::count_download(bytes);
     }
 
     pub(crate) fn uploads(&self) -> u64 {
@@ -201,6 +293,12 @@ impl<'a, T: Scalar, const N: usize> ViewData<'a, T, N> {
     pub(crate) fn get(&self, idx: Index<N>) -> Result<T> {
         let offset = self.offset_of(idx)?;
         let mut state = self.lock();
+        if let Some(part) = self.read_part(&mut state, offset, 1)? {
+            self.take_fault(&state)?;
+            if let Some(&value) = part.first() {
+                return Ok(value);
+            }
+        }
         self.make_host_valid(&mut state)?;
         self.take_fault(&state)?;
         state
@@ -218,6 +316,19 @@ impl<'a, T: Scalar, const N: usize> ViewData<'a, T, N> {
     pub(crate) fn set(&self, idx: Index<N>, value: T) -> Result<()> {
         let offset = self.offset_of(idx)?;
         let mut state = self.lock();
+        if matches!(state.host, Host::ReadOnly(_)) {
+            return Err(Error::UnsupportedFeature(
+                "a read-only array view cannot be written".into(),
+            ));
+        }
+        if self.partial_allowed(&state, 1) {
+            if let Some(copy) = &state.device {
+                // Only the device copy is current: write the element there, nothing comes back.
+                transfer::upload(&copy.acc, &copy.buffer, offset, &[value])?;
+                self.counted_upload(bytes_of::<T>(1));
+                return self.take_fault(&state);
+            }
+        }
         self.make_host_valid(&mut state)?;
         self.take_fault(&state)?;
         let Some(data) = state.host.as_mut_slice() else {
@@ -241,18 +352,65 @@ impl<'a, T: Scalar, const N: usize> ViewData<'a, T, N> {
 
     pub(crate) fn to_vec(&self) -> Result<Vec<T>> {
         let mut state = self.lock();
+        if let Some((first, last)) = self.span() {
+            // A section reads back only the part of the data from its first to its last element.
+            if let Some(part) = self.read_part(&mut state, first, last - first + 1)? {
+                self.take_fault(&state)?;
+                return self.gather(&part, first);
+            }
+        }
         self.make_host_valid(&mut state)?;
         self.take_fault(&state)?;
         let data = state.host.as_slice();
         if self.is_whole(data.len()) {
             return Ok(data.to_vec());
         }
+        self.gather(data, 0)
+    }
+
+    /// The view's elements in row-major order, from `data` that starts at element `first`.
+    fn gather(&self, data: &[T], first: usize) -> Result<Vec<T>> {
         let mut out = Vec::with_capacity(self.extent.size() as usize);
         for idx in self.extent.indices() {
-            let offset = self.offset_of(idx)?;
+            let offset = self.offset_of(idx)? - first;
             out.extend(data.get(offset).copied());
         }
         Ok(out)
+    }
+
+    /// Whether a host access to `len` elements may move only them: the device copy is the only
+    /// current one, the data is large, and not too many partial reads were made already.
+    fn partial_allowed(&self, state: &State<'a, T>, len: usize) -> bool {
+        let total = state.host.as_slice().len();
+        !state.host_valid
+            && state.device.is_some()
+            && len < total
+            && bytes_of::<T>(total) > WHOLE_READ_BYTES
+            && state.partial_reads < PARTIAL_READS
+    }
+
+    /// Elements `first..first + len` of the data, downloaded on their own when only the device
+    /// copy is current and [`partial_allowed`](Self::partial_allowed); `None` when the host copy
+    /// should be made current instead. The host copy stays stale either way.
+    fn read_part(
+        &self,
+        state: &mut State<'a, T>,
+        first: usize,
+        len: usize,
+    ) -> Result<Option<Vec<T>>> {
+        if !self.partial_allowed(state, len) {
+            return Ok(None);
+        }
+        let (Some(copy), Some(placeholder)) =
+            (&state.device, state.host.as_slice().get(first..first + len))
+        else {
+            return Ok(None);
+        };
+        let mut part = placeholder.to_vec();
+        transfer::download(&copy.acc, &copy.buffer, first, &mut part)?;
+        self.counted_download(bytes_of::<T>(len));
+        state.partial_reads += 1;
+        Ok(Some(part))
     }
 
     /// Discards the data when this view covers all of it; otherwise does nothing. The coherence
@@ -280,9 +438,17 @@ impl<'a, T: Scalar, const N: usize> ViewData<'a, T, N> {
     /// Makes the data current on `acc` and returns its buffer there.
     pub(crate) fn device_buffer(&self, acc: &Accelerator) -> Result<wgpu::Buffer> {
         let mut state = self.lock();
+        self.device_buffer_locked(&mut state, acc)
+    }
+
+    fn device_buffer_locked(
+        &self,
+        state: &mut State<'a, T>,
+        acc: &Accelerator,
+    ) -> Result<wgpu::Buffer> {
         if state.device.as_ref().is_some_and(|copy| copy.acc != *acc) {
             // One device copy at a time: bring the data home, then move it to `acc`.
-            self.make_host_valid(&mut state)?;
+            self.make_host_valid(state)?;
             state.device = None;
             state.device_valid = false;
         }
@@ -300,7 +466,11 @@ impl<'a, T: Scalar, const N: usize> ViewData<'a, T, N> {
         };
         if !state.device_valid {
             if !state.discarded {
-                self.upload(acc, &buffer, state.host.as_slice())?;
+                let data = state.host.as_slice();
+                transfer::upload(acc, &buffer, 0, data)?;
+                if !data.is_empty() {
+                    self.counted_upload(bytes_of::<T>(data.len()));
+                }
             }
             state.device_valid = true;
             state.discarded = false;
@@ -315,6 +485,7 @@ impl<'a, T: Scalar, const N: usize> ViewData<'a, T, N> {
             state.host_valid = false;
             state.device_valid = true;
             state.discarded = false;
+            state.partial_reads = 0;
         }
     }
 
@@ -357,12 +528,12 @@ impl<'a, T: Scalar, const N: usize> ViewData<'a, T, N> {
             state.host_valid = true;
             return Ok(());
         };
-        download(copy, host)?;
+        transfer::download(&copy.acc, &copy.buffer, 0, host)?;
         if !host.is_empty() {
-            self.shared.downloads.fetch_add(1, Ordering::Relaxed);
-            DOWNLOADS.fetch_add(1, Ordering::Relaxed);
+            self.counted_download(bytes_of::<T>(host.len()));
         }
         state.host_valid = true;
+        state.partial_reads = 0;
         Ok(())
     }
 
@@ -394,30 +565,23 @@ impl<'a, T: Scalar, const N: usize> ViewData<'a, T, N> {
             })
         })
     }
-
-    fn upload(&self, acc: &Accelerator, buffer: &wgpu::Buffer, data: &[T]) -> Result<()> {
-        if data.is_empty() {
-            return Ok(());
-        }
-        let (_, queue) = acc.device()?;
-        acc.scoped(|_| {
-            // Elements are one or two 32-bit words on the device (bool included), so convert.
-            let mut words = Vec::with_capacity(data.len().min(UPLOAD_CHUNK) * T::WORDS);
-            for (i, chunk) in data.chunks(UPLOAD_CHUNK).enumerate() {
-                words.clear();
-                chunk.iter().for_each(|v| v.write_words(&mut words));
-                let offset = (i * UPLOAD_CHUNK * 4 * T::WORDS) as u64;
-                queue.write_buffer(buffer, offset, bytemuck::cast_slice(&words));
-            }
-        })?;
-        self.shared.uploads.fetch_add(1, Ordering::Relaxed);
-        UPLOADS.fetch_add(1, Ordering::Relaxed);
-        Ok(())
-    }
 }
 
 /// Rejects extents that do not describe `len` elements.
 fn check_extent<const N: usize>(extent: Extent<N>, len: usize) -> Result<()> {
+    let expected = element_count(extent)?;
+    if expected != len as u64 {
+        return Err(Error::ExtentMismatch {
+            extent: extent.to_string(),
+            expected,
+            actual: len,
+        });
+    }
+    Ok(())
+}
+
+/// The number of elements of `extent`; rejects negative and overflowing extents.
+fn element_count<const N: usize>(extent: Extent<N>) -> Result<u64> {
     if extent.0.iter().any(|&c| c < 0) {
         return Err(Error::InvalidComputeDomain(format!(
             "array view extent {extent} has a negative component"
@@ -433,75 +597,5 @@ fn check_extent<const N: usize>(extent: Extent<N>, len: usize) -> Result<()> {
                 "array view extent {extent} has more elements than any memory holds"
             ))
         })?;
-    if expected != len as u64 {
-        return Err(Error::ExtentMismatch {
-            extent: extent.to_string(),
-            expected,
-            actual: len,
-        });
-    }
-    Ok(())
-}
-
-/// Copies `copy`'s buffer into `host` through a mappable staging buffer.
-fn download<T: Scalar>(copy: &DeviceCopy, host: &mut [T]) -> Result<()> {
-    if host.is_empty() {
-        return Ok(());
-    }
-    let acc = &copy.acc;
-    let (device, queue) = acc.device()?;
-    let size = (host.len() * T::WORDS * 4) as u64;
-    let staging = acc.scoped(|device| {
-        device.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("amp download"),
-            size,
-            usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
-            mapped_at_creation: false,
-        })
-    })?;
-    let (sender, receiver) = mpsc::channel();
-    let submission = acc.scoped(|device| {
-        let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
-            label: Some("amp download"),
-        });
-        encoder.copy_buffer_to_buffer(&copy.buffer, 0, &staging, 0, size);
-        let submission = queue.submit([encoder.finish()]);
-        // Mapping waits for the copy; the callback runs inside the poll of `wait`.
-        staging.map_async(wgpu::MapMode::Read, .., move |result| {
-            // The receiver outlives the wait below; a failed send has nobody to tell.
-            let _ = sender.send(result);
-        });
-        submission
-    })?;
-    acc.wait_for(Some(submission))?;
-    let mapped = match receiver.try_recv() {
-        Ok(mapped) => mapped,
-        Err(_) => {
-            // The copy is done but the mapping callback has not run yet: poll until it has.
-            device
-                .poll(wgpu::PollType::wait_indefinitely())
-                .map_err(|e| Error::Device(format!("mapping a download failed: {e}")))?;
-            acc.check_lost()?;
-            receiver
-                .recv()
-                .map_err(|_| Error::Device("the download's mapping was never completed".into()))?
-        }
-    };
-    mapped.map_err(|e| Error::Device(format!("mapping a download failed: {e}")))?;
-    {
-        let bytes = staging
-            .get_mapped_range(..)
-            .map_err(|e| Error::Device(format!("reading a download failed: {e}")))?;
-        let mut words = Vec::with_capacity(T::WORDS);
-        for (element, raw) in host.iter_mut().zip(bytes.chunks_exact(4 * T::WORDS)) {
-            words.clear();
-            words.extend(
-                raw.chunks_exact(4)
-                    .map(|w| u32::from_ne_bytes([w[0], w[1], w[2], w[3]])),
-            );
-            *element = T::read_words(&words);
-        }
-    }
-    staging.unmap();
-    Ok(())
+    Ok(expected)
 }

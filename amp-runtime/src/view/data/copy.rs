@@ -1,0 +1,167 @@
+//! The data side of `amp::copy`: what a view or array offers as the source or destination of a
+//! copy, without its rank or its borrow's lifetime in the type (so that one `copy` function
+//! takes any pairing).
+
+use super::{Host, ViewData};
+use crate::accelerator::Accelerator;
+use crate::error::{Error, Result};
+use amp_core::Scalar;
+
+/// Where a copy's elements are on an accelerator: a buffer and the view's layout in it.
+pub struct Placed {
+    pub(crate) acc: Accelerator,
+    pub(crate) buffer: wgpu::Buffer,
+    /// Where each run of consecutive elements starts: one run for the whole view when its
+    /// elements are consecutive in the data, else one per innermost row.
+    pub(crate) runs: Vec<usize>,
+}
+
+/// A view or array as either end of a copy. Every method takes the coherence lock on its own,
+/// so two ends over the same data never deadlock.
+pub trait DataEnd<T: Scalar> {
+    /// The extent's components.
+    fn dims(&self) -> Vec<i32>;
+    /// The extent, formatted for errors.
+    fn extent_text(&self) -> String;
+    /// The number of elements the view sees.
+    fn elements(&self) -> u64;
+    /// The id of the data (shared by a view and its sections).
+    fn data_id(&self) -> u64;
+    /// Whether the elements are consecutive in the data.
+    fn contiguous(&self) -> bool;
+    /// The elements in row-major order, read on the host.
+    fn read(&self) -> Result<Vec<T>>;
+    /// Overwrites the elements with `values` (row-major, exactly [`elements`](Self::elements)),
+    /// where the data is current.
+    fn write(&self, values: &[T]) -> Result<()>;
+    /// The device buffer, when the device copy holds the current data.
+    fn device_source(&self) -> Option<Placed>;
+    /// A buffer on `acc` to overwrite the elements in, current outside them, when the data
+    /// already lives there or belongs there (owned data); then
+    /// [`device_written`](Self::device_written) must follow the copy.
+    fn device_target(&self, acc: &Accelerator) -> Result<Option<Placed>>;
+    /// Records that the device copy was written.
+    fn device_written(&self);
+}
+
+impl<T: Scalar, const N: usize> ViewData<'_, T, N> {
+    /// Where each run of consecutive elements of the view starts in the data, and its length.
+    fn runs(&self) -> (Vec<usize>, usize) {
+        match self.span() {
+            None => (Vec::new(), 0),
+            Some((first, _)) if self.is_contiguous() => (vec![first], self.extent.size() as usize),
+            Some(_) => (self.row_starts(), self.extent.0[N - 1] as usize),
+        }
+    }
+
+    fn placed(&self, acc: &Accelerator, buffer: wgpu::Buffer) -> Placed {
+        Placed {
+            acc: acc.clone(),
+            buffer,
+            runs: self.runs().0,
+        }
+    }
+}
+
+impl<T: Scalar, const N: usize> DataEnd<T> for ViewData<'_, T, N> {
+    fn dims(&self) -> Vec<i32> {
+        self.extent.0.to_vec()
+    }
+
+    fn extent_text(&self) -> String {
+        self.extent.to_string()
+    }
+
+    fn elements(&self) -> u64 {
+        self.extent.size()
+    }
+
+    fn data_id(&self) -> u64 {
+        self.shared.id
+    }
+
+    fn contiguous(&self) -> bool {
+        self.is_contiguous()
+    }
+
+    fn read(&self) -> Result<Vec<T>> {
+        self.to_vec()
+    }
+
+    fn write(&self, values: &[T]) -> Result<()> {
+        let mut state = self.lock();
+        if matches!(state.host, Host::ReadOnly(_)) {
+            return Err(Error::UnsupportedFeature(
+                "a read-only array view cannot be written".into(),
+            ));
+        }
+        let total = state.host.as_slice().len();
+        let owned = matches!(state.host, Host::Owned(_));
+        let whole = self.is_whole(total);
+        let device_only = !state.host_valid;
+        if let Some(copy) = state
+            .device
+            .as_ref()
+            .filter(|_| device_only || (whole && owned))
+        {
+            // Write where the data lives: an array's data belongs on the accelerator, and a
+            // device copy that alone is current stays so (nothing comes back to the host).
+            let (runs, run) = self.runs();
+            for (start, chunk) in runs.into_iter().zip(values.chunks(run.max(1))) {
+                super::transfer::upload(&copy.acc, &copy.buffer, start, chunk)?;
+            }
+            if !values.is_empty() {
+                self.counted_upload(super::bytes_of::<T>(values.len()));
+            }
+            state.device_valid = true;
+            state.host_valid = !whole && state.host_valid;
+            state.discarded = false;
+            state.partial_reads = 0;
+            return Ok(());
+        }
+        if !whole {
+            self.make_host_valid(&mut state)?;
+        }
+        let (runs, run) = self.runs();
+        let Some(host) = state.host.as_mut_slice() else {
+            return Ok(());
+        };
+        for (start, chunk) in runs.into_iter().zip(values.chunks(run.max(1))) {
+            if let Some(dst) = host.get_mut(start..start + chunk.len()) {
+                dst.copy_from_slice(chunk);
+            }
+        }
+        state.host_valid = true;
+        state.device_valid = false;
+        state.discarded = false;
+        Ok(())
+    }
+
+    fn device_source(&self) -> Option<Placed> {
+        let state = self.lock();
+        let copy = state.device.as_ref().filter(|_| state.device_valid)?;
+        Some(self.placed(&copy.acc, copy.buffer.clone()))
+    }
+
+    fn device_target(&self, acc: &Accelerator) -> Result<Option<Placed>> {
+        let mut state = self.lock();
+        let on_acc = state.device.as_ref().is_some_and(|copy| copy.acc == *acc);
+        match state.host {
+            Host::ReadOnly(_) => return Ok(None),
+            Host::ReadWrite(_) if !on_acc => return Ok(None),
+            _ => {}
+        }
+        if self.is_whole(state.host.as_slice().len()) {
+            // Overwritten entirely: the old data need not reach the accelerator.
+            state.discarded = true;
+            state.device_valid = false;
+            state.host_valid = true;
+        }
+        let buffer = self.device_buffer_locked(&mut state, acc)?;
+        Ok(Some(self.placed(acc, buffer)))
+    }
+
+    fn device_written(&self) {
+        self.kernel_wrote();
+    }
+}

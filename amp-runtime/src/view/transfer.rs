@@ -1,0 +1,182 @@
+//! Copies between host memory and a view's device buffer, and the process-wide counters of
+//! them. Every copy names a range of elements, so a host read of one element moves one element.
+//!
+//! Byte counts are device bytes: every element takes `4 * T::WORDS` bytes on the accelerator
+//! (`bool` included), which is what crosses the bus. The zero sentinel past the data is never
+//! part of a range.
+
+use crate::accelerator::Accelerator;
+use crate::error::{Error, Result};
+use amp_core::Scalar;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc;
+
+static UPLOADS: AtomicU64 = AtomicU64::new(0);
+static DOWNLOADS: AtomicU64 = AtomicU64::new(0);
+static UPLOADED_BYTES: AtomicU64 = AtomicU64::new(0);
+static DOWNLOADED_BYTES: AtomicU64 = AtomicU64::new(0);
+
+/// Elements converted and written per `write_buffer` call: bounds the temporary memory an upload
+/// of a large view needs (4 MiB).
+const UPLOAD_CHUNK: usize = 1 << 20;
+
+/// Host-to-accelerator and accelerator-to-host copies made by all views and arrays of the
+/// process so far, as `(uploads, downloads)`. A host read of part of the data counts as one
+/// download; [`transfer_bytes`] says how much it moved.
+pub fn transfer_counts() -> (u64, u64) {
+    (
+        UPLOADS.load(Ordering::Relaxed),
+        DOWNLOADS.load(Ordering::Relaxed),
+    )
+}
+
+/// Bytes copied host-to-accelerator and accelerator-to-host by all views and arrays of the
+/// process so far, as `(uploaded, downloaded)`. Bytes on the accelerator: 4 per 32-bit element
+/// (`bool` included), 8 per 64-bit one.
+///
+/// ```
+/// let (up, down) = amp_runtime::transfer_bytes();
+/// let (up2, down2) = amp_runtime::transfer_bytes();
+/// assert!(up2 >= up && down2 >= down);
+/// ```
+pub fn transfer_bytes() -> (u64, u64) {
+    (
+        UPLOADED_BYTES.load(Ordering::Relaxed),
+        DOWNLOADED_BYTES.load(Ordering::Relaxed),
+    )
+}
+
+/// Device bytes of `len` elements of `T`.
+pub(crate) fn bytes_of<T: Scalar>(len: usize) -> u64 {
+    (len * T::WORDS * 4) as u64
+}
+
+/// Counts one upload of `bytes` in the process counters.
+pub(crate) fn count_upload(bytes: u64) {
+    UPLOADS.fetch_add(1, Ordering::Relaxed);
+    UPLOADED_BYTES.fetch_add(bytes, Ordering::Relaxed);
+}
+
+/// Counts one download of `bytes` in the process counters.
+pub(crate) fn count_download(bytes: u64) {
+    DOWNLOADS.fetch_add(1, Ordering::Relaxed);
+    DOWNLOADED_BYTES.fetch_add(bytes, Ordering::Relaxed);
+}
+
+/// Writes `data` into `buffer` from element `first` on (queued: ordered before later
+/// submissions of the accelerator).
+pub(crate) fn upload<T: Scalar>(
+    acc: &Accelerator,
+    buffer: &wgpu::Buffer,
+    first: usize,
+    data: &[T],
+) -> Result<()> {
+    if data.is_empty() {
+        return Ok(());
+    }
+    let (_, queue) = acc.device()?;
+    acc.scoped(|_| {
+        // Elements are one or two 32-bit words on the device (bool included), so convert.
+        let mut words = Vec::with_capacity(data.len().min(UPLOAD_CHUNK) * T::WORDS);
+        for (i, chunk) in data.chunks(UPLOAD_CHUNK).enumerate() {
+            words.clear();
+            chunk.iter().for_each(|v| v.write_words(&mut words));
+            let offset = bytes_of::<T>(first + i * UPLOAD_CHUNK);
+            queue.write_buffer(buffer, offset, bytemuck::cast_slice(&words));
+        }
+    })
+}
+
+/// Reads elements `first..first + host.len()` of `buffer` into `host` through a mappable
+/// staging buffer of that size.
+pub(crate) fn download<T: Scalar>(
+    acc: &Accelerator,
+    buffer: &wgpu::Buffer,
+    first: usize,
+    host: &mut [T],
+) -> Result<()> {
+    if host.is_empty() {
+        return Ok(());
+    }
+    let (device, queue) = acc.device()?;
+    let size = bytes_of::<T>(host.len());
+    let staging = acc.scoped(|device| {
+        device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("amp download"),
+            size,
+            usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        })
+    })?;
+    let (sender, receiver) = mpsc::channel();
+    let submission = acc.scoped(|device| {
+        let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
+            label: Some("amp download"),
+        });
+        encoder.copy_buffer_to_buffer(buffer, bytes_of::<T>(first), &staging, 0, size);
+        let submission = queue.submit([encoder.finish()]);
+        // Mapping waits for the copy; the callback runs inside the poll of `wait`.
+        staging.map_async(wgpu::MapMode::Read, .., move |result| {
+            // The receiver outlives the wait below; a failed send has nobody to tell.
+            let _ = sender.send(result);
+        });
+        submission
+    })?;
+    acc.wait_for(Some(submission))?;
+    let mapped = match receiver.try_recv() {
+        Ok(mapped) => mapped,
+        Err(_) => {
+            // The copy is done but the mapping callback has not run yet: poll until it has.
+            device
+                .poll(wgpu::PollType::wait_indefinitely())
+                .map_err(|e| Error::Device(format!("mapping a download failed: {e}")))?;
+            acc.check_lost()?;
+            receiver
+                .recv()
+                .map_err(|_| Error::Device("the download's mapping was never completed".into()))?
+        }
+    };
+    mapped.map_err(|e| Error::Device(format!("mapping a download failed: {e}")))?;
+    {
+        let bytes = staging
+            .get_mapped_range(..)
+            .map_err(|e| Error::Device(format!("reading a download failed: {e}")))?;
+        let mut words = Vec::with_capacity(T::WORDS);
+        for (element, raw) in host.iter_mut().zip(bytes.chunks_exact(4 * T::WORDS)) {
+            words.clear();
+            words.extend(
+                raw.chunks_exact(4)
+                    .map(|w| u32::from_ne_bytes([w[0], w[1], w[2], w[3]])),
+            );
+            *element = T::read_words(&words);
+        }
+    }
+    staging.unmap();
+    Ok(())
+}
+
+/// Copies runs of elements between two buffers of one accelerator, in one submission: each run
+/// is `(source element, destination element, elements)`.
+pub(crate) fn copy_runs<T: Scalar>(
+    acc: &Accelerator,
+    src: &wgpu::Buffer,
+    dst: &wgpu::Buffer,
+    runs: &[(usize, usize, usize)],
+) -> Result<()> {
+    let (_, queue) = acc.device()?;
+    acc.scoped(|device| {
+        let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
+            label: Some("amp copy"),
+        });
+        for &(from, to, len) in runs.iter().filter(|run| run.2 > 0) {
+            encoder.copy_buffer_to_buffer(
+                src,
+                bytes_of::<T>(from),
+                dst,
+                bytes_of::<T>(to),
+                bytes_of::<T>(len),
+            );
+        }
+        queue.submit([encoder.finish()]);
+    })
+}
