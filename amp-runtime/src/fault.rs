@@ -17,7 +17,7 @@
 use crate::accelerator::Accelerator;
 use crate::error::{Error, KernelFault, Result};
 use amp_core::builder::{AccessKind, AccessSite, SiteBound, FAULT_WORDS};
-use std::sync::{mpsc, Arc, Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 /// What a fault record needs to be reported: the kernel's name and its checked accesses.
 #[derive(Debug)]
@@ -167,51 +167,13 @@ impl Accelerator {
 
     /// The fault buffer's words, clearing it on the device in the same submission.
     fn read_back(&self, buffer: &wgpu::Buffer) -> Result<Vec<u32>> {
-        let (device, queue) = self.device()?;
-        let size = buffer.size();
-        let staging = self.scoped(|device| {
-            device.create_buffer(&wgpu::BufferDescriptor {
-                label: Some("amp faults read-back"),
-                size,
-                usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
-                mapped_at_creation: false,
-            })
-        })?;
-        let (sender, receiver) = mpsc::channel();
-        let submission = self.scoped(|device| {
-            let mut encoder = device.create_command_encoder(&Default::default());
-            encoder.copy_buffer_to_buffer(buffer, 0, &staging, 0, size);
-            encoder.clear_buffer(buffer, 0, None);
-            let submission = queue.submit([encoder.finish()]);
-            staging.map_async(wgpu::MapMode::Read, .., move |result| {
-                let _ = sender.send(result);
-            });
-            submission
-        })?;
-        self.wait_for(Some(submission))?;
-        let mapped = match receiver.try_recv() {
-            Ok(mapped) => mapped,
-            Err(_) => {
-                device
-                    .poll(wgpu::PollType::wait_indefinitely())
-                    .map_err(|e| Error::Device(format!("reading faults back failed: {e}")))?;
-                receiver
-                    .recv()
-                    .map_err(|_| Error::Device("the faults' mapping never completed".into()))?
-            }
-        };
-        mapped.map_err(|e| Error::Device(format!("reading faults back failed: {e}")))?;
-        let words = {
-            let bytes = staging
-                .get_mapped_range(..)
-                .map_err(|e| Error::Device(format!("reading faults back failed: {e}")))?;
+        let clear = |encoder: &mut wgpu::CommandEncoder| encoder.clear_buffer(buffer, 0, None);
+        crate::view::transfer::read_back(self, buffer, 0, buffer.size(), clear, |bytes| {
             bytes
                 .chunks_exact(4)
                 .map(|w| u32::from_ne_bytes([w[0], w[1], w[2], w[3]]))
                 .collect()
-        };
-        staging.unmap();
-        Ok(words)
+        })
     }
 }
 

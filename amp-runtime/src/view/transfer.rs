@@ -98,8 +98,39 @@ pub(crate) fn download<T: Scalar>(
     if host.is_empty() {
         return Ok(());
     }
-    let (device, queue) = acc.device()?;
     let size = bytes_of::<T>(host.len());
+    read_back(
+        acc,
+        buffer,
+        bytes_of::<T>(first),
+        size,
+        |_| {},
+        |bytes| {
+            let mut words = Vec::with_capacity(T::WORDS);
+            for (element, raw) in host.iter_mut().zip(bytes.chunks_exact(4 * T::WORDS)) {
+                words.clear();
+                words.extend(
+                    raw.chunks_exact(4)
+                        .map(|w| u32::from_ne_bytes([w[0], w[1], w[2], w[3]])),
+                );
+                *element = T::read_words(&words);
+            }
+        },
+    )
+}
+
+/// Copies `size` bytes of `buffer` from `offset` into a mappable staging buffer, waits, and
+/// hands the bytes to `read`. `then` may record more commands after the copy, in the same
+/// submission (the fault log clears what it read).
+pub(crate) fn read_back<R>(
+    acc: &Accelerator,
+    buffer: &wgpu::Buffer,
+    offset: u64,
+    size: u64,
+    then: impl FnOnce(&mut wgpu::CommandEncoder),
+    read: impl FnOnce(&[u8]) -> R,
+) -> Result<R> {
+    let (device, queue) = acc.device()?;
     let staging = acc.scoped(|device| {
         device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("amp download"),
@@ -113,7 +144,8 @@ pub(crate) fn download<T: Scalar>(
         let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
             label: Some("amp download"),
         });
-        encoder.copy_buffer_to_buffer(buffer, bytes_of::<T>(first), &staging, 0, size);
+        encoder.copy_buffer_to_buffer(buffer, offset, &staging, 0, size);
+        then(&mut encoder);
         let submission = queue.submit([encoder.finish()]);
         // Mapping waits for the copy; the callback runs inside the poll of `wait`.
         staging.map_async(wgpu::MapMode::Read, .., move |result| {
@@ -137,22 +169,14 @@ pub(crate) fn download<T: Scalar>(
         }
     };
     mapped.map_err(|e| Error::Device(format!("mapping a download failed: {e}")))?;
-    {
+    let result = {
         let bytes = staging
             .get_mapped_range(..)
             .map_err(|e| Error::Device(format!("reading a download failed: {e}")))?;
-        let mut words = Vec::with_capacity(T::WORDS);
-        for (element, raw) in host.iter_mut().zip(bytes.chunks_exact(4 * T::WORDS)) {
-            words.clear();
-            words.extend(
-                raw.chunks_exact(4)
-                    .map(|w| u32::from_ne_bytes([w[0], w[1], w[2], w[3]])),
-            );
-            *element = T::read_words(&words);
-        }
-    }
+        read(&bytes)
+    };
     staging.unmap();
-    Ok(())
+    Ok(result)
 }
 
 /// Copies runs of elements between two buffers of one accelerator, in one submission: each run
