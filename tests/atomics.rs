@@ -127,18 +127,8 @@ fn packed_bytes_by_index_and_by_u32() {
     assert_eq!(amp::packed::unpack(&words, 64), expected);
 }
 
-/// A reproducible stream of random words (xorshift32).
-fn random_words(len: usize, seed: u32) -> Vec<u32> {
-    let mut s = seed.max(1);
-    (0..len)
-        .map(|_| {
-            s ^= s << 13;
-            s ^= s >> 17;
-            s ^= s << 5;
-            s
-        })
-        .collect()
-}
+mod common;
+use common::random_words;
 
 /// Words with about one bit in eight set, so that a tile's OR (and the AND of their
 /// complements) keeps some bits of each kind.

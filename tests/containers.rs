@@ -12,16 +12,13 @@ const LEN: usize = (ROWS * COLS) as usize;
 
 /// A reproducible stream of random values (xorshift32), small enough not to overflow `* 3 + 1`.
 fn random(len: usize, seed: u32) -> Vec<i32> {
-    let mut s = seed.max(1);
-    (0..len)
-        .map(|_| {
-            s ^= s << 13;
-            s ^= s >> 17;
-            s ^= s << 5;
-            (s % 2_000_001) as i32 - 1_000_000
-        })
+    common::random_words(len, seed)
+        .into_iter()
+        .map(|s| (s % 2_000_001) as i32 - 1_000_000)
         .collect()
 }
+
+mod common;
 
 fn f(v: i32) -> i32 {
     v * 3 + 1

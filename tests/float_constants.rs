@@ -7,14 +7,10 @@ use amp::prelude::*;
 /// Output words start as this, so a slot a kernel failed to write is never mistaken for a result.
 const POISON: u32 = 0xdead_beef;
 
-struct Rng(u64);
+mod common;
+use common::Rng;
+
 impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
     fn word(&mut self) -> u32 {
         (self.next() >> 16) as u32
     }

@@ -11,14 +11,10 @@ const POISON: i32 = 0xdead_beef_u32 as i32;
 /// A host constant on the left of an operator.
 const K: i32 = 3;
 
-struct Rng(u64);
+mod common;
+use common::Rng;
+
 impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
     /// Any `i32`, the edges (0, ±1, `i32::MIN`, `i32::MAX`) and small values often.
     fn value(&mut self) -> i32 {
         let w = (self.next() >> 16) as u32 as i32;

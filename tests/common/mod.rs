@@ -1,0 +1,28 @@
+//! What several test files share: reproducible random numbers.
+#![allow(dead_code)]
+
+/// A reproducible stream of random numbers (xorshift64); test files add their own draws.
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// The next 64 random bits.
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}
+
+/// `len` reproducible random words (xorshift32).
+pub fn random_words(len: usize, seed: u32) -> Vec<u32> {
+    let mut s = seed.max(1);
+    (0..len)
+        .map(|_| {
+            s ^= s << 13;
+            s ^= s >> 17;
+            s ^= s << 5;
+            s
+        })
+        .collect()
+}
