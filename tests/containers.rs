@@ -332,3 +332,201 @@ fn copy_checks_extents() -> Result<(), Error> {
     assert!(matches!(err, Error::ExtentMismatch { .. }), "{err}");
     Ok(())
 }
+
+/// `view_as` (C++ AMP's reshape): a 1-D view seen as 2-D, written by a kernel over the 2-D view
+/// and read through the 1-D one; then the converse; then a contiguous section of rows reshaped.
+/// Every view is the same data.
+#[test]
+fn view_as_reshapes_the_same_data() -> Result<(), Error> {
+    let (rows, cols) = (37, 300); // many workgroups either way
+    let len = (rows * cols) as usize;
+    let input = random(len, 21);
+    let mut data = vec![-7i32; len]; // poisoned
+    let mut want: Vec<i32> = (0..len)
+        .map(|k| f(input[k]) + (k % cols as usize) as i32)
+        .collect();
+    {
+        let a = ConstArrayView::new(len as i32, &input)?.view_as([rows, cols])?;
+        assert_eq!(a.extent(), Extent::new([rows, cols]));
+        let flat = ArrayView::new(len as i32, &mut data)?;
+        let grid = flat.view_as([rows, cols])?;
+        // The column enters the result, so a wrong layout shows.
+        parallel_for_each!(grid.extent(), |idx: Index<2>| {
+            grid[idx] = a[idx] * 3 + 1 + idx[1];
+        })?;
+        assert_eq!(flat.get(len as i32 - 1)?, want[len - 1]);
+        assert_eq!(flat.to_vec()?, want);
+        assert_eq!(grid.get([rows - 1, 5])?, want[len - cols as usize + 5]);
+
+        // The converse: the 2-D view seen as 1-D, written by a kernel, read through the 2-D one.
+        let again = grid.view_as(len as i32)?;
+        parallel_for_each!(again.extent(), |idx: Index<1>| {
+            again[idx] = again[idx] * 2 - idx[0];
+        })?;
+        for (k, w) in want.iter_mut().enumerate() {
+            *w = *w * 2 - k as i32;
+        }
+        assert_eq!(grid.get([3, 7])?, want[3 * cols as usize + 7]);
+        assert_eq!(grid.to_vec()?, want);
+
+        // A section of whole rows is consecutive: rows 5..9 as one rank-1 run and as rank 3.
+        let band = grid.section([5, 0], [4, cols])?;
+        let run = band.view_as(4 * cols)?;
+        let cube = band.view_as([2, 2, cols])?;
+        parallel_for_each!(run.extent(), |idx: Index<1>| {
+            run[idx] = run[idx] + 1000;
+        })?;
+        parallel_for_each!(cube.extent(), |idx: Index<3>| {
+            cube[idx] = cube[idx] + idx[0] * 10 + idx[1];
+        })?;
+        for k in 0..(4 * cols) as usize {
+            let (c, r) = (k / (2 * cols as usize), (k / cols as usize) % 2);
+            want[5 * cols as usize + k] += 1000 + c as i32 * 10 + r as i32;
+        }
+        assert_eq!(run.to_vec()?, want[5 * cols as usize..9 * cols as usize]);
+        // Part of one row is consecutive too.
+        let bit = grid.section([2, 10], [1, 20])?.view_as([4, 5])?;
+        assert_eq!(bit.get([3, 4])?, want[2 * cols as usize + 29]);
+        assert_eq!(flat.to_vec()?, want);
+    }
+    assert_eq!(data, want, "dropping the views copies the results back");
+    Ok(())
+}
+
+/// `view_as` needs consecutive elements and the same element count; failures are typed errors.
+#[test]
+fn view_as_rejects_gaps_and_wrong_sizes() -> Result<(), Error> {
+    let input = random(60, 3);
+    let v = ConstArrayView::new([6, 10], &input)?;
+    let narrow = v.section([1, 2], [3, 5])?;
+    let err = narrow.view_as(15).expect_err("rows with gaps");
+    assert!(matches!(err, Error::InvalidComputeDomain(_)), "{err}");
+    let err = v.view_as([7, 9]).expect_err("63 elements for 60");
+    assert!(
+        matches!(
+            err,
+            Error::ExtentMismatch {
+                expected: 63,
+                actual: 60,
+                ..
+            }
+        ),
+        "{err}"
+    );
+    let err = v.view_as::<1>(59).expect_err("one short");
+    assert!(matches!(err, Error::ExtentMismatch { .. }), "{err}");
+    let err = v.view_as([-6, -10]).expect_err("negative extent");
+    assert!(matches!(err, Error::InvalidComputeDomain(_)), "{err}");
+    let w = ArrayView::<f32, 3>::from_extent([2, 3, 4])?;
+    let err = w
+        .section([0, 0, 1], [2, 3, 3])?
+        .view_as(18)
+        .expect_err("gaps");
+    assert!(matches!(err, Error::InvalidComputeDomain(_)), "{err}");
+    assert_eq!(w.view_as([4, 6])?.extent(), Extent::new([4, 6]));
+    Ok(())
+}
+
+/// Projection (C++ AMP `av[i]`): a row of a rank-2 view, also of a section, written by a kernel;
+/// the parent sees the row and nothing else changed.
+#[test]
+fn project_rows_of_views_and_sections() -> Result<(), Error> {
+    let (rows, cols) = (9, 700); // a row spans several workgroups
+    let len = (rows * cols) as usize;
+    let input = random(len, 31);
+    let mut data = vec![-7i32; len]; // poisoned
+    let mut want = data.clone();
+    {
+        let a = ConstArrayView::new([rows, cols], &input)?;
+        let v = ArrayView::new([rows, cols], &mut data)?;
+        let (row, src) = (v.project(4)?, a.project(4)?);
+        assert_eq!(row.extent(), Extent::new([cols]));
+        parallel_for_each!(row.extent(), |idx: Index<1>| {
+            row[idx] = src[idx] * 3 + 1;
+        })?;
+        for c in 0..cols as usize {
+            want[4 * cols as usize + c] = f(input[4 * cols as usize + c]);
+        }
+        assert_eq!(v.to_vec()?, want);
+        assert_eq!(row.get(cols - 1)?, want[5 * cols as usize - 1]);
+
+        // Row 3 of the section at (2, 50): row 5 of the data, columns 50..550.
+        let s = v.section([2, 50], [5, 500])?;
+        let (row, src) = (s.project(3)?, a.section([2, 50], [5, 500])?.project(3)?);
+        parallel_for_each!(row.extent(), |idx: Index<1>| {
+            row[idx] = src[idx] - idx[0];
+        })?;
+        for c in 0..500 {
+            let k = 5 * cols as usize + 50 + c;
+            want[k] = input[k] - c as i32;
+        }
+        assert_eq!(
+            row.to_vec()?,
+            want[5 * cols as usize + 50..5 * cols as usize + 550]
+        );
+        assert_eq!(v.to_vec()?, want);
+
+        for bad in [-1, rows] {
+            let err = v.project(bad).expect_err("not a row");
+            assert!(matches!(err, Error::OutOfBounds { .. }), "{err}");
+        }
+        let err = s.project(5).expect_err("past the section");
+        assert!(matches!(err, Error::OutOfBounds { .. }), "{err}");
+    }
+    assert_eq!(data, want);
+    Ok(())
+}
+
+/// Projection of a rank-3 view is a plane; of a section, the section's plane; a plane's row is
+/// a projection again. Kernels write through them; the parent sees exactly those elements.
+#[test]
+fn project_planes_of_views_and_sections() -> Result<(), Error> {
+    let (depth, rows, cols) = (4, 30, 50);
+    let len = (depth * rows * cols) as usize;
+    let at = |p: i32, r: i32, c: i32| ((p * rows + r) * cols + c) as usize;
+    let input = random(len, 41);
+    let a = ConstArrayView::new([depth, rows, cols], &input)?;
+    let v = ArrayView::<i32, 3>::from_extent([depth, rows, cols])?;
+    parallel_for_each!(v.extent(), |idx: Index<3>| {
+        v[idx] = -7; // poisoned
+    })?;
+    let mut want = vec![-7i32; len];
+
+    let (plane, src) = (v.project(2)?, a.project(2)?);
+    assert_eq!(plane.extent(), Extent::new([rows, cols]));
+    parallel_for_each!(plane.extent(), |idx: Index<2>| {
+        plane[idx] = src[idx] * 3 + 1 + idx[0];
+    })?;
+    for r in 0..rows {
+        for c in 0..cols {
+            want[at(2, r, c)] = f(input[at(2, r, c)]) + r;
+        }
+    }
+    assert_eq!(v.to_vec()?, want);
+
+    // Plane 1 of the section at (1, 5, 7) of extent (2, 10, 20) is plane 2, rows 5..15,
+    // columns 7..27 of the data; its row 9 is row 14.
+    let s = v.section([1, 5, 7], [2, 10, 20])?;
+    let plane = s.project(1)?;
+    assert_eq!(plane.extent(), Extent::new([10, 20]));
+    parallel_for_each!(plane.extent(), |idx: Index<2>| {
+        plane[idx] = plane[idx] + idx[0] * 100 + idx[1];
+    })?;
+    for r in 0..10 {
+        for c in 0..20 {
+            want[at(2, 5 + r, 7 + c)] += r * 100 + c;
+        }
+    }
+    assert_eq!(
+        plane.project(9)?.to_vec()?,
+        want[at(2, 14, 7)..at(2, 14, 27)]
+    );
+    assert_eq!(plane.get([9, 19])?, want[at(2, 14, 26)]);
+    assert_eq!(v.to_vec()?, want);
+
+    let err = v.project(depth).expect_err("not a plane");
+    assert!(matches!(err, Error::OutOfBounds { .. }), "{err}");
+    let err = s.project(2).expect_err("past the section");
+    assert!(matches!(err, Error::OutOfBounds { .. }), "{err}");
+    Ok(())
+}

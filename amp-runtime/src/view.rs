@@ -59,7 +59,7 @@ pub struct ConstArrayView<'a, T: Scalar, const N: usize> {
 
 /// The methods both view types share.
 macro_rules! view_methods {
-    () => {
+    ($view:ident) => {
         /// The view's extent.
         pub fn extent(&self) -> Extent<N> {
             self.data.extent()
@@ -111,6 +111,37 @@ macro_rules! view_methods {
         /// The part of the view from its origin with `extent` (C++ AMP `section(extent)`).
         pub fn section_extent(&self, extent: impl Into<Extent<N>>) -> Result<Self> {
             self.section(Index::new([0; N]), extent)
+        }
+
+        /// This view's elements, in row-major order, as a view of another extent and rank (C++
+        /// AMP `array_view::view_as`, a reshape): a view of the same data, coherent with this
+        /// one (kernels and the host see one data), usable as kernel input and output.
+        ///
+        /// The view's elements must be consecutive in the data: a whole view or a section of
+        /// whole rows. A section narrower than its parent's rows fails with
+        /// [`Error::InvalidComputeDomain`](crate::Error::InvalidComputeDomain), as does a
+        /// negative component; an `extent` that does not hold exactly as many elements as this
+        /// view fails with [`Error::ExtentMismatch`](crate::Error::ExtentMismatch). C++ AMP
+        /// reshaped rank-1 views only and accepted a smaller extent; amp reshapes any
+        /// consecutive view and asks for the same count, so nothing is cut off silently.
+        ///
+        /// ```
+        /// use amp_runtime::ArrayView;
+        /// let mut data = [1, 2, 3, 4, 5, 6];
+        /// let flat = ArrayView::new(6, &mut data)?;
+        /// let grid = flat.view_as([2, 3])?;
+        /// assert_eq!(grid.get([1, 0])?, 4);
+        /// grid.set([1, 2], 60)?;
+        /// assert_eq!(flat.get(5)?, 60);
+        /// # Ok::<(), amp_runtime::Error>(())
+        /// ```
+        pub fn view_as<const M: usize>(
+            &self,
+            extent: impl Into<Extent<M>>,
+        ) -> Result<$view<'a, T, M>> {
+            Ok($view {
+                data: self.data.view_as(extent.into())?,
+            })
         }
 
         /// How many times this view's data was copied to an accelerator.
@@ -199,7 +230,7 @@ impl<'a, T: Scalar, const N: usize> ArrayView<'a, T, N> {
         self.data.kernel_wrote();
     }
 
-    view_methods!();
+    view_methods!(ArrayView);
 }
 
 impl<T: Scalar, const N: usize> ArrayView<'static, T, N> {
@@ -238,8 +269,60 @@ impl<'a, T: Scalar, const N: usize> ConstArrayView<'a, T, N> {
         })
     }
 
-    view_methods!();
+    view_methods!(ConstArrayView);
 }
+
+/// Projections (C++ AMP `av[i]` on the host): a rank-N view indexed by its first component is a
+/// rank N−1 view. Written for each rank, since stable Rust cannot name `N - 1` generically.
+macro_rules! projections {
+    ($view:ident) => {
+        impl<'a, T: Scalar> $view<'a, T, 2> {
+            /// Row `i` of the view as a rank-1 view of the same data, coherent with this one
+            /// (C++ AMP's projection, spelled `av[i]` there), usable as kernel input and output;
+            /// on a section, the row of the section. Fails with
+            /// [`Error::OutOfBounds`](crate::Error::OutOfBounds) when `i` is not a row.
+            ///
+            /// ```
+            /// use amp_runtime::ArrayView;
+            /// let mut data = [1, 2, 3, 4, 5, 6];
+            /// let grid = ArrayView::new([2, 3], &mut data)?;
+            /// let row = grid.project(1)?;
+            /// assert_eq!(row.to_vec()?, [4, 5, 6]);
+            /// # Ok::<(), amp_runtime::Error>(())
+            /// ```
+            pub fn project(&self, i: i32) -> Result<$view<'a, T, 1>> {
+                Ok($view {
+                    data: self.data.project(i)?,
+                })
+            }
+        }
+
+        impl<'a, T: Scalar> $view<'a, T, 3> {
+            /// Plane `i` of the view as a rank-2 view of the same data, coherent with this one
+            /// (C++ AMP's projection, spelled `av[i]` there), usable as kernel input and output;
+            /// on a section, the plane of the section. Fails with
+            /// [`Error::OutOfBounds`](crate::Error::OutOfBounds) when `i` is not a plane.
+            ///
+            /// ```
+            /// use amp_runtime::ArrayView;
+            /// let mut data: Vec<i32> = (0..24).collect();
+            /// let cube = ArrayView::new([2, 3, 4], &mut data)?;
+            /// let plane = cube.project(1)?;
+            /// assert_eq!(plane.extent(), [3, 4].into());
+            /// assert_eq!(plane.get([2, 3])?, 23);
+            /// # Ok::<(), amp_runtime::Error>(())
+            /// ```
+            pub fn project(&self, i: i32) -> Result<$view<'a, T, 2>> {
+                Ok($view {
+                    data: self.data.project(i)?,
+                })
+            }
+        }
+    };
+}
+
+projections!(ArrayView);
+projections!(ConstArrayView);
 
 /// Copies results back into the borrowed data. Drop cannot return an error; one is reported on
 /// stderr, and the data then holds what it held before the kernel ran. A view that owns its data

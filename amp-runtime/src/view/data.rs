@@ -11,6 +11,7 @@
 //! downloads the whole data, since currency is tracked for the whole data, not per element.
 
 mod copy;
+mod shape;
 
 use super::transfer::{self, bytes_of};
 use crate::accelerator::Accelerator;
@@ -130,14 +131,10 @@ impl<'a, T: Scalar, const N: usize> ViewData<'a, T, N> {
     }
 
     fn with_host(extent: Extent<N>, host: Host<'a, T>) -> Self {
-        let mut strides = [1usize; N];
-        for k in (0..N.saturating_sub(1)).rev() {
-            strides[k] = strides[k + 1] * extent.0[k + 1].max(0) as usize;
-        }
         ViewData {
             extent,
             offset: 0,
-            strides,
+            strides: row_major_strides(extent),
             shared: Arc::new(Shared {
                 id: NEXT_CORE.fetch_add(1, Ordering::Relaxed),
                 state: Mutex::new(State {
@@ -154,32 +151,6 @@ impl<'a, T: Scalar, const N: usize> ViewData<'a, T, N> {
                 downloaded_bytes: AtomicU64::new(0),
             }),
         }
-    }
-
-    /// The part of this view at `origin` with `extent` (C++ AMP `array_view::section`): a view
-    /// of the same data, coherent with this one.
-    pub(crate) fn section(&self, origin: Index<N>, extent: Extent<N>) -> Result<Self> {
-        let fits = (0..N).all(|k| {
-            let (o, e, whole) = (origin.0[k], extent.0[k], self.extent.0[k]);
-            o >= 0 && e >= 0 && i64::from(o) + i64::from(e) <= i64::from(whole)
-        });
-        if !fits {
-            return Err(Error::OutOfBounds {
-                index: format!("section at {origin} of extent {extent}"),
-                extent: self.extent.to_string(),
-                fault: None,
-            });
-        }
-        let offset = self.offset
-            + (0..N)
-                .map(|k| origin.0[k] as usize * self.strides[k])
-                .sum::<usize>();
-        Ok(ViewData {
-            extent,
-            offset,
-            strides: self.strides,
-            shared: self.shared.clone(),
-        })
     }
 
     /// Whether the view covers its whole data in order (not a strided section).
@@ -565,6 +536,15 @@ impl<'a, T: Scalar, const N: usize> ViewData<'a, T, N> {
             })
         })
     }
+}
+
+/// The strides of a row-major layout of `extent`: the last component is consecutive.
+fn row_major_strides<const N: usize>(extent: Extent<N>) -> [usize; N] {
+    let mut strides = [1usize; N];
+    for k in (0..N.saturating_sub(1)).rev() {
+        strides[k] = strides[k + 1] * extent.0[k + 1].max(0) as usize;
+    }
+    strides
 }
 
 /// Rejects extents that do not describe `len` elements.
