@@ -4,7 +4,8 @@
 //! ratios the project's targets are stated in (amp checked / unchecked, amp unchecked / WGSL
 //! unchecked, tiled `wait()` / tiled fenced).
 //!
-//! Kernels: vector add, the simple matmul (seed 003 Figure 1), the tiled matmul (seed 003 Figure
+//! Kernels: vector add (over `f32` and over `Float4` views, the latter against WGSL with
+//! `vec4<f32>` loads), the simple matmul (seed 003 Figure 1), the tiled matmul (seed 003 Figure
 //! 5) with `t.barrier.wait()` as the seed writes it and with
 //! `wait_with_tile_static_memory_fence()`, and a register-blocked matmul (64×64 outputs per 16×16
 //! tile, 4×4 per thread) against `rb_matmul.wgsl`, a copy of
@@ -25,6 +26,20 @@ const VECTOR_ADD_WGSL: &str = r#"
 @group(0) @binding(0) var<storage, read> a: array<f32>;
 @group(0) @binding(1) var<storage, read> b: array<f32>;
 @group(0) @binding(2) var<storage, read_write> c: array<f32>;
+@group(0) @binding(3) var<uniform> n: vec4<u32>;
+@compute @workgroup_size(256)
+fn main(@builtin(workgroup_id) g: vec3<u32>, @builtin(num_workgroups) ng: vec3<u32>,
+        @builtin(local_invocation_index) l: u32) {
+    let i = (g.y * ng.x + g.x) * 256u + l;
+    if (i < n.x) { c[i] = a[i] + b[i]; }
+}
+"#;
+
+/// The vector add over `vec4<f32>` elements: vector loads and stores (`n.x` vectors).
+const VECTOR_ADD_VEC4_WGSL: &str = r#"
+@group(0) @binding(0) var<storage, read> a: array<vec4<f32>>;
+@group(0) @binding(1) var<storage, read> b: array<vec4<f32>>;
+@group(0) @binding(2) var<storage, read_write> c: array<vec4<f32>>;
 @group(0) @binding(3) var<uniform> n: vec4<u32>;
 @compute @workgroup_size(256)
 fn main(@builtin(workgroup_id) g: vec3<u32>, @builtin(num_workgroups) ng: vec3<u32>,
@@ -286,12 +301,7 @@ fn vector_add(raw: Option<&Raw>, acc: &Accelerator, n: usize) -> Result<Figures,
         amp_unchecked: amp_unchecked_s,
         cpu: cpu_s,
         wgsl: raw.map(|r| {
-            let groups = (n as u32).div_ceil(256);
-            let grid = if groups > 65535 {
-                [65535, groups.div_ceil(65535), 1]
-            } else {
-                [groups, 1, 1]
-            };
+            let grid = grid_1d(n);
             let out = vec![0.0f32; n];
             let args = [&a[..], &b[..], &out[..]];
             (
@@ -301,6 +311,85 @@ fn vector_add(raw: Option<&Raw>, acc: &Accelerator, n: usize) -> Result<Figures,
         }),
     };
     report("vector add", &format!("{n} f32"), "GB/s", bytes, &figures);
+    Ok(figures)
+}
+
+/// The grid of 256-thread workgroups over `threads` threads.
+fn grid_1d(threads: usize) -> [u32; 3] {
+    let groups = (threads as u32).div_ceil(256);
+    if groups > 65535 {
+        [65535, groups.div_ceil(65535), 1]
+    } else {
+        [groups, 1, 1]
+    }
+}
+
+/// The vector add over `Float4` views (`n` floats, `n / 4` vectors): vector loads.
+fn vector_add_float4(
+    raw: Option<&Raw>,
+    acc: &Accelerator,
+    n: usize,
+) -> Result<Figures, amp::Error> {
+    let (a, b) = (random(n, 1), random(n, 2));
+    let float4s = |v: &[f32]| -> Vec<Float4> {
+        v.chunks_exact(4)
+            .map(|c| float4(c[0], c[1], c[2], c[3]))
+            .collect()
+    };
+    let (a4, b4) = (float4s(&a), float4s(&b));
+    let m = a4.len();
+    let mut c4 = vec![Float4::default(); m];
+    let bytes = 3.0 * 16.0 * m as f64;
+    let av = ConstArrayView::new(m as i32, &a4)?;
+    let bv = ConstArrayView::new(m as i32, &b4)?;
+    let cv = ArrayView::new(m as i32, &mut c4)?;
+    cv.discard_data();
+    let amp_s = time_per_kernel(20, |k| {
+        for _ in 0..k {
+            let _ = parallel_for_each!(cv.extent(), |i: Index<1>| {
+                cv[i] = av[i] + bv[i];
+            });
+        }
+        let _ = acc.wait();
+    });
+    let amp_unchecked_s = time_per_kernel(20, |k| {
+        for _ in 0..k {
+            // SAFETY: every thread indexes the three views by its own index inside their extent.
+            let _ = unsafe {
+                parallel_for_each_unchecked!(cv.extent(), |i: Index<1>| {
+                    cv[i] = av[i] + bv[i];
+                })
+            };
+        }
+        let _ = acc.wait();
+    });
+    cv.synchronize()?;
+    drop(cv);
+    assert!(c4
+        .iter()
+        .zip(a4.iter().zip(&b4))
+        .all(|(c, (a, b))| *c == *a + *b));
+    let figures = Figures {
+        amp: amp_s,
+        amp_unchecked: amp_unchecked_s,
+        cpu: f64::NAN,
+        wgsl: raw.map(|r| {
+            let out = vec![0.0f32; n];
+            let args = [&a[..m * 4], &b[..m * 4], &out[..m * 4]];
+            let grid = grid_1d(m);
+            (
+                r.time(VECTOR_ADD_VEC4_WGSL, true, args, m as u32, grid, 20),
+                r.time(VECTOR_ADD_VEC4_WGSL, false, args, m as u32, grid, 20),
+            )
+        }),
+    };
+    report(
+        "vector add, Float4",
+        &format!("{m} Float4"),
+        "GB/s",
+        bytes,
+        &figures,
+    );
     Ok(figures)
 }
 
@@ -862,12 +951,14 @@ fn main() -> Result<(), amp::Error> {
         }
     }
     let vector_add = vector_add(raw.as_ref(), &acc, n)?;
+    let vector_add4 = vector_add_float4(raw.as_ref(), &acc, n)?;
     let simple = matmul(raw.as_ref(), &acc, size)?;
     let (wait, fenced) = matmul_tiled(raw.as_ref(), &acc, size)?;
     let blocked = matmul_register_blocked(raw.as_ref(), &acc, rb_size)?;
     summary(
         &[
             ("vector add", vector_add),
+            ("vector add, Float4", vector_add4),
             ("matmul simple", simple),
             ("matmul tiled, wait()", wait),
             ("matmul tiled, fenced", fenced),

@@ -46,8 +46,8 @@ pub use amp_core::short_vector::{
 };
 pub use amp_core::tile::fences::{all_memory_fence, global_memory_fence, tile_static_memory_fence};
 pub use amp_core::{
-    Extent, Index, Integer, KernelError, Loc, Numeric, Scalar, Signed, TileBarrier, TiledExtent,
-    TiledIndex,
+    Element, Extent, Index, Integer, KernelError, Loc, Numeric, Scalar, Signed, TileBarrier,
+    TiledExtent, TiledIndex,
 };
 pub use amp_macros::{kernel, parallel_for_each, parallel_for_each_unchecked};
 pub use amp_runtime::capture::{Capture, KernelScalar};

@@ -29,5 +29,5 @@ pub use error::{KernelError, Loc};
 pub use naga;
 pub use shape::{Extent, Index};
 pub use tile::{TileBarrier, TiledExtent, TiledIndex};
-pub use types::{Integer, KernelType, Numeric, Scalar, Signed, Value};
+pub use types::{Element, Integer, KernelType, Numeric, Scalar, Signed, Value};
 pub use view::{Access, ReadOnly, ReadWrite, View};

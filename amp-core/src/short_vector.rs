@@ -4,7 +4,11 @@
 //! They read the same on the host and in kernels: build them with [`float3`] & co. (or
 //! `Float3::new`), read components with `v.x()`, `v.y()`, `v.z()`, `v.w()` or `v[i]`, and do
 //! arithmetic component-wise (`a + b`, `a * 2.0`, `-a`). Kernels capture host vectors by value.
-//! Views of short vectors are not supported yet: keep the components in a view of scalars.
+//!
+//! Short vectors are also [`Element`]s: views and arrays of them (`ArrayView<Float4, 1>`) are
+//! read and written whole (`let p = pos[i]; vel[i] = p * 2.0;`). Vectors of 2 and 4 are stored
+//! as `array<vec2<…>>`/`array<vec4<…>>` (vector loads and stores); vectors of 3 as 3 scalars
+//! per element, since a `vec3` in storage takes 16 bytes and the host type 12.
 //!
 //! The constructors are host functions generic over their component argument
 //! ([`ComponentArg`]): the host passes `f32`/`i32`/`u32`, and a kernel's call `float3(x, y, z)`
@@ -15,9 +19,9 @@
 
 use crate::builder::{DeviceFn, Expr, KernelArg, KernelBuilder, KernelFunction, Read};
 use crate::ops::{Arith, ArithOp, Negate};
-use crate::types::{KernelType, Numeric, Signed, Value};
+use crate::types::{Element, KernelType, Numeric, Signed, Value};
 use crate::view::IndexConst;
-use naga::{Expression, TypeInner, VectorSize};
+use naga::{Expression, Handle, TypeInner, VectorSize};
 
 mod host;
 
@@ -89,6 +93,47 @@ macro_rules! vector_value {
     )*};
 }
 vector_value!(2, 3, 4);
+
+macro_rules! vector_element {
+    ($($n:literal),*) => {$(
+        impl<T: Component> Element for Vector<T, $n> {
+            const WORDS: usize = $n * T::WORDS;
+            fn write_words(self, out: &mut Vec<u32>) {
+                self.0.iter().for_each(|c| c.write_words(out));
+            }
+            fn read_words(words: &[u32]) -> Self {
+                Vector(std::array::from_fn(|k| {
+                    T::read_words(words.get(k * T::WORDS..).unwrap_or(&[]))
+                }))
+            }
+            // A vec3 in storage has a 16-byte stride: store its 3 components as scalars.
+            const ENTRIES: u32 = if $n == 3 { 3 } else { 1 };
+            fn entry_inner() -> TypeInner {
+                if Self::ENTRIES == 1 {
+                    Self::type_inner()
+                } else {
+                    T::type_inner()
+                }
+            }
+            fn from_entries(b: &mut KernelBuilder, entries: &[Handle<Expression>]) -> Handle<Expression> {
+                if Self::ENTRIES == 1 {
+                    return entries[0];
+                }
+                let ty = crate::types::type_of::<Self>(b);
+                b.append(Expression::Compose { ty, components: entries.to_vec() })
+            }
+            fn to_entries(b: &mut KernelBuilder, value: Handle<Expression>) -> Vec<Handle<Expression>> {
+                if Self::ENTRIES == 1 {
+                    return vec![value];
+                }
+                (0..Self::ENTRIES)
+                    .map(|index| b.append(Expression::AccessIndex { base: value, index }))
+                    .collect()
+            }
+        }
+    )*};
+}
+vector_element!(2, 3, 4);
 
 impl<T: Component, const N: usize> Expr<Vector<T, N>>
 where

@@ -6,9 +6,9 @@
 //! (`f32`, `Index<2>`, `ArrayView<f32, 2>`) to that kernel-side representation, so rustc's type
 //! checker checks kernel bodies against amp's rules.
 
-use crate::builder::KernelBuilder;
+use crate::builder::{storage_scalar, KernelBuilder};
 use crate::shape::{Extent, Index};
-use naga::{Scalar as NagaScalar, TypeInner, VectorSize};
+use naga::{Expression, Handle, Scalar as NagaScalar, ScalarKind, TypeInner, VectorSize};
 
 /// Maps a type as written in a kernel signature or annotation to its kernel-side representation.
 #[diagnostic::on_unimplemented(
@@ -43,17 +43,41 @@ mod sealed {
     message = "`{Self}` is not a scalar type supported in kernels",
     note = "kernel scalars are i32, u32, f32, bool, and f64/i64/u64 where the accelerator has them; narrow integers (u8, i8, u16, i16, char) are not supported on the accelerator: use i32/u32, or pack bytes into u32 words"
 )]
-pub trait Scalar: Value + sealed::Sealed {
+pub trait Scalar: Element + sealed::Sealed {
     /// The naga scalar.
     const SCALAR: NagaScalar;
     /// This value as a naga literal.
     fn literal(self) -> naga::Literal;
-    /// 32-bit words per value on the accelerator (1, or 2 for 64-bit types).
+}
+
+/// A type that can be the element of an array view or `Array`: the kernel scalars and the
+/// short vectors ([`Float4`](crate::short_vector::Float4) & co.). The host and the accelerator
+/// hold the same words per element; a view's buffer is an array of storage *entries*, one per
+/// element, or several for the 3-component vectors (see [`ENTRIES`](Element::ENTRIES)).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be the element of an array view",
+    note = "view and Array elements are i32, u32, f32, bool, f64/i64/u64 and the short vectors Float2/3/4, Int2/3/4, UInt2/3/4; narrow integers (u8, i8, u16, i16, char) are not supported on the accelerator: use i32/u32, or pack bytes into u32 words"
+)]
+pub trait Element: Value {
+    /// 32-bit words per element on the accelerator (1, or 2 for 64-bit types; a short vector
+    /// takes its components' words).
     const WORDS: usize;
     /// Appends the value's device representation (little-endian words; `bool` is one word).
     fn write_words(self, out: &mut Vec<u32>);
     /// Reads a value from its device representation (`WORDS` words).
     fn read_words(words: &[u32]) -> Self;
+    /// Storage entries per element: 1, or 3 for `Float3`/`Int3`/`UInt3`, which are stored as
+    /// 3 scalars (a `vec3` in storage takes 16 bytes, the host type 12).
+    const ENTRIES: u32;
+    /// The naga type of one storage entry (`bool` is stored as a `u32` word; vectors of 2 and
+    /// 4 as `vec2`/`vec4`, so their loads are vector loads).
+    fn entry_inner() -> TypeInner;
+    /// The loaded value from its `ENTRIES` loaded entries.
+    #[doc(hidden)]
+    fn from_entries(b: &mut KernelBuilder, entries: &[Handle<Expression>]) -> Handle<Expression>;
+    /// The `ENTRIES` entries that store `value`.
+    #[doc(hidden)]
+    fn to_entries(b: &mut KernelBuilder, value: Handle<Expression>) -> Vec<Handle<Expression>>;
 }
 
 /// Scalars with arithmetic: `i32`, `u32`, `f32`.
@@ -96,6 +120,18 @@ macro_rules! scalar {
             fn literal(self) -> naga::Literal {
                 naga::Literal::$lit(self)
             }
+        }
+        impl Element for $t {
+            const ENTRIES: u32 = 1;
+            fn entry_inner() -> TypeInner {
+                TypeInner::Scalar(storage_scalar($naga))
+            }
+            fn from_entries(b: &mut KernelBuilder, entries: &[Handle<Expression>]) -> Handle<Expression> {
+                scalar_from_entry(b, entries[0], $naga)
+            }
+            fn to_entries(b: &mut KernelBuilder, value: Handle<Expression>) -> Vec<Handle<Expression>> {
+                vec![scalar_to_entry(b, value, $naga)]
+            }
             const WORDS: usize = <$t as WordRepr>::COUNT;
             fn write_words(self, out: &mut Vec<u32>) {
                 WordRepr::write(self, out)
@@ -106,6 +142,34 @@ macro_rules! scalar {
         }
         $(impl $tr for $t {})*
     };
+}
+
+/// A loaded scalar entry as the scalar (a `bool` is a non-zero word).
+fn scalar_from_entry(
+    b: &mut KernelBuilder,
+    entry: Handle<Expression>,
+    scalar: NagaScalar,
+) -> Handle<Expression> {
+    if scalar.kind != ScalarKind::Bool {
+        return entry;
+    }
+    b.reinterpret(entry, scalar)
+}
+
+/// A scalar as its storage entry (a `bool` is one `u32` word).
+fn scalar_to_entry(
+    b: &mut KernelBuilder,
+    value: Handle<Expression>,
+    scalar: NagaScalar,
+) -> Handle<Expression> {
+    if scalar.kind != ScalarKind::Bool {
+        return value;
+    }
+    b.append(Expression::As {
+        expr: value,
+        kind: ScalarKind::Uint,
+        convert: Some(4),
+    })
 }
 
 /// The device representation of each scalar.

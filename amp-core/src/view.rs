@@ -9,7 +9,7 @@
 
 use crate::builder::{AccessKind, Check, CheckBuilder, Expr, FnArg, KernelBuilder, SiteBound};
 use crate::shape::{Extent, Index};
-use crate::types::{Rank, Scalar, Value};
+use crate::types::{Element, Rank, Scalar, Value};
 use naga::{BinaryOperator, Expression, Handle, ScalarKind, Statement};
 use std::marker::PhantomData;
 
@@ -52,7 +52,7 @@ pub const fn view_words(n: usize) -> u32 {
     (2 * n + 1) as u32
 }
 
-impl<T: Scalar, const N: usize, A: Access> View<T, N, A>
+impl<T: Element, const N: usize, A: Access> View<T, N, A>
 where
     Index<N>: Value + Rank,
     Extent<N>: Value + Rank,
@@ -73,7 +73,8 @@ where
         b.shape_from_words(self.word, N as u32)
     }
 
-    /// A pointer to element `idx`, and the check it needs in a checked kernel. Each component
+    /// Pointers to the storage entries of element `idx` (one, or `T::ENTRIES` consecutive
+    /// ones), and the check it needs in a checked kernel. Each component
     /// is checked against the view's own extent (so an index past a row never wraps into the
     /// next one, and a section never reaches its parent's data). A read out of range reads the
     /// buffer's zero sentinel instead (`reads`); a write or atomic is skipped by the caller.
@@ -82,7 +83,7 @@ where
         b: &mut KernelBuilder,
         idx: Handle<Expression>,
         kind: AccessKind,
-    ) -> (Handle<Expression>, Option<Check>) {
+    ) -> (Vec<Handle<Expression>>, Option<Check>) {
         let mut check = CheckBuilder::new(kind);
         let mut linear = b.param_word(self.word + N as u32).handle();
         for k in 0..N {
@@ -112,11 +113,23 @@ where
             });
         }
         let base = b.append(Expression::GlobalVariable(self.global));
-        let pointer = b.append(Expression::Access {
-            base,
-            index: linear,
-        });
-        (pointer, check)
+        if T::ENTRIES == 1 {
+            let pointer = b.append(Expression::Access {
+                base,
+                index: linear,
+            });
+            return (vec![pointer], check);
+        }
+        let entries = b.literal(T::ENTRIES).handle();
+        let first = b.binary(BinaryOperator::Multiply, linear, entries);
+        let pointers = (0..T::ENTRIES)
+            .map(|k| {
+                let k = b.literal(k).handle();
+                let index = b.binary(BinaryOperator::Add, first, k);
+                b.append(Expression::Access { base, index })
+            })
+            .collect();
+        (pointers, check)
     }
 
     /// A pointer to element `idx`, for an atomic operation: the view becomes an array of atomics.
@@ -126,41 +139,45 @@ where
         idx: Expr<Index<N>>,
     ) -> (Handle<Expression>, Option<Check>) {
         b.make_atomic(self.global);
-        self.element(b, idx.handle(), AccessKind::ViewAtomic)
+        let (pointers, check) = self.element(b, idx.handle(), AccessKind::ViewAtomic);
+        // Atomics are on scalar views: one entry per element.
+        (pointers[0], check)
     }
 
     /// Reads element `idx`.
     pub fn load(self, b: &mut KernelBuilder, idx: Expr<Index<N>>) -> Expr<T> {
-        let (pointer, check) = self.element(b, idx.handle(), AccessKind::ViewRead);
-        let value = b.append(Expression::Load { pointer });
+        let (pointers, check) = self.element(b, idx.handle(), AccessKind::ViewRead);
+        let entries: Vec<_> = pointers
+            .into_iter()
+            .map(|pointer| b.append(Expression::Load { pointer }))
+            .collect();
         if let Some(check) = check {
             // The sentinel read zero; only the fault is left to note.
             b.note_fault(&check);
         }
-        if T::SCALAR.kind != ScalarKind::Bool {
-            return Expr::from_handle(value);
-        }
-        Expr::from_handle(b.reinterpret(value, T::SCALAR))
+        Expr::from_handle(T::from_entries(b, &entries))
     }
 }
 
-impl<T: Scalar, const N: usize> View<T, N, ReadWrite>
+impl<T: Element, const N: usize> View<T, N, ReadWrite>
 where
     Index<N>: Value + Rank,
     Extent<N>: Value + Rank,
 {
-    /// Writes element `idx`.
+    /// Writes element `idx` (all its entries, under one check).
     pub fn store(self, b: &mut KernelBuilder, idx: Expr<Index<N>>, value: Expr<T>) {
-        let (pointer, check) = self.element(b, idx.handle(), AccessKind::ViewWrite);
-        let mut value = value.handle();
-        if T::SCALAR.kind == ScalarKind::Bool {
-            value = b.append(Expression::As {
-                expr: value,
-                kind: ScalarKind::Uint,
-                convert: Some(4),
-            });
-        }
-        b.checked_statement(check, Statement::Store { pointer, value });
+        let (pointers, check) = self.element(b, idx.handle(), AccessKind::ViewWrite);
+        let values = T::to_entries(b, value.handle());
+        let mut stores: Vec<_> = pointers
+            .into_iter()
+            .zip(values)
+            .map(|(pointer, value)| Statement::Store { pointer, value })
+            .collect();
+        let stmt = match stores.len() {
+            1 => stores.remove(0),
+            _ => Statement::Block(naga::Block::from_vec(stores)),
+        };
+        b.checked_statement(check, stmt);
     }
 }
 
@@ -198,7 +215,7 @@ pub trait IndexWrite<I, V> {
     fn index_write(self, b: &mut KernelBuilder, i: I, value: V);
 }
 
-impl<T: Scalar, const N: usize, A: Access> IndexRead<Expr<Index<N>>> for View<T, N, A>
+impl<T: Element, const N: usize, A: Access> IndexRead<Expr<Index<N>>> for View<T, N, A>
 where
     Index<N>: Value + Rank,
     Extent<N>: Value + Rank,
@@ -209,7 +226,7 @@ where
     }
 }
 
-impl<T: Scalar, const N: usize> IndexWrite<Expr<Index<N>>, Expr<T>> for View<T, N, ReadWrite>
+impl<T: Element, const N: usize> IndexWrite<Expr<Index<N>>, Expr<T>> for View<T, N, ReadWrite>
 where
     Index<N>: Value + Rank,
     Extent<N>: Value + Rank,
@@ -235,7 +252,7 @@ fn as_i32<I: IndexInt>(b: &mut KernelBuilder, i: Expr<I>) -> Expr<Index<1>> {
     }))
 }
 
-impl<T: Scalar, I: IndexInt, A: Access> IndexRead<Expr<I>> for View<T, 1, A> {
+impl<T: Element, I: IndexInt, A: Access> IndexRead<Expr<I>> for View<T, 1, A> {
     type Output = Expr<T>;
     fn index_read(self, b: &mut KernelBuilder, i: Expr<I>) -> Expr<T> {
         let i = as_i32(b, i);
@@ -243,7 +260,7 @@ impl<T: Scalar, I: IndexInt, A: Access> IndexRead<Expr<I>> for View<T, 1, A> {
     }
 }
 
-impl<T: Scalar, I: IndexInt> IndexWrite<Expr<I>, Expr<T>> for View<T, 1, ReadWrite> {
+impl<T: Element, I: IndexInt> IndexWrite<Expr<I>, Expr<T>> for View<T, 1, ReadWrite> {
     fn index_write(self, b: &mut KernelBuilder, i: Expr<I>, value: Expr<T>) {
         let i = as_i32(b, i);
         self.store(b, i, value)
@@ -308,7 +325,7 @@ pub trait IndexConst {
 shape_component!(Index);
 shape_component!(Extent);
 
-impl<T: Scalar, A: Access> IndexConst for View<T, 1, A> {
+impl<T: Element, A: Access> IndexConst for View<T, 1, A> {
     type Output = Expr<T>;
     fn index_const(self, b: &mut KernelBuilder, i: u32) -> Expr<T> {
         let i = b.literal(i as i32);

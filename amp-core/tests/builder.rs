@@ -31,6 +31,31 @@ fn add_arrays_validates() {
 }
 
 #[test]
+fn short_vector_views_are_vector_arrays() {
+    use amp_core::short_vector::{Float3, Float4, Int2};
+    let mut b = KernelBuilder::new("vectors", HERE);
+    let idx = b.untiled_entry::<1>();
+    let out = View::<Float4, 1, ReadWrite>::declare(&mut b);
+    let a = View::<Float4, 1, ReadOnly>::declare(&mut b);
+    let pairs = View::<Int2, 1, ReadWrite>::declare(&mut b);
+    let threes = View::<Float3, 1, ReadWrite>::declare(&mut b);
+    let v = a.load(&mut b, idx);
+    let v = v.arith(&mut b, ArithOp::Add, v);
+    out.store(&mut b, idx, v);
+    let p = pairs.load(&mut b, idx);
+    pairs.store(&mut b, idx, p);
+    let t = threes.load(&mut b, idx);
+    threes.store(&mut b, idx, t);
+    let ir = b.finish(Capabilities::empty()).expect("valid");
+    let wgsl = ir.wgsl();
+    // Vectors of 2 and 4 are vector entries (vector loads); vectors of 3 are 3 scalars.
+    assert!(wgsl.contains("array<vec4<f32>>"), "{wgsl}");
+    assert!(wgsl.contains("array<vec2<i32>>"), "{wgsl}");
+    assert!(!wgsl.contains("vec3<f32>>"), "{wgsl}");
+    assert!(wgsl.contains("array<f32>"), "{wgsl}");
+}
+
+#[test]
 fn loops_ifs_and_locals_validate() {
     let mut b = KernelBuilder::new("loops", HERE);
     let idx = b.untiled_entry::<2>();

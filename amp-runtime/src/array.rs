@@ -7,7 +7,7 @@
 
 use crate::error::{Error, Result};
 use crate::view::ViewData;
-use amp_core::{Extent, Index, Scalar};
+use amp_core::{Element, Extent, Index};
 use std::fmt;
 
 /// An array on the accelerator (C++ AMP `array<T, N>`).
@@ -18,11 +18,11 @@ use std::fmt;
 /// assert_eq!(a.to_vec()?, [0, 1, 2, 3, 4]);
 /// # Ok::<(), amp_runtime::Error>(())
 /// ```
-pub struct Array<T: Scalar, const N: usize> {
+pub struct Array<T: Element, const N: usize> {
     pub(crate) data: ViewData<'static, T, N>,
 }
 
-impl<T: Scalar, const N: usize> Array<T, N> {
+impl<T: Element, const N: usize> Array<T, N> {
     /// An array of `extent` holding a copy of `data` (C++ AMP `array(extent, begin, end)`).
     /// Fails with [`Error::ExtentMismatch`] when the extent does not hold `data.len()` elements.
     pub fn new(extent: impl Into<Extent<N>>, data: &[T]) -> Result<Self> {
@@ -115,7 +115,7 @@ impl<T: Scalar, const N: usize> Array<T, N> {
     }
 }
 
-impl<T: Scalar, const N: usize> fmt::Debug for Array<T, N> {
+impl<T: Element, const N: usize> fmt::Debug for Array<T, N> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Array")
             .field("type", &T::name())

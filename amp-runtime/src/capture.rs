@@ -14,7 +14,8 @@ use amp_core::short_vector::{Component, Vector};
 use amp_core::types::Rank;
 use amp_core::view::View;
 use amp_core::{
-    Expr, Extent, Index, KernelBuilder, KernelType, ReadOnly, ReadWrite, Scalar, TiledExtent, Value,
+    Element, Expr, Extent, Index, KernelBuilder, KernelType, ReadOnly, ReadWrite, Scalar,
+    TiledExtent, Value,
 };
 
 /// The launch-time values of one kernel launch, filled in declaration order.
@@ -67,7 +68,7 @@ macro_rules! scalar_capture {
                 b.param::<$t>()
             }
             fn bind(&self, binder: &mut Binder<'_>) -> Result<()> {
-                Scalar::write_words(*self, &mut binder.words);
+                Element::write_words(*self, &mut binder.words);
                 Ok(())
             }
         }
@@ -117,7 +118,7 @@ where
 
 macro_rules! view_capture {
     ($view:ty, $access:ident, |$this:ident| $launched:expr) => {
-        impl<T: Scalar, const N: usize> KernelType for $view
+        impl<T: Element, const N: usize> KernelType for $view
         where
             Index<N>: Value + Rank,
             Extent<N>: Value + Rank,
@@ -125,7 +126,7 @@ macro_rules! view_capture {
             type Expr = View<T, N, $access>;
         }
 
-        impl<T: Scalar, const N: usize> Capture for $view
+        impl<T: Element, const N: usize> Capture for $view
         where
             Index<N>: Value + Rank,
             Extent<N>: Value + Rank,

@@ -13,7 +13,7 @@ use crate::array::Array;
 use crate::error::{Error, Result};
 use crate::view::transfer::copy_runs;
 use crate::view::{ArrayView, ConstArrayView, DataEnd, Placed};
-use amp_core::Scalar;
+use amp_core::Element;
 
 /// Strided device copies with more rows than this go through the host instead: one copy
 /// command per row stops paying off.
@@ -41,7 +41,7 @@ pub const MAX_DEVICE_RUNS: usize = 4096;
 /// assert_eq!(v.get([1, 0])?, 7);
 /// # Ok::<(), amp_runtime::Error>(())
 /// ```
-pub fn copy<T: Scalar>(src: impl CopySource<T>, mut dst: impl CopyTarget<T>) -> Result<()> {
+pub fn copy<T: Element>(src: impl CopySource<T>, mut dst: impl CopyTarget<T>) -> Result<()> {
     use sealed::Endpoint::{Data, Host, HostMut};
     match (src.source(), dst.target()) {
         (Host(from), HostMut(to)) => {
@@ -78,7 +78,7 @@ fn check_len(extent: &str, expected: u64, actual: usize) -> Result<()> {
     Ok(())
 }
 
-fn copy_data<T: Scalar>(from: &dyn DataEnd<T>, to: &dyn DataEnd<T>) -> Result<()> {
+fn copy_data<T: Element>(from: &dyn DataEnd<T>, to: &dyn DataEnd<T>) -> Result<()> {
     let dims = from.dims();
     if dims != to.dims() {
         return Err(Error::ExtentMismatch {
@@ -110,7 +110,7 @@ fn copy_data<T: Scalar>(from: &dyn DataEnd<T>, to: &dyn DataEnd<T>) -> Result<()
 }
 
 /// Copies `size` elements in `rows` equal rows from `src` to `dst`, buffer to buffer.
-fn copy_on_device<T: Scalar>(
+fn copy_on_device<T: Element>(
     acc: &Accelerator,
     src: &Placed,
     dst: &Placed,
@@ -139,30 +139,30 @@ fn copy_on_device<T: Scalar>(
 
 mod sealed {
     use crate::view::DataEnd;
-    use amp_core::Scalar;
+    use amp_core::Element;
 
     /// One end of a copy.
-    pub enum Endpoint<'s, T: Scalar> {
+    pub enum Endpoint<'s, T: Element> {
         Host(&'s [T]),
         HostMut(&'s mut [T]),
         Data(&'s dyn DataEnd<T>),
     }
 
-    pub trait Source<T: Scalar> {
+    pub trait Source<T: Element> {
         fn source(&self) -> Endpoint<'_, T>;
     }
 
-    pub trait Target<T: Scalar> {
+    pub trait Target<T: Element> {
         fn target(&mut self) -> Endpoint<'_, T>;
     }
 }
 
 /// What [`copy`] copies from: host slices, arrays and views (implemented by amp's types only).
-pub trait CopySource<T: Scalar>: sealed::Source<T> {}
+pub trait CopySource<T: Element>: sealed::Source<T> {}
 
 /// What [`copy`] copies into: mutable host slices, arrays and read-write views (implemented
 /// by amp's types only).
-pub trait CopyTarget<T: Scalar>: sealed::Target<T> {}
+pub trait CopyTarget<T: Element>: sealed::Target<T> {}
 
 macro_rules! host_ends {
     ($([$($g:tt)*] $src:ty, $dst:ty;)*) => {$(
@@ -181,9 +181,9 @@ macro_rules! host_ends {
     )*};
 }
 host_ends! {
-    [T: Scalar] &[T], &mut [T];
-    [T: Scalar] &Vec<T>, &mut Vec<T>;
-    [T: Scalar, const K: usize] &[T; K], &mut [T; K];
+    [T: Element] &[T], &mut [T];
+    [T: Element] &Vec<T>, &mut Vec<T>;
+    [T: Element, const K: usize] &[T; K], &mut [T; K];
 }
 
 macro_rules! data_ends {
@@ -207,7 +207,7 @@ macro_rules! data_ends {
     (@target false [$($g:tt)*] $ty:ty) => {};
 }
 data_ends! {
-    [T: Scalar, const N: usize] Array<T, N>, true;
-    [T: Scalar, const N: usize] ArrayView<'_, T, N>, true;
-    [T: Scalar, const N: usize] ConstArrayView<'_, T, N>, false;
+    [T: Element, const N: usize] Array<T, N>, true;
+    [T: Element, const N: usize] ArrayView<'_, T, N>, true;
+    [T: Element, const N: usize] ConstArrayView<'_, T, N>, false;
 }

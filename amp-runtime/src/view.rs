@@ -17,7 +17,7 @@ pub(crate) mod transfer;
 
 use crate::accelerator::Accelerator;
 use crate::error::Result;
-use amp_core::{Extent, Index, Scalar};
+use amp_core::{Element, Extent, Index};
 pub(crate) use data::{DataEnd, Placed, ViewData};
 use std::fmt;
 
@@ -38,7 +38,7 @@ pub use transfer::{transfer_bytes, transfer_counts};
 /// assert_eq!(data[3], 40);
 /// # Ok::<(), amp_runtime::Error>(())
 /// ```
-pub struct ArrayView<'a, T: Scalar, const N: usize> {
+pub struct ArrayView<'a, T: Element, const N: usize> {
     data: ViewData<'a, T, N>,
 }
 
@@ -53,7 +53,7 @@ pub struct ArrayView<'a, T: Scalar, const N: usize> {
 /// assert_eq!(view.get(2)?, 3.0);
 /// # Ok::<(), amp_runtime::Error>(())
 /// ```
-pub struct ConstArrayView<'a, T: Scalar, const N: usize> {
+pub struct ConstArrayView<'a, T: Element, const N: usize> {
     data: ViewData<'a, T, N>,
 }
 
@@ -184,7 +184,7 @@ macro_rules! view_methods {
     };
 }
 
-impl<'a, T: Scalar, const N: usize> ArrayView<'a, T, N> {
+impl<'a, T: Element, const N: usize> ArrayView<'a, T, N> {
     /// A view of `data` with the given extent. Fails with
     /// [`Error::ExtentMismatch`](crate::Error::ExtentMismatch) when the extent does not hold
     /// exactly `data.len()` elements, and with
@@ -233,7 +233,7 @@ impl<'a, T: Scalar, const N: usize> ArrayView<'a, T, N> {
     view_methods!(ArrayView);
 }
 
-impl<T: Scalar, const N: usize> ArrayView<'static, T, N> {
+impl<T: Element, const N: usize> ArrayView<'static, T, N> {
     /// A view with no host data source (C++ AMP `array_view<T, N> av(extent)`): it owns its
     /// storage, which starts as zeros and lives on the accelerator from the first kernel that
     /// uses it (nothing is uploaded: the kernel sees zeros) until the host reads it with
@@ -257,7 +257,7 @@ impl<T: Scalar, const N: usize> ArrayView<'static, T, N> {
     }
 }
 
-impl<'a, T: Scalar, const N: usize> ConstArrayView<'a, T, N> {
+impl<'a, T: Element, const N: usize> ConstArrayView<'a, T, N> {
     /// A read-only view of `data` with the given extent. Fails with
     /// [`Error::ExtentMismatch`](crate::Error::ExtentMismatch) when the extent does not hold
     /// exactly `data.len()` elements, and with
@@ -276,7 +276,7 @@ impl<'a, T: Scalar, const N: usize> ConstArrayView<'a, T, N> {
 /// rank N−1 view. Written for each rank, since stable Rust cannot name `N - 1` generically.
 macro_rules! projections {
     ($view:ident) => {
-        impl<'a, T: Scalar> $view<'a, T, 2> {
+        impl<'a, T: Element> $view<'a, T, 2> {
             /// Row `i` of the view as a rank-1 view of the same data, coherent with this one
             /// (C++ AMP's projection, spelled `av[i]` there), usable as kernel input and output;
             /// on a section, the row of the section. Fails with
@@ -297,7 +297,7 @@ macro_rules! projections {
             }
         }
 
-        impl<'a, T: Scalar> $view<'a, T, 3> {
+        impl<'a, T: Element> $view<'a, T, 3> {
             /// Plane `i` of the view as a rank-2 view of the same data, coherent with this one
             /// (C++ AMP's projection, spelled `av[i]` there), usable as kernel input and output;
             /// on a section, the plane of the section. Fails with
@@ -327,7 +327,7 @@ projections!(ConstArrayView);
 /// Copies results back into the borrowed data. Drop cannot return an error; one is reported on
 /// stderr, and the data then holds what it held before the kernel ran. A view that owns its data
 /// ([`ArrayView::from_extent`]) copies nothing: nobody else can see that host copy.
-impl<T: Scalar, const N: usize> Drop for ArrayView<'_, T, N> {
+impl<T: Element, const N: usize> Drop for ArrayView<'_, T, N> {
     fn drop(&mut self) {
         if self.data.owns_host() {
             return;
@@ -341,7 +341,7 @@ impl<T: Scalar, const N: usize> Drop for ArrayView<'_, T, N> {
     }
 }
 
-impl<T: Scalar, const N: usize> fmt::Debug for ArrayView<'_, T, N> {
+impl<T: Element, const N: usize> fmt::Debug for ArrayView<'_, T, N> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("ArrayView")
             .field("type", &T::name())
@@ -352,7 +352,7 @@ impl<T: Scalar, const N: usize> fmt::Debug for ArrayView<'_, T, N> {
     }
 }
 
-impl<T: Scalar, const N: usize> fmt::Debug for ConstArrayView<'_, T, N> {
+impl<T: Element, const N: usize> fmt::Debug for ConstArrayView<'_, T, N> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("ConstArrayView")
             .field("type", &T::name())

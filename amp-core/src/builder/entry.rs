@@ -9,7 +9,7 @@
 use super::{Expr, KernelBuilder};
 use crate::error::KernelError;
 use crate::shape::Index;
-use crate::types::{type_of, Rank, Scalar, Value};
+use crate::types::{type_of, Element, Rank, Scalar, Value};
 use naga::{
     valid, ArraySize, BinaryOperator, Binding, BuiltIn, EntryPoint, Expression, FunctionArgument,
     Handle, ScalarKind, ShaderStage, TypeInner, VectorSize,
@@ -138,31 +138,36 @@ impl KernelBuilder {
         first
     }
 
-    /// Reserves a storage binding for a view of `T`; returns its global variable.
-    pub fn alloc_storage<T: Scalar>(&mut self, read_only: bool) -> Handle<naga::GlobalVariable> {
+    /// Reserves a storage binding for a view of `T`: an array of `T`'s storage entries
+    /// ([`Element::entry_inner`]); returns its global variable.
+    pub fn alloc_storage<T: Element>(&mut self, read_only: bool) -> Handle<naga::GlobalVariable> {
         let binding = self.layout.bindings.len() + 1;
         self.alloc_binding(
             BindingKind::Storage { read_only },
             &format!("amp_view{binding}"),
-            // Booleans are not host-shareable: views of bool hold one u32 word per element.
-            storage_scalar(T::SCALAR),
+            T::entry_inner(),
             read_only,
         )
     }
 
-    /// Reserves the next binding, a runtime-sized array of `scalar` in storage memory. A view
-    /// used atomically is retyped to hold atomics at its first atomic use (`make_atomic`).
+    /// Reserves the next binding, a runtime-sized array of `entry` (a scalar or a vector of 2
+    /// or 4) in storage memory. A view used atomically is retyped to hold atomics at its first
+    /// atomic use (`make_atomic`).
     pub(crate) fn alloc_binding(
         &mut self,
         kind: BindingKind,
         name: &str,
-        scalar: naga::Scalar,
+        entry: TypeInner,
         read_only: bool,
     ) -> Handle<naga::GlobalVariable> {
         self.layout.bindings.push(kind);
         let binding = self.layout.bindings.len() as u32;
-        let base = self.intern_type(TypeInner::Scalar(scalar));
-        let stride = scalar.width as u32;
+        // Tightly packed: a scalar's width, or a vec2/vec4's size (its alignment too).
+        let stride = match entry {
+            TypeInner::Vector { size, scalar } => size as u32 * u32::from(scalar.width),
+            _ => u32::from(entry.scalar_width().unwrap_or(4)),
+        };
+        let base = self.intern_type(entry);
         let ty = self.intern_type(TypeInner::Array {
             base,
             size: ArraySize::Dynamic,

@@ -293,7 +293,7 @@ impl KernelBuilder {
         let global = self.alloc_binding(
             super::BindingKind::Faults,
             "amp_faults",
-            naga::Scalar::U32,
+            TypeInner::Scalar(naga::Scalar::U32),
             false,
         );
         self.make_atomic(global);

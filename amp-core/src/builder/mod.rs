@@ -31,6 +31,7 @@ pub use call::{
     kernel_function, ByToken, DeviceFn, FnArg, FnArgs, FnResult, KernelArg, KernelFunction,
     KernelToken,
 };
+pub(crate) use entry::storage_scalar;
 pub use entry::{BindingKind, KernelIr, LaunchLayout, UNTILED_BLOCK_2D, UNTILED_WORKGROUP};
 pub use expr::{Expr, Read, Var};
 pub(crate) use fault::CheckBuilder;

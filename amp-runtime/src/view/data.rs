@@ -16,7 +16,7 @@ mod shape;
 use super::transfer::{self, bytes_of};
 use crate::accelerator::Accelerator;
 use crate::error::{Error, Result};
-use amp_core::{Extent, Index, Scalar};
+use amp_core::{Element, Extent, Index};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
@@ -93,14 +93,14 @@ struct Shared<'a, T> {
 /// The shared core of [`ArrayView`](super::ArrayView) and
 /// [`ConstArrayView`](super::ConstArrayView): which part of the shared data this view sees.
 /// Element `idx` of the view is element `offset + Σ idx[k] * strides[k]` of the data.
-pub(crate) struct ViewData<'a, T: Scalar, const N: usize> {
+pub(crate) struct ViewData<'a, T: Element, const N: usize> {
     extent: Extent<N>,
     offset: usize,
     strides: [usize; N],
     shared: Arc<Shared<'a, T>>,
 }
 
-impl<'a, T: Scalar, const N: usize> ViewData<'a, T, N> {
+impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
     pub(crate) fn read_write(extent: Extent<N>, data: &'a mut [T]) -> Result<Self> {
         check_extent(extent, data.len())?;
         Ok(Self::with_host(extent, Host::ReadWrite(data)))

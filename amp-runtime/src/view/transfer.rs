@@ -7,7 +7,7 @@
 
 use crate::accelerator::Accelerator;
 use crate::error::{Error, Result};
-use amp_core::Scalar;
+use amp_core::Element;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc;
 
@@ -47,7 +47,7 @@ pub fn transfer_bytes() -> (u64, u64) {
 }
 
 /// Device bytes of `len` elements of `T`.
-pub(crate) fn bytes_of<T: Scalar>(len: usize) -> u64 {
+pub(crate) fn bytes_of<T: Element>(len: usize) -> u64 {
     (len * T::WORDS * 4) as u64
 }
 
@@ -65,7 +65,7 @@ pub(crate) fn count_download(bytes: u64) {
 
 /// Writes `data` into `buffer` from element `first` on (queued: ordered before later
 /// submissions of the accelerator).
-pub(crate) fn upload<T: Scalar>(
+pub(crate) fn upload<T: Element>(
     acc: &Accelerator,
     buffer: &wgpu::Buffer,
     first: usize,
@@ -76,7 +76,7 @@ pub(crate) fn upload<T: Scalar>(
     }
     let (_, queue) = acc.device()?;
     acc.scoped(|_| {
-        // Elements are one or two 32-bit words on the device (bool included), so convert.
+        // Elements are 32-bit words on the device (`Element::WORDS`; bool included), so convert.
         let mut words = Vec::with_capacity(data.len().min(UPLOAD_CHUNK) * T::WORDS);
         for (i, chunk) in data.chunks(UPLOAD_CHUNK).enumerate() {
             words.clear();
@@ -89,7 +89,7 @@ pub(crate) fn upload<T: Scalar>(
 
 /// Reads elements `first..first + host.len()` of `buffer` into `host` through a mappable
 /// staging buffer of that size.
-pub(crate) fn download<T: Scalar>(
+pub(crate) fn download<T: Element>(
     acc: &Accelerator,
     buffer: &wgpu::Buffer,
     first: usize,
@@ -181,7 +181,7 @@ pub(crate) fn read_back<R>(
 
 /// Copies runs of elements between two buffers of one accelerator, in one submission: each run
 /// is `(source element, destination element, elements)`.
-pub(crate) fn copy_runs<T: Scalar>(
+pub(crate) fn copy_runs<T: Element>(
     acc: &Accelerator,
     src: &wgpu::Buffer,
     dst: &wgpu::Buffer,

@@ -5,7 +5,7 @@
 use super::{Host, ViewData};
 use crate::accelerator::Accelerator;
 use crate::error::{Error, Result};
-use amp_core::Scalar;
+use amp_core::Element;
 
 /// Where a copy's elements are on an accelerator: a buffer and the view's layout in it.
 pub struct Placed {
@@ -18,7 +18,7 @@ pub struct Placed {
 
 /// A view or array as either end of a copy. Every method takes the coherence lock on its own,
 /// so two ends over the same data never deadlock.
-pub trait DataEnd<T: Scalar> {
+pub trait DataEnd<T: Element> {
     /// The extent's components.
     fn dims(&self) -> Vec<i32>;
     /// The extent, formatted for errors.
@@ -44,7 +44,7 @@ pub trait DataEnd<T: Scalar> {
     fn device_written(&self);
 }
 
-impl<T: Scalar, const N: usize> ViewData<'_, T, N> {
+impl<T: Element, const N: usize> ViewData<'_, T, N> {
     /// Where each run of consecutive elements of the view starts in the data, and its length.
     fn runs(&self) -> (Vec<usize>, usize) {
         match self.span() {
@@ -63,7 +63,7 @@ impl<T: Scalar, const N: usize> ViewData<'_, T, N> {
     }
 }
 
-impl<T: Scalar, const N: usize> DataEnd<T> for ViewData<'_, T, N> {
+impl<T: Element, const N: usize> DataEnd<T> for ViewData<'_, T, N> {
     fn dims(&self) -> Vec<i32> {
         self.extent.0.to_vec()
     }

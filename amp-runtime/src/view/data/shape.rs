@@ -4,9 +4,9 @@
 
 use super::{element_count, row_major_strides, ViewData};
 use crate::error::{Error, Result};
-use amp_core::{Extent, Index, Scalar};
+use amp_core::{Element, Extent, Index};
 
-impl<'a, T: Scalar, const N: usize> ViewData<'a, T, N> {
+impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
     /// The part of this view at `origin` with `extent` (C++ AMP `array_view::section`): a view
     /// of the same data, coherent with this one.
     pub(crate) fn section(&self, origin: Index<N>, extent: Extent<N>) -> Result<Self> {
