@@ -49,6 +49,38 @@ fn main(@builtin(workgroup_id) g: vec3<u32>, @builtin(num_workgroups) ng: vec3<u
 }
 "#;
 
+/// The `vec4` vector add with 64-thread workgroups, and with two vectors per thread: launch shapes
+/// beside the one-vector-per-thread, 256-thread kernel above (run 12 found that one slower than
+/// the scalar add on an H100).
+const VECTOR_ADD_VEC4_WG64_WGSL: &str = r#"
+@group(0) @binding(0) var<storage, read> a: array<vec4<f32>>;
+@group(0) @binding(1) var<storage, read> b: array<vec4<f32>>;
+@group(0) @binding(2) var<storage, read_write> c: array<vec4<f32>>;
+@group(0) @binding(3) var<uniform> n: vec4<u32>;
+@compute @workgroup_size(64)
+fn main(@builtin(workgroup_id) g: vec3<u32>, @builtin(num_workgroups) ng: vec3<u32>,
+        @builtin(local_invocation_index) l: u32) {
+    let i = (g.y * ng.x + g.x) * 64u + l;
+    if (i < n.x) { c[i] = a[i] + b[i]; }
+}
+"#;
+
+const VECTOR_ADD_VEC4_X2_WGSL: &str = r#"
+@group(0) @binding(0) var<storage, read> a: array<vec4<f32>>;
+@group(0) @binding(1) var<storage, read> b: array<vec4<f32>>;
+@group(0) @binding(2) var<storage, read_write> c: array<vec4<f32>>;
+@group(0) @binding(3) var<uniform> n: vec4<u32>;
+@compute @workgroup_size(256)
+fn main(@builtin(workgroup_id) g: vec3<u32>, @builtin(num_workgroups) ng: vec3<u32>,
+        @builtin(local_invocation_index) l: u32) {
+    let base = (g.y * ng.x + g.x) * 512u + l;
+    for (var k = 0u; k < 2u; k++) {
+        let i = base + k * 256u;
+        if (i < n.x) { c[i] = a[i] + b[i]; }
+    }
+}
+"#;
+
 const MATMUL_WGSL: &str = r#"
 @group(0) @binding(0) var<storage, read> a: array<f32>;
 @group(0) @binding(1) var<storage, read> b: array<f32>;
@@ -390,6 +422,33 @@ fn vector_add_float4(
         bytes,
         &figures,
     );
+    if let Some(r) = raw {
+        // Other launch shapes of the same WGSL, to tell the shape's cost from the vector loads'.
+        let out = vec![0.0f32; n];
+        let args = [&a[..m * 4], &b[..m * 4], &out[..m * 4]];
+        let groups64 = (m as u32).div_ceil(64);
+        let grid64 = if groups64 > 65535 {
+            [65535, groups64.div_ceil(65535), 1]
+        } else {
+            [groups64, 1, 1]
+        };
+        let shapes = [
+            ("64-thread groups", VECTOR_ADD_VEC4_WG64_WGSL, grid64),
+            (
+                "2 vectors per thread",
+                VECTOR_ADD_VEC4_X2_WGSL,
+                grid_1d(m.div_ceil(2)),
+            ),
+        ];
+        for (what, source, grid) in shapes {
+            let secs = r.time(source, false, args, m as u32, grid, 20);
+            println!(
+                "  WGSL, no checks, {what:<22} {:8.3} ms {:10.1} GB/s",
+                secs * 1e3,
+                bytes / secs / 1e9
+            );
+        }
+    }
     Ok(figures)
 }
 
