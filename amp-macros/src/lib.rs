@@ -26,7 +26,9 @@ pub fn kernel(args: TokenStream, item: TokenStream) -> TokenStream {
 /// Runs a kernel closure once per point of a domain (C++ AMP `parallel_for_each`).
 ///
 /// `parallel_for_each!(extent, |idx: Index<N>| { ... })` evaluates to
-/// `Result<(), amp::Error>`; see the `amp` crate.
+/// `Result<(), amp::Error>`; see the `amp` crate. The launch is checked: an access outside a
+/// view, tile_static or local array touches no memory and is reported as
+/// `amp::Error::OutOfBounds` (with its source line) when the launch's results are observed.
 #[proc_macro]
 pub fn parallel_for_each(input: TokenStream) -> TokenStream {
     for_each::expand(input.into(), for_each::Launch::Checked).into()
