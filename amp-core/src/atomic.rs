@@ -81,45 +81,25 @@ macro_rules! atomic_methods {
         $t:ty, |$this:ident, $b:ident $(, $idx:ident: $idx_ty:ty)*| $element:expr,
         where { $($bounds:tt)* }
     ) => {
+        // The receiver is one token tree from here on, so that it can repeat with the list.
         $crate::atomic::atomic_methods! {
-            @op $t, |$this, $b $(, $idx: $idx_ty)*| $element, where { $($bounds)* },
+            @ops [$t, |$this, $b $(, $idx: $idx_ty)*| $element, where { $($bounds)* }]
             #[doc = "Adds `value` to the element; returns its previous value."]
-            atomic_fetch_add => ::naga::AtomicFunction::Add
-        }
-        $crate::atomic::atomic_methods! {
-            @op $t, |$this, $b $(, $idx: $idx_ty)*| $element, where { $($bounds)* },
+            atomic_fetch_add => ::naga::AtomicFunction::Add;
             #[doc = "Subtracts `value` from the element; returns its previous value."]
-            atomic_fetch_sub => ::naga::AtomicFunction::Subtract
-        }
-        $crate::atomic::atomic_methods! {
-            @op $t, |$this, $b $(, $idx: $idx_ty)*| $element, where { $($bounds)* },
+            atomic_fetch_sub => ::naga::AtomicFunction::Subtract;
             #[doc = "Stores the larger of the element and `value`; returns the previous value."]
-            atomic_fetch_max => ::naga::AtomicFunction::Max
-        }
-        $crate::atomic::atomic_methods! {
-            @op $t, |$this, $b $(, $idx: $idx_ty)*| $element, where { $($bounds)* },
+            atomic_fetch_max => ::naga::AtomicFunction::Max;
             #[doc = "Stores the smaller of the element and `value`; returns the previous value."]
-            atomic_fetch_min => ::naga::AtomicFunction::Min
-        }
-        $crate::atomic::atomic_methods! {
-            @op $t, |$this, $b $(, $idx: $idx_ty)*| $element, where { $($bounds)* },
+            atomic_fetch_min => ::naga::AtomicFunction::Min;
             #[doc = "Bitwise-ands `value` into the element; returns its previous value."]
-            atomic_fetch_and => ::naga::AtomicFunction::And
-        }
-        $crate::atomic::atomic_methods! {
-            @op $t, |$this, $b $(, $idx: $idx_ty)*| $element, where { $($bounds)* },
+            atomic_fetch_and => ::naga::AtomicFunction::And;
             #[doc = "Bitwise-ors `value` into the element; returns its previous value."]
-            atomic_fetch_or => ::naga::AtomicFunction::InclusiveOr
-        }
-        $crate::atomic::atomic_methods! {
-            @op $t, |$this, $b $(, $idx: $idx_ty)*| $element, where { $($bounds)* },
+            atomic_fetch_or => ::naga::AtomicFunction::InclusiveOr;
             #[doc = "Bitwise-xors `value` into the element; returns its previous value."]
-            atomic_fetch_xor => ::naga::AtomicFunction::ExclusiveOr
-        }
-        $crate::atomic::atomic_methods! {
-            @op $t, |$this, $b $(, $idx: $idx_ty)*| $element, where { $($bounds)* },
+            atomic_fetch_xor => ::naga::AtomicFunction::ExclusiveOr;
             #[doc = "Stores `value`; returns the previous value."]
-            atomic_exchange => ::naga::AtomicFunction::Exchange { compare: None }
+            atomic_exchange => ::naga::AtomicFunction::Exchange { compare: None };
         }
 
         /// Adds one; returns the previous value (C++ AMP `atomic_fetch_inc`).
@@ -169,9 +149,12 @@ macro_rules! atomic_methods {
             $crate::atomic::compare_exchange_at($b, element, expected, desired)
         }
     };
+    (@ops $receiver:tt $( #[doc = $doc:literal] $name:ident => $fun:expr; )*) => {$(
+        $crate::atomic::atomic_methods! { @op $receiver #[doc = $doc] $name => $fun }
+    )*};
     (
-        @op $t:ty, |$this:ident, $b:ident $(, $idx:ident: $idx_ty:ty)*| $element:expr,
-        where { $($bounds:tt)* },
+        @op [$t:ty, |$this:ident, $b:ident $(, $idx:ident: $idx_ty:ty)*| $element:expr,
+        where { $($bounds:tt)* }]
         #[doc = $doc:literal]
         $name:ident => $fun:expr
     ) => {
