@@ -64,7 +64,7 @@ fn extent_size_agrees_between_host_and_kernel() {
 /// workgroups dispatched as 65535 × 257) runs each index once: surplus workgroups numbered 2²⁴
 /// and up used to wrap their thread number and run (0, 0…, 0) again. Quick on a GPU, far too
 /// slow on lavapipe: `cargo test --test shapes -- --ignored` on a machine with one.
-/// (`tests/untiled_surplus.rs` covers the same path on small data.)
+/// (`tests/dispatch_split.rs` runs surplus workgroups on small data.)
 #[test]
 #[ignore = "launches 2^32-2 threads: run it on a GPU"]
 fn the_largest_rank3_launch_runs_each_index_once() {
