@@ -83,6 +83,8 @@ struct State<'a, T> {
 struct Shared<'a, T> {
     /// Unique in the process: names the data in the fault log of checked launches.
     id: u64,
+    /// The number of elements of the data (fixed); the zero sentinel's index on the device.
+    len: usize,
     state: Mutex<State<'a, T>>,
     uploads: AtomicU64,
     downloads: AtomicU64,
@@ -137,6 +139,7 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
             strides: row_major_strides(extent),
             shared: Arc::new(Shared {
                 id: NEXT_CORE.fetch_add(1, Ordering::Relaxed),
+                len: host.as_slice().len(),
                 state: Mutex::new(State {
                     host,
                     host_valid: true,
@@ -471,7 +474,7 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
                 .map(|&s| s as u32),
         );
         // The zero element past the data (`create_buffer`), read by checked reads out of range.
-        words.push(self.lock().host.as_slice().len() as u32);
+        words.push(self.shared.len as u32);
         words
     }
 
