@@ -49,7 +49,7 @@ pub use amp_core::{
     Element, Extent, Index, Integer, KernelError, Loc, Numeric, Scalar, Signed, TileBarrier,
     TiledExtent, TiledIndex,
 };
-pub use amp_macros::{kernel, parallel_for_each, parallel_for_each_unchecked};
+pub use amp_macros::{kernel, parallel_for_each, parallel_for_each_unchecked, Element};
 pub use amp_runtime::capture::{Capture, KernelScalar};
 pub use amp_runtime::launch::pipelines_built;
 pub use amp_runtime::{copy, transfer_bytes, CopySource, CopyTarget};
@@ -62,8 +62,8 @@ pub use amp_runtime::{
 pub mod prelude {
     pub use crate::{
         copy, fast_math, intrinsics, kernel, parallel_for_each, parallel_for_each_unchecked,
-        precise_math, Accelerator, Array, ArrayView, ConstArrayView, Extent, Index, Integer,
-        KernelScalar, Numeric, Scalar, TiledExtent, TiledIndex,
+        precise_math, Accelerator, Array, ArrayView, ConstArrayView, Element, Extent, Index,
+        Integer, KernelScalar, Numeric, Scalar, TiledExtent, TiledIndex,
     };
     pub use crate::{
         float2, float3, float4, int2, int3, int4, uint2, uint3, uint4, Float2, Float3, Float4,
@@ -79,11 +79,16 @@ pub mod __private {
         kernel_function, DeviceFn, Expr, KernelBuilder, KernelToken, Read, Var,
     };
     pub use amp_core::lang::{Assign, BranchValue, Diverge};
+    pub use amp_core::naga;
     pub use amp_core::ops;
+    pub use amp_core::place::{AsPlace, IndexPlace, Place};
+    pub use amp_core::structs;
     pub use amp_core::tile_static;
     pub use amp_core::view::{IndexConst, IndexRead, IndexWrite};
-    pub use amp_core::{Extent, Index, KernelType, Loc, ReadOnly, ReadWrite, View};
+    pub use amp_core::{Element, Extent, Index, KernelType, Loc, ReadOnly, ReadWrite, Value, View};
+    pub use amp_runtime::capture::{Binder, Capture};
     pub use amp_runtime::launch::{parallel_for_each, parallel_for_each_unchecked};
+    pub use amp_runtime::Result;
 }
 
 /// The README's examples are compiled and run as doc tests.

@@ -72,8 +72,8 @@ fn size(n: usize) -> VectorSize {
 macro_rules! vector_value {
     ($($n:literal),*) => {$(
         impl<T: Component> Value for Vector<T, $n> {
-            fn type_inner() -> TypeInner {
-                TypeInner::Vector { size: size($n), scalar: T::SCALAR }
+            fn naga_type(b: &mut KernelBuilder) -> Handle<naga::Type> {
+                b.intern_type(TypeInner::Vector { size: size($n), scalar: T::SCALAR })
             }
             fn name() -> &'static str {
                 concat!("Vector<_, ", $n, ">")
@@ -108,12 +108,21 @@ macro_rules! vector_element {
             }
             // A vec3 in storage has a 16-byte stride: store its 3 components as scalars.
             const ENTRIES: u32 = if $n == 3 { 3 } else { 1 };
-            fn entry_inner() -> TypeInner {
+            // Where a struct field may start: naga's vector alignment (a vec3's is 16).
+            const ALIGN: u32 = if $n == 2 { 2 } else { 4 } * T::ALIGN;
+            fn entry_type(b: &mut KernelBuilder) -> Handle<naga::Type> {
                 if Self::ENTRIES == 1 {
-                    Self::type_inner()
+                    Self::naga_type(b)
                 } else {
-                    T::type_inner()
+                    T::naga_type(b)
                 }
+            }
+            fn param_value(b: &mut KernelBuilder, word: u32) -> Handle<Expression> {
+                let components = (0..$n)
+                    .map(|k| T::param_value(b, word + k * T::WORDS as u32))
+                    .collect();
+                let ty = Self::naga_type(b);
+                b.append(Expression::Compose { ty, components })
             }
             fn from_entries(b: &mut KernelBuilder, entries: &[Handle<Expression>]) -> Handle<Expression> {
                 if Self::ENTRIES == 1 {

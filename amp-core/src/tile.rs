@@ -131,8 +131,8 @@ impl<const N: usize, const D0: u32, const D1: u32, const D2: u32> Value
 where
     Extent<N>: Value + Rank,
 {
-    fn type_inner() -> naga::TypeInner {
-        <Extent<N> as Value>::type_inner()
+    fn naga_type(b: &mut KernelBuilder) -> naga::Handle<naga::Type> {
+        <Extent<N> as Value>::naga_type(b)
     }
     fn name() -> &'static str {
         "TiledExtent"

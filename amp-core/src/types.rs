@@ -27,8 +27,8 @@ pub trait KernelType {
     note = "kernel values are i32, u32, f32, bool, Index<N> and Extent<N> (N = 1, 2, 3)"
 )]
 pub trait Value: Copy + 'static {
-    /// The naga type of a value.
-    fn type_inner() -> TypeInner;
+    /// The naga type of a value, registered in the module being built.
+    fn naga_type(b: &mut KernelBuilder) -> Handle<naga::Type>;
     /// A short name for diagnostics (`i32`, `Index<2>`).
     fn name() -> &'static str;
 }
@@ -69,9 +69,16 @@ pub trait Element: Value {
     /// Storage entries per element: 1, or 3 for `Float3`/`Int3`/`UInt3`, which are stored as
     /// 3 scalars (a `vec3` in storage takes 16 bytes, the host type 12).
     const ENTRIES: u32;
+    /// The alignment in bytes the accelerator needs for this type as a field of a struct
+    /// (`#[derive(Element)]`), or 0 where it cannot be one (`bool`, which has no storage
+    /// representation of its own).
+    const ALIGN: u32;
     /// The naga type of one storage entry (`bool` is stored as a `u32` word; vectors of 2 and
     /// 4 as `vec2`/`vec4`, so their loads are vector loads).
-    fn entry_inner() -> TypeInner;
+    fn entry_type(b: &mut KernelBuilder) -> Handle<naga::Type>;
+    /// The value held in launch parameter words `word..word + WORDS` (a captured value).
+    #[doc(hidden)]
+    fn param_value(b: &mut KernelBuilder, word: u32) -> Handle<Expression>;
     /// The loaded value from its `ENTRIES` loaded entries.
     #[doc(hidden)]
     fn from_entries(b: &mut KernelBuilder, entries: &[Handle<Expression>]) -> Handle<Expression>;
@@ -102,14 +109,14 @@ pub trait Integer: Numeric {}
 pub trait Signed: Numeric {}
 
 macro_rules! scalar {
-    ($t:ty, $naga:expr, $lit:ident, [$($tr:ident),*]) => {
+    ($t:ty, $naga:expr, $lit:ident, align $align:literal, [$($tr:ident),*]) => {
         impl sealed::Sealed for $t {}
         impl KernelType for $t {
             type Expr = crate::Expr<$t>;
         }
         impl Value for $t {
-            fn type_inner() -> TypeInner {
-                TypeInner::Scalar($naga)
+            fn naga_type(b: &mut KernelBuilder) -> Handle<naga::Type> {
+                b.intern_type(TypeInner::Scalar($naga))
             }
             fn name() -> &'static str {
                 stringify!($t)
@@ -123,8 +130,12 @@ macro_rules! scalar {
         }
         impl Element for $t {
             const ENTRIES: u32 = 1;
-            fn entry_inner() -> TypeInner {
-                TypeInner::Scalar(storage_scalar($naga))
+            const ALIGN: u32 = $align;
+            fn entry_type(b: &mut KernelBuilder) -> Handle<naga::Type> {
+                b.intern_type(TypeInner::Scalar(storage_scalar($naga)))
+            }
+            fn param_value(b: &mut KernelBuilder, word: u32) -> Handle<Expression> {
+                b.param_at::<$t>(word).handle()
             }
             fn from_entries(b: &mut KernelBuilder, entries: &[Handle<Expression>]) -> Handle<Expression> {
                 scalar_from_entry(b, entries[0], $naga)
@@ -223,13 +234,13 @@ words64!(i64, |v| v as u64, |w| w as i64);
 words64!(u64, |v| v, |w| w);
 words64!(f64, f64::to_bits, f64::from_bits);
 
-scalar!(i32, NagaScalar::I32, I32, [Numeric, Integer, Signed]);
-scalar!(u32, NagaScalar::U32, U32, [Numeric, Integer]);
-scalar!(f32, NagaScalar::F32, F32, [Numeric, Signed]);
-scalar!(bool, NagaScalar::BOOL, Bool, []);
-scalar!(i64, NagaScalar::I64, I64, [Numeric, Integer, Signed]);
-scalar!(u64, NagaScalar::U64, U64, [Numeric, Integer]);
-scalar!(f64, NagaScalar::F64, F64, [Numeric, Signed]);
+scalar!(i32, NagaScalar::I32, I32, align 4, [Numeric, Integer, Signed]);
+scalar!(u32, NagaScalar::U32, U32, align 4, [Numeric, Integer]);
+scalar!(f32, NagaScalar::F32, F32, align 4, [Numeric, Signed]);
+scalar!(bool, NagaScalar::BOOL, Bool, align 0, []);
+scalar!(i64, NagaScalar::I64, I64, align 8, [Numeric, Integer, Signed]);
+scalar!(u64, NagaScalar::U64, U64, align 8, [Numeric, Integer]);
+scalar!(f64, NagaScalar::F64, F64, align 8, [Numeric, Signed]);
 
 impl KernelType for () {
     type Expr = ();
@@ -260,16 +271,16 @@ macro_rules! shape_value {
             }
         }
         impl Value for Index<$n> {
-            fn type_inner() -> TypeInner {
-                shape_inner($size)
+            fn naga_type(b: &mut KernelBuilder) -> Handle<naga::Type> {
+                b.intern_type(shape_inner($size))
             }
             fn name() -> &'static str {
                 concat!("Index<", $n, ">")
             }
         }
         impl Value for Extent<$n> {
-            fn type_inner() -> TypeInner {
-                shape_inner($size)
+            fn naga_type(b: &mut KernelBuilder) -> Handle<naga::Type> {
+                b.intern_type(shape_inner($size))
             }
             fn name() -> &'static str {
                 concat!("Extent<", $n, ">")
@@ -278,7 +289,7 @@ macro_rules! shape_value {
     };
 }
 
-fn shape_inner(size: Option<VectorSize>) -> TypeInner {
+pub(crate) fn shape_inner(size: Option<VectorSize>) -> TypeInner {
     match size {
         None => TypeInner::Scalar(NagaScalar::I32),
         Some(size) => TypeInner::Vector {
@@ -314,5 +325,5 @@ where
 
 /// Registers `T`'s naga type in the module being built.
 pub(crate) fn type_of<T: Value>(b: &mut KernelBuilder) -> naga::Handle<naga::Type> {
-    b.intern_type(T::type_inner())
+    T::naga_type(b)
 }

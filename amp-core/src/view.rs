@@ -8,6 +8,7 @@
 //! checked read out of range reads instead.
 
 use crate::builder::{AccessKind, Check, CheckBuilder, Expr, FnArg, KernelBuilder, SiteBound};
+use crate::place::{IndexPlace, Place, Root};
 use crate::shape::{Extent, Index};
 use crate::types::{Element, Rank, Scalar, Value};
 use naga::{BinaryOperator, Expression, Handle, ScalarKind, Statement};
@@ -84,6 +85,18 @@ where
         idx: Handle<Expression>,
         kind: AccessKind,
     ) -> (Vec<Handle<Expression>>, Option<Check>) {
+        self.element_at(b, idx, kind, kind == AccessKind::ViewRead)
+    }
+
+    /// [`element`](Self::element), addressing the sentinel out of range when `guard_address`
+    /// (reads, and places that may be read).
+    fn element_at(
+        self,
+        b: &mut KernelBuilder,
+        idx: Handle<Expression>,
+        kind: AccessKind,
+        guard_address: bool,
+    ) -> (Vec<Handle<Expression>>, Option<Check>) {
         let mut check = CheckBuilder::new(kind);
         let mut linear = b.param_word(self.word + N as u32).handle();
         for k in 0..N {
@@ -104,7 +117,7 @@ where
             linear = b.binary(BinaryOperator::Add, linear, term);
         }
         let check = check.finish();
-        if let (Some(check), AccessKind::ViewRead) = (&check, kind) {
+        if let (Some(check), true) = (&check, guard_address) {
             let sentinel = b.param_word(self.word + 2 * N as u32).handle();
             linear = b.append(Expression::Select {
                 condition: check.ok(),
@@ -164,6 +177,22 @@ where
     Index<N>: Value + Rank,
     Extent<N>: Value + Rank,
 {
+    /// The place of element `idx`, to assign a part of it (`v[i].pos = p`, `v[i][2] = x`).
+    /// Out of range (checked kernels) it addresses the zero sentinel: a read through it yields
+    /// zero and a write is skipped.
+    pub fn place(self, b: &mut KernelBuilder, idx: Expr<Index<N>>) -> Place<T> {
+        if T::ENTRIES != 1 {
+            b.error(format!(
+                "the components of a {} view element cannot be assigned one by one (it is \
+                 stored as {} scalars): read the element, change it and write it back whole",
+                T::name(),
+                T::ENTRIES
+            ));
+        }
+        let (pointers, check) = self.element_at(b, idx.handle(), AccessKind::ViewWrite, true);
+        Place::at(pointers[0], Root::View, check.map(|c| b.keep_check(c)))
+    }
+
     /// Writes element `idx` (all its entries, under one check).
     pub fn store(self, b: &mut KernelBuilder, idx: Expr<Index<N>>, value: Expr<T>) {
         let (pointers, check) = self.element(b, idx.handle(), AccessKind::ViewWrite);
@@ -330,5 +359,24 @@ impl<T: Element, A: Access> IndexConst for View<T, 1, A> {
     fn index_const(self, b: &mut KernelBuilder, i: u32) -> Expr<T> {
         let i = b.literal(i as i32);
         self.load(b, Expr::from_handle(i.handle()))
+    }
+}
+
+impl<T: Element, const N: usize> IndexPlace<Expr<Index<N>>> for View<T, N, ReadWrite>
+where
+    Index<N>: Value + Rank,
+    Extent<N>: Value + Rank,
+{
+    type Output = Place<T>;
+    fn index_place(self, b: &mut KernelBuilder, i: Expr<Index<N>>) -> Place<T> {
+        self.place(b, i)
+    }
+}
+
+impl<T: Element, I: IndexInt> IndexPlace<Expr<I>> for View<T, 1, ReadWrite> {
+    type Output = Place<T>;
+    fn index_place(self, b: &mut KernelBuilder, i: Expr<I>) -> Place<T> {
+        let i = as_i32(b, i);
+        self.place(b, i)
     }
 }

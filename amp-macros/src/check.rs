@@ -149,7 +149,7 @@ impl Checker<'_> {
             Expr::Match(m) => match_rule(m),
             Expr::Let(_) => Some("`if let`/`while let` are not supported in kernels; compare values with `if`"),
             // Rule: no aggregates that would live in memory the kernel cannot describe.
-            Expr::Struct(_) => Some("struct literals are not supported in kernels"),
+            Expr::Struct(s) if s.qself.is_some() => Some("write the struct's name in a struct literal"),
             Expr::Tuple(t) if !t.elems.is_empty() => {
                 Some("tuples are not supported in kernels (except `view[(i, j)]` indices)")
             }

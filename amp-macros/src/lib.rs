@@ -7,6 +7,7 @@
 
 mod captures;
 mod check;
+mod element_derive;
 mod errors;
 mod for_each;
 mod kernel_fn;
@@ -41,4 +42,16 @@ pub fn parallel_for_each(input: TokenStream) -> TokenStream {
 #[proc_macro]
 pub fn parallel_for_each_unchecked(input: TokenStream) -> TokenStream {
     for_each::expand(input.into(), for_each::Launch::Unchecked).into()
+}
+
+/// Makes a `#[repr(C)]` struct a kernel type: the element of views, arrays, tile_static and
+/// local arrays, a capture, a local, and an argument or result of `#[kernel]` functions.
+///
+/// Fields are kernel scalars (not `bool`), short vectors, other `#[derive(Element)]` structs,
+/// and fixed-size arrays of these; the struct must also be `Clone + Copy`. The host's
+/// `#[repr(C)]` layout is the device's: a field the accelerator cannot address where
+/// `#[repr(C)]` puts it (a `Float4` at byte 12) is a compile error naming the field.
+#[proc_macro_derive(Element)]
+pub fn derive_element(input: TokenStream) -> TokenStream {
+    element_derive::expand(input.into()).into()
 }

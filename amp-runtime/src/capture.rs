@@ -30,6 +30,14 @@ pub struct Binder<'a> {
     pub(crate) cores: Vec<u64>,
 }
 
+impl Binder<'_> {
+    /// Supplies a captured value's parameter words (`#[derive(Element)]` structs).
+    #[doc(hidden)]
+    pub fn push_value<T: Element>(&mut self, value: T) {
+        value.write_words(&mut self.words);
+    }
+}
+
 /// A value a kernel closure can capture.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be captured by a kernel",
@@ -214,13 +222,10 @@ macro_rules! vector_capture {
         impl<T: Component> Capture for Vector<T, $n> {
             type Kernel = Expr<Vector<T, $n>>;
             fn declare(b: &mut KernelBuilder) -> Self::Kernel {
-                let first = b.alloc_words($n);
-                let components = (first..first + $n).map(|w| b.param_as::<T>(w).handle()).collect();
-                let ty = b.intern_type(<Vector<T, $n> as Value>::type_inner());
-                Expr::from_handle(b.append(naga::Expression::Compose { ty, components }))
+                b.param::<Self>()
             }
             fn bind(&self, binder: &mut Binder<'_>) -> Result<()> {
-                self.0.iter().for_each(|c| c.write_words(&mut binder.words));
+                self.write_words(&mut binder.words);
                 Ok(())
             }
         }

@@ -139,35 +139,32 @@ impl KernelBuilder {
     }
 
     /// Reserves a storage binding for a view of `T`: an array of `T`'s storage entries
-    /// ([`Element::entry_inner`]); returns its global variable.
+    /// ([`Element::entry_type`]); returns its global variable.
     pub fn alloc_storage<T: Element>(&mut self, read_only: bool) -> Handle<naga::GlobalVariable> {
         let binding = self.layout.bindings.len() + 1;
+        let entry = T::entry_type(self);
+        // Tightly packed, as on the host: an element's words over its entries.
+        let stride = (T::WORDS as u32 * 4) / T::ENTRIES;
         self.alloc_binding(
             BindingKind::Storage { read_only },
             &format!("amp_view{binding}"),
-            T::entry_inner(),
+            (entry, stride),
             read_only,
         )
     }
 
-    /// Reserves the next binding, a runtime-sized array of `entry` (a scalar or a vector of 2
-    /// or 4) in storage memory. A view used atomically is retyped to hold atomics at its first
-    /// atomic use (`make_atomic`).
+    /// Reserves the next binding, a runtime-sized array of `entry` (a type and its stride) in
+    /// storage memory. A view used atomically is retyped to hold atomics at its first atomic
+    /// use (`make_atomic`).
     pub(crate) fn alloc_binding(
         &mut self,
         kind: BindingKind,
         name: &str,
-        entry: TypeInner,
+        (base, stride): (Handle<naga::Type>, u32),
         read_only: bool,
     ) -> Handle<naga::GlobalVariable> {
         self.layout.bindings.push(kind);
         let binding = self.layout.bindings.len() as u32;
-        // Tightly packed: a scalar's width, or a vec2/vec4's size (its alignment too).
-        let stride = match entry {
-            TypeInner::Vector { size, scalar } => size as u32 * u32::from(scalar.width),
-            _ => u32::from(entry.scalar_width().unwrap_or(4)),
-        };
-        let base = self.intern_type(entry);
         let ty = self.intern_type(TypeInner::Array {
             base,
             size: ArraySize::Dynamic,
@@ -231,9 +228,14 @@ impl KernelBuilder {
         }
     }
 
-    /// Declares a captured scalar: one parameter word (two for 64-bit types, low word first).
-    pub fn param<T: Scalar>(&mut self) -> Expr<T> {
+    /// Declares a captured value: its `T::WORDS` parameter words.
+    pub fn param<T: Element>(&mut self) -> Expr<T> {
         let word = self.alloc_words(T::WORDS as u32);
+        Expr::from_handle(T::param_value(self, word))
+    }
+
+    /// The scalar in parameter words `word..word + T::WORDS` (64-bit types: low word first).
+    pub fn param_at<T: Scalar>(&mut self, word: u32) -> Expr<T> {
         if T::WORDS == 1 {
             return self.param_as(word);
         }

@@ -290,12 +290,8 @@ impl KernelBuilder {
         if let Some(fault) = self.fault {
             return fault;
         }
-        let global = self.alloc_binding(
-            super::BindingKind::Faults,
-            "amp_faults",
-            TypeInner::Scalar(naga::Scalar::U32),
-            false,
-        );
+        let word = self.intern_type(TypeInner::Scalar(naga::Scalar::U32));
+        let global = self.alloc_binding(super::BindingKind::Faults, "amp_faults", (word, 4), false);
         self.make_atomic(global);
         let launch_word = self.alloc_words(1);
         let u32_ty = self.intern_type(TypeInner::Scalar(naga::Scalar::U32));
@@ -419,17 +415,25 @@ impl KernelBuilder {
         call_before_returns(&mut entry.body, report);
     }
 
-    /// `value` when `check` passes, zero when it fails (then the fault is recorded).
+    /// `value` (of type `ty`) when `check` passes, zero when it fails (then the fault is
+    /// recorded). naga selects only scalars and vectors: a struct or array read out of range
+    /// keeps what the clamped address held (element 0, or a view's zero sentinel); the launch
+    /// reports the fault either way.
     pub(crate) fn checked_value(
         &mut self,
         check: Option<Check>,
         value: Handle<Expression>,
+        ty: Handle<naga::Type>,
     ) -> Handle<Expression> {
         let Some(check) = check else { return value };
-        let Some(scalar) = self.scalar_of(value) else {
+        let selectable = matches!(
+            self.module.types[ty].inner,
+            TypeInner::Scalar(_) | TypeInner::Vector { .. }
+        );
+        if !selectable {
+            self.note_fault(&check);
             return value;
-        };
-        let ty = self.intern_type(TypeInner::Scalar(scalar));
+        }
         let zero = self.append(Expression::ZeroValue(ty));
         let value = self.append(Expression::Select {
             condition: check.ok,

@@ -294,6 +294,15 @@ impl KernelBuilder {
             .insert(Type { name: None, inner }, Span::UNDEFINED)
     }
 
+    /// Interns a named type (a user struct) in the module.
+    pub fn intern_named_type(&mut self, name: &str, inner: TypeInner) -> Handle<Type> {
+        let ty = Type {
+            name: Some(name.to_owned()),
+            inner,
+        };
+        self.module.types.insert(ty, Span::UNDEFINED)
+    }
+
     /// Appends an expression to the current function.
     pub fn append(&mut self, expr: Expression) -> Handle<Expression> {
         let span = self.span();

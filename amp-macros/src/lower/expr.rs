@@ -86,9 +86,9 @@ impl Lowerer {
             Expr::Index(i) => self.index_read(i),
             Expr::Field(f) => {
                 let base = self.expr(&f.base);
-                let member = &f.member;
-                quote!((#base).#member)
+                self.field(base, f)
             }
+            Expr::Struct(s) => self.struct_literal(s),
             Expr::MethodCall(m) => self.method_call(m),
             Expr::Call(c) => self.call(c),
             Expr::If(i) => self.if_expr(i),
@@ -187,7 +187,7 @@ impl Lowerer {
                     temp_at("__amp_base", i.expr.span()),
                     temp_at("__amp_idx", i.index.span()),
                 );
-                let base_value = self.expr(&i.expr);
+                let base_value = self.place(&i.expr);
                 let index_value = self.index_value(&i.index);
                 let read = quote_spanned!(span=> #p::IndexRead::index_read(#base, #ctx, #idx));
                 let combine = combine(read);
@@ -208,11 +208,97 @@ impl Lowerer {
                 quote!({ let #r = #rhs; #combine #write })
             }
             Expr::Paren(inner) => self.assign(&inner.expr, value, op),
+            Expr::Field(_) => {
+                let place = self.place(place);
+                let p_t = temp("__amp_place");
+                let read = quote_spanned!(span=> #p::Read::read(#p_t, #ctx));
+                let combine = combine(read);
+                let write = quote_spanned!(span=> #p::Assign::assign(#p_t, #ctx, #new));
+                quote!({ let #p_t = #place; let #r = #rhs; #combine #write })
+            }
             other => {
-                let msg = "only locals and view elements can be assigned in kernels";
+                let msg = "only locals, view and array elements, and their fields and components \
+                           can be assigned in kernels";
                 syn::Error::new_spanned(other, msg).into_compile_error()
             }
         }
+    }
+
+    /// The place an assignment writes (or the base of one): a name's place, then elements,
+    /// fields and components of it.
+    fn place(&self, e: &Expr) -> TokenStream {
+        let ctx = &self.ctx;
+        let p = private();
+        match e {
+            Expr::Path(path) => {
+                let span = path.span();
+                quote_spanned!(span=> #p::AsPlace::as_place(#path, #ctx))
+            }
+            Expr::Paren(inner) => self.place(&inner.expr),
+            Expr::Index(i) => {
+                let base = self.place(&i.expr);
+                let index = self.index_value(&i.index);
+                let (b, idx) = (
+                    temp_at("__amp_base", i.expr.span()),
+                    temp_at("__amp_idx", i.index.span()),
+                );
+                let span = i.bracket_token.span.join();
+                let call = quote_spanned!(span=> #p::IndexPlace::index_place(#b, #ctx, #idx));
+                quote!({ let #b = #base; let #idx = #index; #call })
+            }
+            Expr::Field(f) => {
+                let base = self.place(&f.base);
+                self.field(base, f)
+            }
+            other => {
+                let msg = "only locals, view and array elements, and their fields and components \
+                           can be assigned in kernels";
+                syn::Error::new_spanned(other, msg).into_compile_error()
+            }
+        }
+    }
+
+    /// `base.member`, `base` lowered (a value or a place).
+    fn field(&self, base: TokenStream, f: &syn::ExprField) -> TokenStream {
+        let ctx = &self.ctx;
+        let p = private();
+        let member = &f.member;
+        let (b, fields) = (temp_at("__amp_base", f.base.span()), temp("__amp_fields"));
+        let span = member.span();
+        let call = quote_spanned!(span=>
+            #p::structs::field(#b, #ctx, |#fields| #fields.#member)
+        );
+        quote!({ let #b = #base; #call })
+    }
+
+    /// `S { a: x, b: y }` (or `S { a: x, ..s }`): a struct value.
+    fn struct_literal(&self, s: &syn::ExprStruct) -> TokenStream {
+        let ctx = &self.ctx;
+        let p = private();
+        let path = &s.path;
+        let alias = temp("__AmpValues");
+        let members: Vec<_> = s.fields.iter().map(|f| &f.member).collect();
+        let temps: Vec<_> = s
+            .fields
+            .iter()
+            .enumerate()
+            .map(|(i, f)| temp_at(&format!("__amp_f{i}"), f.expr.span()))
+            .collect();
+        let values = s.fields.iter().map(|f| self.expr(&f.expr));
+        let rest = s.rest.as_ref().map(|rest| {
+            let value = self.expr(rest);
+            quote!(..<#path as #p::structs::Struct>::values(#value, #ctx))
+        });
+        let span = path.span();
+        let compose =
+            quote_spanned!(span=> <#path as #p::structs::Struct>::compose(__amp_values, #ctx));
+        quote_spanned!(span=> {
+            #(let #temps = #values;)*
+            #[allow(non_camel_case_types)]
+            type #alias = <#path as #p::structs::Struct>::Values;
+            let __amp_values = #alias { #(#members: #temps,)* #rest };
+            #compose
+        })
     }
 
     /// An index: `[i, j]` / `(i, j)` compose an `Index`; anything else is a value.

@@ -64,28 +64,28 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
     storageBarrier();
     workgroupBarrier();
     if all((_e36 == vec2<i32>(0i, 0i))) {
-        let _e104 = t[0][0];
-        let _e107 = t[0][1];
-        let _e111 = t[1][0];
-        let _e115 = t[1][1];
-        t[0][bitcast<u32>(0i)] = (((_e104 + _e107) + _e111) + _e115);
-        let _e122 = t[0][0];
-        let _e126 = amp_params[1].y;
-        let _e128 = bitcast<u32>(_e38.x);
-        let _e132 = amp_params[0].w;
-        let _e137 = amp_params[1].z;
-        let _e141 = bitcast<u32>(_e38.y);
-        let _e145 = amp_params[1].x;
-        let _e147 = ((_e128 < _e132) && (_e141 < _e145));
-        if _e147 {
-            amp_view1_[((_e126 + (_e128 * _e137)) + _e141)] = _e122;
+        let _e107 = t[0][0];
+        let _e110 = t[0][1];
+        let _e114 = t[1][0];
+        let _e118 = t[1][1];
+        t[bitcast<u32>(0i)][bitcast<u32>(0i)] = (((_e107 + _e110) + _e114) + _e118);
+        let _e125 = t[0][0];
+        let _e129 = amp_params[1].y;
+        let _e131 = bitcast<u32>(_e38.x);
+        let _e135 = amp_params[0].w;
+        let _e140 = amp_params[1].z;
+        let _e144 = bitcast<u32>(_e38.y);
+        let _e148 = amp_params[1].x;
+        let _e150 = ((_e131 < _e135) && (_e144 < _e148));
+        if _e150 {
+            amp_view1_[((_e129 + (_e131 * _e140)) + _e144)] = _e125;
         }
-        let _e157 = amp_fault_site;
-        amp_fault_site = select(2u, _e157, _e147);
-        let _e159 = amp_fault_index[0];
-        amp_fault_index[0] = select(_e128, _e159, _e147);
-        let _e161 = amp_fault_index[1];
-        amp_fault_index[1] = select(_e141, _e161, _e147);
+        let _e160 = amp_fault_site;
+        amp_fault_site = select(2u, _e160, _e150);
+        let _e162 = amp_fault_index[0];
+        amp_fault_index[0] = select(_e131, _e162, _e150);
+        let _e164 = amp_fault_index[1];
+        amp_fault_index[1] = select(_e144, _e164, _e150);
     }
     amp_report_fault();
     return;
@@ -123,15 +123,15 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
     storageBarrier();
     workgroupBarrier();
     if all((_e36 == vec2<i32>(0i, 0i))) {
-        let _e74 = t[0][0];
-        let _e77 = t[0][1];
-        let _e81 = t[1][0];
-        let _e85 = t[1][1];
-        t[0][bitcast<u32>(0i)] = (((_e74 + _e77) + _e81) + _e85);
-        let _e91 = t[0][0];
-        let _e95 = amp_params[1].y;
-        let _e101 = amp_params[1].z;
-        amp_view1_[((_e95 + (bitcast<u32>(_e38.x) * _e101)) + bitcast<u32>(_e38.y))] = _e91;
+        let _e76 = t[0][0];
+        let _e79 = t[0][1];
+        let _e83 = t[1][0];
+        let _e87 = t[1][1];
+        t[bitcast<u32>(0i)][bitcast<u32>(0i)] = (((_e76 + _e79) + _e83) + _e87);
+        let _e93 = t[0][0];
+        let _e97 = amp_params[1].y;
+        let _e103 = amp_params[1].z;
+        amp_view1_[((_e97 + (bitcast<u32>(_e38.x) * _e103)) + bitcast<u32>(_e38.y))] = _e93;
     }
     return;
 }
