@@ -2,11 +2,11 @@
 //! later changes to the source do not reach it), kernels read and write it in place, and it is
 //! copied out only when asked (`to_vec`, `copy_to`, `get`).
 //!
-//! Unlike an [`ArrayView`](crate::ArrayView), an `Array` borrows nothing: it owns its data, so it
+//! Unlike an [`ArrayView`], an `Array` borrows nothing: it owns its data, so it
 //! can outlive the host data it was made from and be passed around freely.
 
 use crate::error::{Error, Result};
-use crate::view::ViewData;
+use crate::view::{ArrayView, ViewData};
 use amp_core::{Element, Extent, Index};
 use std::fmt;
 
@@ -112,6 +112,31 @@ impl<T: Element, const N: usize> Array<T, N> {
     /// The coherence core, for `copy`.
     pub(crate) fn view_data(&self) -> &ViewData<'static, T, N> {
         &self.data
+    }
+}
+
+impl<T: Element> Array<T, 1> {
+    /// The array's bytes as a rank-1 view of element type `U` (C++ AMP
+    /// `array<T, 1>::reinterpret_as<U>`, which also gives an `array_view`): a view of the
+    /// array's data, coherent with it (a kernel that writes through the view changes the
+    /// array), usable as kernel input and output; it keeps the data alive on its own. See
+    /// [`ArrayView::reinterpret_as`] for the sizes and
+    /// errors.
+    ///
+    /// ```
+    /// use amp_core::short_vector::UInt4;
+    /// use amp_runtime::Array;
+    /// let a = Array::new(8, &[1u32, 2, 3, 4, 5, 6, 7, 8])?;
+    /// let quads = a.reinterpret_as::<UInt4>()?;
+    /// assert_eq!(quads.extent(), 2.into());
+    /// assert_eq!(quads.get(1)?.0, [5, 6, 7, 8]);
+    /// # Ok::<(), amp_runtime::Error>(())
+    /// ```
+    pub fn reinterpret_as<U: Element>(&self) -> Result<ArrayView<'static, U, 1>>
+    where
+        T: Send + Sync,
+    {
+        Ok(ArrayView::from_view_data(self.data.reinterpret()?))
     }
 }
 

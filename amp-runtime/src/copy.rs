@@ -7,12 +7,16 @@
 //! Sections copy run by run (one copy per row of a strided section); a strided copy of more
 //! than [`MAX_DEVICE_RUNS`] rows, a copy between two views of the same data, and every other
 //! pairing go through the host, moving only what the ends' coherence requires.
+//!
+//! [`copy_async`] (C++ AMP `concurrency::copy_async`) takes the same pairings and returns a
+//! [`Completion`] to wait for or `.await`.
 
 use crate::accelerator::Accelerator;
 use crate::array::Array;
+use crate::completion::{Completion, Flight};
 use crate::error::{Error, Result};
-use crate::view::transfer::copy_runs;
-use crate::view::{ArrayView, ConstArrayView, DataEnd, Placed};
+use crate::view::transfer::{self, bytes_of, copy_runs};
+use crate::view::{decode_into, ArrayView, ConstArrayView, DataEnd, Placed};
 use amp_core::Element;
 
 /// Strided device copies with more rows than this go through the host instead: one copy
@@ -65,6 +69,199 @@ pub fn copy<T: Element>(src: impl CopySource<T>, mut dst: impl CopyTarget<T>) ->
     }
 }
 
+/// Starts copying every element of `src` into `dst` (C++ AMP `concurrency::copy_async`) and
+/// returns a [`Completion`] that is done when the elements are in `dst`; wait for it with
+/// [`Completion::wait`]/[`get`](Completion::get) or `.await` it. The pairings and the rules
+/// are those of [`copy`]; errors, a mismatched extent included, come back from the
+/// `Completion`.
+///
+/// What runs on the accelerator runs asynchronously: a download of data that only the
+/// accelerator holds (a kernel wrote it) into a host slice is copied to a staging buffer at the
+/// call and into the slice when the `Completion` finishes (the source view's own host copy
+/// stays as it was); an upload, and a copy between two
+/// buffers of one accelerator, are submitted at the call and done when the accelerator has
+/// run them. The rest (a copy between host memories, a source whose host copy is current, a
+/// copy that needs a trip through the host) is done at the call, and the `Completion` is
+/// ready at once. A fault of a checked kernel that wrote the source is reported by the
+/// `Completion`.
+///
+/// The `Completion` borrows both ends, so the destination cannot be read (or freed) before
+/// the copy is done.
+///
+/// ```
+/// use amp_runtime::{copy_async, Array, ArrayView};
+/// let a = Array::new([2, 2], &[1, 2, 3, 4])?;
+/// let b = Array::filled([2, 2], 0)?;
+/// copy_async(&a, &b).wait()?;
+/// let mut out = vec![0; 4];
+/// pollster::block_on(copy_async(&b, &mut out))?;
+/// assert_eq!(out, [1, 2, 3, 4]);
+/// let short = copy_async(&[1, 2, 3], &a).get();
+/// assert!(matches!(short, Err(amp_runtime::Error::ExtentMismatch { .. })));
+/// # Ok::<(), amp_runtime::Error>(())
+/// ```
+pub fn copy_async<'a, T: Element>(
+    src: impl CopySource<T> + 'a,
+    mut dst: impl CopyTarget<T> + 'a,
+) -> Completion<'a> {
+    match start(&src, &mut dst) {
+        Ok(Started::Done) => Completion::ready(Ok(())),
+        Ok(Started::Flight { flight, fault }) => {
+            Completion::in_flight(flight, move |_| match fault {
+                Some((acc, id)) => acc.take_fault(Some(id)),
+                None => Ok(()),
+            })
+        }
+        Ok(Started::Download {
+            flight,
+            runs,
+            run,
+            fault: (acc, id),
+        }) => Completion::in_flight(flight, move |staged| {
+            if let sealed::Endpoint::HostMut(to) = dst.target() {
+                scatter::<T>(staged, &runs, run, to);
+            }
+            acc.take_fault(Some(id))
+        }),
+        Err(error) => Completion::ready(Err(error)),
+    }
+}
+
+/// How a [`copy_async`] went at the call.
+enum Started {
+    /// Done at the call.
+    Done,
+    /// Submitted; on completion, report the fault of the data `fault` names, if any.
+    Flight {
+        flight: Flight,
+        fault: Option<(Accelerator, u64)>,
+    },
+    /// A download staged from the source's device copy: on completion, the staged bytes go
+    /// into the host destination, `run` elements from each of `runs` (element offsets in the
+    /// staged bytes), and the source data's fault is reported.
+    Download {
+        flight: Flight,
+        runs: Vec<usize>,
+        run: usize,
+        fault: (Accelerator, u64),
+    },
+}
+
+/// Checks the ends of a [`copy_async`] and starts it.
+fn start<T: Element>(src: &impl CopySource<T>, dst: &mut impl CopyTarget<T>) -> Result<Started> {
+    use sealed::Endpoint::{Data, Host, HostMut};
+    match (src.source(), dst.target()) {
+        (Host(from), HostMut(to)) => {
+            check_len(&format!("({})", to.len()), to.len() as u64, from.len())?;
+            to.copy_from_slice(from);
+            Ok(Started::Done)
+        }
+        (Host(from), Data(to)) => {
+            check_len(&to.extent_text(), to.elements(), from.len())?;
+            to.write(from)?;
+            upload_done(to)
+        }
+        (Data(from), HostMut(to)) => {
+            check_len(&from.extent_text(), from.elements(), to.len())?;
+            if let Some(placed) = from.device_only().filter(|_| !to.is_empty()) {
+                return stage_download::<T>(from, placed, to.len());
+            }
+            let values = from.read()?;
+            to.copy_from_slice(&values);
+            Ok(Started::Done)
+        }
+        (Data(from), Data(to)) => copy_data_async(from, to),
+        // The source and target traits never give these.
+        (HostMut(_), _) | (_, Host(_)) => Ok(Started::Done),
+    }
+}
+
+/// Stages the `size` elements of `from`, which only its device copy holds, in one copy of the
+/// span from its first to its last element.
+fn stage_download<T: Element>(
+    from: &dyn DataEnd<T>,
+    placed: Placed,
+    size: usize,
+) -> Result<Started> {
+    let run = size / placed.runs.len().max(1);
+    let (Some(&first), Some(&last)) = (placed.runs.first(), placed.runs.last()) else {
+        return Ok(Started::Done);
+    };
+    let bytes = bytes_of::<T>(last + run - first);
+    let flight = transfer::stage(
+        &placed.acc,
+        &placed.buffer,
+        bytes_of::<T>(first),
+        bytes,
+        |_| {},
+    )?;
+    from.count_download(bytes);
+    Ok(Started::Download {
+        flight,
+        runs: placed.runs.iter().map(|start| start - first).collect(),
+        run,
+        fault: (placed.acc, from.data_id()),
+    })
+}
+
+/// Writes `run` elements from each of `runs` (element offsets in `staged`) into consecutive
+/// parts of `to`.
+fn scatter<T: Element>(staged: &[u8], runs: &[usize], run: usize, to: &mut [T]) {
+    let element = bytes_of::<T>(1) as usize;
+    for (&start, out) in runs.iter().zip(to.chunks_mut(run.max(1))) {
+        if let Some(bytes) = staged.get(start * element..) {
+            decode_into(bytes, out);
+        }
+    }
+}
+
+/// A flight that ends when the data just written into `to` is on the accelerator, if it went
+/// there.
+fn upload_done<T: Element>(to: &dyn DataEnd<T>) -> Result<Started> {
+    match to.device_source() {
+        Some(placed) => Ok(Started::Flight {
+            flight: transfer::marker(&placed.acc)?,
+            fault: None,
+        }),
+        None => Ok(Started::Done),
+    }
+}
+
+/// [`copy_data`], with the device copy left running.
+fn copy_data_async<T: Element>(from: &dyn DataEnd<T>, to: &dyn DataEnd<T>) -> Result<Started> {
+    let dims = from.dims();
+    if dims != to.dims() {
+        return Err(Error::ExtentMismatch {
+            extent: to.extent_text(),
+            expected: to.elements(),
+            actual: from.elements() as usize,
+        });
+    }
+    let size = from.elements() as usize;
+    if size == 0 {
+        return Ok(Started::Done);
+    }
+    let rows = size / dims.last().map_or(1, |&c| c.max(1) as usize);
+    let few_runs = (from.contiguous() && to.contiguous()) || rows <= MAX_DEVICE_RUNS;
+    if from.data_id() != to.data_id() && few_runs {
+        if let Some(src) = from.device_source() {
+            if let Some(dst) = to.device_target(&src.acc)? {
+                let submission = copy_on_device::<T>(&src.acc, &src, &dst, size, rows)?;
+                to.device_written();
+                let (_, queue) = src.acc.device()?;
+                let flight = Flight::submitted(&src.acc, queue, submission);
+                return Ok(Started::Flight {
+                    flight,
+                    fault: Some((src.acc, from.data_id())),
+                });
+            }
+        }
+    }
+    let values = from.read()?;
+    to.write(&values)?;
+    upload_done(to)
+}
+
 /// [`Error::ExtentMismatch`] unless a slice of `actual` elements matches a container of
 /// `expected`.
 fn check_len(extent: &str, expected: u64, actual: usize) -> Result<()> {
@@ -109,14 +306,15 @@ fn copy_data<T: Element>(from: &dyn DataEnd<T>, to: &dyn DataEnd<T>) -> Result<(
     to.write(&values)
 }
 
-/// Copies `size` elements in `rows` equal rows from `src` to `dst`, buffer to buffer.
+/// Copies `size` elements in `rows` equal rows from `src` to `dst`, buffer to buffer; returns
+/// the submission.
 fn copy_on_device<T: Element>(
     acc: &Accelerator,
     src: &Placed,
     dst: &Placed,
     size: usize,
     rows: usize,
-) -> Result<()> {
+) -> Result<wgpu::SubmissionIndex> {
     if src.runs.len() == 1 && dst.runs.len() == 1 {
         return copy_runs::<T>(
             acc,

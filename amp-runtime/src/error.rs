@@ -38,6 +38,11 @@ pub enum Error {
         /// The kernel access that failed, for a fault of a checked launch.
         fault: Option<KernelFault>,
     },
+    /// A `reinterpret_as` whose element type does not divide the view's bytes, or whose
+    /// section does not start on an element of the new type (C++ AMP's `runtime_exception`
+    /// "Element type of reinterpret_as does not evenly divide into extent"); the message gives
+    /// the sizes.
+    Reinterpret(String),
     /// The accelerator lacks something the program needs (C++ AMP `unsupported_feature`).
     UnsupportedFeature(String),
     /// The accelerator ran out of memory, or an allocation exceeds its limits (C++ AMP
@@ -101,6 +106,10 @@ impl fmt::Display for Error {
                 fault.access.describe(),
                 fault.loc,
                 fault.kernel
+            ),
+            Error::Reinterpret(message) => write!(
+                f,
+                "element type of reinterpret_as does not evenly divide into extent: {message}"
             ),
             Error::UnsupportedFeature(message) => write!(f, "unsupported feature: {message}"),
             Error::OutOfMemory(message) => write!(f, "out of memory: {message}"),

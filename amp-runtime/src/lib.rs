@@ -5,12 +5,15 @@
 //! - [`ArrayView`] / [`ConstArrayView`]: host data that kernels use (C++ AMP `array_view`),
 //!   copied to an accelerator lazily and back only when the host needs it.
 //! - [`copy()`]: copies between host slices, arrays and views (C++ AMP `concurrency::copy`), on
-//!   the accelerator when both ends are there.
+//!   the accelerator when both ends are there; [`copy_async`] and
+//!   [`ArrayView::synchronize_async`] start a transfer and return a [`Completion`] (C++ AMP
+//!   `completion_future`) to wait for or `.await`.
 //! - [`Error`]: the one error type, its variants mirroring C++ AMP's exceptions.
 
 pub mod accelerator;
 pub mod array;
 pub mod capture;
+pub mod completion;
 pub mod copy;
 mod domain;
 mod dump;
@@ -21,6 +24,7 @@ pub mod view;
 
 pub use accelerator::{Accelerator, DeviceType};
 pub use array::Array;
-pub use copy::{copy, CopySource, CopyTarget};
+pub use completion::Completion;
+pub use copy::{copy, copy_async, CopySource, CopyTarget};
 pub use error::{Error, KernelFault, Result};
 pub use view::{transfer_bytes, transfer_counts, ArrayView, ConstArrayView};

@@ -16,9 +16,10 @@ mod tests;
 pub(crate) mod transfer;
 
 use crate::accelerator::Accelerator;
+use crate::completion::Completion;
 use crate::error::Result;
 use amp_core::{Element, Extent, Index};
-pub(crate) use data::{DataEnd, Placed, ViewData};
+pub(crate) use data::{decode_into, DataEnd, Placed, ViewData};
 use std::fmt;
 
 pub use transfer::{transfer_bytes, transfer_counts};
@@ -212,6 +213,31 @@ impl<'a, T: Element, const N: usize> ArrayView<'a, T, N> {
         self.data.synchronize()
     }
 
+    /// Starts copying the data back to the host if a kernel wrote it since the last
+    /// synchronization (C++ AMP `array_view::synchronize_async`), and returns at once. The
+    /// returned [`Completion`] is done when the data is in the host memory the view wraps; wait
+    /// for it with [`Completion::wait`] or `.await` it. Like [`synchronize`](Self::synchronize)
+    /// it copies back the whole data, and a fault of a checked kernel that used the data
+    /// comes back as its error.
+    ///
+    /// The device copy is copied at the call; the host memory is written when the
+    /// `Completion` finishes (it borrows the view until then). A kernel that writes the view
+    /// in between makes that copy outdated: it is then not written over the host data, and
+    /// the kernel's results come back with the next synchronization (or when the view is
+    /// dropped).
+    ///
+    /// ```
+    /// use amp_runtime::ArrayView;
+    /// let mut data = [1, 2, 3];
+    /// let view = ArrayView::new(3, &mut data)?;
+    /// view.synchronize_async().wait()?; // nothing to copy back: done at once
+    /// pollster::block_on(view.synchronize_async())?;
+    /// # Ok::<(), amp_runtime::Error>(())
+    /// ```
+    pub fn synchronize_async(&self) -> Completion<'_> {
+        self.data.synchronize_async()
+    }
+
     /// Declares the current contents unneeded (C++ AMP `array_view::discard_data`): the next
     /// kernel that uses the view does not upload the host data, and results not yet copied back
     /// are dropped. Use it on views that a kernel only writes.
@@ -228,6 +254,11 @@ impl<'a, T: Element, const N: usize> ArrayView<'a, T, N> {
     /// Records that a kernel wrote the view: the accelerator's copy is now the only current one.
     pub(crate) fn kernel_wrote(&self) {
         self.data.kernel_wrote();
+    }
+
+    /// A view over `data` (an `Array`'s reinterpretation).
+    pub(crate) fn from_view_data(data: ViewData<'a, T, N>) -> Self {
+        ArrayView { data }
     }
 
     view_methods!(ArrayView);
@@ -323,6 +354,52 @@ macro_rules! projections {
 
 projections!(ArrayView);
 projections!(ConstArrayView);
+
+/// Reinterpretation (C++ AMP `array_view<T, 1>::reinterpret_as<U>`), for rank-1 views.
+macro_rules! reinterpretation {
+    ($view:ident) => {
+        impl<'a, T: Element> $view<'a, T, 1> {
+            /// The same bytes as a rank-1 view of element type `U` (C++ AMP
+            /// `reinterpret_as<U>()`): a view of the same data, coherent with this one (a kernel
+            /// that writes through it is seen through this view after synchronization, and the
+            /// reverse), usable as kernel input and output. Its extent is the view's size in
+            /// bytes over `U`'s; element sizes are those on the accelerator (4 bytes per
+            /// 32-bit word, `U::WORDS` words), where elements follow each other with no padding
+            /// (`Float3` takes 12 bytes).
+            ///
+            /// Fails with [`Error::Reinterpret`](crate::Error::Reinterpret) when the view's
+            /// bytes are not a whole number of `U`s (C++ AMP: "Element type of reinterpret_as
+            /// does not evenly divide into extent") or when a section does not start on a `U`
+            /// of its data, and with
+            /// [`Error::UnsupportedFeature`](crate::Error::UnsupportedFeature) for `bool`
+            /// elements on either side, which are a byte on the host but a word on the
+            /// accelerator. `T: Send + Sync` (every amp element type is) lets the new view share
+            /// the data's state whatever its own element type.
+            ///
+            /// ```
+            /// use amp_runtime::ArrayView;
+            /// let mut data = [1.0f32, -2.0];
+            /// let floats = ArrayView::new(2, &mut data)?;
+            /// let bits = floats.reinterpret_as::<u32>()?;
+            /// assert_eq!(bits.get(0)?, 1.0f32.to_bits());
+            /// bits.set(1, 0.5f32.to_bits())?;
+            /// assert_eq!(floats.get(1)?, 0.5);
+            /// # Ok::<(), amp_runtime::Error>(())
+            /// ```
+            pub fn reinterpret_as<U: Element>(&self) -> Result<$view<'a, U, 1>>
+            where
+                T: Send + Sync,
+            {
+                Ok($view {
+                    data: self.data.reinterpret()?,
+                })
+            }
+        }
+    };
+}
+
+reinterpretation!(ArrayView);
+reinterpretation!(ConstArrayView);
 
 /// Copies results back into the borrowed data. Drop cannot return an error; one is reported on
 /// stderr, and the data then holds what it held before the kernel ran. A view that owns its data

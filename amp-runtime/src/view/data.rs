@@ -9,20 +9,29 @@
 //! current download just that part and leave the host copy stale ([`WHOLE_READ_BYTES`],
 //! [`PARTIAL_READS`] say when the whole data comes back instead); `synchronize` always
 //! downloads the whole data, since currency is tracked for the whole data, not per element.
+//!
+//! Every view of the data (sections, reshapes, projections, reinterpretations) shares one
+//! [`Core`]; a view reaches the host data in its own element type through
+//! [`HostAccess`](host::HostAccess), so the logic here serves reinterpreted views too.
 
+mod cast;
 mod copy;
+mod core;
+mod host;
+mod pending;
 mod shape;
 
+use self::core::{Core, DeviceCopy, Locked, Shared};
+use self::host::{Host, HostKind};
 use super::transfer::{self, bytes_of};
 use crate::accelerator::Accelerator;
 use crate::error::{Error, Result};
 use amp_core::{Element, Extent, Index};
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
 
 pub use copy::{DataEnd, Placed};
-
-static NEXT_CORE: AtomicU64 = AtomicU64::new(1);
+pub(crate) use host::decode_into;
 
 /// Data of at most this many device bytes comes back whole on any host read: one round trip
 /// costs the same for 4 bytes as for 64 KiB.
@@ -32,74 +41,15 @@ pub(crate) const WHOLE_READ_BYTES: u64 = 64 * 1024;
 /// data, so a host loop over every element costs one download, not one round trip each.
 pub(crate) const PARTIAL_READS: u32 = 16;
 
-/// The host data a view wraps.
-enum Host<'a, T> {
-    ReadWrite(&'a mut [T]),
-    ReadOnly(&'a [T]),
-    /// An `Array`'s own host copy.
-    Owned(Vec<T>),
-}
-
-impl<T> Host<'_, T> {
-    fn as_slice(&self) -> &[T] {
-        match self {
-            Host::ReadWrite(data) => data,
-            Host::ReadOnly(data) => data,
-            Host::Owned(data) => data,
-        }
-    }
-
-    /// The data, when kernels and the host may write it.
-    fn as_mut_slice(&mut self) -> Option<&mut [T]> {
-        match self {
-            Host::ReadWrite(data) => Some(data),
-            Host::Owned(data) => Some(data),
-            Host::ReadOnly(_) => None,
-        }
-    }
-}
-
-/// The view's data on one accelerator.
-struct DeviceCopy {
-    acc: Accelerator,
-    buffer: wgpu::Buffer,
-}
-
-/// Where the current data is. Behind a mutex: launches and host accesses take `&view`.
-struct State<'a, T> {
-    host: Host<'a, T>,
-    /// The host slice holds the current data.
-    host_valid: bool,
-    /// The device copy holds the current data.
-    device_valid: bool,
-    /// The current data need not be preserved: the next device use skips the upload.
-    discarded: bool,
-    device: Option<DeviceCopy>,
-    /// Partial downloads since the host copy went stale (see [`PARTIAL_READS`]).
-    partial_reads: u32,
-}
-
-/// The data behind a view and all its sections.
-struct Shared<'a, T> {
-    /// Unique in the process: names the data in the fault log of checked launches.
-    id: u64,
-    /// The number of elements of the data (fixed); the zero sentinel's index on the device.
-    len: usize,
-    state: Mutex<State<'a, T>>,
-    uploads: AtomicU64,
-    downloads: AtomicU64,
-    uploaded_bytes: AtomicU64,
-    downloaded_bytes: AtomicU64,
-}
-
 /// The shared core of [`ArrayView`](super::ArrayView) and
 /// [`ConstArrayView`](super::ConstArrayView): which part of the shared data this view sees.
-/// Element `idx` of the view is element `offset + Σ idx[k] * strides[k]` of the data.
+/// Element `idx` of the view is element `offset + Σ idx[k] * strides[k]` of the data, counted
+/// in elements of `T`.
 pub(crate) struct ViewData<'a, T: Element, const N: usize> {
     extent: Extent<N>,
     offset: usize,
     strides: [usize; N],
-    shared: Arc<Shared<'a, T>>,
+    core: Core<'a, T>,
 }
 
 impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
@@ -123,7 +73,7 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
         let zero = T::read_words(&vec![0; T::WORDS]);
         let view = Self::with_host(extent, Host::Owned(vec![zero; len]));
         // wgpu zero-initialises buffers, so the zeros need not travel.
-        view.lock().discarded = true;
+        view.core.with(|l| l.co.discarded = true);
         Ok(view)
     }
 
@@ -137,28 +87,14 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
             extent,
             offset: 0,
             strides: row_major_strides(extent),
-            shared: Arc::new(Shared {
-                id: NEXT_CORE.fetch_add(1, Ordering::Relaxed),
-                len: host.as_slice().len(),
-                state: Mutex::new(State {
-                    host,
-                    host_valid: true,
-                    device_valid: false,
-                    discarded: false,
-                    device: None,
-                    partial_reads: 0,
-                }),
-                uploads: AtomicU64::new(0),
-                downloads: AtomicU64::new(0),
-                uploaded_bytes: AtomicU64::new(0),
-                downloaded_bytes: AtomicU64::new(0),
-            }),
+            core: Core::Typed(Arc::new(Shared::new(host))),
         }
     }
 
-    /// Whether the view covers its whole data in order (not a strided section).
-    fn is_whole(&self, len: usize) -> bool {
-        self.offset == 0 && self.extent.size() == len as u64
+    /// Whether the view covers its whole data in order (not a strided section, nor a
+    /// reinterpretation of part of it).
+    fn is_whole(&self) -> bool {
+        self.offset == 0 && self.extent.size() * T::WORDS as u64 == self.core.meta().words as u64
     }
 
     /// The first and last element of the data that this view sees, when it sees any.
@@ -206,48 +142,38 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
     /// Whether the data is owned (an `Array`'s, or a view made from an extent alone), not
     /// borrowed from the caller: nobody needs it copied back on drop.
     pub(crate) fn owns_host(&self) -> bool {
-        matches!(self.lock().host, Host::Owned(_))
+        self.core.with(|l| l.host.kind() == HostKind::Owned)
     }
 
     /// Device bytes copied to and from the host for this data, as `(uploaded, downloaded)`.
     pub(crate) fn transfer_bytes(&self) -> (u64, u64) {
+        let meta = self.core.meta();
         (
-            self.shared.uploaded_bytes.load(Ordering::Relaxed),
-            self.shared.downloaded_bytes.load(Ordering::Relaxed),
+            meta.uploaded_bytes.load(Ordering::Relaxed),
+            meta.downloaded_bytes.load(Ordering::Relaxed),
         )
     }
 
     fn counted_upload(&self, bytes: u64) {
-        self.shared.uploads.fetch_add(1, Ordering::Relaxed);
-        self.shared
-            .uploaded_bytes
-            .fetch_add(bytes, Ordering::Relaxed);
+        let meta = self.core.meta();
+        meta.uploads.fetch_add(1, Ordering::Relaxed);
+        meta.uploaded_bytes.fetch_add(bytes, Ordering::Relaxed);
         transfer::count_upload(bytes);
     }
 
     fn counted_download(&self, bytes: u64) {
-        self.shared.downloads.fetch_add(1, Ordering::Relaxed);
-        self.shared
-            .downloaded_bytes
-            .fetch_add(bytes, Ordering::Relaxed);
+        let meta = self.core.meta();
+        meta.downloads.fetch_add(1, Ordering::Relaxed);
+        meta.downloaded_bytes.fetch_add(bytes, Ordering::Relaxed);
         transfer::count_download(bytes);
     }
 
     pub(crate) fn uploads(&self) -> u64 {
-        self.shared.uploads.load(Ordering::Relaxed)
+        self.core.meta().uploads.load(Ordering::Relaxed)
     }
 
     pub(crate) fn downloads(&self) -> u64 {
-        self.shared.downloads.load(Ordering::Relaxed)
-    }
-
-    /// A panic elsewhere while the lock was held leaves flags that are still consistent (each
-    /// is set only after the transfer it records), so a poisoned lock is safe to reuse.
-    fn lock(&self) -> MutexGuard<'_, State<'a, T>> {
-        self.shared
-            .state
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
+        self.core.meta().downloads.load(Ordering::Relaxed)
     }
 
     fn offset_of(&self, idx: Index<N>) -> Result<usize> {
@@ -266,80 +192,81 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
 
     pub(crate) fn get(&self, idx: Index<N>) -> Result<T> {
         let offset = self.offset_of(idx)?;
-        let mut state = self.lock();
-        if let Some(part) = self.read_part(&mut state, offset, 1)? {
-            self.take_fault(&state)?;
-            if let Some(&value) = part.first() {
-                return Ok(value);
+        self.core.with(|l| {
+            if let Some(part) = self.read_part(l, offset, 1)? {
+                self.take_fault(l)?;
+                if let Some(&value) = part.first() {
+                    return Ok(value);
+                }
             }
-        }
-        self.make_host_valid(&mut state)?;
-        self.take_fault(&state)?;
-        state
-            .host
-            .as_slice()
-            .get(offset)
-            .copied()
-            .ok_or_else(|| Error::OutOfBounds {
-                index: idx.to_string(),
-                extent: self.extent.to_string(),
-                fault: None,
-            })
+            self.make_host_valid(l)?;
+            self.take_fault(l)?;
+            l.host
+                .read(offset, 1)
+                .first()
+                .copied()
+                .ok_or_else(|| Error::OutOfBounds {
+                    index: idx.to_string(),
+                    extent: self.extent.to_string(),
+                    fault: None,
+                })
+        })
     }
 
     pub(crate) fn set(&self, idx: Index<N>, value: T) -> Result<()> {
         let offset = self.offset_of(idx)?;
-        let mut state = self.lock();
-        if matches!(state.host, Host::ReadOnly(_)) {
-            return Err(Error::UnsupportedFeature(
-                "a read-only array view cannot be written".into(),
-            ));
-        }
-        if self.partial_allowed(&state, 1) {
-            if let Some(copy) = &state.device {
-                // Only the device copy is current: write the element there, nothing comes back.
-                transfer::upload(&copy.acc, &copy.buffer, offset, &[value])?;
-                self.counted_upload(bytes_of::<T>(1));
-                return self.take_fault(&state);
+        self.core.with(|l| {
+            if l.host.kind() == HostKind::ReadOnly {
+                return Err(read_only_error());
             }
-        }
-        self.make_host_valid(&mut state)?;
-        self.take_fault(&state)?;
-        let Some(data) = state.host.as_mut_slice() else {
-            return Err(Error::UnsupportedFeature(
-                "a read-only array view cannot be written".into(),
-            ));
-        };
-        if let Some(element) = data.get_mut(offset) {
-            *element = value;
-        }
-        state.device_valid = false;
-        state.discarded = false;
-        Ok(())
+            if self.partial_allowed(l, 1) {
+                if let Some(copy) = &l.co.device {
+                    // Only the device copy is current: write the element there, nothing comes
+                    // back.
+                    transfer::upload(&copy.acc, &copy.buffer, offset, &[value])?;
+                    self.counted_upload(bytes_of::<T>(1));
+                    l.co.device_writes += 1;
+                    return self.take_fault(l);
+                }
+            }
+            self.make_host_valid(l)?;
+            self.take_fault(l)?;
+            l.host.write(offset, &[value]);
+            l.co.device_valid = false;
+            l.co.discarded = false;
+            Ok(())
+        })
     }
 
     pub(crate) fn synchronize(&self) -> Result<()> {
-        let mut state = self.lock();
-        self.make_host_valid(&mut state)?;
-        self.take_fault(&state)
+        self.core.with(|l| {
+            self.make_host_valid(l)?;
+            self.take_fault(l)
+        })
     }
 
     pub(crate) fn to_vec(&self) -> Result<Vec<T>> {
-        let mut state = self.lock();
-        if let Some((first, last)) = self.span() {
-            // A section reads back only the part of the data from its first to its last element.
-            if let Some(part) = self.read_part(&mut state, first, last - first + 1)? {
-                self.take_fault(&state)?;
-                return self.gather(&part, first);
+        let span = self.span();
+        self.core.with(|l| {
+            if let Some((first, last)) = span {
+                // A section reads back only the part of the data from its first to its last
+                // element.
+                if let Some(part) = self.read_part(l, first, last - first + 1)? {
+                    self.take_fault(l)?;
+                    return self.gather(&part, first);
+                }
             }
-        }
-        self.make_host_valid(&mut state)?;
-        self.take_fault(&state)?;
-        let data = state.host.as_slice();
-        if self.is_whole(data.len()) {
-            return Ok(data.to_vec());
-        }
-        self.gather(data, 0)
+            self.make_host_valid(l)?;
+            self.take_fault(l)?;
+            let Some((first, last)) = span else {
+                return Ok(Vec::new());
+            };
+            let part = l.host.read(first, last - first + 1);
+            if self.is_contiguous() {
+                return Ok(part.into_owned());
+            }
+            self.gather(&part, first)
+        })
     }
 
     /// The view's elements in row-major order, from `data` that starts at element `first`.
@@ -354,36 +281,32 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
 
     /// Whether a host access to `len` elements may move only them: the device copy is the only
     /// current one, the data is large, and not too many partial reads were made already.
-    fn partial_allowed(&self, state: &State<'a, T>, len: usize) -> bool {
-        let total = state.host.as_slice().len();
-        !state.host_valid
-            && state.device.is_some()
+    fn partial_allowed(&self, l: &Locked<'_, T>, len: usize) -> bool {
+        let total = l.host.len();
+        !l.co.host_valid
+            && l.co.device.is_some()
             && len < total
             && bytes_of::<T>(total) > WHOLE_READ_BYTES
-            && state.partial_reads < PARTIAL_READS
+            && l.co.partial_reads < PARTIAL_READS
     }
 
     /// Elements `first..first + len` of the data, downloaded on their own when only the device
     /// copy is current and [`partial_allowed`](Self::partial_allowed); `None` when the host copy
     /// should be made current instead. The host copy stays stale either way.
-    fn read_part(
-        &self,
-        state: &mut State<'a, T>,
-        first: usize,
-        len: usize,
-    ) -> Result<Option<Vec<T>>> {
-        if !self.partial_allowed(state, len) {
+    fn read_part(&self, l: &mut Locked<'_, T>, first: usize, len: usize) -> Result<Option<Vec<T>>> {
+        if !self.partial_allowed(l, len) {
             return Ok(None);
         }
-        let (Some(copy), Some(placeholder)) =
-            (&state.device, state.host.as_slice().get(first..first + len))
-        else {
+        let Some(copy) = &l.co.device else {
             return Ok(None);
         };
-        let mut part = placeholder.to_vec();
+        let mut part = l.host.read(first, len).into_owned();
+        if part.len() != len {
+            return Ok(None);
+        }
         transfer::download(&copy.acc, &copy.buffer, first, &mut part)?;
         self.counted_download(bytes_of::<T>(len));
-        state.partial_reads += 1;
+        l.co.partial_reads += 1;
         Ok(Some(part))
     }
 
@@ -392,75 +315,100 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
     /// (or skip uploading) the elements outside it too; keeping the section's contents is
     /// always correct, since discarding only permits the runtime not to preserve them.
     pub(crate) fn discard_data(&self) {
-        let mut state = self.lock();
-        if !self.is_whole(state.host.as_slice().len()) {
-            return;
-        }
-        // Neither copy need be preserved; the host slice stands in as "the data" for host reads.
-        state.discarded = true;
-        state.device_valid = false;
-        state.host_valid = true;
+        self.core.with(|l| {
+            if !self.is_whole() {
+                return;
+            }
+            // Neither copy need be preserved; the host data stands in as "the data" for host
+            // reads.
+            l.co.discarded = true;
+            l.co.device_valid = false;
+            l.co.host_valid = true;
+        });
     }
 
     pub(crate) fn refresh(&self) {
-        let mut state = self.lock();
-        state.host_valid = true;
-        state.device_valid = false;
-        state.discarded = false;
+        self.core.with(|l| {
+            l.co.host_valid = true;
+            l.co.device_valid = false;
+            l.co.discarded = false;
+        });
     }
 
     /// Makes the data current on `acc` and returns its buffer there.
     pub(crate) fn device_buffer(&self, acc: &Accelerator) -> Result<wgpu::Buffer> {
-        let mut state = self.lock();
-        self.device_buffer_locked(&mut state, acc)
+        self.core.with(|l| self.device_buffer_locked(l, acc))
     }
 
     fn device_buffer_locked(
         &self,
-        state: &mut State<'a, T>,
+        l: &mut Locked<'_, T>,
         acc: &Accelerator,
     ) -> Result<wgpu::Buffer> {
-        if state.device.as_ref().is_some_and(|copy| copy.acc != *acc) {
+        if l.co.device.as_ref().is_some_and(|copy| copy.acc != *acc) {
             // One device copy at a time: bring the data home, then move it to `acc`.
-            self.make_host_valid(state)?;
-            state.device = None;
-            state.device_valid = false;
+            self.make_host_valid(l)?;
+            l.co.device = None;
+            l.co.device_valid = false;
         }
-        let buffer = match &state.device {
-            Some(copy) => copy.buffer.clone(),
+        let buffer = match &mut l.co.device {
+            Some(copy) => {
+                self.grow_for_sentinel(copy)?;
+                copy.buffer.clone()
+            }
             None => {
-                let buffer = self.create_buffer(acc, state.host.as_slice().len())?;
-                state.device = Some(DeviceCopy {
+                let buffer = self.create_buffer(acc)?;
+                l.co.device = Some(DeviceCopy {
                     acc: acc.clone(),
                     buffer: buffer.clone(),
                 });
-                state.device_valid = false;
+                l.co.device_valid = false;
                 buffer
             }
         };
-        if !state.device_valid {
-            if !state.discarded {
-                let data = state.host.as_slice();
-                transfer::upload(acc, &buffer, 0, data)?;
-                if !data.is_empty() {
-                    self.counted_upload(bytes_of::<T>(data.len()));
+        if !l.co.device_valid {
+            if !l.co.discarded {
+                l.host.upload_all(acc, &buffer)?;
+                let bytes = self.core.meta().data_bytes();
+                if bytes > 0 {
+                    self.counted_upload(bytes);
                 }
             }
-            state.device_valid = true;
-            state.discarded = false;
+            l.co.device_valid = true;
+            l.co.discarded = false;
         }
         Ok(buffer)
     }
 
-    pub(crate) fn kernel_wrote(&self) {
-        let mut state = self.lock();
-        // A read-only view's data cannot have changed; a view never bound has no device copy.
-        if !matches!(state.host, Host::ReadOnly(_)) && state.device.is_some() {
-            state.host_valid = false;
-            state.device_valid = true;
-            state.discarded = false;
-            state.partial_reads = 0;
+    /// Replaces `copy`'s buffer by a larger one when a reinterpretation made since it was
+    /// created needs more room for its zero sentinel; the data moves on the accelerator.
+    fn grow_for_sentinel(&self, copy: &mut DeviceCopy) -> Result<()> {
+        let meta = self.core.meta();
+        if meta
+            .buffer_size()
+            .is_none_or(|size| copy.buffer.size() >= size)
+        {
+            return Ok(());
         }
+        let buffer = self.create_buffer(&copy.acc)?;
+        let runs = [(0, 0, meta.words)];
+        transfer::copy_runs::<u32>(&copy.acc, &copy.buffer, &buffer, &runs)?;
+        copy.buffer = buffer;
+        Ok(())
+    }
+
+    pub(crate) fn kernel_wrote(&self) {
+        self.core.with(|l| {
+            // A read-only view's data cannot have changed; a view never bound has no device
+            // copy.
+            if l.host.kind() != HostKind::ReadOnly && l.co.device.is_some() {
+                l.co.host_valid = false;
+                l.co.device_valid = true;
+                l.co.discarded = false;
+                l.co.partial_reads = 0;
+                l.co.device_writes += 1;
+            }
+        });
     }
 
     pub(crate) fn layout_words(&self) -> Vec<u32> {
@@ -474,57 +422,71 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
                 .map(|&s| s as u32),
         );
         // The zero element past the data (`create_buffer`), read by checked reads out of range.
-        words.push(self.shared.len as u32);
+        words.push(self.core.meta().sentinel::<T>() as u32);
         words
     }
 
     /// The data's id in the fault log of checked launches.
     pub(crate) fn core_id(&self) -> u64 {
-        self.shared.id
+        self.core.meta().id
     }
 
     /// [`Error::OutOfBounds`] if a checked launch that used this data recorded a fault not yet
     /// reported (the host data is current either way: call after `make_host_valid`).
-    fn take_fault(&self, state: &State<'a, T>) -> Result<()> {
-        match &state.device {
-            Some(copy) => copy.acc.take_fault(Some(self.shared.id)),
+    fn take_fault(&self, l: &Locked<'_, T>) -> Result<()> {
+        match &l.co.device {
+            Some(copy) => copy.acc.take_fault(Some(self.core_id())),
             None => Ok(()),
         }
     }
 
-    /// Downloads the device copy into the host slice if the host slice is stale.
-    fn make_host_valid(&self, state: &mut State<'a, T>) -> Result<()> {
-        if state.host_valid {
+    /// Downloads the device copy into the host data if the host data is stale.
+    fn make_host_valid(&self, l: &mut Locked<'_, T>) -> Result<()> {
+        if l.co.host_valid {
             return Ok(());
         }
-        let (Some(host), Some(copy)) = (state.host.as_mut_slice(), &state.device) else {
+        let Some(copy) = &l.co.device else {
             // Not reachable by the invariants; the host data is all there is.
-            state.host_valid = true;
+            l.co.host_valid = true;
             return Ok(());
         };
-        transfer::download(&copy.acc, &copy.buffer, 0, host)?;
-        if !host.is_empty() {
-            self.counted_download(bytes_of::<T>(host.len()));
+        if l.host.kind() != HostKind::ReadOnly {
+            let bytes = self.core.meta().data_bytes();
+            if bytes > 0 {
+                let host = &mut *l.host;
+                transfer::read_back(
+                    &copy.acc,
+                    &copy.buffer,
+                    0,
+                    bytes,
+                    |_| {},
+                    |data| host.load_all(data),
+                )?;
+                self.counted_download(bytes);
+            }
         }
-        state.host_valid = true;
-        state.partial_reads = 0;
+        l.co.host_valid = true;
+        l.co.partial_reads = 0;
         Ok(())
     }
 
-    fn create_buffer(&self, acc: &Accelerator, len: usize) -> Result<wgpu::Buffer> {
+    /// A device buffer for the data: its bytes and room for the zero sentinel that checked
+    /// kernels read instead of an element out of range. Nothing writes the sentinel (uploads
+    /// and downloads cover the data only; kernels skip writes out of range), and wgpu
+    /// zero-initialises buffers.
+    fn create_buffer(&self, acc: &Accelerator) -> Result<wgpu::Buffer> {
         let max = acc.limits().max_buffer_size;
+        let meta = self.core.meta();
         let element = (T::WORDS * 4) as u64;
-        // One element more than the data: a zero sentinel that checked kernels read instead of
-        // an element out of range. Nothing writes it (uploads and downloads cover the data
-        // only; kernels skip writes out of range), and wgpu zero-initialises buffers.
-        let size = (len as u64 + 1)
-            .checked_mul(element)
+        let size = meta
+            .buffer_size()
             .filter(|&size| size <= max)
             .ok_or_else(|| {
                 Error::OutOfMemory(format!(
-                    "array view of extent {} needs {len} {element}-byte elements but `{}` \
+                    "array view of extent {} needs {} {element}-byte elements but `{}` \
                      allows buffers of at most {max} bytes",
                     self.extent,
+                    meta.data_bytes() / element.max(1),
                     acc.description()
                 ))
             })?;
@@ -539,6 +501,11 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
             })
         })
     }
+}
+
+/// The error of a write to read-only data.
+fn read_only_error() -> Error {
+    Error::UnsupportedFeature("a read-only array view cannot be written".into())
 }
 
 /// The strides of a row-major layout of `extent`: the last component is consecutive.

@@ -5,11 +5,12 @@
 //! (`bool` included), which is what crosses the bus. The zero sentinel past the data is never
 //! part of a range.
 
+use super::data::decode_into;
 use crate::accelerator::Accelerator;
-use crate::error::{Error, Result};
+use crate::completion::Flight;
+use crate::error::Result;
 use amp_core::Element;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc;
 
 static UPLOADS: AtomicU64 = AtomicU64::new(0);
 static DOWNLOADS: AtomicU64 = AtomicU64::new(0);
@@ -105,17 +106,7 @@ pub(crate) fn download<T: Element>(
         bytes_of::<T>(first),
         size,
         |_| {},
-        |bytes| {
-            let mut words = Vec::with_capacity(T::WORDS);
-            for (element, raw) in host.iter_mut().zip(bytes.chunks_exact(4 * T::WORDS)) {
-                words.clear();
-                words.extend(
-                    raw.chunks_exact(4)
-                        .map(|w| u32::from_ne_bytes([w[0], w[1], w[2], w[3]])),
-                );
-                *element = T::read_words(&words);
-            }
-        },
+        |bytes| decode_into(bytes, host),
     )
 }
 
@@ -130,7 +121,20 @@ pub(crate) fn read_back<R>(
     then: impl FnOnce(&mut wgpu::CommandEncoder),
     read: impl FnOnce(&[u8]) -> R,
 ) -> Result<R> {
-    let (device, queue) = acc.device()?;
+    stage(acc, buffer, offset, size, then)?.read_blocking(read)
+}
+
+/// Starts copying `size` bytes of `buffer` from `offset` into a new mappable staging buffer:
+/// submits the copy (and what `then` records after it) and asks for the mapping. The bytes are
+/// there when the returned flight is done.
+pub(crate) fn stage(
+    acc: &Accelerator,
+    buffer: &wgpu::Buffer,
+    offset: u64,
+    size: u64,
+    then: impl FnOnce(&mut wgpu::CommandEncoder),
+) -> Result<Flight> {
+    let (_, queue) = acc.device()?;
     let staging = acc.scoped(|device| {
         device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("amp download"),
@@ -139,54 +143,36 @@ pub(crate) fn read_back<R>(
             mapped_at_creation: false,
         })
     })?;
-    let (sender, receiver) = mpsc::channel();
-    let submission = acc.scoped(|device| {
+    acc.scoped(|device| {
         let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
             label: Some("amp download"),
         });
         encoder.copy_buffer_to_buffer(buffer, offset, &staging, 0, size);
         then(&mut encoder);
         let submission = queue.submit([encoder.finish()]);
-        // Mapping waits for the copy; the callback runs inside the poll of `wait`.
-        staging.map_async(wgpu::MapMode::Read, .., move |result| {
-            // The receiver outlives the wait below; a failed send has nobody to tell.
-            let _ = sender.send(result);
-        });
-        submission
-    })?;
-    acc.wait_for(Some(submission))?;
-    let mapped = match receiver.try_recv() {
-        Ok(mapped) => mapped,
-        Err(_) => {
-            // The copy is done but the mapping callback has not run yet: poll until it has.
-            device
-                .poll(wgpu::PollType::wait_indefinitely())
-                .map_err(|e| Error::Device(format!("mapping a download failed: {e}")))?;
-            acc.check_lost()?;
-            receiver
-                .recv()
-                .map_err(|_| Error::Device("the download's mapping was never completed".into()))?
-        }
-    };
-    mapped.map_err(|e| Error::Device(format!("mapping a download failed: {e}")))?;
-    let result = {
-        let bytes = staging
-            .get_mapped_range(..)
-            .map_err(|e| Error::Device(format!("reading a download failed: {e}")))?;
-        read(&bytes)
-    };
-    staging.unmap();
-    Ok(result)
+        // Mapping waits for the copy; its callback runs inside a poll of the device.
+        Flight::mapping(acc, submission, staging)
+    })
+}
+
+/// A flight that is done when all work submitted to `acc` so far is (writes queued with
+/// `write_buffer` included).
+pub(crate) fn marker(acc: &Accelerator) -> Result<Flight> {
+    let (_, queue) = acc.device()?;
+    acc.scoped(|_| {
+        let submission = queue.submit([]);
+        Flight::submitted(acc, queue, submission)
+    })
 }
 
 /// Copies runs of elements between two buffers of one accelerator, in one submission: each run
-/// is `(source element, destination element, elements)`.
+/// is `(source element, destination element, elements)`. Returns the submission.
 pub(crate) fn copy_runs<T: Element>(
     acc: &Accelerator,
     src: &wgpu::Buffer,
     dst: &wgpu::Buffer,
     runs: &[(usize, usize, usize)],
-) -> Result<()> {
+) -> Result<wgpu::SubmissionIndex> {
     let (_, queue) = acc.device()?;
     acc.scoped(|device| {
         let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
@@ -201,6 +187,6 @@ pub(crate) fn copy_runs<T: Element>(
                 bytes_of::<T>(len),
             );
         }
-        queue.submit([encoder.finish()]);
+        queue.submit([encoder.finish()])
     })
 }

@@ -2,9 +2,10 @@
 //! copy, without its rank or its borrow's lifetime in the type (so that one `copy` function
 //! takes any pairing).
 
-use super::{Host, ViewData};
+use super::host::HostKind;
+use super::ViewData;
 use crate::accelerator::Accelerator;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use amp_core::Element;
 
 /// Where a copy's elements are on an accelerator: a buffer and the view's layout in it.
@@ -36,12 +37,17 @@ pub trait DataEnd<T: Element> {
     fn write(&self, values: &[T]) -> Result<()>;
     /// The device buffer, when the device copy holds the current data.
     fn device_source(&self) -> Option<Placed>;
+    /// The device buffer, when only the device copy holds the current data (reading it means a
+    /// download).
+    fn device_only(&self) -> Option<Placed>;
     /// A buffer on `acc` to overwrite the elements in, current outside them, when the data
     /// already lives there or belongs there (owned data); then
     /// [`device_written`](Self::device_written) must follow the copy.
     fn device_target(&self, acc: &Accelerator) -> Result<Option<Placed>>;
     /// Records that the device copy was written.
     fn device_written(&self);
+    /// Counts a download of `bytes` of the data made outside the view (`copy_async`).
+    fn count_download(&self, bytes: u64);
 }
 
 impl<T: Element, const N: usize> ViewData<'_, T, N> {
@@ -77,7 +83,7 @@ impl<T: Element, const N: usize> DataEnd<T> for ViewData<'_, T, N> {
     }
 
     fn data_id(&self) -> u64 {
-        self.shared.id
+        self.core_id()
     }
 
     fn contiguous(&self) -> bool {
@@ -89,76 +95,88 @@ impl<T: Element, const N: usize> DataEnd<T> for ViewData<'_, T, N> {
     }
 
     fn write(&self, values: &[T]) -> Result<()> {
-        let mut state = self.lock();
-        if matches!(state.host, Host::ReadOnly(_)) {
-            return Err(Error::UnsupportedFeature(
-                "a read-only array view cannot be written".into(),
-            ));
-        }
-        let total = state.host.as_slice().len();
-        let owned = matches!(state.host, Host::Owned(_));
-        let whole = self.is_whole(total);
-        let device_only = !state.host_valid;
-        if let Some(copy) = state
-            .device
-            .as_ref()
-            .filter(|_| device_only || (whole && owned))
-        {
-            // Write where the data lives: an array's data belongs on the accelerator, and a
-            // device copy that alone is current stays so (nothing comes back to the host).
+        let whole = self.is_whole();
+        self.core.with(|l| {
+            let kind = l.host.kind();
+            if kind == HostKind::ReadOnly {
+                return Err(super::read_only_error());
+            }
+            let owned = kind == HostKind::Owned;
+            let device_only = !l.co.host_valid;
+            if let Some(copy) =
+                l.co.device
+                    .as_ref()
+                    .filter(|_| device_only || (whole && owned))
+            {
+                // Write where the data lives: an array's data belongs on the accelerator, and a
+                // device copy that alone is current stays so (nothing comes back to the host).
+                let (runs, run) = self.runs();
+                for (start, chunk) in runs.into_iter().zip(values.chunks(run.max(1))) {
+                    super::transfer::upload(&copy.acc, &copy.buffer, start, chunk)?;
+                }
+                if !values.is_empty() {
+                    self.counted_upload(super::bytes_of::<T>(values.len()));
+                }
+                l.co.device_valid = true;
+                l.co.host_valid = !whole && l.co.host_valid;
+                l.co.discarded = false;
+                l.co.partial_reads = 0;
+                l.co.device_writes += 1;
+                return Ok(());
+            }
+            if !whole {
+                self.make_host_valid(l)?;
+            }
             let (runs, run) = self.runs();
             for (start, chunk) in runs.into_iter().zip(values.chunks(run.max(1))) {
-                super::transfer::upload(&copy.acc, &copy.buffer, start, chunk)?;
+                l.host.write(start, chunk);
             }
-            if !values.is_empty() {
-                self.counted_upload(super::bytes_of::<T>(values.len()));
-            }
-            state.device_valid = true;
-            state.host_valid = !whole && state.host_valid;
-            state.discarded = false;
-            state.partial_reads = 0;
-            return Ok(());
-        }
-        if !whole {
-            self.make_host_valid(&mut state)?;
-        }
-        let (runs, run) = self.runs();
-        let Some(host) = state.host.as_mut_slice() else {
-            return Ok(());
-        };
-        for (start, chunk) in runs.into_iter().zip(values.chunks(run.max(1))) {
-            if let Some(dst) = host.get_mut(start..start + chunk.len()) {
-                dst.copy_from_slice(chunk);
-            }
-        }
-        state.host_valid = true;
-        state.device_valid = false;
-        state.discarded = false;
-        Ok(())
+            l.co.host_valid = true;
+            l.co.device_valid = false;
+            l.co.discarded = false;
+            Ok(())
+        })
     }
 
     fn device_source(&self) -> Option<Placed> {
-        let state = self.lock();
-        let copy = state.device.as_ref().filter(|_| state.device_valid)?;
-        Some(self.placed(&copy.acc, copy.buffer.clone()))
+        self.core.with(|l| {
+            let copy = l.co.device.as_ref().filter(|_| l.co.device_valid)?;
+            Some(self.placed(&copy.acc, copy.buffer.clone()))
+        })
+    }
+
+    fn device_only(&self) -> Option<Placed> {
+        self.core.with(|l| {
+            let copy =
+                l.co.device
+                    .as_ref()
+                    .filter(|_| l.co.device_valid && !l.co.host_valid)?;
+            Some(self.placed(&copy.acc, copy.buffer.clone()))
+        })
     }
 
     fn device_target(&self, acc: &Accelerator) -> Result<Option<Placed>> {
-        let mut state = self.lock();
-        let on_acc = state.device.as_ref().is_some_and(|copy| copy.acc == *acc);
-        match state.host {
-            Host::ReadOnly(_) => return Ok(None),
-            Host::ReadWrite(_) if !on_acc => return Ok(None),
-            _ => {}
-        }
-        if self.is_whole(state.host.as_slice().len()) {
-            // Overwritten entirely: the old data need not reach the accelerator.
-            state.discarded = true;
-            state.device_valid = false;
-            state.host_valid = true;
-        }
-        let buffer = self.device_buffer_locked(&mut state, acc)?;
-        Ok(Some(self.placed(acc, buffer)))
+        let whole = self.is_whole();
+        self.core.with(|l| {
+            let on_acc = l.co.device.as_ref().is_some_and(|copy| copy.acc == *acc);
+            match l.host.kind() {
+                HostKind::ReadOnly => return Ok(None),
+                HostKind::ReadWrite if !on_acc => return Ok(None),
+                _ => {}
+            }
+            if whole {
+                // Overwritten entirely: the old data need not reach the accelerator.
+                l.co.discarded = true;
+                l.co.device_valid = false;
+                l.co.host_valid = true;
+            }
+            let buffer = self.device_buffer_locked(l, acc)?;
+            Ok(Some(self.placed(acc, buffer)))
+        })
+    }
+
+    fn count_download(&self, bytes: u64) {
+        self.counted_download(bytes);
     }
 
     fn device_written(&self) {

@@ -29,7 +29,7 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
             extent,
             offset,
             strides: self.strides,
-            shared: self.shared.clone(),
+            core: self.core.clone(),
         })
     }
 
@@ -63,7 +63,7 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
             // same elements in the same order.
             offset: self.offset,
             strides: row_major_strides(extent),
-            shared: self.shared.clone(),
+            core: self.core.clone(),
         })
     }
 
@@ -89,7 +89,7 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
             extent: Extent::new(std::array::from_fn(|k| self.extent.0[k + 1])),
             offset: self.offset + i as usize * self.strides[0],
             strides: std::array::from_fn(|k| self.strides[k + 1]),
-            shared: self.shared.clone(),
+            core: self.core.clone(),
         })
     }
 }

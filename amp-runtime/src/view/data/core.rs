@@ -1,0 +1,176 @@
+//! The shared core of a view's data: the host data, its device copy, the coherence flags
+//! between them, and the transfer counters. Every view of the data (sections, reshapes,
+//! projections, reinterpretations) holds the same core.
+
+use super::cast::CastCore;
+use super::host::{Host, HostAccess};
+use crate::accelerator::Accelerator;
+use amp_core::Element;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+
+static NEXT_CORE: AtomicU64 = AtomicU64::new(1);
+
+/// The data's copy on one accelerator.
+pub(super) struct DeviceCopy {
+    pub(super) acc: Accelerator,
+    pub(super) buffer: wgpu::Buffer,
+}
+
+/// Where the current data is. Behind the core's mutex: launches and host accesses take
+/// `&view`.
+pub(super) struct Coherence {
+    /// The host data holds the current data.
+    pub(super) host_valid: bool,
+    /// The device copy holds the current data.
+    pub(super) device_valid: bool,
+    /// The current data need not be preserved: the next device use skips the upload.
+    pub(super) discarded: bool,
+    pub(super) device: Option<DeviceCopy>,
+    /// Partial downloads since the host copy went stale (see `PARTIAL_READS`).
+    pub(super) partial_reads: u32,
+    /// Counts writes of the device copy (kernels, device writes by the host, copies), so that
+    /// a download started earlier (`synchronize_async`) knows whether its bytes are still the
+    /// device's data when it lands.
+    pub(super) device_writes: u64,
+}
+
+/// The host data and the coherence flags, locked together.
+pub(super) struct State<'a, S> {
+    pub(super) host: Host<'a, S>,
+    pub(super) co: Coherence,
+}
+
+/// What every view of the data shares besides the locked state: fixed facts and counters.
+pub(super) struct Meta {
+    /// Unique in the process: names the data in the fault log of checked launches.
+    pub(super) id: u64,
+    /// The data's size in 32-bit device words (fixed).
+    pub(super) words: usize,
+    /// Bytes after the data that a device buffer holds for the zero sentinel: one element of
+    /// the data's type, more once a reinterpretation to a larger type needs it.
+    pub(super) sentinel_room: AtomicU64,
+    pub(super) uploads: AtomicU64,
+    pub(super) downloads: AtomicU64,
+    pub(super) uploaded_bytes: AtomicU64,
+    pub(super) downloaded_bytes: AtomicU64,
+}
+
+impl Meta {
+    /// The data's size in device bytes.
+    pub(super) fn data_bytes(&self) -> u64 {
+        self.words as u64 * 4
+    }
+
+    /// The index, in elements of `T`, of the zero sentinel that checked kernels read instead of
+    /// an element out of range: the first element of `T` that starts at or past the data's end.
+    pub(super) fn sentinel<T: Element>(&self) -> usize {
+        self.words.div_ceil(T::WORDS.max(1))
+    }
+
+    /// Makes device buffers hold room for `T`'s sentinel.
+    pub(super) fn reserve_sentinel<T: Element>(&self) {
+        let end = (self.sentinel::<T>() as u64 + 1) * (T::WORDS as u64 * 4);
+        let room = end.saturating_sub(self.data_bytes());
+        self.sentinel_room.fetch_max(room, Ordering::Relaxed);
+    }
+
+    /// The size a device buffer of the data needs.
+    pub(super) fn buffer_size(&self) -> Option<u64> {
+        self.data_bytes()
+            .checked_add(self.sentinel_room.load(Ordering::Relaxed))
+    }
+}
+
+/// The data behind a view and every view made from it, with the data's own element type `S`.
+pub(super) struct Shared<'a, S> {
+    pub(super) meta: Meta,
+    pub(super) state: Mutex<State<'a, S>>,
+}
+
+impl<'a, S: Element> Shared<'a, S> {
+    pub(super) fn new(host: Host<'a, S>) -> Self {
+        let words = host.as_slice().len() * S::WORDS;
+        Shared {
+            meta: Meta {
+                id: NEXT_CORE.fetch_add(1, Ordering::Relaxed),
+                words,
+                sentinel_room: AtomicU64::new(S::WORDS as u64 * 4),
+                uploads: AtomicU64::new(0),
+                downloads: AtomicU64::new(0),
+                uploaded_bytes: AtomicU64::new(0),
+                downloaded_bytes: AtomicU64::new(0),
+            },
+            state: Mutex::new(State {
+                host,
+                co: Coherence {
+                    host_valid: true,
+                    device_valid: false,
+                    discarded: false,
+                    device: None,
+                    partial_reads: 0,
+                    device_writes: 0,
+                },
+            }),
+        }
+    }
+
+    /// A panic elsewhere while the lock was held leaves flags that are still consistent (each
+    /// is set only after the transfer it records), so a poisoned lock is safe to reuse.
+    pub(super) fn lock(&self) -> MutexGuard<'_, State<'a, S>> {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+/// The locked state as a view of element type `T` sees it.
+pub(super) struct Locked<'g, T: Element> {
+    pub(super) host: &'g mut dyn HostAccess<T>,
+    pub(super) co: &'g mut Coherence,
+}
+
+/// A view's handle on the shared core: direct when the view has the data's element type, or
+/// through a conversion when it was made by `reinterpret_as`. Both are `Send`/`Sync` exactly
+/// when the data is.
+pub(super) enum Core<'a, T: Element> {
+    Typed(Arc<Shared<'a, T>>),
+    Cast(Arc<dyn CastCore<'a, T> + 'a>),
+}
+
+impl<T: Element> Clone for Core<'_, T> {
+    fn clone(&self) -> Self {
+        match self {
+            Core::Typed(shared) => Core::Typed(Arc::clone(shared)),
+            Core::Cast(cast) => Core::Cast(Arc::clone(cast)),
+        }
+    }
+}
+
+impl<'a, T: Element> Core<'a, T> {
+    pub(super) fn meta(&self) -> &Meta {
+        match self {
+            Core::Typed(shared) => &shared.meta,
+            Core::Cast(cast) => cast.meta(),
+        }
+    }
+
+    /// Runs `f` with the state locked.
+    pub(super) fn with<R>(&self, f: impl FnOnce(&mut Locked<'_, T>) -> R) -> R {
+        match self {
+            Core::Typed(shared) => {
+                let mut guard = shared.lock();
+                let State { host, co } = &mut *guard;
+                f(&mut Locked { host, co })
+            }
+            Core::Cast(cast) => {
+                let mut f = Some(f);
+                let mut out = None;
+                cast.with_lock(&mut |locked| out = f.take().map(|f| f(locked)));
+                match out {
+                    Some(out) => out,
+                    // `CastCore::with_lock` calls its callback exactly once.
+                    None => unreachable!("a cast core did not lock its state"),
+                }
+            }
+        }
+    }
+}
