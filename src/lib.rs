@@ -31,6 +31,8 @@
 //! | `parallel_for_each(e, [=](index<1> i) restrict(amp) {…})` | `parallel_for_each!(e, \|i: Index<1>\| {…})?` |
 //! | `index<N>`, `extent<N>` | [`Index<N>`], [`Extent<N>`] |
 //! | `array_view<T, N>` / `array_view<const T, N>` | [`ArrayView<T, N>`] / [`ConstArrayView<T, N>`] |
+//! | `copy(src, dst)`, `copy_async(src, dst)` | [`copy()`], [`copy_async`] |
+//! | `completion_future` (`wait`, `get`) | [`Completion`] (`wait`, `get`, `.await`) |
 //! | `accelerator` | [`Accelerator`] |
 //! | `runtime_exception` and subclasses | [`Error`] |
 //!
@@ -52,7 +54,7 @@ pub use amp_core::{
 pub use amp_macros::{kernel, parallel_for_each, parallel_for_each_unchecked, Element};
 pub use amp_runtime::capture::{Capture, KernelScalar};
 pub use amp_runtime::launch::pipelines_built;
-pub use amp_runtime::{copy, transfer_bytes, CopySource, CopyTarget};
+pub use amp_runtime::{copy, copy_async, transfer_bytes, Completion, CopySource, CopyTarget};
 pub use amp_runtime::{
     transfer_counts, Accelerator, Array, ArrayView, ConstArrayView, DeviceType, Error, KernelFault,
     Result,
@@ -61,9 +63,10 @@ pub use amp_runtime::{
 /// Everything a kernel program needs: `use amp::prelude::*;`.
 pub mod prelude {
     pub use crate::{
-        copy, fast_math, intrinsics, kernel, parallel_for_each, parallel_for_each_unchecked,
-        precise_math, Accelerator, Array, ArrayView, ConstArrayView, Element, Extent, Index,
-        Integer, KernelScalar, Numeric, Scalar, TiledExtent, TiledIndex,
+        copy, copy_async, fast_math, intrinsics, kernel, parallel_for_each,
+        parallel_for_each_unchecked, precise_math, Accelerator, Array, ArrayView, Completion,
+        ConstArrayView, Element, Extent, Index, Integer, KernelScalar, Numeric, Scalar,
+        TiledExtent, TiledIndex,
     };
     pub use crate::{
         float2, float3, float4, int2, int3, int4, uint2, uint3, uint4, Float2, Float3, Float4,
@@ -81,7 +84,7 @@ pub mod __private {
     pub use amp_core::lang::{Assign, BranchValue, Diverge};
     pub use amp_core::naga;
     pub use amp_core::ops;
-    pub use amp_core::place::{AsPlace, IndexPlace, Place};
+    pub use amp_core::place::{IntoPlace, IndexPlace, Place};
     pub use amp_core::structs;
     pub use amp_core::tile_static;
     pub use amp_core::view::{IndexConst, IndexRead, IndexWrite};

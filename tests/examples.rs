@@ -111,3 +111,38 @@ fn arrays_own_a_deep_copy_and_copy_out_on_request() {
     let z = Array::filled([2, 3], 7u32).expect("filled");
     assert_eq!(z.to_vec().expect("to_vec"), [7; 6]);
 }
+
+#[path = "../examples/particles.rs"]
+mod particles;
+
+#[test]
+fn particles_match_the_cpu_over_many_steps() {
+    let world = particles::World::earth(0.01);
+    let mut gpu = particles::spawn(1000, 5);
+    let mut cpu = gpu.clone();
+    particles::simulate(&mut gpu, world, 100).expect("launch");
+    particles::simulate_cpu(&mut cpu, world, 100);
+    let bounces: u32 = gpu.iter().map(|p| p.bounces).sum();
+    assert!(bounces > 0, "some particles hit the floor");
+    for (k, (g, c)) in gpu.iter().zip(&cpu).enumerate() {
+        assert_eq!(g.bounces, c.bounces, "particle {k}");
+        assert!(
+            (g.pos - c.pos).length() < 1e-3,
+            "particle {k}: {g:?} vs {c:?}"
+        );
+    }
+}
+
+#[path = "../examples/nbody.rs"]
+mod nbody;
+
+#[test]
+fn nbody_matches_the_cpu() {
+    let bodies = nbody::galaxy(nbody::TILE * 4, 3);
+    let gpu = nbody::accelerations(&bodies).expect("launch");
+    let cpu = nbody::accelerations_cpu(&bodies);
+    for (k, (g, c)) in gpu.iter().zip(&cpu).enumerate() {
+        let error = (*g - *c).length() / (c.length() + 1.0);
+        assert!(error < 1e-3, "body {k}: {g:?} vs {c:?}");
+    }
+}

@@ -24,6 +24,32 @@ macro_rules! read_scalar {
 }
 read_scalar!(i32, u32, f32, bool, i64, u64, f64);
 
+/// A `usize` constant (`const TILE: usize = 256;`, a tile size or array length) reads as a `u32`
+/// (kernels have no `usize`): `TILE as i32`, `i < TILE` with `i: u32`.
+impl Read for usize {
+    type Output = Expr<u32>;
+    fn read(self, b: &mut KernelBuilder) -> Expr<u32> {
+        let Ok(value) = u32::try_from(self) else {
+            b.error(format!(
+                "the usize constant {self} does not fit the kernel's u32 (at most {})",
+                u32::MAX
+            ));
+            return b.literal(u32::MAX);
+        };
+        b.literal(value)
+    }
+}
+
+/// A host `const` array read in a kernel (`const W: [f32; 3] = [..];` then `W[i]`) is a local
+/// array holding its values.
+impl<T: Read<Output = E> + Copy, E: crate::tile_static::ArrayInit, const N: usize> Read for [T; N] {
+    type Output = crate::place::Place<[E::Type; N]>;
+    fn read(self, b: &mut KernelBuilder) -> Self::Output {
+        let init: [E; N] = self.map(|value| value.read(b));
+        b.local_array(None, init)
+    }
+}
+
 impl<T, const N: usize, A> Read for View<T, N, A> {
     type Output = Self;
     fn read(self, _: &mut KernelBuilder) -> Self {

@@ -182,30 +182,51 @@ impl<T: Element> Assign<Expr<T>> for Place<T> {
     label = "not a mutable place",
     note = "only `let mut` locals, elements of read-write views, tile_static and local arrays (and their fields and components) can be assigned; a ConstArrayView is read-only"
 )]
-pub trait AsPlace {
+pub trait IntoPlace {
     /// The place.
     type Place;
     /// This name's place.
-    fn as_place(self, b: &mut KernelBuilder) -> Self::Place;
+    fn into_place(self, b: &mut KernelBuilder) -> Self::Place;
 }
 
-impl<T: Value> AsPlace for Var<T> {
+/// Kernel values are immutable: assigning to a part of one is an error at the value, once. The
+/// implementation exists (with a bound no value meets) so that the rest of the assignment still
+/// type-checks and adds no follow-on errors.
+#[diagnostic::on_unimplemented(
+    message = "cannot assign to a part of this kernel value",
+    label = "not a mutable place",
+    note = "only `let mut` locals, elements of read-write views, tile_static and local arrays (and their fields and components) can be assigned; declare the local `let mut` to change it"
+)]
+pub trait Mutable {}
+
+impl<T> IntoPlace for Expr<T>
+where
+    Self: Mutable,
+{
     type Place = Place<T>;
-    fn as_place(self, _: &mut KernelBuilder) -> Place<T> {
+    fn into_place(self, _: &mut KernelBuilder) -> Place<T> {
         Place::at(self.handle(), Root::Local, None)
     }
 }
 
-impl<T> AsPlace for Place<T> {
+impl<T: Value> IntoPlace for Var<T> {
+    type Place = Place<T>;
+    fn into_place(self, _: &mut KernelBuilder) -> Place<T> {
+        Place::at(self.handle(), Root::Local, None)
+    }
+}
+
+impl<T> IntoPlace for Place<T> {
     type Place = Self;
-    fn as_place(self, _: &mut KernelBuilder) -> Self {
+    fn into_place(self, _: &mut KernelBuilder) -> Self {
         self
     }
 }
 
-impl<T, const N: usize> AsPlace for crate::view::View<T, N, crate::view::ReadWrite> {
+/// A view is its own place; writing a read-only one is an error at the write, which says so.
+impl<T, const N: usize, A> IntoPlace for crate::view::View<T, N, A> {
     type Place = Self;
-    fn as_place(self, _: &mut KernelBuilder) -> Self {
+    fn into_place(self, _: &mut KernelBuilder) -> Self {
         self
     }
 }

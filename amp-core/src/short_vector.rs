@@ -24,6 +24,9 @@ use crate::view::IndexConst;
 use naga::{Expression, Handle, TypeInner, VectorSize};
 
 mod host;
+mod math;
+
+pub use math::HostComponent;
 
 /// A short vector of `N` components of `T` (row-major like everything in amp: component 0 is
 /// `x`).
@@ -188,6 +191,27 @@ where
     type Output = Expr<T>;
     fn index_const(self, b: &mut KernelBuilder, i: u32) -> Expr<T> {
         self.component(b, i)
+    }
+}
+
+/// A component by a run-time index, checked against the vector's size (out of range: zero,
+/// and the fault is recorded).
+impl<T: Component, const N: usize, I: crate::view::IndexInt> crate::view::IndexRead<Expr<I>>
+    for Expr<Vector<T, N>>
+where
+    Vector<T, N>: Value,
+{
+    type Output = Expr<T>;
+    fn index_read(self, b: &mut KernelBuilder, i: Expr<I>) -> Expr<T> {
+        let mut check = crate::builder::CheckBuilder::new(crate::builder::AccessKind::Component);
+        let index = check.level(b, i.handle(), N as u32);
+        let value = b.append(Expression::Access {
+            base: self.handle(),
+            index,
+        });
+        let check = check.finish();
+        let ty = T::naga_type(b);
+        Expr::from_handle(b.checked_value(check, value, ty))
     }
 }
 

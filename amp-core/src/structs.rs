@@ -96,7 +96,7 @@ impl<M: Member, const N: usize> Member for [M; N] {
     const WORDS: usize = M::WORDS * N;
     const PROBLEM: Problem = match M::PROBLEM {
         Problem::None if N == 0 => Problem::EmptyArray,
-        Problem::None if M::ALIGN != 0 && (M::WORDS as u32 * 4) % M::ALIGN != 0 => {
+        Problem::None if M::ALIGN != 0 && !(M::WORDS as u32 * 4).is_multiple_of(M::ALIGN) => {
             Problem::Vec3Array
         }
         other => other,

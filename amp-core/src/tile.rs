@@ -28,13 +28,13 @@ use naga::{Barrier, Statement};
 /// assert!(te.contains(Index::new([63, 0])));
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct TiledExtent<const N: usize, const D0: u32, const D1: u32, const D2: u32> {
+pub struct TiledExtent<const N: usize, const D0: usize, const D1: usize, const D2: usize> {
     extent: Extent<N>,
 }
 
-impl<const N: usize, const D0: u32, const D1: u32, const D2: u32> TiledExtent<N, D0, D1, D2> {
+impl<const N: usize, const D0: usize, const D1: usize, const D2: usize> TiledExtent<N, D0, D1, D2> {
     /// The tile's dimensions, most significant first (`N` of them).
-    pub const TILE: [u32; 3] = [D0, D1, D2];
+    pub const TILE: [u32; 3] = [D0 as u32, D1 as u32, D2 as u32];
 
     /// The whole extent.
     pub fn extent(&self) -> Extent<N> {
@@ -115,7 +115,7 @@ impl<const N: usize, const D0: u32, const D1: u32, const D2: u32> TiledExtent<N,
     }
 }
 
-impl<const N: usize, const D0: u32, const D1: u32, const D2: u32> std::ops::Index<usize>
+impl<const N: usize, const D0: usize, const D1: usize, const D2: usize> std::ops::Index<usize>
     for TiledExtent<N, D0, D1, D2>
 {
     type Output = i32;
@@ -126,7 +126,7 @@ impl<const N: usize, const D0: u32, const D1: u32, const D2: u32> std::ops::Inde
 }
 
 /// Inside kernels a tiled extent is its extent's components (its tile is in its type).
-impl<const N: usize, const D0: u32, const D1: u32, const D2: u32> Value
+impl<const N: usize, const D0: usize, const D1: usize, const D2: usize> Value
     for TiledExtent<N, D0, D1, D2>
 where
     Extent<N>: Value + Rank,
@@ -139,7 +139,7 @@ where
     }
 }
 
-impl<const N: usize, const D0: u32, const D1: u32, const D2: u32> Rank
+impl<const N: usize, const D0: usize, const D1: usize, const D2: usize> Rank
     for TiledExtent<N, D0, D1, D2>
 where
     Extent<N>: Value + Rank,
@@ -149,7 +149,7 @@ where
     }
 }
 
-impl<const N: usize, const D0: u32, const D1: u32, const D2: u32> crate::types::KernelType
+impl<const N: usize, const D0: usize, const D1: usize, const D2: usize> crate::types::KernelType
     for TiledExtent<N, D0, D1, D2>
 where
     Extent<N>: Value + Rank,
@@ -159,7 +159,8 @@ where
 
 /// A captured tiled extent (or a `#[kernel] fn` argument of that type) in a kernel: the host's
 /// methods, built from the extent (a launch value) and the tile (constants).
-impl<const N: usize, const D0: u32, const D1: u32, const D2: u32> Expr<TiledExtent<N, D0, D1, D2>>
+impl<const N: usize, const D0: usize, const D1: usize, const D2: usize>
+    Expr<TiledExtent<N, D0, D1, D2>>
 where
     Extent<N>: Value + Rank,
     Index<N>: Value + Rank,
@@ -211,7 +212,7 @@ where
 }
 
 /// `te[k]`: a component of the whole extent.
-impl<const N: usize, const D0: u32, const D1: u32, const D2: u32> crate::view::IndexConst
+impl<const N: usize, const D0: usize, const D1: usize, const D2: usize> crate::view::IndexConst
     for Expr<TiledExtent<N, D0, D1, D2>>
 where
     Extent<N>: Value + Rank,
@@ -282,13 +283,13 @@ mod tests {
 
 /// Compile-time tile rules (C++ AMP's, from its conformance suite: `<1025>`, `<1,1025>`,
 /// `<25,41>` and `<65,1,1>` are rejected).
-const fn check_tile(d: [u32; 3], rank: usize) {
+const fn check_tile(d: [usize; 3], rank: usize) {
     assert!(
         d[0] > 0 && d[1] > 0 && d[2] > 0,
         "every tile dimension must be greater than 0"
     );
     assert!(
-        d[0] as u64 * d[1] as u64 * d[2] as u64 <= 1024,
+        d[0] as u128 * d[1] as u128 * d[2] as u128 <= 1024,
         "a tile holds at most 1024 threads"
     );
     assert!(
@@ -299,7 +300,7 @@ const fn check_tile(d: [u32; 3], rank: usize) {
 
 impl Extent<1> {
     /// Divides the extent into tiles of `D0` threads (C++ AMP `extent<1>::tile<D0>()`).
-    pub fn tile<const D0: u32>(self) -> TiledExtent<1, D0, 1, 1> {
+    pub fn tile<const D0: usize>(self) -> TiledExtent<1, D0, 1, 1> {
         const { check_tile([D0, 1, 1], 1) };
         TiledExtent { extent: self }
     }
@@ -307,7 +308,7 @@ impl Extent<1> {
 
 impl Extent<2> {
     /// Divides the extent into tiles of `D0 × D1` threads.
-    pub fn tile<const D0: u32, const D1: u32>(self) -> TiledExtent<2, D0, D1, 1> {
+    pub fn tile<const D0: usize, const D1: usize>(self) -> TiledExtent<2, D0, D1, 1> {
         const { check_tile([D0, D1, 1], 2) };
         TiledExtent { extent: self }
     }
@@ -315,7 +316,9 @@ impl Extent<2> {
 
 impl Extent<3> {
     /// Divides the extent into tiles of `D0 × D1 × D2` threads.
-    pub fn tile<const D0: u32, const D1: u32, const D2: u32>(self) -> TiledExtent<3, D0, D1, D2> {
+    pub fn tile<const D0: usize, const D1: usize, const D2: usize>(
+        self,
+    ) -> TiledExtent<3, D0, D1, D2> {
         const { check_tile([D0, D1, D2], 3) };
         TiledExtent { extent: self }
     }

@@ -120,6 +120,11 @@ fn emit(input: &DeriveInput, fields: &[&syn::Field]) -> TokenStream {
     let values_ty = format_ident!("__Amp{}Values", name);
     let idents: Vec<_> = fields.iter().filter_map(|f| f.ident.as_ref()).collect();
     let types: Vec<_> = fields.iter().map(|f| &f.ty).collect();
+    // `<T as Member>` at the field's type, so an unsupported type is reported there, once.
+    let members: Vec<_> = types
+        .iter()
+        .map(|ty| quote_spanned!(ty.span()=> <#ty as #s::Member>))
+        .collect();
     let vises: Vec<_> = fields.iter().map(|f| &f.vis).collect();
     let labels: Vec<_> = idents.iter().map(|i| i.to_string()).collect();
     let indices: Vec<u32> = (0..fields.len() as u32).collect();
@@ -199,7 +204,7 @@ fn emit(input: &DeriveInput, fields: &[&syn::Field]) -> TokenStream {
                     &[#(#s::FieldLayout {
                         name: #labels,
                         offset: #offsets,
-                        ty: <#types as #s::Member>::member_type,
+                        ty: #members::member_type,
                     },)*],
                     ::core::mem::size_of::<Self>(),
                 )
@@ -212,15 +217,15 @@ fn emit(input: &DeriveInput, fields: &[&syn::Field]) -> TokenStream {
         impl #p::Element for #name {
             const WORDS: usize = ::core::mem::size_of::<Self>() / 4;
             const ENTRIES: u32 = 1;
-            const ALIGN: u32 = #s::struct_align(&[#(<#types as #s::Member>::ALIGN),*]);
+            const ALIGN: u32 = #s::struct_align(&[#(#members::ALIGN),*]);
             fn write_words(self, out: &mut ::std::vec::Vec<u32>) {
                 let start = out.len();
                 out.resize(start + <Self as #p::Element>::WORDS, 0);
-                #(#s::Member::write_member(self.#idents, &mut out[start + #offsets / 4..]);)*
+                #(#members::write_member(self.#idents, &mut out[start + #offsets / 4..]);)*
             }
             fn read_words(words: &[u32]) -> Self {
                 #name {
-                    #(#idents: #s::Member::read_member(
+                    #(#idents: #members::read_member(
                         words.get(#offsets / 4..).unwrap_or(&[]),
                     ),)*
                 }
@@ -233,7 +238,7 @@ fn emit(input: &DeriveInput, fields: &[&syn::Field]) -> TokenStream {
                 word: u32,
             ) -> #p::naga::Handle<#p::naga::Expression> {
                 let components = ::std::vec![#(
-                    <#types as #s::Member>::param_member(b, word + (#offsets / 4) as u32),
+                    #members::param_member(b, word + (#offsets / 4) as u32),
                 )*];
                 #s::compose::<Self>(b, components).handle()
             }

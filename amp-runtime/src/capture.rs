@@ -108,7 +108,7 @@ shape_capture!(
 );
 
 /// A tiled extent: its extent's components, as an `Extent` (its tile is in its type).
-impl<const N: usize, const D0: u32, const D1: u32, const D2: u32> Capture
+impl<const N: usize, const D0: usize, const D1: usize, const D2: usize> Capture
     for TiledExtent<N, D0, D1, D2>
 where
     Extent<N>: Value + Rank,

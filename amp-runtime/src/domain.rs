@@ -68,7 +68,7 @@ where
     }
 }
 
-impl<const N: usize, const D0: u32, const D1: u32, const D2: u32> Domain
+impl<const N: usize, const D0: usize, const D1: usize, const D2: usize> Domain
     for TiledExtent<N, D0, D1, D2>
 where
     Index<N>: Value + amp_core::types::Rank,

@@ -48,6 +48,8 @@ pub enum AccessKind {
     TileStatic,
     /// An element of a local array.
     LocalArray,
+    /// A component of a short vector, by a run-time index.
+    Component,
     /// Not an access: a loop pass past the most the accelerator runs per thread (see
     /// `loop_limit.rs`); the index is the pass, the extent the limit.
     LoopLimit,
@@ -62,6 +64,7 @@ impl AccessKind {
             AccessKind::ViewAtomic => "array view atomic operation",
             AccessKind::TileStatic => "tile_static array access",
             AccessKind::LocalArray => "local array access",
+            AccessKind::Component => "vector component access",
             AccessKind::LoopLimit => "loop pass",
         }
     }

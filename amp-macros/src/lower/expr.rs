@@ -209,12 +209,14 @@ impl Lowerer {
             }
             Expr::Paren(inner) => self.assign(&inner.expr, value, op),
             Expr::Field(_) => {
-                let place = self.place(place);
+                let place_span = place.span();
+                let place_value = self.place(place);
                 let p_t = temp("__amp_place");
                 let read = quote_spanned!(span=> #p::Read::read(#p_t, #ctx));
                 let combine = combine(read);
                 let write = quote_spanned!(span=> #p::Assign::assign(#p_t, #ctx, #new));
-                quote!({ let #p_t = #place; let #r = #rhs; #combine #write })
+                let bind = quote_spanned!(place_span=> let #p_t = #place_value;);
+                quote!({ #bind let #r = #rhs; #combine #write })
             }
             other => {
                 let msg = "only locals, view and array elements, and their fields and components \
@@ -232,7 +234,7 @@ impl Lowerer {
         match e {
             Expr::Path(path) => {
                 let span = path.span();
-                quote_spanned!(span=> #p::AsPlace::as_place(#path, #ctx))
+                quote_spanned!(span=> #p::IntoPlace::into_place(#path, #ctx))
             }
             Expr::Paren(inner) => self.place(&inner.expr),
             Expr::Index(i) => {
@@ -268,7 +270,8 @@ impl Lowerer {
         let call = quote_spanned!(span=>
             #p::structs::field(#b, #ctx, |#fields| #fields.#member)
         );
-        quote!({ let #b = #base; #call })
+        // At the base, where an error about it is reported (once).
+        quote_spanned!(f.base.span()=> { let #b = #base; #call })
     }
 
     /// `S { a: x, b: y }` (or `S { a: x, ..s }`): a struct value.

@@ -1,0 +1,179 @@
+//! Short vectors as data (tile_static and local arrays, component assignment, run-time
+//! component indices, geometric functions), generic element types in tile_static memory,
+//! `usize` constants and host `const` arrays in kernels.
+
+mod common;
+
+use amp::prelude::*;
+use amp::Error;
+use common::random_words;
+
+fn floats(len: usize, seed: u32) -> Vec<f32> {
+    random_words(len, seed)
+        .into_iter()
+        .map(|w| (w % 2001) as f32 / 100.0 - 10.0)
+        .collect()
+}
+
+fn float4s(len: usize, seed: u32) -> Vec<Float4> {
+    floats(len * 4, seed)
+        .chunks_exact(4)
+        .map(|c| float4(c[0], c[1], c[2], c[3]))
+        .collect()
+}
+
+fn close(a: f32, b: f32) -> bool {
+    (a - b).abs() <= 1e-4 * (1.0 + a.abs().max(b.abs()))
+}
+
+#[test]
+fn components_are_assigned_and_read_by_run_time_index() -> Result<(), Error> {
+    let n = 200;
+    let src = float4s(n, 1);
+    let mut dst = vec![Float4::default(); n];
+    let sv = ConstArrayView::new(n as i32, &src)?;
+    let dv = ArrayView::new(n as i32, &mut dst)?;
+    parallel_for_each!(dv.extent(), |i: Index<1>| {
+        let mut v = sv[i];
+        let k = i[0] % 4;
+        v[k] = v[k] * 10.0;
+        v[0] += 1.0;
+        let last = v[(k + 3) % 4];
+        dv[i] = v;
+        dv[i][3] = last;
+    })?;
+    drop(dv);
+    for i in 0..n {
+        let mut v = src[i];
+        let k = i % 4;
+        v[k] *= 10.0;
+        v[0] += 1.0;
+        let last = v[(k + 3) % 4];
+        v[3] = last;
+        assert_eq!(dst[i], v, "element {i}");
+    }
+    Ok(())
+}
+
+#[test]
+fn geometric_functions_match_the_host() -> Result<(), Error> {
+    let n = 300;
+    let a: Vec<Float3> = floats(n * 3, 3)
+        .chunks_exact(3)
+        .map(|c| float3(c[0], c[1], c[2]))
+        .collect();
+    let b: Vec<Float3> = floats(n * 3, 4)
+        .chunks_exact(3)
+        .map(|c| float3(c[0], c[1], c[2]))
+        .collect();
+    let mut out = vec![Float4::default(); n];
+    let mut vecs = vec![Float3::default(); n];
+    let av = ConstArrayView::new(n as i32, &a)?;
+    let bv = ConstArrayView::new(n as i32, &b)?;
+    let ov = ArrayView::new(n as i32, &mut out)?;
+    let vv = ArrayView::new(n as i32, &mut vecs)?;
+    parallel_for_each!(ov.extent(), |i: Index<1>| {
+        let p = av[i];
+        let q = bv[i];
+        ov[i] = float4(p.dot(q), p.length(), p.distance(q), p.normalize().length());
+        let lo = float3(-1.0, -2.0, -3.0);
+        let hi = float3(1.0, 2.0, 3.0);
+        vv[i] = p.cross(q) + p.min(q) - p.max(q) + p.clamp(lo, hi) * p.abs();
+    })?;
+    drop(ov);
+    drop(vv);
+    for i in 0..n {
+        let (p, q) = (a[i], b[i]);
+        let want = [p.dot(q), p.length(), p.distance(q), 1.0];
+        for k in 0..4 {
+            assert!(
+                close(out[i][k], want[k]),
+                "element {i}.{k}: {:?} vs {want:?}",
+                out[i]
+            );
+        }
+        let lo = float3(-1.0, -2.0, -3.0);
+        let hi = float3(1.0, 2.0, 3.0);
+        let v = p.cross(q) + p.min(q) - p.max(q) + p.clamp(lo, hi) * p.abs();
+        for k in 0..3 {
+            assert!(close(vecs[i][k], v[k]), "element {i}.{k}");
+        }
+    }
+    Ok(())
+}
+
+const TILE: usize = 64;
+const WEIGHTS: [f32; 3] = [0.25, 0.5, 0.25];
+
+/// Reverses each tile of `v` through tile_static memory, for any element type.
+#[kernel]
+fn reverse_tile<T: Element>(v: ArrayView<T, 1>, t: TiledIndex<1>) {
+    #[tile_static]
+    let mut shared: [T; TILE];
+    let l = t.local[0];
+    shared[l] = v[t.global];
+    t.barrier.wait();
+    v[t.global] = shared[TILE as i32 - 1 - l];
+}
+
+fn reversed_tiles<T: Copy>(data: &[T]) -> Vec<T> {
+    data.chunks(TILE)
+        .flat_map(|c| c.iter().rev().copied())
+        .collect()
+}
+
+#[test]
+fn generic_tile_static_arrays_and_usize_constants() -> Result<(), Error> {
+    let n = TILE * 5;
+    let mut words: Vec<u32> = random_words(n, 8);
+    let mut vectors = float4s(n, 9);
+    let want_words = reversed_tiles(&words);
+    let want_vectors = reversed_tiles(&vectors);
+    {
+        let wv = ArrayView::new(n as i32, &mut words)?;
+        parallel_for_each!(wv.extent().tile::<TILE>(), |t: TiledIndex<1>| {
+            reverse_tile(wv, t);
+        })?;
+        let vv = ArrayView::new(n as i32, &mut vectors)?;
+        parallel_for_each!(vv.extent().tile::<TILE>(), |t: TiledIndex<1>| {
+            reverse_tile(vv, t);
+        })?;
+    }
+    assert_eq!(words, want_words);
+    assert_eq!(vectors, want_vectors);
+    Ok(())
+}
+
+#[test]
+fn host_const_arrays_are_read_in_kernels() -> Result<(), Error> {
+    let n = 100;
+    let src = floats(n, 12);
+    let mut dst = vec![0.0f32; n];
+    let sv = ConstArrayView::new(n as i32, &src)?;
+    let dv = ArrayView::new(n as i32, &mut dst)?;
+    let last = n as i32 - 1;
+    parallel_for_each!(dv.extent(), |i: Index<1>| {
+        let mut sum = 0.0f32;
+        for k in 0..3 {
+            let mut j = i[0] + k - 1;
+            if j < 0 {
+                j = 0;
+            }
+            if j > last {
+                j = last;
+            }
+            sum += WEIGHTS[k] * sv[j];
+        }
+        dv[i] = sum;
+    })?;
+    drop(dv);
+    for (i, got) in dst.iter().enumerate() {
+        let mut sum = 0.0f32;
+        for (k, w) in WEIGHTS.iter().enumerate() {
+            let j = (i as i32 + k as i32 - 1).clamp(0, n as i32 - 1) as usize;
+            sum += w * src[j];
+        }
+        assert!(close(*got, sum), "element {i}");
+    }
+    Ok(())
+}
