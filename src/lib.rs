@@ -84,7 +84,7 @@ pub mod __private {
     pub use amp_core::lang::{Assign, BranchValue, Diverge};
     pub use amp_core::naga;
     pub use amp_core::ops;
-    pub use amp_core::place::{IntoPlace, IndexPlace, Place};
+    pub use amp_core::place::{IndexPlace, IntoPlace, Place};
     pub use amp_core::structs;
     pub use amp_core::tile_static;
     pub use amp_core::view::{IndexConst, IndexRead, IndexWrite};

@@ -15,6 +15,7 @@ pub mod math;
 pub mod ops;
 pub mod packed;
 pub mod place;
+pub mod section;
 pub mod shape;
 pub mod short_vector;
 pub mod structs;

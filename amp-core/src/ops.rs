@@ -438,3 +438,11 @@ from_components!(3);
 pub fn index_from<S: FromComponents<A>, A>(b: &mut KernelBuilder, components: A) -> Expr<S> {
     S::from_components(b, components)
 }
+
+/// `[r, c]` or `(r, c)` inside a view index: always an [`Index`] of as many components.
+pub fn index_of<const N: usize>(b: &mut KernelBuilder, components: [Expr<i32>; N]) -> Expr<Index<N>>
+where
+    Index<N>: FromComponents<[Expr<i32>; N]>,
+{
+    Index::<N>::from_components(b, components)
+}

@@ -58,7 +58,7 @@ pub trait Scalar: Element + sealed::Sealed {
     message = "`{Self}` cannot be the element of an array view",
     note = "view and Array elements are i32, u32, f32, bool, f64/i64/u64 and the short vectors Float2/3/4, Int2/3/4, UInt2/3/4; narrow integers (u8, i8, u16, i16, char) are not supported on the accelerator: use i32/u32, or pack bytes into u32 words"
 )]
-pub trait Element: Value {
+pub trait Element: Value + Send + Sync {
     /// 32-bit words per element on the accelerator (1, or 2 for 64-bit types; a short vector
     /// takes its components' words).
     const WORDS: usize;

@@ -37,7 +37,7 @@ impl Access for ReadOnly {
 pub struct View<T, const N: usize, A> {
     global: Handle<naga::GlobalVariable>,
     /// First parameter word of the view's layout.
-    word: u32,
+    pub(crate) word: u32,
     _ty: PhantomData<fn() -> (T, A)>,
 }
 
@@ -98,26 +98,49 @@ where
         guard_address: bool,
     ) -> (Vec<Handle<Expression>>, Option<Check>) {
         let mut check = CheckBuilder::new(kind);
+        let terms: Vec<_> = (0..N)
+            .map(|k| {
+                let component = component(b, idx, k, N);
+                let bound = SiteBound::Word(self.word + k as u32);
+                check.component(b, component, bound)
+            })
+            .collect();
+        let check = check.finish();
+        let linear = self.linear(b, &terms);
+        (
+            self.pointers(b, linear, check.as_ref(), guard_address),
+            check,
+        )
+    }
+
+    /// The linear index of the element whose index components (as `u32`) are `terms`.
+    pub(crate) fn linear(
+        self,
+        b: &mut KernelBuilder,
+        terms: &[Handle<Expression>],
+    ) -> Handle<Expression> {
         let mut linear = b.param_word(self.word + N as u32).handle();
-        for k in 0..N {
-            let component = if N == 1 {
-                idx
-            } else {
-                b.append(Expression::AccessIndex {
-                    base: idx,
-                    index: k as u32,
-                })
-            };
-            let bound = SiteBound::Word(self.word + k as u32);
-            let mut term = check.component(b, component, bound);
+        for (k, &term) in terms.iter().enumerate() {
+            let mut term = term;
             if k + 1 < N {
                 let stride = b.param_word(self.word + N as u32 + 1 + k as u32).handle();
                 term = b.binary(BinaryOperator::Multiply, term, stride);
             }
             linear = b.binary(BinaryOperator::Add, linear, term);
         }
-        let check = check.finish();
-        if let (Some(check), true) = (&check, guard_address) {
+        linear
+    }
+
+    /// Pointers to the storage entries of the element at `linear`; with `guard_address` and a
+    /// failing `check`, those of the buffer's zero sentinel instead.
+    pub(crate) fn pointers(
+        self,
+        b: &mut KernelBuilder,
+        mut linear: Handle<Expression>,
+        check: Option<&Check>,
+        guard_address: bool,
+    ) -> Vec<Handle<Expression>> {
+        if let (Some(check), true) = (check, guard_address) {
             let sentinel = b.param_word(self.word + 2 * N as u32).handle();
             linear = b.append(Expression::Select {
                 condition: check.ok(),
@@ -127,22 +150,52 @@ where
         }
         let base = b.append(Expression::GlobalVariable(self.global));
         if T::ENTRIES == 1 {
-            let pointer = b.append(Expression::Access {
+            return vec![b.append(Expression::Access {
                 base,
                 index: linear,
-            });
-            return (vec![pointer], check);
+            })];
         }
         let entries = b.literal(T::ENTRIES).handle();
         let first = b.binary(BinaryOperator::Multiply, linear, entries);
-        let pointers = (0..T::ENTRIES)
+        (0..T::ENTRIES)
             .map(|k| {
                 let k = b.literal(k).handle();
                 let index = b.binary(BinaryOperator::Add, first, k);
                 b.append(Expression::Access { base, index })
             })
+            .collect()
+    }
+
+    /// Loads the element whose storage entries are at `pointers` (after a checked address).
+    pub(crate) fn load_entries(
+        b: &mut KernelBuilder,
+        pointers: Vec<Handle<Expression>>,
+    ) -> Expr<T> {
+        let entries: Vec<_> = pointers
+            .into_iter()
+            .map(|pointer| b.append(Expression::Load { pointer }))
             .collect();
-        (pointers, check)
+        Expr::from_handle(T::from_entries(b, &entries))
+    }
+
+    /// Stores `value` into the element whose storage entries are at `pointers`, under `check`.
+    pub(crate) fn store_entries(
+        b: &mut KernelBuilder,
+        pointers: Vec<Handle<Expression>>,
+        check: Option<Check>,
+        value: Expr<T>,
+    ) {
+        let values = T::to_entries(b, value.handle());
+        let mut stores: Vec<_> = pointers
+            .into_iter()
+            .zip(values)
+            .map(|(pointer, value)| Statement::Store { pointer, value })
+            .collect();
+        let stmt = match stores.len() {
+            1 => stores.remove(0),
+            _ => Statement::Block(naga::Block::from_vec(stores)),
+        };
+        b.checked_statement(check, stmt);
     }
 
     /// A pointer to element `idx`, for an atomic operation: the view becomes an array of atomics.
@@ -160,15 +213,12 @@ where
     /// Reads element `idx`.
     pub fn load(self, b: &mut KernelBuilder, idx: Expr<Index<N>>) -> Expr<T> {
         let (pointers, check) = self.element(b, idx.handle(), AccessKind::ViewRead);
-        let entries: Vec<_> = pointers
-            .into_iter()
-            .map(|pointer| b.append(Expression::Load { pointer }))
-            .collect();
+        let value = Self::load_entries(b, pointers);
         if let Some(check) = check {
             // The sentinel read zero; only the fault is left to note.
             b.note_fault(&check);
         }
-        Expr::from_handle(T::from_entries(b, &entries))
+        value
     }
 }
 
@@ -196,17 +246,7 @@ where
     /// Writes element `idx` (all its entries, under one check).
     pub fn store(self, b: &mut KernelBuilder, idx: Expr<Index<N>>, value: Expr<T>) {
         let (pointers, check) = self.element(b, idx.handle(), AccessKind::ViewWrite);
-        let values = T::to_entries(b, value.handle());
-        let mut stores: Vec<_> = pointers
-            .into_iter()
-            .zip(values)
-            .map(|(pointer, value)| Statement::Store { pointer, value })
-            .collect();
-        let stmt = match stores.len() {
-            1 => stores.remove(0),
-            _ => Statement::Block(naga::Block::from_vec(stores)),
-        };
-        b.checked_statement(check, stmt);
+        Self::store_entries(b, pointers, check, value);
     }
 }
 
@@ -270,7 +310,7 @@ pub trait IndexInt: Scalar {}
 impl IndexInt for i32 {}
 impl IndexInt for u32 {}
 
-fn as_i32<I: IndexInt>(b: &mut KernelBuilder, i: Expr<I>) -> Expr<Index<1>> {
+pub(crate) fn as_i32<I: IndexInt>(b: &mut KernelBuilder, i: Expr<I>) -> Expr<Index<1>> {
     if I::SCALAR.kind == ScalarKind::Sint {
         return Expr::from_handle(i.handle());
     }
@@ -379,4 +419,20 @@ impl<T: Element, I: IndexInt> IndexPlace<Expr<I>> for View<T, 1, ReadWrite> {
         let i = as_i32(b, i);
         self.place(b, i)
     }
+}
+
+/// Component `k` of an `n`-component shape value (`i32` for rank 1).
+pub(crate) fn component(
+    b: &mut KernelBuilder,
+    shape: Handle<Expression>,
+    k: usize,
+    n: usize,
+) -> Handle<Expression> {
+    if n == 1 {
+        return shape;
+    }
+    b.append(Expression::AccessIndex {
+        base: shape,
+        index: k as u32,
+    })
 }

@@ -45,6 +45,44 @@ impl<T: Element, const N: usize> Array<T, N> {
         Self::from_vec(extent, vec![value; len])
     }
 
+    /// An array of `extent` that lives on the accelerator only (C++ AMP `array(extent)`): no
+    /// host copy is made, nothing is uploaded, and its elements start as zeros. Fails with
+    /// [`Error::InvalidComputeDomain`] when a component is negative or the extent is too large.
+    ///
+    /// ```
+    /// use amp_runtime::Array;
+    /// let a = Array::<f32, 2>::from_extent([2, 3])?;
+    /// assert_eq!(a.to_vec()?, [0.0; 6]);
+    /// assert_eq!(a.uploads(), 0);
+    /// # Ok::<(), amp_runtime::Error>(())
+    /// ```
+    pub fn from_extent(extent: impl Into<Extent<N>>) -> Result<Self> {
+        Ok(Array {
+            data: ViewData::zeroed(extent.into())?,
+        })
+    }
+
+    /// The part of the array at `origin` with `extent`, as a view (C++ AMP
+    /// `array::section`, an `array_view`): coherent with the array, usable as kernel input and
+    /// output. Fails with [`Error::OutOfBounds`] when it does not fit.
+    pub fn section(
+        &self,
+        origin: impl Into<Index<N>>,
+        extent: impl Into<Extent<N>>,
+    ) -> Result<ArrayView<'static, T, N>> {
+        let data = self.data.section(origin.into(), extent.into())?;
+        Ok(ArrayView::from_view_data(data))
+    }
+
+    /// The array's elements, in row-major order, as a view of another extent and rank (C++
+    /// AMP `array::view_as`); see [`ArrayView::view_as`].
+    pub fn view_as<const M: usize>(
+        &self,
+        extent: impl Into<Extent<M>>,
+    ) -> Result<ArrayView<'static, T, M>> {
+        Ok(ArrayView::from_view_data(self.data.view_as(extent.into())?))
+    }
+
     /// The array's extent.
     pub fn extent(&self) -> Extent<N> {
         self.data.extent()
@@ -132,10 +170,7 @@ impl<T: Element> Array<T, 1> {
     /// assert_eq!(quads.get(1)?.0, [5, 6, 7, 8]);
     /// # Ok::<(), amp_runtime::Error>(())
     /// ```
-    pub fn reinterpret_as<U: Element>(&self) -> Result<ArrayView<'static, U, 1>>
-    where
-        T: Send + Sync,
-    {
+    pub fn reinterpret_as<U: Element>(&self) -> Result<ArrayView<'static, U, 1>> {
         Ok(ArrayView::from_view_data(self.data.reinterpret()?))
     }
 }

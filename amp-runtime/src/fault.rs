@@ -16,7 +16,7 @@
 
 use crate::accelerator::Accelerator;
 use crate::error::{Error, KernelFault, Result};
-use amp_core::builder::{AccessKind, AccessSite, SiteBound, FAULT_WORDS};
+use amp_core::builder::{AccessKind, AccessSite, SiteBound, FAULT_WORDS, MAX_FAULT_RANK};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 /// What a fault record needs to be reported: the kernel's name and its checked accesses.
@@ -211,8 +211,12 @@ fn fault_error(launch: &Launch, record: &[u32]) -> Result<Error> {
     let extent: Vec<String> = site
         .bounds
         .iter()
-        .map(|bound| match *bound {
+        .enumerate()
+        .map(|(k, bound)| match *bound {
             SiteBound::Const(n) => n.to_string(),
+            SiteBound::Recorded => record
+                .get(3 + MAX_FAULT_RANK + k)
+                .map_or_else(|| "?".into(), |&e| e.to_string()),
             SiteBound::Word(w) => launch
                 .words
                 .get(w as usize)

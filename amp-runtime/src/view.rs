@@ -373,8 +373,7 @@ macro_rules! reinterpretation {
             /// of its data, and with
             /// [`Error::UnsupportedFeature`](crate::Error::UnsupportedFeature) for `bool`
             /// elements on either side, which are a byte on the host but a word on the
-            /// accelerator. `T: Send + Sync` (every amp element type is) lets the new view share
-            /// the data's state whatever its own element type.
+            /// accelerator.
             ///
             /// ```
             /// use amp_runtime::ArrayView;
@@ -386,10 +385,7 @@ macro_rules! reinterpretation {
             /// assert_eq!(floats.get(1)?, 0.5);
             /// # Ok::<(), amp_runtime::Error>(())
             /// ```
-            pub fn reinterpret_as<U: Element>(&self) -> Result<$view<'a, U, 1>>
-            where
-                T: Send + Sync,
-            {
+            pub fn reinterpret_as<U: Element>(&self) -> Result<$view<'a, U, 1>> {
                 Ok($view {
                     data: self.data.reinterpret()?,
                 })

@@ -33,7 +33,7 @@ use naga::{BinaryOperator, Expression, Handle, Literal, ScalarKind, Statement, T
 pub const MAX_FAULT_RANK: usize = 8;
 
 /// Words of a fault record.
-pub const FAULT_WORDS: u32 = 3 + MAX_FAULT_RANK as u32;
+pub const FAULT_WORDS: u32 = 3 + 2 * MAX_FAULT_RANK as u32;
 
 /// What an access site accesses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,6 +48,9 @@ pub enum AccessKind {
     TileStatic,
     /// An element of a local array.
     LocalArray,
+    /// A section or projection of a view taken in a kernel; the index is its origin (or the
+    /// projected index).
+    Section,
     /// A component of a short vector, by a run-time index.
     Component,
     /// Not an access: a loop pass past the most the accelerator runs per thread (see
@@ -64,6 +67,7 @@ impl AccessKind {
             AccessKind::ViewAtomic => "array view atomic operation",
             AccessKind::TileStatic => "tile_static array access",
             AccessKind::LocalArray => "local array access",
+            AccessKind::Section => "array view section",
             AccessKind::Component => "vector component access",
             AccessKind::LoopLimit => "loop pass",
         }
@@ -88,6 +92,9 @@ pub enum SiteBound {
     Const(u32),
     /// The launch parameter word that holds it (a view's extent component).
     Word(u32),
+    /// A value computed in the kernel (the extent of a section taken there), recorded with
+    /// the fault.
+    Recorded,
 }
 
 /// The run-time check of one access in a kernel being built: whether it is in range, and what
@@ -100,6 +107,8 @@ pub struct Check {
     index: Vec<Handle<Expression>>,
     /// The bounds they were checked against.
     bounds: Vec<SiteBound>,
+    /// The values of `Recorded` bounds, by component.
+    recorded: Vec<Option<Handle<Expression>>>,
     kind: AccessKind,
 }
 
@@ -107,6 +116,23 @@ impl Check {
     /// The condition: every component is in range.
     pub(crate) fn ok(&self) -> Handle<Expression> {
         self.ok
+    }
+
+    /// A check whose condition `ok` is the caller's, recording `index` against bounds
+    /// computed in the kernel (`bounds`).
+    pub(crate) fn recorded(
+        ok: Handle<Expression>,
+        index: Vec<Handle<Expression>>,
+        bounds: Vec<Handle<Expression>>,
+        kind: AccessKind,
+    ) -> Self {
+        Check {
+            ok,
+            bounds: vec![SiteBound::Recorded; index.len()],
+            recorded: bounds.into_iter().map(Some).collect(),
+            index,
+            kind,
+        }
     }
 
     /// A check whose condition `ok` is the caller's, recording `value` against `limit`.
@@ -120,6 +146,7 @@ impl Check {
             ok,
             index: vec![value],
             bounds: vec![SiteBound::Const(limit)],
+            recorded: vec![None],
             kind,
         }
     }
@@ -140,6 +167,9 @@ pub(crate) struct FaultBuffer {
     site: Handle<naga::GlobalVariable>,
     /// Its index components.
     index: Handle<naga::GlobalVariable>,
+    /// The bounds computed in the kernel it was checked against (`SiteBound::Recorded`),
+    /// declared with the first such check.
+    bound: Option<Handle<naga::GlobalVariable>>,
 }
 
 impl FaultBuffer {
@@ -154,6 +184,7 @@ pub(crate) struct CheckBuilder {
     ok: Option<Handle<Expression>>,
     index: Vec<Handle<Expression>>,
     bounds: Vec<SiteBound>,
+    recorded: Vec<Option<Handle<Expression>>>,
     kind: AccessKind,
 }
 
@@ -163,6 +194,7 @@ impl CheckBuilder {
             ok: None,
             index: Vec::new(),
             bounds: Vec::new(),
+            recorded: Vec::new(),
             kind,
         }
     }
@@ -177,6 +209,17 @@ impl CheckBuilder {
         bound: SiteBound,
     ) -> Handle<Expression> {
         self.checked_component(b, index, bound).0
+    }
+
+    /// Adds component `index` with the exclusive bound `bound`, a `u32` computed in the
+    /// kernel (recorded with a fault); returns the component as `u32`.
+    pub(crate) fn component_below(
+        &mut self,
+        b: &mut KernelBuilder,
+        index: Handle<Expression>,
+        bound: Handle<Expression>,
+    ) -> Handle<Expression> {
+        self.checked(b, index, SiteBound::Recorded, bound).0
     }
 
     /// Like [`component`](Self::component), for an array level: the index to address the
@@ -206,19 +249,38 @@ impl CheckBuilder {
         index: Handle<Expression>,
         bound: SiteBound,
     ) -> (Handle<Expression>, Option<Handle<Expression>>) {
-        let unsigned = b.as_u32(index);
         if !b.checked {
-            return (unsigned, None);
+            return (b.as_u32(index), None);
         }
         let bound_expr = match bound {
             SiteBound::Const(n) => b.append(Expression::Literal(Literal::U32(n))),
             SiteBound::Word(w) => b.param_word(w).handle(),
+            // Only through `component_below`, which passes the value.
+            SiteBound::Recorded => b.append(Expression::Literal(Literal::U32(0))),
         };
+        self.checked(b, index, bound, bound_expr)
+    }
+
+    /// The component as `u32`, and its condition when it needs a run-time check, against
+    /// `bound` whose value is `bound_expr`.
+    fn checked(
+        &mut self,
+        b: &mut KernelBuilder,
+        index: Handle<Expression>,
+        bound: SiteBound,
+        bound_expr: Handle<Expression>,
+    ) -> (Handle<Expression>, Option<Handle<Expression>>) {
+        let unsigned = b.as_u32(index);
+        if !b.checked {
+            return (unsigned, None);
+        }
         self.index.push(unsigned);
         self.bounds.push(bound);
+        self.recorded
+            .push((bound == SiteBound::Recorded).then_some(bound_expr));
         let proof = match bound {
             SiteBound::Const(n) => super::Bound::Const(n),
-            SiteBound::Word(_) => super::Bound::Value(bound_expr),
+            SiteBound::Word(_) | SiteBound::Recorded => super::Bound::Value(bound_expr),
         };
         if b.proves_below(index, proof) || b.defer_check(index, bound) {
             return (unsigned, None);
@@ -237,6 +299,7 @@ impl CheckBuilder {
             ok: self.ok?,
             index: self.index,
             bounds: self.bounds,
+            recorded: self.recorded,
             kind: self.kind,
         })
     }
@@ -248,6 +311,7 @@ impl CheckBuilder {
                 ok: Some(c.ok),
                 index: c.index.clone(),
                 bounds: c.bounds.clone(),
+                recorded: c.recorded.clone(),
                 kind,
             },
             None => CheckBuilder::new(kind),
@@ -331,9 +395,34 @@ impl KernelBuilder {
             launch_word,
             site: private("amp_fault_site", u32_ty, Some(zero)),
             index: private("amp_fault_index", words, Some(zero_words)),
+            bound: None,
         };
         self.fault = Some(fault);
         fault
+    }
+
+    /// The private variable of recorded bounds, declared on first use.
+    fn fault_bounds(&mut self) -> Handle<naga::GlobalVariable> {
+        let mut fault = self.fault_buffer();
+        if let Some(bound) = fault.bound {
+            return bound;
+        }
+        let index_var = &self.module.global_variables[fault.index];
+        let (ty, init) = (index_var.ty, index_var.init);
+        let bound = self.module.global_variables.append(
+            naga::GlobalVariable {
+                name: Some("amp_fault_bound".into()),
+                space: naga::AddressSpace::Private,
+                binding: None,
+                ty,
+                init,
+                memory_decorations: naga::MemoryDecorations::empty(),
+            },
+            naga::Span::UNDEFINED,
+        );
+        fault.bound = Some(bound);
+        self.fault = Some(fault);
+        bound
     }
 
     /// Notes a failed `check` in the thread's private fault variables: its site and index
@@ -358,6 +447,16 @@ impl KernelBuilder {
                 index: k as u32,
             });
             stores.push((pointer, i));
+        }
+        for (k, recorded) in check.recorded.iter().take(MAX_FAULT_RANK).enumerate() {
+            let Some(value) = *recorded else { continue };
+            let bound = self.fault_bounds();
+            let base = self.append(Expression::GlobalVariable(bound));
+            let pointer = self.append(Expression::AccessIndex {
+                base,
+                index: k as u32,
+            });
+            stores.push((pointer, value));
         }
         for (pointer, new) in stores {
             let old = self.append(Expression::Load { pointer });
@@ -402,6 +501,12 @@ impl KernelBuilder {
             let pointer = self.append(Expression::AccessIndex { base, index: k });
             let value = self.append(Expression::Load { pointer });
             values.push((3 + k, value));
+            if let Some(bound) = fault.bound {
+                let base = self.append(Expression::GlobalVariable(bound));
+                let pointer = self.append(Expression::AccessIndex { base, index: k });
+                let value = self.append(Expression::Load { pointer });
+                values.push((3 + MAX_FAULT_RANK as u32 + k, value));
+            }
         }
         for (w, value) in values {
             let pointer = word(self, w);

@@ -87,6 +87,10 @@ impl KernelBuilder {
         let Some(v) = &self.cur.version else {
             return false;
         };
+        // A bound computed in the kernel may change in the loop.
+        if bound == SiteBound::Recorded {
+            return false;
+        }
         let (first, Some((var, start, ..))) = (v.first, v.counter) else {
             return false;
         };
@@ -261,6 +265,12 @@ impl KernelBuilder {
             let bound = match bound {
                 SiteBound::Const(n) => self.append(Expression::Literal(Literal::U32(n))),
                 SiteBound::Word(w) => self.param_word(w).handle(),
+                // Never deferred (see `defer_check`).
+                SiteBound::Recorded => {
+                    let never = self.append(Expression::Literal(Literal::Bool(false)));
+                    and(self, never);
+                    continue;
+                }
             };
             let c = match (index, state.counter) {
                 // start <= counter < end <= bound (`<= end < bound` for `..=`).

@@ -320,7 +320,7 @@ impl Lowerer {
             .collect();
         let values = components.iter().map(|c| self.expr(c));
         let span = index.span();
-        let compose = quote_spanned!(span=> #p::ops::index_from(#ctx, [#(#temps),*]));
+        let compose = quote_spanned!(span=> #p::ops::index_of(#ctx, [#(#temps),*]));
         quote!({ #(let #temps = #values;)* #compose })
     }
 

@@ -44,37 +44,37 @@ fn main(@builtin(local_invocation_index) param: u32, @builtin(workgroup_id) para
         return;
     }
     let _e25 = bitcast<i32>(_e19);
-    let _e29 = amp_params[1].w;
+    let _e29 = amp_params[1].z;
     let _e30 = bitcast<u32>(_e25);
-    let _e34 = amp_params[1].z;
-    let _e35 = (_e30 < _e34);
+    let _e31 = (_e30 < _e29);
+    let _e35 = amp_params[1].w;
     let _e40 = amp_params[2].x;
-    let _e44 = amp_view2_[select(_e40, (_e29 + _e30), _e35)];
+    let _e44 = amp_view2_[select(_e40, (_e35 + _e30), _e31)];
     let _e49 = amp_fault_site;
-    amp_fault_site = select(1u, _e49, _e35);
+    amp_fault_site = select(1u, _e49, _e31);
     let _e51 = amp_fault_index[0];
-    amp_fault_index[0] = select(_e30, _e51, _e35);
-    let _e56 = amp_params[2].z;
+    amp_fault_index[0] = select(_e30, _e51, _e31);
+    let _e56 = amp_params[2].y;
     let _e57 = bitcast<u32>(_e25);
-    let _e61 = amp_params[2].y;
-    let _e62 = (_e57 < _e61);
+    let _e58 = (_e57 < _e56);
+    let _e62 = amp_params[2].z;
     let _e67 = amp_params[2].w;
-    let _e71 = amp_view3_[select(_e67, (_e56 + _e57), _e62)];
+    let _e71 = amp_view3_[select(_e67, (_e62 + _e57), _e58)];
     let _e76 = amp_fault_site;
-    amp_fault_site = select(2u, _e76, _e62);
+    amp_fault_site = select(2u, _e76, _e58);
     let _e78 = amp_fault_index[0];
-    amp_fault_index[0] = select(_e57, _e78, _e62);
-    let _e84 = amp_params[1].x;
+    amp_fault_index[0] = select(_e57, _e78, _e58);
+    let _e84 = amp_params[0].w;
     let _e85 = bitcast<u32>(_e25);
-    let _e89 = amp_params[0].w;
-    let _e90 = (_e85 < _e89);
-    if _e90 {
-        amp_view1_[(_e84 + _e85)] = (_e44 + _e71);
+    let _e86 = (_e85 < _e84);
+    let _e90 = amp_params[1].x;
+    if _e86 {
+        amp_view1_[(_e90 + _e85)] = (_e44 + _e71);
     }
     let _e98 = amp_fault_site;
-    amp_fault_site = select(3u, _e98, _e90);
+    amp_fault_site = select(3u, _e98, _e86);
     let _e100 = amp_fault_index[0];
-    amp_fault_index[0] = select(_e85, _e100, _e90);
+    amp_fault_index[0] = select(_e85, _e100, _e86);
     amp_report_fault();
     return;
 }
@@ -104,11 +104,11 @@ fn main(@builtin(local_invocation_index) param: u32, @builtin(workgroup_id) para
         return;
     }
     let _e25 = bitcast<i32>(_e19);
-    let _e29 = amp_params[1].w;
-    let _e34 = amp_view2_[(_e29 + bitcast<u32>(_e25))];
-    let _e38 = amp_params[2].z;
-    let _e43 = amp_view3_[(_e38 + bitcast<u32>(_e25))];
-    let _e48 = amp_params[1].x;
-    amp_view1_[(_e48 + bitcast<u32>(_e25))] = (_e34 + _e43);
+    let _e30 = amp_params[1].w;
+    let _e34 = amp_view2_[(_e30 + bitcast<u32>(_e25))];
+    let _e39 = amp_params[2].z;
+    let _e43 = amp_view3_[(_e39 + bitcast<u32>(_e25))];
+    let _e49 = amp_params[1].x;
+    amp_view1_[(_e49 + bitcast<u32>(_e25))] = (_e34 + _e43);
     return;
 }

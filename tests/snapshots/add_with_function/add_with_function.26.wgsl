@@ -13,37 +13,37 @@ var<private> amp_fault_site: u32 = 0u;
 var<private> amp_fault_index: array<u32, 8> = array<u32, 8>();
 
 fn add_elements(param_3: i32) {
-    let _e4 = amp_params[1].w;
+    let _e4 = amp_params[1].z;
     let _e5 = bitcast<u32>(param_3);
-    let _e9 = amp_params[1].z;
-    let _e10 = (_e5 < _e9);
+    let _e6 = (_e5 < _e4);
+    let _e10 = amp_params[1].w;
     let _e15 = amp_params[2].x;
-    let _e19 = amp_view2_[select(_e15, (_e4 + _e5), _e10)];
+    let _e19 = amp_view2_[select(_e15, (_e10 + _e5), _e6)];
     let _e24 = amp_fault_site;
-    amp_fault_site = select(1u, _e24, _e10);
+    amp_fault_site = select(1u, _e24, _e6);
     let _e26 = amp_fault_index[0];
-    amp_fault_index[0] = select(_e5, _e26, _e10);
-    let _e31 = amp_params[2].z;
+    amp_fault_index[0] = select(_e5, _e26, _e6);
+    let _e31 = amp_params[2].y;
     let _e32 = bitcast<u32>(param_3);
-    let _e36 = amp_params[2].y;
-    let _e37 = (_e32 < _e36);
+    let _e33 = (_e32 < _e31);
+    let _e37 = amp_params[2].z;
     let _e42 = amp_params[2].w;
-    let _e46 = amp_view3_[select(_e42, (_e31 + _e32), _e37)];
+    let _e46 = amp_view3_[select(_e42, (_e37 + _e32), _e33)];
     let _e51 = amp_fault_site;
-    amp_fault_site = select(2u, _e51, _e37);
+    amp_fault_site = select(2u, _e51, _e33);
     let _e53 = amp_fault_index[0];
-    amp_fault_index[0] = select(_e32, _e53, _e37);
-    let _e59 = amp_params[1].x;
+    amp_fault_index[0] = select(_e32, _e53, _e33);
+    let _e59 = amp_params[0].w;
     let _e60 = bitcast<u32>(param_3);
-    let _e64 = amp_params[0].w;
-    let _e65 = (_e60 < _e64);
-    if _e65 {
-        amp_view1_[(_e59 + _e60)] = (_e19 + _e46);
+    let _e61 = (_e60 < _e59);
+    let _e65 = amp_params[1].x;
+    if _e61 {
+        amp_view1_[(_e65 + _e60)] = (_e19 + _e46);
     }
     let _e73 = amp_fault_site;
-    amp_fault_site = select(3u, _e73, _e65);
+    amp_fault_site = select(3u, _e73, _e61);
     let _e75 = amp_fault_index[0];
-    amp_fault_index[0] = select(_e60, _e75, _e65);
+    amp_fault_index[0] = select(_e60, _e75, _e61);
     return;
 }
 
@@ -94,12 +94,12 @@ var<storage> amp_view2_: array<i32>;
 var<storage> amp_view3_: array<i32>;
 
 fn add_elements(param_3: i32) {
-    let _e4 = amp_params[1].w;
-    let _e9 = amp_view2_[(_e4 + bitcast<u32>(param_3))];
-    let _e13 = amp_params[2].z;
-    let _e18 = amp_view3_[(_e13 + bitcast<u32>(param_3))];
-    let _e23 = amp_params[1].x;
-    amp_view1_[(_e23 + bitcast<u32>(param_3))] = (_e9 + _e18);
+    let _e5 = amp_params[1].w;
+    let _e9 = amp_view2_[(_e5 + bitcast<u32>(param_3))];
+    let _e14 = amp_params[2].z;
+    let _e18 = amp_view3_[(_e14 + bitcast<u32>(param_3))];
+    let _e24 = amp_params[1].x;
+    amp_view1_[(_e24 + bitcast<u32>(param_3))] = (_e9 + _e18);
     return;
 }
 

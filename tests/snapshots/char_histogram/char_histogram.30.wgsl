@@ -44,28 +44,28 @@ fn main(@builtin(local_invocation_index) param: u32, @builtin(workgroup_id) para
         return;
     }
     let _e25 = bitcast<i32>(_e19);
-    let _e42 = amp_params[1].x;
+    let _e42 = amp_params[0].w;
     let _e43 = bitcast<u32>((_e25 >> (bitcast<u32>(2u) & 31u)));
-    let _e47 = amp_params[0].w;
-    let _e48 = (_e43 < _e47);
+    let _e44 = (_e43 < _e42);
+    let _e48 = amp_params[1].x;
     let _e53 = amp_params[1].y;
-    let _e57 = amp_view1_[select(_e53, (_e42 + _e43), _e48)];
+    let _e57 = amp_view1_[select(_e53, (_e48 + _e43), _e44)];
     let _e62 = amp_fault_site;
-    amp_fault_site = select(1u, _e62, _e48);
+    amp_fault_site = select(1u, _e62, _e44);
     let _e64 = amp_fault_index[0];
-    amp_fault_index[0] = select(_e43, _e64, _e48);
-    let _e77 = amp_params[1].w;
+    amp_fault_index[0] = select(_e43, _e64, _e44);
+    let _e77 = amp_params[1].z;
     let _e78 = bitcast<u32>(bitcast<i32>(((_e57 >> (bitcast<u32>((u32((_e25 & 3i)) << (bitcast<u32>(3u) & 31u))) & 31u)) & 255u)));
-    let _e82 = amp_params[1].z;
-    let _e83 = (_e78 < _e82);
-    if _e83 {
-        let _e88 = atomicAdd((&amp_view2_[(_e77 + _e78)]), 1u);
+    let _e79 = (_e78 < _e77);
+    let _e83 = amp_params[1].w;
+    if _e79 {
+        let _e88 = atomicAdd((&amp_view2_[(_e83 + _e78)]), 1u);
         local = _e88;
     }
     let _e93 = amp_fault_site;
-    amp_fault_site = select(2u, _e93, _e83);
+    amp_fault_site = select(2u, _e93, _e79);
     let _e95 = amp_fault_index[0];
-    amp_fault_index[0] = select(_e78, _e95, _e83);
+    amp_fault_index[0] = select(_e78, _e95, _e79);
     amp_report_fault();
     return;
 }
@@ -93,9 +93,9 @@ fn main(@builtin(local_invocation_index) param: u32, @builtin(workgroup_id) para
         return;
     }
     let _e25 = bitcast<i32>(_e19);
-    let _e42 = amp_params[1].x;
-    let _e47 = amp_view1_[(_e42 + bitcast<u32>((_e25 >> (bitcast<u32>(2u) & 31u))))];
-    let _e59 = amp_params[1].w;
-    let _e64 = atomicAdd((&amp_view2_[(_e59 + bitcast<u32>(bitcast<i32>(((_e47 >> (bitcast<u32>((u32((_e25 & 3i)) << (bitcast<u32>(3u) & 31u))) & 31u)) & 255u))))]), 1u);
+    let _e43 = amp_params[1].x;
+    let _e47 = amp_view1_[(_e43 + bitcast<u32>((_e25 >> (bitcast<u32>(2u) & 31u))))];
+    let _e60 = amp_params[1].w;
+    let _e64 = atomicAdd((&amp_view2_[(_e60 + bitcast<u32>(bitcast<i32>(((_e47 >> (bitcast<u32>((u32((_e25 & 3i)) << (bitcast<u32>(3u) & 31u))) & 31u)) & 255u))))]), 1u);
     return;
 }

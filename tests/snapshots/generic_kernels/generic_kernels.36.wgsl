@@ -47,38 +47,38 @@ fn main(@builtin(local_invocation_index) param: u32, @builtin(workgroup_id) para
     }
     let _e25 = bitcast<i32>(_e19);
     let _e29 = amp_params[1].z;
-    let _e34 = amp_params[2].x;
+    let _e34 = amp_params[1].w;
     let _e35 = bitcast<u32>(_e25);
-    let _e39 = amp_params[1].w;
-    let _e40 = (_e35 < _e39);
+    let _e36 = (_e35 < _e34);
+    let _e40 = amp_params[2].x;
     let _e45 = amp_params[2].y;
-    let _e49 = amp_view2_[select(_e45, (_e34 + _e35), _e40)];
+    let _e49 = amp_view2_[select(_e45, (_e40 + _e35), _e36)];
     let _e54 = amp_fault_site;
-    amp_fault_site = select(1u, _e54, _e40);
+    amp_fault_site = select(1u, _e54, _e36);
     let _e56 = amp_fault_index[0];
-    amp_fault_index[0] = select(_e35, _e56, _e40);
-    let _e61 = amp_params[1].x;
+    amp_fault_index[0] = select(_e35, _e56, _e36);
+    let _e61 = amp_params[0].w;
     let _e62 = bitcast<u32>(_e25);
-    let _e66 = amp_params[0].w;
-    let _e67 = (_e62 < _e66);
+    let _e63 = (_e62 < _e61);
+    let _e67 = amp_params[1].x;
     let _e72 = amp_params[1].y;
-    let _e76 = amp_view1_[select(_e72, (_e61 + _e62), _e67)];
+    let _e76 = amp_view1_[select(_e72, (_e67 + _e62), _e63)];
     let _e81 = amp_fault_site;
-    amp_fault_site = select(2u, _e81, _e67);
+    amp_fault_site = select(2u, _e81, _e63);
     let _e83 = amp_fault_index[0];
-    amp_fault_index[0] = select(_e62, _e83, _e67);
+    amp_fault_index[0] = select(_e62, _e83, _e63);
     let _e85 = axpy(bitcast<f32>(_e29), _e49, _e76);
-    let _e89 = amp_params[1].x;
+    let _e89 = amp_params[0].w;
     let _e90 = bitcast<u32>(_e25);
-    let _e94 = amp_params[0].w;
-    let _e95 = (_e90 < _e94);
-    if _e95 {
-        amp_view1_[(_e89 + _e90)] = _e85;
+    let _e91 = (_e90 < _e89);
+    let _e95 = amp_params[1].x;
+    if _e91 {
+        amp_view1_[(_e95 + _e90)] = _e85;
     }
     let _e103 = amp_fault_site;
-    amp_fault_site = select(3u, _e103, _e95);
+    amp_fault_site = select(3u, _e103, _e91);
     let _e105 = amp_fault_index[0];
-    amp_fault_index[0] = select(_e90, _e105, _e95);
+    amp_fault_index[0] = select(_e90, _e105, _e91);
     amp_report_fault();
     return;
 }
@@ -111,13 +111,13 @@ fn main(@builtin(local_invocation_index) param: u32, @builtin(workgroup_id) para
     }
     let _e25 = bitcast<i32>(_e19);
     let _e29 = amp_params[1].z;
-    let _e34 = amp_params[2].x;
-    let _e39 = amp_view2_[(_e34 + bitcast<u32>(_e25))];
-    let _e43 = amp_params[1].x;
-    let _e48 = amp_view1_[(_e43 + bitcast<u32>(_e25))];
+    let _e35 = amp_params[2].x;
+    let _e39 = amp_view2_[(_e35 + bitcast<u32>(_e25))];
+    let _e44 = amp_params[1].x;
+    let _e48 = amp_view1_[(_e44 + bitcast<u32>(_e25))];
     let _e49 = axpy(bitcast<f32>(_e29), _e39, _e48);
-    let _e53 = amp_params[1].x;
-    amp_view1_[(_e53 + bitcast<u32>(_e25))] = _e49;
+    let _e54 = amp_params[1].x;
+    amp_view1_[(_e54 + bitcast<u32>(_e25))] = _e49;
     return;
 }
 // checked
@@ -169,38 +169,38 @@ fn main(@builtin(local_invocation_index) param: u32, @builtin(workgroup_id) para
     }
     let _e25 = bitcast<i32>(_e19);
     let _e29 = amp_params[1].z;
-    let _e34 = amp_params[2].x;
+    let _e34 = amp_params[1].w;
     let _e35 = bitcast<u32>(_e25);
-    let _e39 = amp_params[1].w;
-    let _e40 = (_e35 < _e39);
+    let _e36 = (_e35 < _e34);
+    let _e40 = amp_params[2].x;
     let _e45 = amp_params[2].y;
-    let _e49 = amp_view2_[select(_e45, (_e34 + _e35), _e40)];
+    let _e49 = amp_view2_[select(_e45, (_e40 + _e35), _e36)];
     let _e54 = amp_fault_site;
-    amp_fault_site = select(1u, _e54, _e40);
+    amp_fault_site = select(1u, _e54, _e36);
     let _e56 = amp_fault_index[0];
-    amp_fault_index[0] = select(_e35, _e56, _e40);
-    let _e61 = amp_params[1].x;
+    amp_fault_index[0] = select(_e35, _e56, _e36);
+    let _e61 = amp_params[0].w;
     let _e62 = bitcast<u32>(_e25);
-    let _e66 = amp_params[0].w;
-    let _e67 = (_e62 < _e66);
+    let _e63 = (_e62 < _e61);
+    let _e67 = amp_params[1].x;
     let _e72 = amp_params[1].y;
-    let _e76 = amp_view1_[select(_e72, (_e61 + _e62), _e67)];
+    let _e76 = amp_view1_[select(_e72, (_e67 + _e62), _e63)];
     let _e81 = amp_fault_site;
-    amp_fault_site = select(2u, _e81, _e67);
+    amp_fault_site = select(2u, _e81, _e63);
     let _e83 = amp_fault_index[0];
-    amp_fault_index[0] = select(_e62, _e83, _e67);
+    amp_fault_index[0] = select(_e62, _e83, _e63);
     let _e85 = axpy(bitcast<i32>(_e29), _e49, _e76);
-    let _e89 = amp_params[1].x;
+    let _e89 = amp_params[0].w;
     let _e90 = bitcast<u32>(_e25);
-    let _e94 = amp_params[0].w;
-    let _e95 = (_e90 < _e94);
-    if _e95 {
-        amp_view1_[(_e89 + _e90)] = _e85;
+    let _e91 = (_e90 < _e89);
+    let _e95 = amp_params[1].x;
+    if _e91 {
+        amp_view1_[(_e95 + _e90)] = _e85;
     }
     let _e103 = amp_fault_site;
-    amp_fault_site = select(3u, _e103, _e95);
+    amp_fault_site = select(3u, _e103, _e91);
     let _e105 = amp_fault_index[0];
-    amp_fault_index[0] = select(_e90, _e105, _e95);
+    amp_fault_index[0] = select(_e90, _e105, _e91);
     amp_report_fault();
     return;
 }
@@ -233,12 +233,12 @@ fn main(@builtin(local_invocation_index) param: u32, @builtin(workgroup_id) para
     }
     let _e25 = bitcast<i32>(_e19);
     let _e29 = amp_params[1].z;
-    let _e34 = amp_params[2].x;
-    let _e39 = amp_view2_[(_e34 + bitcast<u32>(_e25))];
-    let _e43 = amp_params[1].x;
-    let _e48 = amp_view1_[(_e43 + bitcast<u32>(_e25))];
+    let _e35 = amp_params[2].x;
+    let _e39 = amp_view2_[(_e35 + bitcast<u32>(_e25))];
+    let _e44 = amp_params[1].x;
+    let _e48 = amp_view1_[(_e44 + bitcast<u32>(_e25))];
     let _e49 = axpy(bitcast<i32>(_e29), _e39, _e48);
-    let _e53 = amp_params[1].x;
-    amp_view1_[(_e53 + bitcast<u32>(_e25))] = _e49;
+    let _e54 = amp_params[1].x;
+    amp_view1_[(_e54 + bitcast<u32>(_e25))] = _e49;
     return;
 }

@@ -55,17 +55,17 @@ fn main(@builtin(local_invocation_index) param: u32, @builtin(workgroup_id) para
     }
     let _e25 = bitcast<i32>(_e19);
     let _e26 = twice_square_plus_one(_e25);
-    let _e30 = amp_params[1].x;
+    let _e30 = amp_params[0].w;
     let _e31 = bitcast<u32>(_e25);
-    let _e35 = amp_params[0].w;
-    let _e36 = (_e31 < _e35);
-    if _e36 {
-        amp_view1_[(_e30 + _e31)] = _e26;
+    let _e32 = (_e31 < _e30);
+    let _e36 = amp_params[1].x;
+    if _e32 {
+        amp_view1_[(_e36 + _e31)] = _e26;
     }
     let _e44 = amp_fault_site;
-    amp_fault_site = select(1u, _e44, _e36);
+    amp_fault_site = select(1u, _e44, _e32);
     let _e46 = amp_fault_index[0];
-    amp_fault_index[0] = select(_e31, _e46, _e36);
+    amp_fault_index[0] = select(_e31, _e46, _e32);
     amp_report_fault();
     return;
 }
@@ -106,7 +106,7 @@ fn main(@builtin(local_invocation_index) param: u32, @builtin(workgroup_id) para
     }
     let _e25 = bitcast<i32>(_e19);
     let _e26 = twice_square_plus_one(_e25);
-    let _e30 = amp_params[1].x;
-    amp_view1_[(_e30 + bitcast<u32>(_e25))] = _e26;
+    let _e31 = amp_params[1].x;
+    amp_view1_[(_e31 + bitcast<u32>(_e25))] = _e26;
     return;
 }

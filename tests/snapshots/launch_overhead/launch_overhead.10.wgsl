@@ -40,27 +40,27 @@ fn main(@builtin(local_invocation_index) param: u32, @builtin(workgroup_id) para
         return;
     }
     let _e25 = bitcast<i32>(_e19);
-    let _e29 = amp_params[1].x;
+    let _e29 = amp_params[0].w;
     let _e30 = bitcast<u32>(_e25);
-    let _e34 = amp_params[0].w;
-    let _e35 = (_e30 < _e34);
+    let _e31 = (_e30 < _e29);
+    let _e35 = amp_params[1].x;
     let _e40 = amp_params[1].y;
-    let _e44 = amp_view1_[select(_e40, (_e29 + _e30), _e35)];
+    let _e44 = amp_view1_[select(_e40, (_e35 + _e30), _e31)];
     let _e49 = amp_fault_site;
-    amp_fault_site = select(1u, _e49, _e35);
+    amp_fault_site = select(1u, _e49, _e31);
     let _e51 = amp_fault_index[0];
-    amp_fault_index[0] = select(_e30, _e51, _e35);
-    let _e58 = amp_params[1].x;
+    amp_fault_index[0] = select(_e30, _e51, _e31);
+    let _e58 = amp_params[0].w;
     let _e59 = bitcast<u32>(_e25);
-    let _e63 = amp_params[0].w;
-    let _e64 = (_e59 < _e63);
-    if _e64 {
-        amp_view1_[(_e58 + _e59)] = (_e44 + 1f);
+    let _e60 = (_e59 < _e58);
+    let _e64 = amp_params[1].x;
+    if _e60 {
+        amp_view1_[(_e64 + _e59)] = (_e44 + 1f);
     }
     let _e72 = amp_fault_site;
-    amp_fault_site = select(2u, _e72, _e64);
+    amp_fault_site = select(2u, _e72, _e60);
     let _e74 = amp_fault_index[0];
-    amp_fault_index[0] = select(_e59, _e74, _e64);
+    amp_fault_index[0] = select(_e59, _e74, _e60);
     amp_report_fault();
     return;
 }
@@ -86,9 +86,9 @@ fn main(@builtin(local_invocation_index) param: u32, @builtin(workgroup_id) para
         return;
     }
     let _e25 = bitcast<i32>(_e19);
-    let _e29 = amp_params[1].x;
-    let _e34 = amp_view1_[(_e29 + bitcast<u32>(_e25))];
-    let _e40 = amp_params[1].x;
-    amp_view1_[(_e40 + bitcast<u32>(_e25))] = (_e34 + 1f);
+    let _e30 = amp_params[1].x;
+    let _e34 = amp_view1_[(_e30 + bitcast<u32>(_e25))];
+    let _e41 = amp_params[1].x;
+    amp_view1_[(_e41 + bitcast<u32>(_e25))] = (_e34 + 1f);
     return;
 }

@@ -76,13 +76,13 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
             }
             let _e63 = local;
             let _e64 = vec2<i32>(_e42.x, _e63);
-            let _e68 = amp_params[2].w;
-            let _e78 = amp_params[3].x;
-            let _e90 = amp_view2_[((_e68 + (bitcast<u32>(_e64.x) * _e78)) + bitcast<u32>(_e64.y))];
+            let _e80 = amp_params[2].w;
+            let _e84 = amp_params[3].x;
+            let _e90 = amp_view2_[((_e80 + (bitcast<u32>(_e64.x) * _e84)) + bitcast<u32>(_e64.y))];
             let _e91 = vec2<i32>(_e63, _e42.y);
-            let _e95 = amp_params[1].z;
-            let _e105 = amp_params[1].w;
-            let _e117 = amp_view1_[((_e95 + (bitcast<u32>(_e91.x) * _e105)) + bitcast<u32>(_e91.y))];
+            let _e107 = amp_params[1].z;
+            let _e111 = amp_params[1].w;
+            let _e117 = amp_view1_[((_e107 + (bitcast<u32>(_e91.x) * _e111)) + bitcast<u32>(_e91.y))];
             let _e119 = sum;
             sum = (_e119 + (_e90 * _e117));
             continuing {
@@ -100,36 +100,36 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
             }
             let _e150 = local_1;
             let _e151 = vec2<i32>(_e42.x, _e150);
-            let _e155 = amp_params[2].w;
+            let _e156 = amp_params[2].y;
             let _e157 = bitcast<u32>(_e151.x);
-            let _e161 = amp_params[2].y;
-            let _e166 = amp_params[3].x;
-            let _e170 = bitcast<u32>(_e151.y);
-            let _e174 = amp_params[2].z;
-            let _e176 = ((_e157 < _e161) && (_e170 < _e174));
+            let _e163 = amp_params[2].z;
+            let _e164 = bitcast<u32>(_e151.y);
+            let _e166 = ((_e157 < _e156) && (_e164 < _e163));
+            let _e170 = amp_params[2].w;
+            let _e174 = amp_params[3].x;
             let _e181 = amp_params[3].y;
-            let _e185 = amp_view2_[select(_e181, ((_e155 + (_e157 * _e166)) + _e170), _e176)];
+            let _e185 = amp_view2_[select(_e181, ((_e170 + (_e157 * _e174)) + _e164), _e166)];
             let _e192 = amp_fault_site;
-            amp_fault_site = select(1u, _e192, _e176);
+            amp_fault_site = select(1u, _e192, _e166);
             let _e194 = amp_fault_index[0];
-            amp_fault_index[0] = select(_e157, _e194, _e176);
+            amp_fault_index[0] = select(_e157, _e194, _e166);
             let _e196 = amp_fault_index[1];
-            amp_fault_index[1] = select(_e170, _e196, _e176);
+            amp_fault_index[1] = select(_e164, _e196, _e166);
             let _e198 = vec2<i32>(_e150, _e42.y);
-            let _e202 = amp_params[1].z;
             let _e204 = bitcast<u32>(_e198.x);
-            let _e212 = amp_params[1].w;
-            let _e216 = bitcast<u32>(_e198.y);
-            let _e220 = amp_params[1].y;
-            let _e221 = (_e216 < _e220);
+            let _e209 = amp_params[1].y;
+            let _e210 = bitcast<u32>(_e198.y);
+            let _e211 = (_e210 < _e209);
+            let _e215 = amp_params[1].z;
+            let _e219 = amp_params[1].w;
             let _e226 = amp_params[2].x;
-            let _e230 = amp_view1_[select(_e226, ((_e202 + (_e204 * _e212)) + _e216), _e221)];
+            let _e230 = amp_view1_[select(_e226, ((_e215 + (_e204 * _e219)) + _e210), _e211)];
             let _e237 = amp_fault_site;
-            amp_fault_site = select(2u, _e237, _e221);
+            amp_fault_site = select(2u, _e237, _e211);
             let _e239 = amp_fault_index[0];
-            amp_fault_index[0] = select(_e204, _e239, _e221);
+            amp_fault_index[0] = select(_e204, _e239, _e211);
             let _e241 = amp_fault_index[1];
-            amp_fault_index[1] = select(_e216, _e241, _e221);
+            amp_fault_index[1] = select(_e210, _e241, _e211);
             let _e244 = sum;
             sum = (_e244 + (_e185 * _e230));
             continuing {
@@ -139,22 +139,22 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
         }
     }
     let _e249 = sum;
-    let _e253 = amp_params[4].x;
+    let _e254 = amp_params[3].z;
     let _e255 = bitcast<u32>(_e42.x);
-    let _e259 = amp_params[3].z;
-    let _e264 = amp_params[4].y;
-    let _e268 = bitcast<u32>(_e42.y);
-    let _e272 = amp_params[3].w;
-    let _e274 = ((_e255 < _e259) && (_e268 < _e272));
-    if _e274 {
-        amp_view3_[((_e253 + (_e255 * _e264)) + _e268)] = _e249;
+    let _e261 = amp_params[3].w;
+    let _e262 = bitcast<u32>(_e42.y);
+    let _e264 = ((_e255 < _e254) && (_e262 < _e261));
+    let _e268 = amp_params[4].x;
+    let _e272 = amp_params[4].y;
+    if _e264 {
+        amp_view3_[((_e268 + (_e255 * _e272)) + _e262)] = _e249;
     }
     let _e284 = amp_fault_site;
-    amp_fault_site = select(3u, _e284, _e274);
+    amp_fault_site = select(3u, _e284, _e264);
     let _e286 = amp_fault_index[0];
-    amp_fault_index[0] = select(_e255, _e286, _e274);
+    amp_fault_index[0] = select(_e255, _e286, _e264);
     let _e288 = amp_fault_index[1];
-    amp_fault_index[1] = select(_e268, _e288, _e274);
+    amp_fault_index[1] = select(_e262, _e288, _e264);
     amp_report_fault();
     return;
 }
@@ -207,13 +207,13 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
             }
             let _e63 = local;
             let _e64 = vec2<i32>(_e42.x, _e63);
-            let _e68 = amp_params[2].w;
-            let _e74 = amp_params[3].x;
-            let _e82 = amp_view2_[((_e68 + (bitcast<u32>(_e64.x) * _e74)) + bitcast<u32>(_e64.y))];
+            let _e72 = amp_params[2].w;
+            let _e76 = amp_params[3].x;
+            let _e82 = amp_view2_[((_e72 + (bitcast<u32>(_e64.x) * _e76)) + bitcast<u32>(_e64.y))];
             let _e83 = vec2<i32>(_e63, _e42.y);
-            let _e87 = amp_params[1].z;
-            let _e93 = amp_params[1].w;
-            let _e101 = amp_view1_[((_e87 + (bitcast<u32>(_e83.x) * _e93)) + bitcast<u32>(_e83.y))];
+            let _e91 = amp_params[1].z;
+            let _e95 = amp_params[1].w;
+            let _e101 = amp_view1_[((_e91 + (bitcast<u32>(_e83.x) * _e95)) + bitcast<u32>(_e83.y))];
             let _e103 = sum;
             sum = (_e103 + (_e82 * _e101));
             continuing {
@@ -223,8 +223,8 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
         }
     }
     let _e108 = sum;
-    let _e112 = amp_params[4].x;
-    let _e118 = amp_params[4].y;
-    amp_view3_[((_e112 + (bitcast<u32>(_e42.x) * _e118)) + bitcast<u32>(_e42.y))] = _e108;
+    let _e116 = amp_params[4].x;
+    let _e120 = amp_params[4].y;
+    amp_view3_[((_e116 + (bitcast<u32>(_e42.x) * _e120)) + bitcast<u32>(_e42.y))] = _e108;
     return;
 }

@@ -68,13 +68,13 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
             }
             let _e60 = local;
             let _e61 = vec2<i32>(_e35.x, _e60);
-            let _e65 = amp_params[2].z;
-            let _e75 = amp_params[2].w;
-            let _e87 = amp_view2_[((_e65 + (bitcast<u32>(_e61.x) * _e75)) + bitcast<u32>(_e61.y))];
+            let _e77 = amp_params[2].z;
+            let _e81 = amp_params[2].w;
+            let _e87 = amp_view2_[((_e77 + (bitcast<u32>(_e61.x) * _e81)) + bitcast<u32>(_e61.y))];
             let _e88 = vec2<i32>(_e60, _e35.y);
-            let _e92 = amp_params[1].y;
-            let _e102 = amp_params[1].z;
-            let _e114 = amp_view1_[((_e92 + (bitcast<u32>(_e88.x) * _e102)) + bitcast<u32>(_e88.y))];
+            let _e104 = amp_params[1].y;
+            let _e108 = amp_params[1].z;
+            let _e114 = amp_view1_[((_e104 + (bitcast<u32>(_e88.x) * _e108)) + bitcast<u32>(_e88.y))];
             let _e116 = sum;
             sum = (_e116 + (_e87 * _e114));
             continuing {
@@ -92,36 +92,36 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
             }
             let _e147 = local_1;
             let _e148 = vec2<i32>(_e35.x, _e147);
-            let _e152 = amp_params[2].z;
+            let _e153 = amp_params[2].x;
             let _e154 = bitcast<u32>(_e148.x);
-            let _e158 = amp_params[2].x;
-            let _e163 = amp_params[2].w;
-            let _e167 = bitcast<u32>(_e148.y);
-            let _e171 = amp_params[2].y;
-            let _e173 = ((_e154 < _e158) && (_e167 < _e171));
+            let _e160 = amp_params[2].y;
+            let _e161 = bitcast<u32>(_e148.y);
+            let _e163 = ((_e154 < _e153) && (_e161 < _e160));
+            let _e167 = amp_params[2].z;
+            let _e171 = amp_params[2].w;
             let _e178 = amp_params[3].x;
-            let _e182 = amp_view2_[select(_e178, ((_e152 + (_e154 * _e163)) + _e167), _e173)];
+            let _e182 = amp_view2_[select(_e178, ((_e167 + (_e154 * _e171)) + _e161), _e163)];
             let _e189 = amp_fault_site;
-            amp_fault_site = select(1u, _e189, _e173);
+            amp_fault_site = select(1u, _e189, _e163);
             let _e191 = amp_fault_index[0];
-            amp_fault_index[0] = select(_e154, _e191, _e173);
+            amp_fault_index[0] = select(_e154, _e191, _e163);
             let _e193 = amp_fault_index[1];
-            amp_fault_index[1] = select(_e167, _e193, _e173);
+            amp_fault_index[1] = select(_e161, _e193, _e163);
             let _e195 = vec2<i32>(_e147, _e35.y);
-            let _e199 = amp_params[1].y;
             let _e201 = bitcast<u32>(_e195.x);
-            let _e209 = amp_params[1].z;
-            let _e213 = bitcast<u32>(_e195.y);
-            let _e217 = amp_params[1].x;
-            let _e218 = (_e213 < _e217);
+            let _e206 = amp_params[1].x;
+            let _e207 = bitcast<u32>(_e195.y);
+            let _e208 = (_e207 < _e206);
+            let _e212 = amp_params[1].y;
+            let _e216 = amp_params[1].z;
             let _e223 = amp_params[1].w;
-            let _e227 = amp_view1_[select(_e223, ((_e199 + (_e201 * _e209)) + _e213), _e218)];
+            let _e227 = amp_view1_[select(_e223, ((_e212 + (_e201 * _e216)) + _e207), _e208)];
             let _e234 = amp_fault_site;
-            amp_fault_site = select(2u, _e234, _e218);
+            amp_fault_site = select(2u, _e234, _e208);
             let _e236 = amp_fault_index[0];
-            amp_fault_index[0] = select(_e201, _e236, _e218);
+            amp_fault_index[0] = select(_e201, _e236, _e208);
             let _e238 = amp_fault_index[1];
-            amp_fault_index[1] = select(_e213, _e238, _e218);
+            amp_fault_index[1] = select(_e207, _e238, _e208);
             let _e241 = sum;
             sum = (_e241 + (_e182 * _e227));
             continuing {
@@ -131,22 +131,22 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
         }
     }
     let _e246 = sum;
-    let _e250 = amp_params[3].w;
+    let _e251 = amp_params[3].y;
     let _e252 = bitcast<u32>(_e35.x);
-    let _e256 = amp_params[3].y;
-    let _e261 = amp_params[4].x;
-    let _e265 = bitcast<u32>(_e35.y);
-    let _e269 = amp_params[3].z;
-    let _e271 = ((_e252 < _e256) && (_e265 < _e269));
-    if _e271 {
-        amp_view3_[((_e250 + (_e252 * _e261)) + _e265)] = _e246;
+    let _e258 = amp_params[3].z;
+    let _e259 = bitcast<u32>(_e35.y);
+    let _e261 = ((_e252 < _e251) && (_e259 < _e258));
+    let _e265 = amp_params[3].w;
+    let _e269 = amp_params[4].x;
+    if _e261 {
+        amp_view3_[((_e265 + (_e252 * _e269)) + _e259)] = _e246;
     }
     let _e281 = amp_fault_site;
-    amp_fault_site = select(3u, _e281, _e271);
+    amp_fault_site = select(3u, _e281, _e261);
     let _e283 = amp_fault_index[0];
-    amp_fault_index[0] = select(_e252, _e283, _e271);
+    amp_fault_index[0] = select(_e252, _e283, _e261);
     let _e285 = amp_fault_index[1];
-    amp_fault_index[1] = select(_e265, _e285, _e271);
+    amp_fault_index[1] = select(_e259, _e285, _e261);
     amp_report_fault();
     return;
 }
@@ -193,13 +193,13 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
             }
             let _e60 = local;
             let _e61 = vec2<i32>(_e35.x, _e60);
-            let _e65 = amp_params[2].z;
-            let _e71 = amp_params[2].w;
-            let _e79 = amp_view2_[((_e65 + (bitcast<u32>(_e61.x) * _e71)) + bitcast<u32>(_e61.y))];
+            let _e69 = amp_params[2].z;
+            let _e73 = amp_params[2].w;
+            let _e79 = amp_view2_[((_e69 + (bitcast<u32>(_e61.x) * _e73)) + bitcast<u32>(_e61.y))];
             let _e80 = vec2<i32>(_e60, _e35.y);
-            let _e84 = amp_params[1].y;
-            let _e90 = amp_params[1].z;
-            let _e98 = amp_view1_[((_e84 + (bitcast<u32>(_e80.x) * _e90)) + bitcast<u32>(_e80.y))];
+            let _e88 = amp_params[1].y;
+            let _e92 = amp_params[1].z;
+            let _e98 = amp_view1_[((_e88 + (bitcast<u32>(_e80.x) * _e92)) + bitcast<u32>(_e80.y))];
             let _e100 = sum;
             sum = (_e100 + (_e79 * _e98));
             continuing {
@@ -209,8 +209,8 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
         }
     }
     let _e105 = sum;
-    let _e109 = amp_params[3].w;
-    let _e115 = amp_params[4].x;
-    amp_view3_[((_e109 + (bitcast<u32>(_e35.x) * _e115)) + bitcast<u32>(_e35.y))] = _e105;
+    let _e113 = amp_params[3].w;
+    let _e117 = amp_params[4].x;
+    amp_view3_[((_e113 + (bitcast<u32>(_e35.x) * _e117)) + bitcast<u32>(_e35.y))] = _e105;
     return;
 }

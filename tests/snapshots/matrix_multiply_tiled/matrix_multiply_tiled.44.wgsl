@@ -65,38 +65,38 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
         }
         let _e63 = local;
         let _e69 = vec2<i32>(_e35.x, (_e36.y + _e63));
-        let _e73 = amp_params[1].y;
+        let _e74 = amp_params[0].w;
         let _e75 = bitcast<u32>(_e69.x);
-        let _e79 = amp_params[0].w;
-        let _e84 = amp_params[1].z;
-        let _e88 = bitcast<u32>(_e69.y);
-        let _e92 = amp_params[1].x;
-        let _e94 = ((_e75 < _e79) && (_e88 < _e92));
+        let _e81 = amp_params[1].x;
+        let _e82 = bitcast<u32>(_e69.y);
+        let _e84 = ((_e75 < _e74) && (_e82 < _e81));
+        let _e88 = amp_params[1].y;
+        let _e92 = amp_params[1].z;
         let _e99 = amp_params[1].w;
-        let _e103 = amp_view1_[select(_e99, ((_e73 + (_e75 * _e84)) + _e88), _e94)];
+        let _e103 = amp_view1_[select(_e99, ((_e88 + (_e75 * _e92)) + _e82), _e84)];
         let _e110 = amp_fault_site;
-        amp_fault_site = select(1u, _e110, _e94);
+        amp_fault_site = select(1u, _e110, _e84);
         let _e112 = amp_fault_index[0];
-        amp_fault_index[0] = select(_e75, _e112, _e94);
+        amp_fault_index[0] = select(_e75, _e112, _e84);
         let _e114 = amp_fault_index[1];
-        amp_fault_index[1] = select(_e88, _e114, _e94);
+        amp_fault_index[1] = select(_e82, _e114, _e84);
         loc_a[bitcast<u32>(_e36.x)][bitcast<u32>(_e36.y)] = _e103;
         let _e124 = vec2<i32>((_e36.x + _e63), _e35.y);
-        let _e128 = amp_params[2].z;
+        let _e129 = amp_params[2].x;
         let _e130 = bitcast<u32>(_e124.x);
-        let _e134 = amp_params[2].x;
-        let _e139 = amp_params[2].w;
-        let _e143 = bitcast<u32>(_e124.y);
-        let _e147 = amp_params[2].y;
-        let _e149 = ((_e130 < _e134) && (_e143 < _e147));
+        let _e136 = amp_params[2].y;
+        let _e137 = bitcast<u32>(_e124.y);
+        let _e139 = ((_e130 < _e129) && (_e137 < _e136));
+        let _e143 = amp_params[2].z;
+        let _e147 = amp_params[2].w;
         let _e154 = amp_params[3].x;
-        let _e158 = amp_view2_[select(_e154, ((_e128 + (_e130 * _e139)) + _e143), _e149)];
+        let _e158 = amp_view2_[select(_e154, ((_e143 + (_e130 * _e147)) + _e137), _e139)];
         let _e165 = amp_fault_site;
-        amp_fault_site = select(2u, _e165, _e149);
+        amp_fault_site = select(2u, _e165, _e139);
         let _e167 = amp_fault_index[0];
-        amp_fault_index[0] = select(_e130, _e167, _e149);
+        amp_fault_index[0] = select(_e130, _e167, _e139);
         let _e169 = amp_fault_index[1];
-        amp_fault_index[1] = select(_e143, _e169, _e149);
+        amp_fault_index[1] = select(_e137, _e169, _e139);
         loc_b[bitcast<u32>(_e36.x)][bitcast<u32>(_e36.y)] = _e158;
         workgroupBarrier();
         {
@@ -127,22 +127,22 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
         }
     }
     let _e208 = sum;
-    let _e212 = amp_params[3].w;
+    let _e213 = amp_params[3].y;
     let _e214 = bitcast<u32>(_e35.x);
-    let _e218 = amp_params[3].y;
-    let _e223 = amp_params[4].x;
-    let _e227 = bitcast<u32>(_e35.y);
-    let _e231 = amp_params[3].z;
-    let _e233 = ((_e214 < _e218) && (_e227 < _e231));
-    if _e233 {
-        amp_view3_[((_e212 + (_e214 * _e223)) + _e227)] = _e208;
+    let _e220 = amp_params[3].z;
+    let _e221 = bitcast<u32>(_e35.y);
+    let _e223 = ((_e214 < _e213) && (_e221 < _e220));
+    let _e227 = amp_params[3].w;
+    let _e231 = amp_params[4].x;
+    if _e223 {
+        amp_view3_[((_e227 + (_e214 * _e231)) + _e221)] = _e208;
     }
     let _e243 = amp_fault_site;
-    amp_fault_site = select(3u, _e243, _e233);
+    amp_fault_site = select(3u, _e243, _e223);
     let _e245 = amp_fault_index[0];
-    amp_fault_index[0] = select(_e214, _e245, _e233);
+    amp_fault_index[0] = select(_e214, _e245, _e223);
     let _e247 = amp_fault_index[1];
-    amp_fault_index[1] = select(_e227, _e247, _e233);
+    amp_fault_index[1] = select(_e221, _e247, _e223);
     amp_report_fault();
     return;
 }
@@ -192,14 +192,14 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
         }
         let _e63 = local;
         let _e68 = vec2<i32>(_e35.x, (_e36.y + _e63));
-        let _e72 = amp_params[1].y;
-        let _e78 = amp_params[1].z;
-        let _e86 = amp_view1_[((_e72 + (bitcast<u32>(_e68.x) * _e78)) + bitcast<u32>(_e68.y))];
+        let _e76 = amp_params[1].y;
+        let _e80 = amp_params[1].z;
+        let _e86 = amp_view1_[((_e76 + (bitcast<u32>(_e68.x) * _e80)) + bitcast<u32>(_e68.y))];
         loc_a[bitcast<u32>(_e36.x)][bitcast<u32>(_e36.y)] = _e86;
         let _e93 = vec2<i32>((_e36.x + _e63), _e35.y);
-        let _e97 = amp_params[2].z;
-        let _e103 = amp_params[2].w;
-        let _e111 = amp_view2_[((_e97 + (bitcast<u32>(_e93.x) * _e103)) + bitcast<u32>(_e93.y))];
+        let _e101 = amp_params[2].z;
+        let _e105 = amp_params[2].w;
+        let _e111 = amp_view2_[((_e101 + (bitcast<u32>(_e93.x) * _e105)) + bitcast<u32>(_e93.y))];
         loc_b[bitcast<u32>(_e36.x)][bitcast<u32>(_e36.y)] = _e111;
         workgroupBarrier();
         {
@@ -230,8 +230,8 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
         }
     }
     let _e144 = sum;
-    let _e148 = amp_params[3].w;
-    let _e154 = amp_params[4].x;
-    amp_view3_[((_e148 + (bitcast<u32>(_e35.x) * _e154)) + bitcast<u32>(_e35.y))] = _e144;
+    let _e152 = amp_params[3].w;
+    let _e156 = amp_params[4].x;
+    amp_view3_[((_e152 + (bitcast<u32>(_e35.x) * _e156)) + bitcast<u32>(_e35.y))] = _e144;
     return;
 }

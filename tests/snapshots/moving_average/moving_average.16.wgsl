@@ -61,8 +61,8 @@ fn main(@builtin(local_invocation_index) param: u32, @builtin(workgroup_id) para
                     break;
                 }
                 let _e42 = local;
-                let _e46 = amp_params[1].y;
-                let _e55 = amp_view1_[(_e46 + bitcast<u32>(_e42))];
+                let _e51 = amp_params[1].y;
+                let _e55 = amp_view1_[(_e51 + bitcast<u32>(_e42))];
                 let _e56 = sum;
                 sum = (_e56 + _e55);
                 continuing {
@@ -80,16 +80,16 @@ fn main(@builtin(local_invocation_index) param: u32, @builtin(workgroup_id) para
                     break;
                 }
                 let _e77 = local_1;
-                let _e81 = amp_params[1].y;
+                let _e81 = amp_params[1].x;
                 let _e82 = bitcast<u32>(_e77);
-                let _e86 = amp_params[1].x;
-                let _e87 = (_e82 < _e86);
+                let _e83 = (_e82 < _e81);
+                let _e87 = amp_params[1].y;
                 let _e92 = amp_params[1].z;
-                let _e96 = amp_view1_[select(_e92, (_e81 + _e82), _e87)];
+                let _e96 = amp_view1_[select(_e92, (_e87 + _e82), _e83)];
                 let _e101 = amp_fault_site;
-                amp_fault_site = select(1u, _e101, _e87);
+                amp_fault_site = select(1u, _e101, _e83);
                 let _e103 = amp_fault_index[0];
-                amp_fault_index[0] = select(_e82, _e103, _e87);
+                amp_fault_index[0] = select(_e82, _e103, _e83);
                 let _e105 = sum;
                 sum = (_e105 + _e96);
                 continuing {
@@ -100,17 +100,17 @@ fn main(@builtin(local_invocation_index) param: u32, @builtin(workgroup_id) para
             }
         }
         let _e114 = sum;
-        let _e120 = amp_params[2].x;
+        let _e120 = amp_params[1].w;
         let _e121 = bitcast<u32>(_e25);
-        let _e125 = amp_params[1].w;
-        let _e126 = (_e121 < _e125);
-        if _e126 {
-            amp_view2_[(_e120 + _e121)] = (_e114 / f32(_e30));
+        let _e122 = (_e121 < _e120);
+        let _e126 = amp_params[2].x;
+        if _e122 {
+            amp_view2_[(_e126 + _e121)] = (_e114 / f32(_e30));
         }
         let _e134 = amp_fault_site;
-        amp_fault_site = select(2u, _e134, _e126);
+        amp_fault_site = select(2u, _e134, _e122);
         let _e136 = amp_fault_index[0];
-        amp_fault_index[0] = select(_e121, _e136, _e126);
+        amp_fault_index[0] = select(_e121, _e136, _e122);
     }
     amp_report_fault();
     return;
@@ -155,8 +155,8 @@ fn main(@builtin(local_invocation_index) param: u32, @builtin(workgroup_id) para
                     break;
                 }
                 let _e42 = local;
-                let _e46 = amp_params[1].y;
-                let _e51 = amp_view1_[(_e46 + bitcast<u32>(_e42))];
+                let _e47 = amp_params[1].y;
+                let _e51 = amp_view1_[(_e47 + bitcast<u32>(_e42))];
                 let _e52 = sum;
                 sum = (_e52 + _e51);
                 continuing {
@@ -167,8 +167,8 @@ fn main(@builtin(local_invocation_index) param: u32, @builtin(workgroup_id) para
             }
         }
         let _e61 = sum;
-        let _e67 = amp_params[2].x;
-        amp_view2_[(_e67 + bitcast<u32>(_e25))] = (_e61 / f32(_e30));
+        let _e68 = amp_params[2].x;
+        amp_view2_[(_e68 + bitcast<u32>(_e25))] = (_e61 / f32(_e30));
     }
     return;
 }

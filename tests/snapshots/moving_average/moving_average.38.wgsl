@@ -88,16 +88,16 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
         }
         let _e72 = local_4;
         if ((_e72 + _e19) < _e32) {
-            let _e79 = amp_params[1].y;
+            let _e79 = amp_params[1].x;
             let _e80 = bitcast<u32>((_e72 + _e19));
-            let _e84 = amp_params[1].x;
-            let _e85 = (_e80 < _e84);
+            let _e81 = (_e80 < _e79);
+            let _e85 = amp_params[1].y;
             let _e90 = amp_params[1].z;
-            let _e94 = amp_view1_[select(_e90, (_e79 + _e80), _e85)];
+            let _e94 = amp_view1_[select(_e90, (_e85 + _e80), _e81)];
             let _e99 = amp_fault_site;
-            amp_fault_site = select(1u, _e99, _e85);
+            amp_fault_site = select(1u, _e99, _e81);
             let _e101 = amp_fault_index[0];
-            amp_fault_index[0] = select(_e80, _e101, _e85);
+            amp_fault_index[0] = select(_e80, _e101, _e81);
             chunk[bitcast<u32>(_e19)] = _e94;
         }
         workgroupBarrier();
@@ -122,13 +122,13 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
                     break;
                 }
                 let _e123 = local_7;
-                let _e125 = bitcast<u32>((_e123 - _e72));
-                let _e127 = (_e125 < 512u);
-                let _e131 = chunk[select(0u, _e125, _e127)];
+                let _e126 = bitcast<u32>((_e123 - _e72));
+                let _e127 = (_e126 < 512u);
+                let _e131 = chunk[select(0u, _e126, _e127)];
                 let _e138 = amp_fault_site;
                 amp_fault_site = select(2u, _e138, _e127);
                 let _e140 = amp_fault_index[0];
-                amp_fault_index[0] = select(_e125, _e140, _e127);
+                amp_fault_index[0] = select(_e126, _e140, _e127);
                 let _e142 = sum;
                 sum = (_e142 + select(f32(), _e131, _e127));
                 continuing {
@@ -154,17 +154,17 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
     let _e164 = local_8;
     if _e164 {
         let _e165 = sum;
-        let _e171 = amp_params[2].x;
+        let _e171 = amp_params[1].w;
         let _e172 = bitcast<u32>(_e22);
-        let _e176 = amp_params[1].w;
-        let _e177 = (_e172 < _e176);
-        if _e177 {
-            amp_view2_[(_e171 + _e172)] = (_e165 / f32(_e27));
+        let _e173 = (_e172 < _e171);
+        let _e177 = amp_params[2].x;
+        if _e173 {
+            amp_view2_[(_e177 + _e172)] = (_e165 / f32(_e27));
         }
         let _e185 = amp_fault_site;
-        amp_fault_site = select(3u, _e185, _e177);
+        amp_fault_site = select(3u, _e185, _e173);
         let _e187 = amp_fault_index[0];
-        amp_fault_index[0] = select(_e172, _e187, _e177);
+        amp_fault_index[0] = select(_e172, _e187, _e173);
     }
     amp_report_fault();
     return;
@@ -240,8 +240,8 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
         }
         let _e72 = local_4;
         if ((_e72 + _e19) < _e32) {
-            let _e79 = amp_params[1].y;
-            let _e84 = amp_view1_[(_e79 + bitcast<u32>((_e72 + _e19)))];
+            let _e80 = amp_params[1].y;
+            let _e84 = amp_view1_[(_e80 + bitcast<u32>((_e72 + _e19)))];
             chunk[bitcast<u32>(_e19)] = _e84;
         }
         workgroupBarrier();
@@ -292,8 +292,8 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
     let _e131 = local_8;
     if _e131 {
         let _e132 = sum;
-        let _e138 = amp_params[2].x;
-        amp_view2_[(_e138 + bitcast<u32>(_e22))] = (_e132 / f32(_e27));
+        let _e139 = amp_params[2].x;
+        amp_view2_[(_e139 + bitcast<u32>(_e22))] = (_e132 / f32(_e27));
     }
     return;
 }

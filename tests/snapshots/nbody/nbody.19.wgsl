@@ -42,16 +42,16 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
     let _e19 = bitcast<i32>(param.x);
     let _e22 = ((bitcast<i32>(_e11) * 128i) + _e19);
     let _e26 = amp_params[1].y;
-    let _e32 = amp_params[0].w;
+    let _e32 = amp_params[0].z;
     let _e33 = bitcast<u32>(_e22);
-    let _e37 = amp_params[0].z;
-    let _e38 = (_e33 < _e37);
+    let _e34 = (_e33 < _e32);
+    let _e38 = amp_params[0].w;
     let _e43 = amp_params[1].x;
-    let _e47 = amp_view1_[select(_e43, (_e32 + _e33), _e38)];
+    let _e47 = amp_view1_[select(_e43, (_e38 + _e33), _e34)];
     let _e52 = amp_fault_site;
-    amp_fault_site = select(1u, _e52, _e38);
+    amp_fault_site = select(1u, _e52, _e34);
     let _e54 = amp_fault_index[0];
-    amp_fault_index[0] = select(_e33, _e54, _e38);
+    amp_fault_index[0] = select(_e33, _e54, _e34);
     a = vec3<f32>(0f, 0f, 0f);
     start = 0i;
     loop {
@@ -61,16 +61,16 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
             break;
         }
         let _e65 = start;
-        let _e70 = amp_params[0].w;
+        let _e70 = amp_params[0].z;
         let _e71 = bitcast<u32>((_e65 + _e19));
-        let _e75 = amp_params[0].z;
-        let _e76 = (_e71 < _e75);
+        let _e72 = (_e71 < _e70);
+        let _e76 = amp_params[0].w;
         let _e81 = amp_params[1].x;
-        let _e85 = amp_view1_[select(_e81, (_e70 + _e71), _e76)];
+        let _e85 = amp_view1_[select(_e81, (_e76 + _e71), _e72)];
         let _e90 = amp_fault_site;
-        amp_fault_site = select(2u, _e90, _e76);
+        amp_fault_site = select(2u, _e90, _e72);
         let _e92 = amp_fault_index[0];
-        amp_fault_index[0] = select(_e71, _e92, _e76);
+        amp_fault_index[0] = select(_e71, _e92, _e72);
         block[bitcast<u32>(_e19)] = _e85;
         workgroupBarrier();
         {
@@ -100,17 +100,17 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
     let _e137 = a;
     let _e139 = a;
     let _e141 = a;
-    let _e148 = amp_params[1].w;
+    let _e148 = amp_params[1].z;
     let _e149 = bitcast<u32>(_e22);
-    let _e153 = amp_params[1].z;
-    let _e154 = (_e149 < _e153);
-    if _e154 {
-        amp_view2_[(_e148 + _e149)] = vec4<f32>(_e137.x, _e139.y, _e141.z, 0f);
+    let _e150 = (_e149 < _e148);
+    let _e154 = amp_params[1].w;
+    if _e150 {
+        amp_view2_[(_e154 + _e149)] = vec4<f32>(_e137.x, _e139.y, _e141.z, 0f);
     }
     let _e162 = amp_fault_site;
-    amp_fault_site = select(3u, _e162, _e154);
+    amp_fault_site = select(3u, _e162, _e150);
     let _e164 = amp_fault_index[0];
-    amp_fault_index[0] = select(_e149, _e164, _e154);
+    amp_fault_index[0] = select(_e149, _e164, _e150);
     amp_report_fault();
     return;
 }
@@ -139,8 +139,8 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
     let _e19 = bitcast<i32>(param.x);
     let _e22 = ((bitcast<i32>(_e11) * 128i) + _e19);
     let _e26 = amp_params[1].y;
-    let _e32 = amp_params[0].w;
-    let _e37 = amp_view1_[(_e32 + bitcast<u32>(_e22))];
+    let _e33 = amp_params[0].w;
+    let _e37 = amp_view1_[(_e33 + bitcast<u32>(_e22))];
     a = vec3<f32>(0f, 0f, 0f);
     start = 0i;
     loop {
@@ -150,8 +150,8 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
             break;
         }
         let _e47 = start;
-        let _e52 = amp_params[0].w;
-        let _e57 = amp_view1_[(_e52 + bitcast<u32>((_e47 + _e19)))];
+        let _e53 = amp_params[0].w;
+        let _e57 = amp_view1_[(_e53 + bitcast<u32>((_e47 + _e19)))];
         block[bitcast<u32>(_e19)] = _e57;
         workgroupBarrier();
         {
@@ -181,7 +181,7 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
     let _e99 = a;
     let _e101 = a;
     let _e103 = a;
-    let _e110 = amp_params[1].w;
-    amp_view2_[(_e110 + bitcast<u32>(_e22))] = vec4<f32>(_e99.x, _e101.y, _e103.z, 0f);
+    let _e111 = amp_params[1].w;
+    amp_view2_[(_e111 + bitcast<u32>(_e22))] = vec4<f32>(_e99.x, _e101.y, _e103.z, 0f);
     return;
 }

@@ -85,28 +85,28 @@ fn main(@builtin(local_invocation_index) param: u32, @builtin(workgroup_id) para
     let _e55 = amp_params[2].w;
     let _e60 = amp_params[3].x;
     let _e65 = amp_params[3].y;
-    let _e72 = amp_params[1].x;
+    let _e72 = amp_params[0].w;
     let _e73 = bitcast<u32>(_e25);
-    let _e77 = amp_params[0].w;
-    let _e78 = (_e73 < _e77);
+    let _e74 = (_e73 < _e72);
+    let _e78 = amp_params[1].x;
     let _e83 = amp_params[1].y;
-    let _e87 = amp_view1_[select(_e83, (_e72 + _e73), _e78)];
+    let _e87 = amp_view1_[select(_e83, (_e78 + _e73), _e74)];
     let _e92 = amp_fault_site;
-    amp_fault_site = select(1u, _e92, _e78);
+    amp_fault_site = select(1u, _e92, _e74);
     let _e94 = amp_fault_index[0];
-    amp_fault_index[0] = select(_e73, _e94, _e78);
+    amp_fault_index[0] = select(_e73, _e94, _e74);
     let _e96 = advance(_e87, World(vec3<f32>(bitcast<f32>(_e29), bitcast<f32>(_e34), bitcast<f32>(_e39)), bitcast<f32>(_e45), bitcast<f32>(_e50), bitcast<f32>(_e55), array<f32, 2>(bitcast<f32>(_e60), bitcast<f32>(_e65))));
-    let _e100 = amp_params[1].x;
+    let _e100 = amp_params[0].w;
     let _e101 = bitcast<u32>(_e25);
-    let _e105 = amp_params[0].w;
-    let _e106 = (_e101 < _e105);
-    if _e106 {
-        amp_view1_[(_e100 + _e101)] = _e96;
+    let _e102 = (_e101 < _e100);
+    let _e106 = amp_params[1].x;
+    if _e102 {
+        amp_view1_[(_e106 + _e101)] = _e96;
     }
     let _e114 = amp_fault_site;
-    amp_fault_site = select(2u, _e114, _e106);
+    amp_fault_site = select(2u, _e114, _e102);
     let _e116 = amp_fault_index[0];
-    amp_fault_index[0] = select(_e101, _e116, _e106);
+    amp_fault_index[0] = select(_e101, _e116, _e102);
     amp_report_fault();
     return;
 }
@@ -177,10 +177,10 @@ fn main(@builtin(local_invocation_index) param: u32, @builtin(workgroup_id) para
     let _e55 = amp_params[2].w;
     let _e60 = amp_params[3].x;
     let _e65 = amp_params[3].y;
-    let _e72 = amp_params[1].x;
-    let _e77 = amp_view1_[(_e72 + bitcast<u32>(_e25))];
+    let _e73 = amp_params[1].x;
+    let _e77 = amp_view1_[(_e73 + bitcast<u32>(_e25))];
     let _e78 = advance(_e77, World(vec3<f32>(bitcast<f32>(_e29), bitcast<f32>(_e34), bitcast<f32>(_e39)), bitcast<f32>(_e45), bitcast<f32>(_e50), bitcast<f32>(_e55), array<f32, 2>(bitcast<f32>(_e60), bitcast<f32>(_e65))));
-    let _e82 = amp_params[1].x;
-    amp_view1_[(_e82 + bitcast<u32>(_e25))] = _e78;
+    let _e83 = amp_params[1].x;
+    amp_view1_[(_e83 + bitcast<u32>(_e25))] = _e78;
     return;
 }

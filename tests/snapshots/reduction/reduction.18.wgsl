@@ -43,16 +43,16 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
     let _e22 = ((_e17 * 256i) + _e19);
     let _e26 = amp_params[0].z;
     if (_e22 < bitcast<i32>(_e26)) {
-        let _e33 = amp_params[1].x;
+        let _e33 = amp_params[0].w;
         let _e34 = bitcast<u32>(_e22);
-        let _e38 = amp_params[0].w;
-        let _e39 = (_e34 < _e38);
+        let _e35 = (_e34 < _e33);
+        let _e39 = amp_params[1].x;
         let _e44 = amp_params[1].y;
-        let _e48 = amp_view1_[select(_e44, (_e33 + _e34), _e39)];
+        let _e48 = amp_view1_[select(_e44, (_e39 + _e34), _e35)];
         let _e53 = amp_fault_site;
-        amp_fault_site = select(1u, _e53, _e39);
+        amp_fault_site = select(1u, _e53, _e35);
         let _e55 = amp_fault_index[0];
-        amp_fault_index[0] = select(_e34, _e55, _e39);
+        amp_fault_index[0] = select(_e34, _e55, _e35);
         local = _e48;
     } else {
         local = 0f;
@@ -71,13 +71,13 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
         if (_e19 < _e73) {
             let _e78 = sums[bitcast<u32>(_e19)];
             let _e79 = stride;
-            let _e81 = bitcast<u32>((_e19 + _e79));
-            let _e83 = (_e81 < 256u);
-            let _e87 = sums[select(0u, _e81, _e83)];
+            let _e82 = bitcast<u32>((_e19 + _e79));
+            let _e83 = (_e82 < 256u);
+            let _e87 = sums[select(0u, _e82, _e83)];
             let _e94 = amp_fault_site;
             amp_fault_site = select(2u, _e94, _e83);
             let _e96 = amp_fault_index[0];
-            amp_fault_index[0] = select(_e81, _e96, _e83);
+            amp_fault_index[0] = select(_e82, _e96, _e83);
             sums[bitcast<u32>(_e19)] = (_e78 + select(f32(), _e87, _e83));
         }
         workgroupBarrier();
@@ -86,17 +86,17 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
     }
     if (_e19 == 0i) {
         let _e108 = sums[0];
-        let _e112 = amp_params[1].w;
+        let _e112 = amp_params[1].z;
         let _e113 = bitcast<u32>(_e17);
-        let _e117 = amp_params[1].z;
-        let _e118 = (_e113 < _e117);
-        if _e118 {
-            amp_view2_[(_e112 + _e113)] = _e108;
+        let _e114 = (_e113 < _e112);
+        let _e118 = amp_params[1].w;
+        if _e114 {
+            amp_view2_[(_e118 + _e113)] = _e108;
         }
         let _e126 = amp_fault_site;
-        amp_fault_site = select(3u, _e126, _e118);
+        amp_fault_site = select(3u, _e126, _e114);
         let _e128 = amp_fault_index[0];
-        amp_fault_index[0] = select(_e113, _e128, _e118);
+        amp_fault_index[0] = select(_e113, _e128, _e114);
     }
     amp_report_fault();
     return;
@@ -127,8 +127,8 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
     let _e22 = ((_e17 * 256i) + _e19);
     let _e26 = amp_params[0].z;
     if (_e22 < bitcast<i32>(_e26)) {
-        let _e33 = amp_params[1].x;
-        let _e38 = amp_view1_[(_e33 + bitcast<u32>(_e22))];
+        let _e34 = amp_params[1].x;
+        let _e38 = amp_view1_[(_e34 + bitcast<u32>(_e22))];
         local = _e38;
     } else {
         local = 0f;
@@ -156,8 +156,8 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
     }
     if (_e19 == 0i) {
         let _e73 = sums[0];
-        let _e77 = amp_params[1].w;
-        amp_view2_[(_e77 + bitcast<u32>(_e17))] = _e73;
+        let _e78 = amp_params[1].w;
+        amp_view2_[(_e78 + bitcast<u32>(_e17))] = _e73;
     }
     return;
 }

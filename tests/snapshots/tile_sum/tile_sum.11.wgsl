@@ -45,21 +45,21 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
     let _e35 = vec2<i32>((_e27 + _e25), (_e33 + _e31));
     let _e36 = vec2<i32>(_e25, _e31);
     let _e38 = vec2<i32>(_e27, _e33);
-    let _e49 = amp_params[1].y;
+    let _e50 = amp_params[0].w;
     let _e51 = bitcast<u32>(_e35.x);
-    let _e55 = amp_params[0].w;
-    let _e60 = amp_params[1].z;
-    let _e64 = bitcast<u32>(_e35.y);
-    let _e68 = amp_params[1].x;
-    let _e70 = ((_e51 < _e55) && (_e64 < _e68));
+    let _e57 = amp_params[1].x;
+    let _e58 = bitcast<u32>(_e35.y);
+    let _e60 = ((_e51 < _e50) && (_e58 < _e57));
+    let _e64 = amp_params[1].y;
+    let _e68 = amp_params[1].z;
     let _e75 = amp_params[1].w;
-    let _e79 = amp_view1_[select(_e75, ((_e49 + (_e51 * _e60)) + _e64), _e70)];
+    let _e79 = amp_view1_[select(_e75, ((_e64 + (_e51 * _e68)) + _e58), _e60)];
     let _e86 = amp_fault_site;
-    amp_fault_site = select(1u, _e86, _e70);
+    amp_fault_site = select(1u, _e86, _e60);
     let _e88 = amp_fault_index[0];
-    amp_fault_index[0] = select(_e51, _e88, _e70);
+    amp_fault_index[0] = select(_e51, _e88, _e60);
     let _e90 = amp_fault_index[1];
-    amp_fault_index[1] = select(_e64, _e90, _e70);
+    amp_fault_index[1] = select(_e58, _e90, _e60);
     t[bitcast<u32>(_e36.x)][bitcast<u32>(_e36.y)] = _e79;
     storageBarrier();
     workgroupBarrier();
@@ -70,22 +70,22 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
         let _e118 = t[1][1];
         t[bitcast<u32>(0i)][bitcast<u32>(0i)] = (((_e107 + _e110) + _e114) + _e118);
         let _e125 = t[0][0];
-        let _e129 = amp_params[1].y;
+        let _e130 = amp_params[0].w;
         let _e131 = bitcast<u32>(_e38.x);
-        let _e135 = amp_params[0].w;
-        let _e140 = amp_params[1].z;
-        let _e144 = bitcast<u32>(_e38.y);
-        let _e148 = amp_params[1].x;
-        let _e150 = ((_e131 < _e135) && (_e144 < _e148));
-        if _e150 {
-            amp_view1_[((_e129 + (_e131 * _e140)) + _e144)] = _e125;
+        let _e137 = amp_params[1].x;
+        let _e138 = bitcast<u32>(_e38.y);
+        let _e140 = ((_e131 < _e130) && (_e138 < _e137));
+        let _e144 = amp_params[1].y;
+        let _e148 = amp_params[1].z;
+        if _e140 {
+            amp_view1_[((_e144 + (_e131 * _e148)) + _e138)] = _e125;
         }
         let _e160 = amp_fault_site;
-        amp_fault_site = select(2u, _e160, _e150);
+        amp_fault_site = select(2u, _e160, _e140);
         let _e162 = amp_fault_index[0];
-        amp_fault_index[0] = select(_e131, _e162, _e150);
+        amp_fault_index[0] = select(_e131, _e162, _e140);
         let _e164 = amp_fault_index[1];
-        amp_fault_index[1] = select(_e144, _e164, _e150);
+        amp_fault_index[1] = select(_e138, _e164, _e140);
     }
     amp_report_fault();
     return;
@@ -116,9 +116,9 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
     let _e35 = vec2<i32>((_e27 + _e25), (_e33 + _e31));
     let _e36 = vec2<i32>(_e25, _e31);
     let _e38 = vec2<i32>(_e27, _e33);
-    let _e48 = amp_params[1].y;
-    let _e54 = amp_params[1].z;
-    let _e62 = amp_view1_[((_e48 + (bitcast<u32>(_e35.x) * _e54)) + bitcast<u32>(_e35.y))];
+    let _e52 = amp_params[1].y;
+    let _e56 = amp_params[1].z;
+    let _e62 = amp_view1_[((_e52 + (bitcast<u32>(_e35.x) * _e56)) + bitcast<u32>(_e35.y))];
     t[bitcast<u32>(_e36.x)][bitcast<u32>(_e36.y)] = _e62;
     storageBarrier();
     workgroupBarrier();
@@ -129,9 +129,9 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
         let _e87 = t[1][1];
         t[bitcast<u32>(0i)][bitcast<u32>(0i)] = (((_e76 + _e79) + _e83) + _e87);
         let _e93 = t[0][0];
-        let _e97 = amp_params[1].y;
-        let _e103 = amp_params[1].z;
-        amp_view1_[((_e97 + (bitcast<u32>(_e38.x) * _e103)) + bitcast<u32>(_e38.y))] = _e93;
+        let _e101 = amp_params[1].y;
+        let _e105 = amp_params[1].z;
+        amp_view1_[((_e101 + (bitcast<u32>(_e38.x) * _e105)) + bitcast<u32>(_e38.y))] = _e93;
     }
     return;
 }

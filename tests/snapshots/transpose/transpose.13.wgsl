@@ -53,37 +53,37 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
     }
     let _e42 = vec2<i32>(bitcast<i32>(_e26), bitcast<i32>(_e35));
     let _e45 = vec2<i32>(_e42.y, _e42.x);
-    let _e49 = amp_params[2].w;
+    let _e50 = amp_params[2].y;
     let _e51 = bitcast<u32>(_e42.x);
-    let _e55 = amp_params[2].y;
-    let _e60 = amp_params[3].x;
-    let _e64 = bitcast<u32>(_e42.y);
-    let _e68 = amp_params[2].z;
-    let _e70 = ((_e51 < _e55) && (_e64 < _e68));
+    let _e57 = amp_params[2].z;
+    let _e58 = bitcast<u32>(_e42.y);
+    let _e60 = ((_e51 < _e50) && (_e58 < _e57));
+    let _e64 = amp_params[2].w;
+    let _e68 = amp_params[3].x;
     let _e75 = amp_params[3].y;
-    let _e79 = amp_view2_[select(_e75, ((_e49 + (_e51 * _e60)) + _e64), _e70)];
+    let _e79 = amp_view2_[select(_e75, ((_e64 + (_e51 * _e68)) + _e58), _e60)];
     let _e86 = amp_fault_site;
-    amp_fault_site = select(1u, _e86, _e70);
+    amp_fault_site = select(1u, _e86, _e60);
     let _e88 = amp_fault_index[0];
-    amp_fault_index[0] = select(_e51, _e88, _e70);
+    amp_fault_index[0] = select(_e51, _e88, _e60);
     let _e90 = amp_fault_index[1];
-    amp_fault_index[1] = select(_e64, _e90, _e70);
-    let _e95 = amp_params[1].z;
+    amp_fault_index[1] = select(_e58, _e90, _e60);
+    let _e96 = amp_params[1].x;
     let _e97 = bitcast<u32>(_e45.x);
-    let _e101 = amp_params[1].x;
-    let _e106 = amp_params[1].w;
-    let _e110 = bitcast<u32>(_e45.y);
-    let _e114 = amp_params[1].y;
-    let _e116 = ((_e97 < _e101) && (_e110 < _e114));
-    if _e116 {
-        amp_view1_[((_e95 + (_e97 * _e106)) + _e110)] = _e79;
+    let _e103 = amp_params[1].y;
+    let _e104 = bitcast<u32>(_e45.y);
+    let _e106 = ((_e97 < _e96) && (_e104 < _e103));
+    let _e110 = amp_params[1].z;
+    let _e114 = amp_params[1].w;
+    if _e106 {
+        amp_view1_[((_e110 + (_e97 * _e114)) + _e104)] = _e79;
     }
     let _e126 = amp_fault_site;
-    amp_fault_site = select(2u, _e126, _e116);
+    amp_fault_site = select(2u, _e126, _e106);
     let _e128 = amp_fault_index[0];
-    amp_fault_index[0] = select(_e97, _e128, _e116);
+    amp_fault_index[0] = select(_e97, _e128, _e106);
     let _e130 = amp_fault_index[1];
-    amp_fault_index[1] = select(_e110, _e130, _e116);
+    amp_fault_index[1] = select(_e104, _e130, _e106);
     amp_report_fault();
     return;
 }
@@ -119,11 +119,11 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
     }
     let _e42 = vec2<i32>(bitcast<i32>(_e26), bitcast<i32>(_e35));
     let _e45 = vec2<i32>(_e42.y, _e42.x);
-    let _e49 = amp_params[2].w;
-    let _e55 = amp_params[3].x;
-    let _e63 = amp_view2_[((_e49 + (bitcast<u32>(_e42.x) * _e55)) + bitcast<u32>(_e42.y))];
-    let _e67 = amp_params[1].z;
-    let _e73 = amp_params[1].w;
-    amp_view1_[((_e67 + (bitcast<u32>(_e45.x) * _e73)) + bitcast<u32>(_e45.y))] = _e63;
+    let _e53 = amp_params[2].w;
+    let _e57 = amp_params[3].x;
+    let _e63 = amp_view2_[((_e53 + (bitcast<u32>(_e42.x) * _e57)) + bitcast<u32>(_e42.y))];
+    let _e71 = amp_params[1].z;
+    let _e75 = amp_params[1].w;
+    amp_view1_[((_e71 + (bitcast<u32>(_e45.x) * _e75)) + bitcast<u32>(_e45.y))] = _e63;
     return;
 }

@@ -29,9 +29,9 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
     let _e49 = amp_params[1].x;
     let _e51 = vec2<i32>(bitcast<i32>(_e44), bitcast<i32>(_e49));
     if (((_e35.x >= 0i) && (_e35.x < _e51.x)) && ((_e35.y >= 0i) && (_e35.y < _e51.y))) {
-        let _e73 = amp_params[1].y;
-        let _e83 = amp_params[1].z;
-        let _e95 = amp_view1_[((_e73 + (bitcast<u32>(_e35.x) * _e83)) + bitcast<u32>(_e35.y))];
+        let _e85 = amp_params[1].y;
+        let _e89 = amp_params[1].z;
+        let _e95 = amp_view1_[((_e85 + (bitcast<u32>(_e35.x) * _e89)) + bitcast<u32>(_e35.y))];
         t1_[bitcast<u32>(_e36.y)][bitcast<u32>(_e36.x)] = _e95;
     }
     workgroupBarrier();
@@ -41,9 +41,9 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
     let _e113 = vec2<i32>(bitcast<i32>(_e106), bitcast<i32>(_e111));
     if (((_e102.x >= 0i) && (_e102.x < _e113.x)) && ((_e102.y >= 0i) && (_e102.y < _e113.y))) {
         let _e135 = t1_[bitcast<u32>(_e36.x)][bitcast<u32>(_e36.y)];
-        let _e139 = amp_params[2].z;
-        let _e149 = amp_params[2].w;
-        amp_view2_[((_e139 + (bitcast<u32>(_e102.x) * _e149)) + bitcast<u32>(_e102.y))] = _e135;
+        let _e151 = amp_params[2].z;
+        let _e155 = amp_params[2].w;
+        amp_view2_[((_e151 + (bitcast<u32>(_e102.x) * _e155)) + bitcast<u32>(_e102.y))] = _e135;
     }
     return;
 }
@@ -79,9 +79,9 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
     let _e49 = amp_params[1].x;
     let _e51 = vec2<i32>(bitcast<i32>(_e44), bitcast<i32>(_e49));
     if (((_e35.x >= 0i) && (_e35.x < _e51.x)) && ((_e35.y >= 0i) && (_e35.y < _e51.y))) {
-        let _e72 = amp_params[1].y;
-        let _e78 = amp_params[1].z;
-        let _e86 = amp_view1_[((_e72 + (bitcast<u32>(_e35.x) * _e78)) + bitcast<u32>(_e35.y))];
+        let _e76 = amp_params[1].y;
+        let _e80 = amp_params[1].z;
+        let _e86 = amp_view1_[((_e76 + (bitcast<u32>(_e35.x) * _e80)) + bitcast<u32>(_e35.y))];
         t1_[bitcast<u32>(_e36.y)][bitcast<u32>(_e36.x)] = _e86;
     }
     workgroupBarrier();
@@ -91,9 +91,9 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
     let _e103 = vec2<i32>(bitcast<i32>(_e96), bitcast<i32>(_e101));
     if (((_e92.x >= 0i) && (_e92.x < _e103.x)) && ((_e92.y >= 0i) && (_e92.y < _e103.y))) {
         let _e123 = t1_[bitcast<u32>(_e36.x)][bitcast<u32>(_e36.y)];
-        let _e127 = amp_params[2].z;
-        let _e133 = amp_params[2].w;
-        amp_view2_[((_e127 + (bitcast<u32>(_e92.x) * _e133)) + bitcast<u32>(_e92.y))] = _e123;
+        let _e131 = amp_params[2].z;
+        let _e135 = amp_params[2].w;
+        amp_view2_[((_e131 + (bitcast<u32>(_e92.x) * _e135)) + bitcast<u32>(_e92.y))] = _e123;
     }
     return;
 }

@@ -28,7 +28,7 @@ pub(super) trait CastCore<'a, T: Element>: Send + Sync {
     fn with_lock(&self, f: &mut dyn FnMut(&mut Locked<'_, T>));
 }
 
-impl<'a, S: Element + Send + Sync, T: Element> CastCore<'a, T> for Shared<'a, S> {
+impl<'a, S: Element, T: Element> CastCore<'a, T> for Shared<'a, S> {
     fn meta(&self) -> &Meta {
         &self.meta
     }
@@ -152,10 +152,7 @@ impl<'a, T: Element> ViewData<'a, T, 1> {
     /// on a `U` boundary of the data, else [`Error::Reinterpret`]; `bool` elements, which are
     /// one byte on the host and a word on the accelerator, cannot be reinterpreted
     /// ([`Error::UnsupportedFeature`]).
-    pub(crate) fn reinterpret<U: Element>(&self) -> Result<ViewData<'a, U, 1>>
-    where
-        T: Send + Sync,
-    {
+    pub(crate) fn reinterpret<U: Element>(&self) -> Result<ViewData<'a, U, 1>> {
         let bool_id = TypeId::of::<bool>();
         if TypeId::of::<T>() == bool_id || TypeId::of::<U>() == bool_id {
             return Err(Error::UnsupportedFeature(format!(

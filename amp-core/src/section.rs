@@ -1,0 +1,468 @@
+//! Sections and projections of views taken inside kernels (C++ AMP's `array_view::section`
+//! and `operator[]` on a view of rank 2 or 3 in `restrict(amp)` code): `let s =
+//! v.section(origin, extent);`, `let row = m[i];`, `m[i][j]`.
+//!
+//! A [`Section`] is the view plus, computed in the kernel, the origin of every component of the
+//! view and the extent of the section's own `R` components (a projection fixes the leading
+//! ones). Element `idx` of the section is element `origin + idx` of the view (the fixed
+//! components at their origin). Every access is checked against the section's own extent, so
+//! an index past the section never reaches the rest of the view; a section that does not fit
+//! its view is a fault where it is taken, and then has no elements. Sections live in the
+//! kernel or function that takes them: pass the view to a `#[kernel] fn`, not a section.
+
+use crate::builder::{AccessKind, Check, CheckBuilder, Expr, KernelBuilder, Read};
+use crate::place::{IndexPlace, IntoPlace, Place, Root};
+use crate::shape::{Extent, Index};
+use crate::types::{Element, Rank, Value};
+use crate::view::{
+    component, Access, IndexConst, IndexInt, IndexRead, IndexWrite, ReadWrite, View,
+};
+use naga::{BinaryOperator, Expression, Handle, Literal};
+
+/// A section or projection of a view, taken in a kernel: rank `R` over a view of rank `N`.
+pub struct Section<T, const N: usize, const R: usize, A> {
+    view: View<T, N, A>,
+    /// The origin of each of the view's components (`i32`); the first `N - R` are fixed.
+    origin: [Handle<Expression>; N],
+    /// The section's extent (`i32`, never negative).
+    extent: [Handle<Expression>; R],
+}
+
+impl<T, const N: usize, const R: usize, A> Clone for Section<T, N, R, A> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T, const N: usize, const R: usize, A> Copy for Section<T, N, R, A> {}
+
+fn literal_i32(b: &mut KernelBuilder, v: i32) -> Handle<Expression> {
+    b.append(Expression::Literal(Literal::I32(v)))
+}
+
+/// The components of a shape value of rank `n`.
+fn components<const K: usize>(
+    b: &mut KernelBuilder,
+    shape: Handle<Expression>,
+) -> [Handle<Expression>; K] {
+    std::array::from_fn(|k| component(b, shape, k, K))
+}
+
+impl<T: Element, const N: usize, A: Access> View<T, N, A>
+where
+    Index<N>: Value + Rank,
+    Extent<N>: Value + Rank,
+{
+    /// The whole view as a section.
+    fn whole(self, b: &mut KernelBuilder) -> Section<T, N, N, A> {
+        let extent = self.extent(b).handle();
+        let origin = std::array::from_fn(|_| literal_i32(b, 0));
+        Section {
+            view: self,
+            origin,
+            extent: components(b, extent),
+        }
+    }
+
+    /// The part of the view at `origin` with `extent` (C++ AMP `array_view::section`), taken
+    /// in the kernel.
+    pub fn section(
+        self,
+        b: &mut KernelBuilder,
+        origin: Expr<Index<N>>,
+        extent: Expr<Extent<N>>,
+    ) -> Section<T, N, N, A> {
+        self.whole(b).section(b, origin, extent)
+    }
+
+    /// The part of the view from `origin` to its end.
+    pub fn section_from(
+        self,
+        b: &mut KernelBuilder,
+        origin: Expr<Index<N>>,
+    ) -> Section<T, N, N, A> {
+        self.whole(b).section_from(b, origin)
+    }
+
+    /// The part of the view from its origin with `extent`.
+    pub fn section_extent(
+        self,
+        b: &mut KernelBuilder,
+        extent: Expr<Extent<N>>,
+    ) -> Section<T, N, N, A> {
+        self.whole(b).section_extent(b, extent)
+    }
+}
+
+impl<T: Element, const N: usize, const R: usize, A: Access> Section<T, N, R, A>
+where
+    Index<N>: Value + Rank,
+    Extent<N>: Value + Rank,
+    Index<R>: Value + Rank,
+    Extent<R>: Value + Rank,
+{
+    /// The section's extent.
+    pub fn extent(self, b: &mut KernelBuilder) -> Expr<Extent<R>> {
+        if R == 1 {
+            return Expr::from_handle(self.extent[0]);
+        }
+        let ty = <Extent<R> as Value>::naga_type(b);
+        let components = self.extent.to_vec();
+        Expr::from_handle(b.append(Expression::Compose { ty, components }))
+    }
+
+    /// The part of this section at `origin` with `extent`, taken in the kernel.
+    pub fn section(
+        self,
+        b: &mut KernelBuilder,
+        origin: Expr<Index<R>>,
+        extent: Expr<Extent<R>>,
+    ) -> Self {
+        let o: [_; R] = components(b, origin.handle());
+        let e: [_; R] = components(b, extent.handle());
+        // Fits: 0 <= o and o + e <= extent, component by component (as u32: a negative
+        // origin or extent is huge).
+        let mut ok: Option<Handle<Expression>> = None;
+        let mut ends = Vec::with_capacity(R);
+        let mut bounds = Vec::with_capacity(R);
+        for k in 0..R {
+            let (o, e, current) = (b.as_u32(o[k]), b.as_u32(e[k]), b.as_u32(self.extent[k]));
+            let origin_fits = b.binary(BinaryOperator::LessEqual, o, current);
+            let room = b.binary(BinaryOperator::Subtract, current, o);
+            let extent_fits = b.binary(BinaryOperator::LessEqual, e, room);
+            let fits = b.binary(BinaryOperator::LogicalAnd, origin_fits, extent_fits);
+            ok = Some(match ok {
+                None => fits,
+                Some(acc) => b.binary(BinaryOperator::LogicalAnd, acc, fits),
+            });
+            ends.push(b.binary(BinaryOperator::Add, o, e));
+            bounds.push(current);
+        }
+        let Some(ok) = ok else { return self };
+        let mut section = self;
+        for k in 0..R {
+            let at = N - R + k;
+            section.origin[at] = b.binary(BinaryOperator::Add, self.origin[at], o[k]);
+            section.extent[k] = Self::or_empty(b, ok, e[k]);
+        }
+        if b.checks_enabled() {
+            b.note_fault(&Check::recorded(ok, ends, bounds, AccessKind::Section));
+        }
+        section
+    }
+
+    /// The part of this section from `origin` to its end.
+    pub fn section_from(self, b: &mut KernelBuilder, origin: Expr<Index<R>>) -> Self {
+        let o: [_; R] = components(b, origin.handle());
+        let rest: [_; R] =
+            std::array::from_fn(|k| b.binary(BinaryOperator::Subtract, self.extent[k], o[k]));
+        let extent = self.compose_extent(b, rest);
+        self.section(b, origin, extent)
+    }
+
+    /// The part of this section from its origin with `extent`.
+    pub fn section_extent(self, b: &mut KernelBuilder, extent: Expr<Extent<R>>) -> Self {
+        let zero: [_; R] = std::array::from_fn(|_| literal_i32(b, 0));
+        let origin = if R == 1 {
+            Expr::from_handle(zero[0])
+        } else {
+            let ty = <Index<R> as Value>::naga_type(b);
+            Expr::from_handle(b.append(Expression::Compose {
+                ty,
+                components: zero.to_vec(),
+            }))
+        };
+        self.section(b, origin, extent)
+    }
+
+    fn compose_extent(self, b: &mut KernelBuilder, c: [Handle<Expression>; R]) -> Expr<Extent<R>> {
+        if R == 1 {
+            return Expr::from_handle(c[0]);
+        }
+        let ty = <Extent<R> as Value>::naga_type(b);
+        Expr::from_handle(b.append(Expression::Compose {
+            ty,
+            components: c.to_vec(),
+        }))
+    }
+
+    /// `value` when `ok`, else 0 (a section that does not fit has no elements).
+    fn or_empty(
+        b: &mut KernelBuilder,
+        ok: Handle<Expression>,
+        value: Handle<Expression>,
+    ) -> Handle<Expression> {
+        let zero = literal_i32(b, 0);
+        b.append(Expression::Select {
+            condition: ok,
+            accept: value,
+            reject: zero,
+        })
+    }
+
+    /// The view's storage entries of element `idx` (components of the section) and its check
+    /// against the section's extent; out of range, the sentinel's when `guard_address`.
+    fn element(
+        self,
+        b: &mut KernelBuilder,
+        idx: Handle<Expression>,
+        kind: AccessKind,
+        guard_address: bool,
+    ) -> (Vec<Handle<Expression>>, Option<Check>) {
+        let mut check = CheckBuilder::new(kind);
+        let mut terms = Vec::with_capacity(N);
+        for k in 0..N {
+            let origin = b.as_u32(self.origin[k]);
+            if k < N - R {
+                terms.push(origin);
+                continue;
+            }
+            let j = k - (N - R);
+            let i = component(b, idx, j, R);
+            let bound = b.as_u32(self.extent[j]);
+            let i = check.component_below(b, i, bound);
+            terms.push(b.binary(BinaryOperator::Add, origin, i));
+        }
+        let check = check.finish();
+        let linear = self.view.linear(b, &terms);
+        let pointers = self.view.pointers(b, linear, check.as_ref(), guard_address);
+        (pointers, check)
+    }
+
+    /// Reads element `idx`.
+    pub fn load(self, b: &mut KernelBuilder, idx: Expr<Index<R>>) -> Expr<T> {
+        let (pointers, check) = self.element(b, idx.handle(), AccessKind::ViewRead, true);
+        let value = View::<T, N, A>::load_entries(b, pointers);
+        if let Some(check) = check {
+            b.note_fault(&check);
+        }
+        value
+    }
+
+    /// The section with its leading component fixed at `i` (rank `R - 1`; `R` is 2 or 3).
+    fn fix<const S: usize>(
+        self,
+        b: &mut KernelBuilder,
+        i: Handle<Expression>,
+    ) -> Section<T, N, S, A> {
+        let at = N - R;
+        let (i_u, bound) = (b.as_u32(i), b.as_u32(self.extent[0]));
+        let ok = b.binary(BinaryOperator::Less, i_u, bound);
+        let mut origin = self.origin;
+        origin[at] = b.binary(BinaryOperator::Add, self.origin[at], i);
+        let extent = std::array::from_fn(|k| Self::or_empty(b, ok, self.extent[k + 1]));
+        if b.checks_enabled() {
+            b.note_fault(&Check::recorded(
+                ok,
+                vec![i_u],
+                vec![bound],
+                AccessKind::Section,
+            ));
+        }
+        Section {
+            view: self.view,
+            origin,
+            extent,
+        }
+    }
+}
+
+impl<T: Element, const N: usize, const R: usize> Section<T, N, R, ReadWrite>
+where
+    Index<N>: Value + Rank,
+    Extent<N>: Value + Rank,
+    Index<R>: Value + Rank,
+    Extent<R>: Value + Rank,
+{
+    /// Writes element `idx`.
+    pub fn store(self, b: &mut KernelBuilder, idx: Expr<Index<R>>, value: Expr<T>) {
+        let (pointers, check) = self.element(b, idx.handle(), AccessKind::ViewWrite, false);
+        View::<T, N, ReadWrite>::store_entries(b, pointers, check, value);
+    }
+
+    /// The place of element `idx`, to assign a part of it.
+    pub fn place(self, b: &mut KernelBuilder, idx: Expr<Index<R>>) -> Place<T> {
+        if T::ENTRIES != 1 {
+            b.error(format!(
+                "the components of a {} view element cannot be assigned one by one: read the \
+                 element, change it and write it back whole",
+                T::name()
+            ));
+        }
+        let (pointers, check) = self.element(b, idx.handle(), AccessKind::ViewWrite, true);
+        Place::at(pointers[0], Root::View, check.map(|c| b.keep_check(c)))
+    }
+}
+
+impl<T, const N: usize, const R: usize, A> Read for Section<T, N, R, A> {
+    type Output = Self;
+    fn read(self, _: &mut KernelBuilder) -> Self {
+        self
+    }
+}
+
+impl<T, const N: usize, const R: usize, A> IntoPlace for Section<T, N, R, A> {
+    type Place = Self;
+    fn into_place(self, _: &mut KernelBuilder) -> Self {
+        self
+    }
+}
+
+fn as_i32<I: IndexInt>(b: &mut KernelBuilder, i: Expr<I>) -> Handle<Expression> {
+    crate::view::as_i32(b, i).handle()
+}
+
+macro_rules! element_access {
+    ($($r:literal),*) => {$(
+        impl<T: Element, const N: usize, A: Access> IndexRead<Expr<Index<$r>>> for Section<T, N, $r, A>
+        where
+            Index<N>: Value + Rank,
+            Extent<N>: Value + Rank,
+        {
+            type Output = Expr<T>;
+            fn index_read(self, b: &mut KernelBuilder, i: Expr<Index<$r>>) -> Expr<T> {
+                self.load(b, i)
+            }
+        }
+
+        impl<T: Element, const N: usize> IndexWrite<Expr<Index<$r>>, Expr<T>>
+            for Section<T, N, $r, ReadWrite>
+        where
+            Index<N>: Value + Rank,
+            Extent<N>: Value + Rank,
+        {
+            fn index_write(self, b: &mut KernelBuilder, i: Expr<Index<$r>>, value: Expr<T>) {
+                self.store(b, i, value)
+            }
+        }
+
+        impl<T: Element, const N: usize> IndexPlace<Expr<Index<$r>>> for Section<T, N, $r, ReadWrite>
+        where
+            Index<N>: Value + Rank,
+            Extent<N>: Value + Rank,
+        {
+            type Output = Place<T>;
+            fn index_place(self, b: &mut KernelBuilder, i: Expr<Index<$r>>) -> Place<T> {
+                self.place(b, i)
+            }
+        }
+    )*};
+}
+element_access!(1, 2, 3);
+
+/// A rank-1 section is indexed by an integer.
+impl<T: Element, const N: usize, A: Access, I: IndexInt> IndexRead<Expr<I>> for Section<T, N, 1, A>
+where
+    Index<N>: Value + Rank,
+    Extent<N>: Value + Rank,
+{
+    type Output = Expr<T>;
+    fn index_read(self, b: &mut KernelBuilder, i: Expr<I>) -> Expr<T> {
+        let i = as_i32(b, i);
+        self.load(b, Expr::from_handle(i))
+    }
+}
+
+impl<T: Element, const N: usize, I: IndexInt> IndexWrite<Expr<I>, Expr<T>>
+    for Section<T, N, 1, ReadWrite>
+where
+    Index<N>: Value + Rank,
+    Extent<N>: Value + Rank,
+{
+    fn index_write(self, b: &mut KernelBuilder, i: Expr<I>, value: Expr<T>) {
+        let i = as_i32(b, i);
+        self.store(b, Expr::from_handle(i), value)
+    }
+}
+
+impl<T: Element, const N: usize, I: IndexInt> IndexPlace<Expr<I>> for Section<T, N, 1, ReadWrite>
+where
+    Index<N>: Value + Rank,
+    Extent<N>: Value + Rank,
+{
+    type Output = Place<T>;
+    fn index_place(self, b: &mut KernelBuilder, i: Expr<I>) -> Place<T> {
+        let i = as_i32(b, i);
+        self.place(b, Expr::from_handle(i))
+    }
+}
+
+impl<T: Element, const N: usize, A: Access> IndexConst for Section<T, N, 1, A>
+where
+    Index<N>: Value + Rank,
+    Extent<N>: Value + Rank,
+{
+    type Output = Expr<T>;
+    fn index_const(self, b: &mut KernelBuilder, i: u32) -> Expr<T> {
+        let i = b.literal(i as i32);
+        self.load(b, Expr::from_handle(i.handle()))
+    }
+}
+
+/// Projections: a view or section of rank 2 or 3 indexed by one integer is the section of
+/// rank one less at that leading index (C++ AMP `array_view<T, N>::operator[](int)`).
+macro_rules! projection {
+    ($($r:literal => $s:literal),*) => {$(
+        impl<T: Element, const N: usize, A: Access, I: IndexInt> IndexRead<Expr<I>>
+            for Section<T, N, $r, A>
+        where
+            Index<N>: Value + Rank,
+            Extent<N>: Value + Rank,
+        {
+            type Output = Section<T, N, $s, A>;
+            fn index_read(self, b: &mut KernelBuilder, i: Expr<I>) -> Self::Output {
+                let i = as_i32(b, i);
+                self.fix(b, i)
+            }
+        }
+
+        impl<T: Element, const N: usize, A: Access> IndexConst for Section<T, N, $r, A>
+        where
+            Index<N>: Value + Rank,
+            Extent<N>: Value + Rank,
+        {
+            type Output = Section<T, N, $s, A>;
+            fn index_const(self, b: &mut KernelBuilder, i: u32) -> Self::Output {
+                let i = literal_i32(b, i as i32);
+                self.fix(b, i)
+            }
+        }
+
+        impl<T: Element, const N: usize, I: IndexInt> IndexPlace<Expr<I>>
+            for Section<T, N, $r, ReadWrite>
+        where
+            Index<N>: Value + Rank,
+            Extent<N>: Value + Rank,
+        {
+            type Output = Section<T, N, $s, ReadWrite>;
+            fn index_place(self, b: &mut KernelBuilder, i: Expr<I>) -> Self::Output {
+                let i = as_i32(b, i);
+                self.fix(b, i)
+            }
+        }
+
+        impl<T: Element, A: Access, I: IndexInt> IndexRead<Expr<I>> for View<T, $r, A> {
+            type Output = Section<T, $r, $s, A>;
+            fn index_read(self, b: &mut KernelBuilder, i: Expr<I>) -> Self::Output {
+                let i = as_i32(b, i);
+                self.whole(b).fix(b, i)
+            }
+        }
+
+        impl<T: Element, A: Access> IndexConst for View<T, $r, A> {
+            type Output = Section<T, $r, $s, A>;
+            fn index_const(self, b: &mut KernelBuilder, i: u32) -> Self::Output {
+                let i = literal_i32(b, i as i32);
+                self.whole(b).fix(b, i)
+            }
+        }
+
+        impl<T: Element, I: IndexInt> IndexPlace<Expr<I>> for View<T, $r, ReadWrite> {
+            type Output = Section<T, $r, $s, ReadWrite>;
+            fn index_place(self, b: &mut KernelBuilder, i: Expr<I>) -> Self::Output {
+                let i = as_i32(b, i);
+                self.whole(b).fix(b, i)
+            }
+        }
+    )*};
+}
+projection!(2 => 1, 3 => 2);
