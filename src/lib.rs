@@ -43,8 +43,9 @@ pub use amp_core::builder::AccessKind;
 pub use amp_core::math::{fast_math, intrinsics, precise_math};
 pub use amp_core::packed;
 pub use amp_core::short_vector::{
-    self, float2, float3, float4, int2, int3, int4, uint2, uint3, uint4, Float2, Float3, Float4,
-    Int2, Int3, Int4, UInt2, UInt3, UInt4, Vector,
+    self, double2, double3, double4, float2, float3, float4, int2, int3, int4, uint2, uint3, uint4,
+    Double2, Double3, Double4, Float2, Float3, Float4, Int2, Int3, Int4, UInt2, UInt3, UInt4,
+    Vector,
 };
 pub use amp_core::tile::fences::{all_memory_fence, global_memory_fence, tile_static_memory_fence};
 pub use amp_core::{
@@ -69,8 +70,8 @@ pub mod prelude {
         TiledExtent, TiledIndex,
     };
     pub use crate::{
-        float2, float3, float4, int2, int3, int4, uint2, uint3, uint4, Float2, Float3, Float4,
-        Int2, Int3, Int4, UInt2, UInt3, UInt4,
+        double2, double3, double4, float2, float3, float4, int2, int3, int4, uint2, uint3, uint4,
+        Double2, Double3, Double4, Float2, Float3, Float4, Int2, Int3, Int4, UInt2, UInt3, UInt4,
     };
 }
 

@@ -177,3 +177,35 @@ fn host_const_arrays_are_read_in_kernels() -> Result<(), Error> {
     }
     Ok(())
 }
+
+#[test]
+fn double_vectors_where_supported() {
+    let acc = Accelerator::default().expect("accelerator");
+    let n = 100;
+    let a: Vec<Double3> = floats(n * 3, 21)
+        .chunks_exact(3)
+        .map(|c| double3(c[0] as f64, c[1] as f64, c[2] as f64))
+        .collect();
+    let mut out = vec![Double4::default(); n];
+    let av = ConstArrayView::new(n as i32, &a).expect("view");
+    let ov = ArrayView::new(n as i32, &mut out).expect("view");
+    let result = parallel_for_each!(ov.extent(), |i: Index<1>| {
+        let p = av[i];
+        let c = p.cross(double3(1.0, 2.0, 3.0));
+        ov[i] = double4(p.length(), c.x(), c.y(), c.z());
+    });
+    if !acc.supports_double_precision() {
+        let err = result.expect_err("no f64");
+        assert!(matches!(err, Error::UnsupportedFeature(_)), "{err}");
+        return;
+    }
+    result.expect("launch");
+    drop(ov);
+    for (p, got) in a.iter().zip(&out) {
+        let c = p.cross(double3(1.0, 2.0, 3.0));
+        let want = double4(p.length(), c.x(), c.y(), c.z());
+        for k in 0..4 {
+            assert!((got[k] - want[k]).abs() < 1e-9, "{got:?} vs {want:?}");
+        }
+    }
+}

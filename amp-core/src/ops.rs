@@ -142,7 +142,12 @@ macro_rules! shape_arith {
         {
             type Output = Expr<$shape<N>>;
             fn arith(self, b: &mut KernelBuilder, op: ArithOp, rhs: Self) -> Self {
-                Expr::from_handle(b.binary(op.naga(), self.handle(), rhs.handle()))
+                Expr::from_handle(shape_binary::<$shape<N>>(
+                    b,
+                    op.naga(),
+                    self.handle(),
+                    rhs.handle(),
+                ))
             }
         }
 
@@ -157,7 +162,7 @@ macro_rules! shape_arith {
                     b.error("integer division by a constant zero (C++ AMP C3567)");
                 }
                 let rhs = splat::<$shape<N>>(b, rhs);
-                Expr::from_handle(b.binary(op.naga(), self.handle(), rhs))
+                Expr::from_handle(shape_binary::<$shape<N>>(b, op.naga(), self.handle(), rhs))
             }
         }
 
@@ -175,7 +180,7 @@ macro_rules! shape_arith {
                 rhs: Expr<$shape<N>>,
             ) -> Self::Output {
                 let lhs = splat::<$shape<N>>(b, self);
-                Expr::from_handle(b.binary(op.naga(), lhs, rhs.handle()))
+                Expr::from_handle(shape_binary::<$shape<N>>(b, op.naga(), lhs, rhs.handle()))
             }
         }
 
@@ -195,8 +200,19 @@ macro_rules! shape_arith {
                         (RelationalFunction::All, BinaryOperator::Equal)
                     }
                 };
+                if <$shape<N> as Rank>::is_array() {
+                    let all = matches!(fun, RelationalFunction::All);
+                    return Expr::from_handle(fold_components(
+                        b,
+                        op,
+                        all,
+                        self.handle(),
+                        rhs.handle(),
+                        N,
+                    ));
+                }
                 let each = b.binary(op, self.handle(), rhs.handle());
-                if <$shape<N> as Rank>::vector_size().is_none() {
+                if N == 1 {
                     return Expr::from_handle(each);
                 }
                 Expr::from_handle(b.append(Expression::Relational {
@@ -224,12 +240,22 @@ where
         if !matches!(op, ArithOp::Add | ArithOp::Sub) {
             b.error("an Extent combines with an Index only by + and - (C++ AMP extent ± index)");
         }
-        Expr::from_handle(b.binary(op.naga(), self.handle(), rhs.handle()))
+        Expr::from_handle(shape_binary::<Extent<N>>(
+            b,
+            op.naga(),
+            self.handle(),
+            rhs.handle(),
+        ))
     }
 }
 
 /// Broadcasts an `i32` to every component of a shape.
-fn splat<S: Rank>(b: &mut KernelBuilder, value: Expr<i32>) -> naga::Handle<Expression> {
+fn splat<S: Rank + Value>(b: &mut KernelBuilder, value: Expr<i32>) -> naga::Handle<Expression> {
+    if S::is_array() {
+        let ty = S::naga_type(b);
+        let components = vec![value.handle(); S::COMPONENTS];
+        return b.append(Expression::Compose { ty, components });
+    }
     match S::vector_size() {
         None => value.handle(),
         Some(size) => b.append(Expression::Splat {
@@ -237,6 +263,55 @@ fn splat<S: Rank>(b: &mut KernelBuilder, value: Expr<i32>) -> naga::Handle<Expre
             value: value.handle(),
         }),
     }
+}
+
+/// `l op r` on two shapes of type `S`: one naga operation on scalars and vectors, one per
+/// component on arrays (ranks above 4).
+fn shape_binary<S: Rank + Value>(
+    b: &mut KernelBuilder,
+    op: BinaryOperator,
+    l: naga::Handle<Expression>,
+    r: naga::Handle<Expression>,
+) -> naga::Handle<Expression> {
+    if !S::is_array() {
+        return b.binary(op, l, r);
+    }
+    let components = (0..S::COMPONENTS as u32)
+        .map(|index| {
+            let l = b.append(Expression::AccessIndex { base: l, index });
+            let r = b.append(Expression::AccessIndex { base: r, index });
+            b.binary(op, l, r)
+        })
+        .collect();
+    let ty = S::naga_type(b);
+    b.append(Expression::Compose { ty, components })
+}
+
+/// `l op r` component by component on two arrays of `n`, folded with `&&` (`all`) or `||`.
+fn fold_components(
+    b: &mut KernelBuilder,
+    op: BinaryOperator,
+    all: bool,
+    l: naga::Handle<Expression>,
+    r: naga::Handle<Expression>,
+    n: usize,
+) -> naga::Handle<Expression> {
+    let join = if all {
+        BinaryOperator::LogicalAnd
+    } else {
+        BinaryOperator::LogicalOr
+    };
+    let mut acc: Option<naga::Handle<Expression>> = None;
+    for index in 0..n as u32 {
+        let l = b.append(Expression::AccessIndex { base: l, index });
+        let r = b.append(Expression::AccessIndex { base: r, index });
+        let each = b.binary(op, l, r);
+        acc = Some(match acc {
+            None => each,
+            Some(a) => b.binary(join, a, each),
+        });
+    }
+    acc.unwrap_or_else(|| b.append(Expression::Literal(naga::Literal::Bool(all))))
 }
 
 /// `& | ^`.
@@ -433,6 +508,11 @@ macro_rules! from_components {
 from_components!(1);
 from_components!(2);
 from_components!(3);
+from_components!(4);
+from_components!(5);
+from_components!(6);
+from_components!(7);
+from_components!(8);
 
 /// `[r, c]` or `(r, c)` as an index.
 pub fn index_from<S: FromComponents<A>, A>(b: &mut KernelBuilder, components: A) -> Expr<S> {

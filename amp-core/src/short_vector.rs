@@ -58,11 +58,19 @@ pub type UInt3 = Vector<u32, 3>;
 /// C++ AMP `uint_4`.
 pub type UInt4 = Vector<u32, 4>;
 
+/// C++ AMP `double_2` (kernels using it need an accelerator with 64-bit floats).
+pub type Double2 = Vector<f64, 2>;
+/// C++ AMP `double_3`.
+pub type Double3 = Vector<f64, 3>;
+/// C++ AMP `double_4`.
+pub type Double4 = Vector<f64, 4>;
+
 /// Component types of short vectors.
 pub trait Component: Numeric {}
 impl Component for i32 {}
 impl Component for u32 {}
 impl Component for f32 {}
+impl Component for f64 {}
 
 fn size(n: usize) -> VectorSize {
     match n {
@@ -285,7 +293,7 @@ macro_rules! component_arg {
         }
     )*};
 }
-component_arg!(i32, u32, f32);
+component_arg!(i32, u32, f32, f64);
 
 impl sealed::Sealed for KernelArg {}
 impl<T: Component> ComponentArg<T> for KernelArg {
@@ -317,6 +325,9 @@ constructors! {
     uint2 / UInt2: u32, 2 (x, y);
     uint3 / UInt3: u32, 3 (x, y, z);
     uint4 / UInt4: u32, 4 (x, y, z, w);
+    double2 / Double2: f64, 2 (x, y);
+    double3 / Double3: f64, 3 (x, y, z);
+    double4 / Double4: f64, 4 (x, y, z, w);
 }
 
 macro_rules! make_vector {

@@ -144,6 +144,7 @@ impl<const N: usize, const D0: usize, const D1: usize, const D2: usize> Rank
 where
     Extent<N>: Value + Rank,
 {
+    const COMPONENTS: usize = N;
     fn vector_size() -> Option<naga::VectorSize> {
         <Extent<N> as Rank>::vector_size()
     }

@@ -246,11 +246,23 @@ impl KernelType for () {
     type Expr = ();
 }
 
-/// Index and extent ranks supported inside kernels.
+/// Index and extent ranks supported inside kernels: 1 to [`MAX_RANK`].
 pub trait Rank {
-    /// The vector size of an `N`-component value (`None` for rank 1, which is a plain `i32`).
+    /// The number of `i32` components.
+    const COMPONENTS: usize;
+    /// The vector size of an `N`-component value: `None` for rank 1, which is a plain `i32`,
+    /// and for ranks above 4, which are arrays (see [`is_array`](Rank::is_array)).
     fn vector_size() -> Option<VectorSize>;
+    /// Whether values of this rank are `array<i32, N>` (ranks 5 and up): naga has no wider
+    /// vectors, so their operations go component by component.
+    fn is_array() -> bool {
+        Self::COMPONENTS > 4
+    }
 }
+
+/// The highest rank of `Index` and `Extent` inside kernels (C++ AMP allowed any rank; faults
+/// record at most this many index components).
+pub const MAX_RANK: usize = crate::builder::MAX_FAULT_RANK;
 
 macro_rules! shape_value {
     ($n:literal, $size:expr) => {
@@ -261,18 +273,20 @@ macro_rules! shape_value {
             type Expr = crate::Expr<Extent<$n>>;
         }
         impl Rank for Index<$n> {
+            const COMPONENTS: usize = $n;
             fn vector_size() -> Option<VectorSize> {
                 $size
             }
         }
         impl Rank for Extent<$n> {
+            const COMPONENTS: usize = $n;
             fn vector_size() -> Option<VectorSize> {
                 $size
             }
         }
         impl Value for Index<$n> {
             fn naga_type(b: &mut KernelBuilder) -> Handle<naga::Type> {
-                b.intern_type(shape_inner($size))
+                shape_type(b, $n, $size)
             }
             fn name() -> &'static str {
                 concat!("Index<", $n, ">")
@@ -280,13 +294,27 @@ macro_rules! shape_value {
         }
         impl Value for Extent<$n> {
             fn naga_type(b: &mut KernelBuilder) -> Handle<naga::Type> {
-                b.intern_type(shape_inner($size))
+                shape_type(b, $n, $size)
             }
             fn name() -> &'static str {
                 concat!("Extent<", $n, ">")
             }
         }
     };
+}
+
+/// The naga type of an `n`-component shape: `i32`, a vector, or (above 4) an array.
+fn shape_type(b: &mut KernelBuilder, n: u32, size: Option<VectorSize>) -> Handle<naga::Type> {
+    if n > 4 {
+        let base = b.intern_type(TypeInner::Scalar(NagaScalar::I32));
+        let size = naga::ArraySize::Constant(std::num::NonZeroU32::MIN.saturating_add(n - 1));
+        return b.intern_type(TypeInner::Array {
+            base,
+            size,
+            stride: 4,
+        });
+    }
+    b.intern_type(shape_inner(size))
 }
 
 pub(crate) fn shape_inner(size: Option<VectorSize>) -> TypeInner {
@@ -302,6 +330,11 @@ pub(crate) fn shape_inner(size: Option<VectorSize>) -> TypeInner {
 shape_value!(1, None);
 shape_value!(2, Some(VectorSize::Bi));
 shape_value!(3, Some(VectorSize::Tri));
+shape_value!(4, Some(VectorSize::Quad));
+shape_value!(5, None);
+shape_value!(6, None);
+shape_value!(7, None);
+shape_value!(8, None);
 
 /// An `Index<N>` or `Extent<N>` (both are `N` `i32` components inside kernels).
 pub trait Shape: Value + Rank {

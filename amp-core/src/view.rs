@@ -345,7 +345,7 @@ macro_rules! shape_component {
         {
             type Output = Expr<i32>;
             fn index_read(self, b: &mut KernelBuilder, i: Expr<I>) -> Expr<i32> {
-                if <$shape<N> as Rank>::vector_size().is_none() {
+                if N == 1 {
                     return Expr::from_handle(self.handle());
                 }
                 Expr::from_handle(b.append(Expression::Access {
@@ -367,7 +367,7 @@ macro_rules! shape_component {
                         <$shape<N> as Value>::name()
                     ));
                 }
-                if <$shape<N> as Rank>::vector_size().is_none() {
+                if N == 1 {
                     return Expr::from_handle(self.handle());
                 }
                 Expr::from_handle(b.append(Expression::AccessIndex {

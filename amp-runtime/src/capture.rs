@@ -85,11 +85,14 @@ macro_rules! scalar_capture {
 scalar_capture!(i32, u32, f32, bool, i64, u64, f64);
 
 macro_rules! shape_capture {
-    ($($shape:ident<$n:literal>),*) => {$(
-        impl Capture for $shape<$n> {
-            type Kernel = Expr<$shape<$n>>;
+    ($($shape:ident),*) => {$(
+        impl<const N: usize> Capture for $shape<N>
+        where
+            $shape<N>: Value + Rank,
+        {
+            type Kernel = Expr<$shape<N>>;
             fn declare(b: &mut KernelBuilder) -> Self::Kernel {
-                b.param_shape::<$shape<$n>>()
+                b.param_shape::<$shape<N>>()
             }
             fn bind(&self, binder: &mut Binder<'_>) -> Result<()> {
                 binder.words.extend(self.0.iter().map(|&c| c as u32));
@@ -98,14 +101,7 @@ macro_rules! shape_capture {
         }
     )*};
 }
-shape_capture!(
-    Index<1>,
-    Index<2>,
-    Index<3>,
-    Extent<1>,
-    Extent<2>,
-    Extent<3>
-);
+shape_capture!(Index, Extent);
 
 /// A tiled extent: its extent's components, as an `Extent` (its tile is in its type).
 impl<const N: usize, const D0: usize, const D1: usize, const D2: usize> Capture

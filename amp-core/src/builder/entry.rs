@@ -265,7 +265,7 @@ impl KernelBuilder {
 
     /// Declares a captured `N`-component shape (`Index`/`Extent`): `N` parameter words.
     pub fn param_shape<S: Value + Rank>(&mut self) -> Expr<S> {
-        let n = S::vector_size().map_or(1, |s| s as u32);
+        let n = S::COMPONENTS as u32;
         let first = self.alloc_words(n);
         self.shape_from_words(first, n)
     }

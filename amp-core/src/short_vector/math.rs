@@ -54,12 +54,12 @@ where
     }
 }
 
-impl<const N: usize> Expr<Vector<f32, N>>
+impl<T: Component + crate::math::Float, const N: usize> Expr<Vector<T, N>>
 where
-    Vector<f32, N>: Value,
+    Vector<T, N>: Value,
 {
     /// The Euclidean length.
-    pub fn length(self, b: &mut KernelBuilder) -> Expr<f32> {
+    pub fn length(self, b: &mut KernelBuilder) -> Expr<T> {
         Expr::from_handle(math(b, MathFunction::Length, self, &[]))
     }
 
@@ -69,12 +69,15 @@ where
     }
 
     /// The distance to `other`.
-    pub fn distance(self, b: &mut KernelBuilder, other: Self) -> Expr<f32> {
+    pub fn distance(self, b: &mut KernelBuilder, other: Self) -> Expr<T> {
         Expr::from_handle(math(b, MathFunction::Distance, self, &[other.handle()]))
     }
 }
 
-impl Expr<Vector<f32, 3>> {
+impl<T: Component + crate::math::Float> Expr<Vector<T, 3>>
+where
+    Vector<T, 3>: Value,
+{
     /// The cross product.
     pub fn cross(self, b: &mut KernelBuilder, other: Self) -> Self {
         Expr::from_handle(math(b, MathFunction::Cross, self, &[other.handle()]))
@@ -105,7 +108,7 @@ macro_rules! host_component {
         }
     )*};
 }
-host_component!(f32: |v| v.abs(), i32: |v| v.wrapping_abs(), u32: |v| v);
+host_component!(f32: |v| v.abs(), f64: |v| v.abs(), i32: |v| v.wrapping_abs(), u32: |v| v);
 
 impl<T: HostComponent, const N: usize> Vector<T, N> {
     /// The dot product.
@@ -146,32 +149,37 @@ impl<T: HostComponent, const N: usize> Vector<T, N> {
     }
 }
 
-impl<const N: usize> Vector<f32, N> {
-    /// The Euclidean length.
-    pub fn length(self) -> f32 {
-        self.dot(self).sqrt()
-    }
+macro_rules! host_float_vector {
+    ($($t:ty),*) => {$(
+        impl<const N: usize> Vector<$t, N> {
+            /// The Euclidean length.
+            pub fn length(self) -> $t {
+                self.dot(self).sqrt()
+            }
 
-    /// The vector scaled to length 1.
-    pub fn normalize(self) -> Self {
-        let length = self.length();
-        Vector(self.0.map(|c| c / length))
-    }
+            /// The vector scaled to length 1.
+            pub fn normalize(self) -> Self {
+                let length = self.length();
+                Vector(self.0.map(|c| c / length))
+            }
 
-    /// The distance to `other`.
-    pub fn distance(self, other: Self) -> f32 {
-        Vector(std::array::from_fn::<f32, N, _>(|k| self.0[k] - other.0[k])).length()
-    }
+            /// The distance to `other`.
+            pub fn distance(self, other: Self) -> $t {
+                Vector(std::array::from_fn::<$t, N, _>(|k| self.0[k] - other.0[k])).length()
+            }
+        }
+
+        impl Vector<$t, 3> {
+            /// The cross product.
+            pub fn cross(self, other: Self) -> Self {
+                let [a, b] = [self.0, other.0];
+                Vector([
+                    a[1] * b[2] - a[2] * b[1],
+                    a[2] * b[0] - a[0] * b[2],
+                    a[0] * b[1] - a[1] * b[0],
+                ])
+            }
+        }
+    )*};
 }
-
-impl Vector<f32, 3> {
-    /// The cross product.
-    pub fn cross(self, other: Self) -> Self {
-        let [a, b] = [self.0, other.0];
-        Vector([
-            a[1] * b[2] - a[2] * b[1],
-            a[2] * b[0] - a[0] * b[2],
-            a[0] * b[1] - a[1] * b[0],
-        ])
-    }
-}
+host_float_vector!(f32, f64);
