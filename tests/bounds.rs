@@ -5,16 +5,8 @@
 use amp::prelude::*;
 use amp::{AccessKind, Error};
 
-fn fault_of(err: Error) -> (String, String, amp::KernelFault) {
-    match err {
-        Error::OutOfBounds {
-            index,
-            extent,
-            fault: Some(fault),
-        } => (index, extent, fault),
-        other => panic!("expected a kernel fault, got {other}"),
-    }
-}
+mod common;
+use common::fault_of;
 
 #[test]
 fn section_writes_stay_inside_the_section() -> Result<(), Error> {

@@ -146,3 +146,61 @@ fn nbody_matches_the_cpu() {
         assert!(error < 1e-3, "body {k}: {g:?} vs {c:?}");
     }
 }
+
+#[path = "../examples/reverse_tiles.rs"]
+mod reverse_tiles;
+
+#[test]
+fn reverse_tiles_is_generic_over_the_element_type() {
+    use amp::prelude::*;
+    let n = reverse_tiles::TILE * 6;
+    let words = matrix_multiply::random_matrix(n, 17);
+    let mut gpu: Vec<u32> = words.iter().map(|&w| w as u32).collect();
+    let mut cpu = gpu.clone();
+    reverse_tiles::reverse_tiles(&mut gpu).expect("launch");
+    reverse_tiles::reverse_tiles_cpu(&mut cpu);
+    assert_eq!(gpu, cpu);
+
+    let mut gpu: Vec<Float4> = words
+        .chunks(4)
+        .map(|c| float4(c[0] as f32, c[1] as f32, c[2] as f32, c[3] as f32))
+        .cycle()
+        .take(n)
+        .collect();
+    let mut cpu = gpu.clone();
+    reverse_tiles::reverse_tiles(&mut gpu).expect("launch");
+    reverse_tiles::reverse_tiles_cpu(&mut cpu);
+    assert_eq!(gpu, cpu);
+
+    let mut gpu: Vec<reverse_tiles::Entry> = words
+        .iter()
+        .map(|&w| reverse_tiles::Entry {
+            key: w as u32,
+            value: w as f32 * 0.5,
+        })
+        .collect();
+    let mut cpu = gpu.clone();
+    reverse_tiles::reverse_tiles(&mut gpu).expect("launch");
+    reverse_tiles::reverse_tiles_cpu(&mut cpu);
+    assert_eq!(gpu, cpu);
+}
+
+#[path = "../examples/containers.rs"]
+mod containers;
+
+#[test]
+fn containers_tour_prints_what_the_cpu_computes() {
+    let lines = containers::tour().expect("tour");
+    assert_eq!(
+        lines,
+        [
+            "row 2: [20, 21, 22, 23, 24, 25]",
+            "copied: [0, 1, 2, 3, 4, 5, 10, 11] ...",
+            "copied asynchronously: true",
+            "cube[1][0][5] = 25",
+            "doubled through Float4: [2.0, 4.0, 6.0, 8.0, 10.0, 12.0, 14.0, 16.0], bits of the \
+             first: 0x40000000",
+            "block sums: [36, 54, 156, 174]",
+        ]
+    );
+}

@@ -6,18 +6,7 @@ mod common;
 
 use amp::prelude::*;
 use amp::{AccessKind, Error};
-use common::random_words;
-
-fn fault_of(err: Error) -> (String, String, amp::KernelFault) {
-    match err {
-        Error::OutOfBounds {
-            index,
-            extent,
-            fault: Some(fault),
-        } => (index, extent, fault),
-        other => panic!("expected a kernel fault, got {other}"),
-    }
-}
+use common::{fault_of, random_words};
 
 #[test]
 fn projections_are_rows_and_planes() -> Result<(), Error> {

@@ -6,7 +6,7 @@ mod common;
 
 use amp::prelude::*;
 use amp::Error;
-use common::random_words;
+use common::{random_floats as floats, random_words};
 
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Element)]
@@ -30,13 +30,6 @@ struct Cell {
     pair: Pair,
     weights: [f32; 3],
     tag: u32,
-}
-
-fn floats(len: usize, seed: u32) -> Vec<f32> {
-    random_words(len, seed)
-        .into_iter()
-        .map(|w| (w % 2001) as f32 / 100.0 - 10.0)
-        .collect()
 }
 
 fn particles(n: usize, seed: u32) -> Vec<Particle> {

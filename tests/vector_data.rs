@@ -1,19 +1,13 @@
-//! Short vectors as data (tile_static and local arrays, component assignment, run-time
-//! component indices, geometric functions), generic element types in tile_static memory,
-//! `usize` constants and host `const` arrays in kernels.
+//! Short vectors as data (component assignment, run-time component indices, geometric
+//! functions, `Double*`) and host `const` arrays in kernels. Generic element types in
+//! tile_static memory and `usize` tile constants: `examples/reverse_tiles.rs` (run by
+//! tests/examples.rs); vectors in tile_static memory: `examples/nbody.rs`.
 
 mod common;
 
 use amp::prelude::*;
 use amp::Error;
-use common::random_words;
-
-fn floats(len: usize, seed: u32) -> Vec<f32> {
-    random_words(len, seed)
-        .into_iter()
-        .map(|w| (w % 2001) as f32 / 100.0 - 10.0)
-        .collect()
-}
+use common::random_floats as floats;
 
 fn float4s(len: usize, seed: u32) -> Vec<Float4> {
     floats(len * 4, seed)
@@ -102,47 +96,7 @@ fn geometric_functions_match_the_host() -> Result<(), Error> {
     Ok(())
 }
 
-const TILE: usize = 64;
 const WEIGHTS: [f32; 3] = [0.25, 0.5, 0.25];
-
-/// Reverses each tile of `v` through tile_static memory, for any element type.
-#[kernel]
-fn reverse_tile<T: Element>(v: ArrayView<T, 1>, t: TiledIndex<1>) {
-    #[tile_static]
-    let mut shared: [T; TILE];
-    let l = t.local[0];
-    shared[l] = v[t.global];
-    t.barrier.wait();
-    v[t.global] = shared[TILE as i32 - 1 - l];
-}
-
-fn reversed_tiles<T: Copy>(data: &[T]) -> Vec<T> {
-    data.chunks(TILE)
-        .flat_map(|c| c.iter().rev().copied())
-        .collect()
-}
-
-#[test]
-fn generic_tile_static_arrays_and_usize_constants() -> Result<(), Error> {
-    let n = TILE * 5;
-    let mut words: Vec<u32> = random_words(n, 8);
-    let mut vectors = float4s(n, 9);
-    let want_words = reversed_tiles(&words);
-    let want_vectors = reversed_tiles(&vectors);
-    {
-        let wv = ArrayView::new(n as i32, &mut words)?;
-        parallel_for_each!(wv.extent().tile::<TILE>(), |t: TiledIndex<1>| {
-            reverse_tile(wv, t);
-        })?;
-        let vv = ArrayView::new(n as i32, &mut vectors)?;
-        parallel_for_each!(vv.extent().tile::<TILE>(), |t: TiledIndex<1>| {
-            reverse_tile(vv, t);
-        })?;
-    }
-    assert_eq!(words, want_words);
-    assert_eq!(vectors, want_vectors);
-    Ok(())
-}
 
 #[test]
 fn host_const_arrays_are_read_in_kernels() -> Result<(), Error> {

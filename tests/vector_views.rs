@@ -5,14 +5,7 @@ mod common;
 
 use amp::prelude::*;
 use amp::{AccessKind, Error};
-use common::random_words;
-
-fn random_floats(len: usize, seed: u32) -> Vec<f32> {
-    random_words(len, seed)
-        .into_iter()
-        .map(|w| (w % 2001) as f32 / 100.0 - 10.0)
-        .collect()
-}
+use common::{random_floats, random_words};
 
 fn float4s(len: usize, seed: u32) -> Vec<Float4> {
     random_floats(len * 4, seed)

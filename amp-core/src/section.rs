@@ -11,7 +11,7 @@
 //! kernel or function that takes them: pass the view to a `#[kernel] fn`, not a section.
 
 use crate::builder::{AccessKind, Check, CheckBuilder, Expr, KernelBuilder, Read};
-use crate::place::{IndexPlace, IntoPlace, Place, Root};
+use crate::place::{IndexPlace, IntoPlace, Place};
 use crate::shape::{Extent, Index};
 use crate::types::{Element, Rank, Value};
 use crate::view::{
@@ -281,15 +281,8 @@ where
 
     /// The place of element `idx`, to assign a part of it.
     pub fn place(self, b: &mut KernelBuilder, idx: Expr<Index<R>>) -> Place<T> {
-        if T::ENTRIES != 1 {
-            b.error(format!(
-                "the components of a {} view element cannot be assigned one by one: read the \
-                 element, change it and write it back whole",
-                T::name()
-            ));
-        }
         let (pointers, check) = self.element(b, idx.handle(), AccessKind::ViewWrite, true);
-        Place::at(pointers[0], Root::View, check.map(|c| b.keep_check(c)))
+        View::<T, N, ReadWrite>::entry_place(b, pointers, check)
     }
 }
 

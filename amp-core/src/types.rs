@@ -14,7 +14,7 @@ use naga::{Expression, Handle, Scalar as NagaScalar, ScalarKind, TypeInner, Vect
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be used inside a kernel",
     label = "not a kernel type",
-    note = "kernels take i32, u32, f32, bool, Index<N>, Extent<N> and array views; narrow integers (u8, i16, ...), pointers, references and heap types are not supported on the accelerator"
+    note = "kernels take i32, u32, f32, bool, Index<N>, Extent<N>, short vectors, #[derive(Element)] structs and array views; narrow integers (u8, i16, ...), pointers, references and heap types are not supported on the accelerator"
 )]
 pub trait KernelType {
     /// The kernel-side representation.
@@ -56,7 +56,7 @@ pub trait Scalar: Element + sealed::Sealed {
 /// element, or several for the 3-component vectors (see [`ENTRIES`](Element::ENTRIES)).
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be the element of an array view",
-    note = "view and Array elements are i32, u32, f32, bool, f64/i64/u64 and the short vectors Float2/3/4, Int2/3/4, UInt2/3/4; narrow integers (u8, i8, u16, i16, char) are not supported on the accelerator: use i32/u32, or pack bytes into u32 words"
+    note = "view and Array elements are i32, u32, f32, bool, f64/i64/u64, the short vectors (Float4, Int2, UInt3, Double2, ...) and #[repr(C)] structs with #[derive(Element)]; narrow integers (u8, i8, u16, i16, char) are not supported on the accelerator: use i32/u32, or pack bytes into u32 words"
 )]
 pub trait Element: Value + Send + Sync {
     /// 32-bit words per element on the accelerator (1, or 2 for 64-bit types; a short vector

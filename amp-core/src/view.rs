@@ -231,6 +231,17 @@ where
     /// Out of range (checked kernels) it addresses the zero sentinel: a read through it yields
     /// zero and a write is skipped.
     pub fn place(self, b: &mut KernelBuilder, idx: Expr<Index<N>>) -> Place<T> {
+        let (pointers, check) = self.element_at(b, idx.handle(), AccessKind::ViewWrite, true);
+        Self::entry_place(b, pointers, check)
+    }
+
+    /// The place of an element at its storage entries `pointers`: a build error when the
+    /// element is stored as several entries (its parts have no single place).
+    pub(crate) fn entry_place(
+        b: &mut KernelBuilder,
+        pointers: Vec<Handle<Expression>>,
+        check: Option<Check>,
+    ) -> Place<T> {
         if T::ENTRIES != 1 {
             b.error(format!(
                 "the components of a {} view element cannot be assigned one by one (it is \
@@ -239,7 +250,6 @@ where
                 T::ENTRIES
             ));
         }
-        let (pointers, check) = self.element_at(b, idx.handle(), AccessKind::ViewWrite, true);
         Place::at(pointers[0], Root::View, check.map(|c| b.keep_check(c)))
     }
 

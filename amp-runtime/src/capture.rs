@@ -42,7 +42,7 @@ impl Binder<'_> {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be captured by a kernel",
     label = "captured here",
-    note = "kernels capture i32, u32, f32, bool, Index, Extent, TiledExtent, short vectors and array views (ArrayView, ConstArrayView); narrow integers, references, pointers and heap types are not supported"
+    note = "kernels capture i32, u32, f32, bool, Index, Extent, TiledExtent, short vectors, #[derive(Element)] structs and array views (ArrayView, ConstArrayView, Array); narrow integers, references, pointers and heap types are not supported"
 )]
 pub trait Capture {
     /// How the kernel sees it.

@@ -227,8 +227,21 @@ fn upload_done<T: Element>(to: &dyn DataEnd<T>) -> Result<Started> {
     }
 }
 
-/// [`copy_data`], with the device copy left running.
-fn copy_data_async<T: Element>(from: &dyn DataEnd<T>, to: &dyn DataEnd<T>) -> Result<Started> {
+/// How a copy goes: nothing to copy, buffer to buffer (when the destination can take the data
+/// on the source's accelerator), or through the host.
+enum Route {
+    Empty,
+    Device {
+        src: Placed,
+        size: usize,
+        rows: usize,
+    },
+    Host,
+}
+
+/// The route of a copy from `from` to `to`; [`Error::ExtentMismatch`] when their extents
+/// differ.
+fn route<T: Element>(from: &dyn DataEnd<T>, to: &dyn DataEnd<T>) -> Result<Route> {
     let dims = from.dims();
     if dims != to.dims() {
         return Err(Error::ExtentMismatch {
@@ -239,12 +252,23 @@ fn copy_data_async<T: Element>(from: &dyn DataEnd<T>, to: &dyn DataEnd<T>) -> Re
     }
     let size = from.elements() as usize;
     if size == 0 {
-        return Ok(Started::Done);
+        return Ok(Route::Empty);
     }
     let rows = size / dims.last().map_or(1, |&c| c.max(1) as usize);
     let few_runs = (from.contiguous() && to.contiguous()) || rows <= MAX_DEVICE_RUNS;
     if from.data_id() != to.data_id() && few_runs {
         if let Some(src) = from.device_source() {
+            return Ok(Route::Device { src, size, rows });
+        }
+    }
+    Ok(Route::Host)
+}
+
+/// [`copy_data`], with the device copy left running.
+fn copy_data_async<T: Element>(from: &dyn DataEnd<T>, to: &dyn DataEnd<T>) -> Result<Started> {
+    match route(from, to)? {
+        Route::Empty => return Ok(Started::Done),
+        Route::Device { src, size, rows } => {
             if let Some(dst) = to.device_target(&src.acc)? {
                 let submission = copy_on_device::<T>(&src.acc, &src, &dst, size, rows)?;
                 to.device_written();
@@ -256,6 +280,7 @@ fn copy_data_async<T: Element>(from: &dyn DataEnd<T>, to: &dyn DataEnd<T>) -> Re
                 });
             }
         }
+        Route::Host => {}
     }
     let values = from.read()?;
     to.write(&values)?;
@@ -276,22 +301,9 @@ fn check_len(extent: &str, expected: u64, actual: usize) -> Result<()> {
 }
 
 fn copy_data<T: Element>(from: &dyn DataEnd<T>, to: &dyn DataEnd<T>) -> Result<()> {
-    let dims = from.dims();
-    if dims != to.dims() {
-        return Err(Error::ExtentMismatch {
-            extent: to.extent_text(),
-            expected: to.elements(),
-            actual: from.elements() as usize,
-        });
-    }
-    let size = from.elements() as usize;
-    if size == 0 {
-        return Ok(());
-    }
-    let rows = size / dims.last().map_or(1, |&c| c.max(1) as usize);
-    let few_runs = (from.contiguous() && to.contiguous()) || rows <= MAX_DEVICE_RUNS;
-    if from.data_id() != to.data_id() && few_runs {
-        if let Some(src) = from.device_source() {
+    match route(from, to)? {
+        Route::Empty => return Ok(()),
+        Route::Device { src, size, rows } => {
             // The source's data is a checked launch's result: its fault, if any, is reported
             // here, where the result is used (a host read reports it in `read`).
             src.acc.take_fault(Some(from.data_id()))?;
@@ -301,6 +313,7 @@ fn copy_data<T: Element>(from: &dyn DataEnd<T>, to: &dyn DataEnd<T>) -> Result<(
                 return Ok(());
             }
         }
+        Route::Host => {}
     }
     let values = from.read()?;
     to.write(&values)

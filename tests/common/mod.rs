@@ -26,3 +26,23 @@ pub fn random_words(len: usize, seed: u32) -> Vec<u32> {
         })
         .collect()
 }
+
+/// `len` reproducible random floats in [-10, 10], two decimals.
+pub fn random_floats(len: usize, seed: u32) -> Vec<f32> {
+    random_words(len, seed)
+        .into_iter()
+        .map(|w| (w % 2001) as f32 / 100.0 - 10.0)
+        .collect()
+}
+
+/// The index, extent and site of a kernel fault (panics on any other error).
+pub fn fault_of(err: amp::Error) -> (String, String, amp::KernelFault) {
+    match err {
+        amp::Error::OutOfBounds {
+            index,
+            extent,
+            fault: Some(fault),
+        } => (index, extent, fault),
+        other => panic!("expected a kernel fault, got {other}"),
+    }
+}

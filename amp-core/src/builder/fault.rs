@@ -377,28 +377,35 @@ impl KernelBuilder {
             .module
             .global_expressions
             .append(Expression::ZeroValue(words), naga::Span::UNDEFINED);
-        let mut private = |name: &str, ty, init| {
-            self.module.global_variables.append(
-                naga::GlobalVariable {
-                    name: Some(name.into()),
-                    space: naga::AddressSpace::Private,
-                    binding: None,
-                    ty,
-                    init,
-                    memory_decorations: naga::MemoryDecorations::empty(),
-                },
-                naga::Span::UNDEFINED,
-            )
-        };
         let fault = FaultBuffer {
             global,
             launch_word,
-            site: private("amp_fault_site", u32_ty, Some(zero)),
-            index: private("amp_fault_index", words, Some(zero_words)),
+            site: self.private_var("amp_fault_site", u32_ty, Some(zero)),
+            index: self.private_var("amp_fault_index", words, Some(zero_words)),
             bound: None,
         };
         self.fault = Some(fault);
         fault
+    }
+
+    /// A private (per-thread) global variable.
+    fn private_var(
+        &mut self,
+        name: &str,
+        ty: Handle<naga::Type>,
+        init: Option<Handle<Expression>>,
+    ) -> Handle<naga::GlobalVariable> {
+        self.module.global_variables.append(
+            naga::GlobalVariable {
+                name: Some(name.into()),
+                space: naga::AddressSpace::Private,
+                binding: None,
+                ty,
+                init,
+                memory_decorations: naga::MemoryDecorations::empty(),
+            },
+            naga::Span::UNDEFINED,
+        )
     }
 
     /// The private variable of recorded bounds, declared on first use.
@@ -409,17 +416,7 @@ impl KernelBuilder {
         }
         let index_var = &self.module.global_variables[fault.index];
         let (ty, init) = (index_var.ty, index_var.init);
-        let bound = self.module.global_variables.append(
-            naga::GlobalVariable {
-                name: Some("amp_fault_bound".into()),
-                space: naga::AddressSpace::Private,
-                binding: None,
-                ty,
-                init,
-                memory_decorations: naga::MemoryDecorations::empty(),
-            },
-            naga::Span::UNDEFINED,
-        );
+        let bound = self.private_var("amp_fault_bound", ty, init);
         fault.bound = Some(bound);
         self.fault = Some(fault);
         bound
