@@ -211,12 +211,12 @@ impl Lowerer {
             Expr::Field(_) => {
                 let place_span = place.span();
                 let place_value = self.place(place);
-                let p_t = temp("__amp_place");
+                let p_t = temp_at("__amp_place", place_span);
                 let read = quote_spanned!(span=> #p::Read::read(#p_t, #ctx));
                 let combine = combine(read);
                 let write = quote_spanned!(span=> #p::Assign::assign(#p_t, #ctx, #new));
                 let bind = quote_spanned!(place_span=> let #p_t = #place_value;);
-                quote!({ #bind let #r = #rhs; #combine #write })
+                quote_spanned!(place_span=> { #bind let #r = #rhs; #combine #write })
             }
             other => {
                 let msg = "only locals, view and array elements, and their fields and components \
@@ -265,7 +265,10 @@ impl Lowerer {
         let ctx = &self.ctx;
         let p = private();
         let member = &f.member;
-        let (b, fields) = (temp_at("__amp_base", f.base.span()), temp("__amp_fields"));
+        let (b, fields) = (
+            temp_at("__amp_base", f.base.span()),
+            temp_at("__amp_fields", f.member.span()),
+        );
         let span = member.span();
         let call = quote_spanned!(span=>
             #p::structs::field(#b, #ctx, |#fields| #fields.#member)
