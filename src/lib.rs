@@ -57,17 +57,17 @@ pub use amp_runtime::capture::{Capture, KernelScalar};
 pub use amp_runtime::launch::pipelines_built;
 pub use amp_runtime::{copy, copy_async, transfer_bytes, Completion, CopySource, CopyTarget};
 pub use amp_runtime::{
-    transfer_counts, Accelerator, Array, ArrayView, ConstArrayView, DeviceType, Error, KernelFault,
-    Result,
+    transfer_counts, Accelerator, AcceleratorView, Array, ArrayView, ConstArrayView, DeviceType,
+    Error, KernelFault, QueuingMode, Result,
 };
 
 /// Everything a kernel program needs: `use amp::prelude::*;`.
 pub mod prelude {
     pub use crate::{
         copy, copy_async, fast_math, intrinsics, kernel, parallel_for_each,
-        parallel_for_each_unchecked, precise_math, Accelerator, Array, ArrayView, Completion,
-        ConstArrayView, Element, Extent, Index, Integer, KernelScalar, Numeric, Scalar,
-        TiledExtent, TiledIndex,
+        parallel_for_each_unchecked, precise_math, Accelerator, AcceleratorView, Array, ArrayView,
+        Completion, ConstArrayView, Element, Extent, Index, Integer, KernelScalar, Numeric,
+        QueuingMode, Scalar, TiledExtent, TiledIndex,
     };
     pub use crate::{
         double2, double3, double4, float2, float3, float4, int2, int3, int4, uint2, uint3, uint4,
@@ -91,7 +91,11 @@ pub mod __private {
     pub use amp_core::view::{IndexConst, IndexRead, IndexWrite};
     pub use amp_core::{Element, Extent, Index, KernelType, Loc, ReadOnly, ReadWrite, Value, View};
     pub use amp_runtime::capture::{Binder, Capture};
-    pub use amp_runtime::launch::{parallel_for_each, parallel_for_each_unchecked};
+    pub use amp_runtime::launch::{
+        parallel_for_each, parallel_for_each_on, parallel_for_each_unchecked,
+        parallel_for_each_unchecked_on,
+    };
+    pub use amp_runtime::queue::AsAcceleratorView;
     pub use amp_runtime::Result;
 }
 

@@ -19,17 +19,32 @@ use syn::spanned::Spanned;
 use syn::{Expr, ExprClosure, Pat, Token};
 
 struct Input {
+    /// The accelerator view to launch on (C++ AMP's overloads taking an `accelerator_view`).
+    view: Option<Expr>,
     domain: Expr,
     closure: ExprClosure,
 }
 
 impl Parse for Input {
     fn parse(input: ParseStream) -> syn::Result<Self> {
-        let domain = input.parse()?;
+        let first: Expr = input.parse()?;
         input.parse::<Token![,]>()?;
+        let closure_next =
+            input.peek(Token![|]) || input.peek(Token![||]) || input.peek(Token![move]);
+        let (view, domain) = if closure_next {
+            (None, first)
+        } else {
+            let domain = input.parse()?;
+            input.parse::<Token![,]>()?;
+            (Some(first), domain)
+        };
         let closure = input.parse()?;
         input.parse::<Option<Token![,]>>()?;
-        Ok(Input { domain, closure })
+        Ok(Input {
+            view,
+            domain,
+            closure,
+        })
     }
 }
 
@@ -43,7 +58,11 @@ pub enum Launch {
 }
 
 pub fn expand(input: TokenStream, launch: Launch) -> TokenStream {
-    let Input { domain, closure } = match syn::parse2(input) {
+    let Input {
+        view,
+        domain,
+        closure,
+    } = match syn::parse2(input) {
         Ok(input) => input,
         Err(err) => return err.into_compile_error(),
     };
@@ -80,13 +99,24 @@ pub fn expand(input: TokenStream, launch: Launch) -> TokenStream {
     };
     let index = quote::format_ident!("__amp_index");
     let site = loc(closure.or1_token.span());
-    let call = match launch {
-        Launch::Checked => quote_spanned!(closure.span()=> #p::parallel_for_each),
-        Launch::Unchecked => quote_spanned!(closure.span()=> #p::parallel_for_each_unchecked),
+    let call = match (launch, &view) {
+        (Launch::Checked, None) => quote_spanned!(closure.span()=> #p::parallel_for_each),
+        (Launch::Unchecked, None) => {
+            quote_spanned!(closure.span()=> #p::parallel_for_each_unchecked)
+        }
+        (Launch::Checked, Some(_)) => quote_spanned!(closure.span()=> #p::parallel_for_each_on),
+        (Launch::Unchecked, Some(_)) => {
+            quote_spanned!(closure.span()=> #p::parallel_for_each_unchecked_on)
+        }
     };
+    let view = view.map(|v| {
+        let span = v.span();
+        quote_spanned!(span=> &#p::AsAcceleratorView::as_accelerator_view(&(#v)),)
+    });
     quote!({
         #[allow(unused_variables, unused_braces, clippy::all)]
         let __amp_result = #call(
+            #view
             &(#domain),
             (#(&#names,)*),
             #site,

@@ -137,6 +137,8 @@ struct Inner {
     events: Arc<Events>,
     /// Faults of checked launches (`fault.rs`).
     faults: crate::fault::FaultLog,
+    /// Launches recorded and not yet submitted (`queue.rs`).
+    batch: Mutex<Vec<wgpu::CommandBuffer>>,
 }
 
 /// What the device reports asynchronously, kept until a wait reports it.
@@ -160,6 +162,7 @@ impl Accelerator {
                 opening: Mutex::new(()),
                 events: Arc::default(),
                 faults: Default::default(),
+                batch: Mutex::new(Vec::new()),
             }),
         }
     }
@@ -359,6 +362,11 @@ impl Accelerator {
             .then_some(LLVMPIPE_LOOP_LIMIT)
     }
 
+    /// The launches recorded and not yet submitted.
+    pub(crate) fn batch(&self) -> &Mutex<Vec<wgpu::CommandBuffer>> {
+        &self.inner.batch
+    }
+
     /// The fault log of checked launches.
     pub(crate) fn faults(&self) -> &crate::fault::FaultLog {
         &self.inner.faults
@@ -367,6 +375,7 @@ impl Accelerator {
     /// Blocks until `submission` (or, with `None`, all submitted work) has finished; see
     /// [`wait`](Self::wait).
     pub(crate) fn wait_for(&self, submission: Option<wgpu::SubmissionIndex>) -> Result<()> {
+        self.flush()?;
         let (device, _) = self.device()?;
         let polled = device.poll(wgpu::PollType::Wait {
             submission_index: submission,

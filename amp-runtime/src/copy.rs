@@ -272,7 +272,7 @@ fn copy_data_async<T: Element>(from: &dyn DataEnd<T>, to: &dyn DataEnd<T>) -> Re
             if let Some(dst) = to.device_target(&src.acc)? {
                 let submission = copy_on_device::<T>(&src.acc, &src, &dst, size, rows)?;
                 to.device_written();
-                let (_, queue) = src.acc.device()?;
+                let queue = src.acc.queue()?;
                 let flight = Flight::submitted(&src.acc, queue, submission);
                 return Ok(Started::Flight {
                     flight,

@@ -11,6 +11,7 @@ pub use crate::domain::{Domain, MAX_THREADS};
 use crate::dump::{checked_sites, write_snapshot};
 use crate::error::{Error, Result};
 use crate::fault::KernelSites;
+use crate::queue::{AcceleratorView, QueuingMode};
 use amp_core::builder::{BindingKind, ViewUse};
 use amp_core::{KernelBuilder, LaunchLayout, Loc};
 use std::any::TypeId;
@@ -70,8 +71,45 @@ where
     C: Captures,
     F: Fn(&mut KernelBuilder, C::Kernel, D::Index) + 'static,
 {
-    let accelerator = Accelerator::default()?;
-    launch_on(&accelerator, domain, captures, site, Checks::Checked, body)
+    let view = Accelerator::default()?.default_view();
+    launch_on(&view, domain, captures, site, Checks::Checked, body)
+}
+
+/// [`parallel_for_each`] on an explicit accelerator view (C++ AMP's `parallel_for_each`
+/// overloads taking an `accelerator_view`): `parallel_for_each!(view, domain, |idx| …)`.
+pub fn parallel_for_each_on<D, C, F>(
+    view: &AcceleratorView,
+    domain: &D,
+    captures: C,
+    site: Loc,
+    body: F,
+) -> Result<()>
+where
+    D: Domain + 'static,
+    C: Captures,
+    F: Fn(&mut KernelBuilder, C::Kernel, D::Index) + 'static,
+{
+    launch_on(view, domain, captures, site, Checks::Checked, body)
+}
+
+/// [`parallel_for_each_unchecked`] on an explicit accelerator view.
+///
+/// # Safety
+///
+/// As [`parallel_for_each_unchecked`].
+pub unsafe fn parallel_for_each_unchecked_on<D, C, F>(
+    view: &AcceleratorView,
+    domain: &D,
+    captures: C,
+    site: Loc,
+    body: F,
+) -> Result<()>
+where
+    D: Domain + 'static,
+    C: Captures,
+    F: Fn(&mut KernelBuilder, C::Kernel, D::Index) + 'static,
+{
+    launch_on(view, domain, captures, site, Checks::Unchecked, body)
 }
 
 /// [`parallel_for_each`] without runtime bounds checks (`parallel_for_each_unchecked!`).
@@ -92,20 +130,13 @@ where
     C: Captures,
     F: Fn(&mut KernelBuilder, C::Kernel, D::Index) + 'static,
 {
-    let accelerator = Accelerator::default()?;
-    launch_on(
-        &accelerator,
-        domain,
-        captures,
-        site,
-        Checks::Unchecked,
-        body,
-    )
+    let view = Accelerator::default()?.default_view();
+    launch_on(&view, domain, captures, site, Checks::Unchecked, body)
 }
 
-/// [`parallel_for_each`] on an explicit accelerator, with the given checks.
+/// [`parallel_for_each`] on an explicit accelerator view, with the given checks.
 pub(crate) fn launch_on<D, C, F>(
-    accelerator: &Accelerator,
+    view: &AcceleratorView,
     domain: &D,
     captures: C,
     site: Loc,
@@ -117,6 +148,8 @@ where
     C: Captures,
     F: Fn(&mut KernelBuilder, C::Kernel, D::Index) + 'static,
 {
+    let accelerator = view.accelerator();
+    let mode = view.queuing_mode();
     let (threads, words) = domain.launch()?;
     let mut pipeline = pipeline::<D, C, F>(accelerator, site, checks, false, &body)?;
     let mut binder = Binder {
@@ -152,10 +185,10 @@ where
         let words = binder.words.clone();
         accelerator.submit_checked(&pipeline.sites, cores, &words, |faults, number| {
             binder.words.push(number);
-            dispatch(accelerator, &pipeline, &binder, Some(faults), threads)
+            dispatch(accelerator, mode, &pipeline, &binder, Some(faults), threads)
         })?;
     } else {
-        dispatch(accelerator, &pipeline, &binder, None, threads)?;
+        dispatch(accelerator, mode, &pipeline, &binder, None, threads)?;
     }
     captures.launched();
     Ok(())
@@ -389,6 +422,7 @@ fn workgroup_limit_override() -> u32 {
 
 fn dispatch(
     accelerator: &Accelerator,
+    mode: QueuingMode,
     p: &Pipeline,
     binder: &Binder<'_>,
     faults: Option<wgpu::BufferBinding<'_>>,
@@ -448,11 +482,7 @@ fn dispatch(
             }
             encoder.finish()
         })
-        .and_then(|commands| {
-            let (_, queue) = accelerator.device()?;
-            queue.submit([commands]);
-            Ok(())
-        })
+        .and_then(|commands| accelerator.enqueue(commands, mode))
 }
 
 #[cfg(test)]

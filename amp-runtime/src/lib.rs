@@ -8,6 +8,8 @@
 //!   the accelerator when both ends are there; [`copy_async`] and
 //!   [`ArrayView::synchronize_async`] start a transfer and return a [`Completion`] (C++ AMP
 //!   `completion_future`) to wait for or `.await`.
+//! - [`AcceleratorView`]: a queue of work on an accelerator (C++ AMP `accelerator_view`);
+//!   launches are recorded and submitted in batches.
 //! - [`Error`]: the one error type, its variants mirroring C++ AMP's exceptions.
 
 pub mod accelerator;
@@ -20,6 +22,7 @@ mod dump;
 pub mod error;
 mod fault;
 pub mod launch;
+pub mod queue;
 pub mod view;
 
 pub use accelerator::{Accelerator, DeviceType};
@@ -27,4 +30,5 @@ pub use array::Array;
 pub use completion::Completion;
 pub use copy::{copy, copy_async, CopySource, CopyTarget};
 pub use error::{Error, KernelFault, Result};
+pub use queue::{AcceleratorView, QueuingMode};
 pub use view::{transfer_bytes, transfer_counts, ArrayView, ConstArrayView};

@@ -11,14 +11,15 @@ fn acc() -> Result<Accelerator> {
 
 /// Plays a kernel that writes `words` into `buffer`.
 fn kernel_writes(acc: &Accelerator, buffer: &wgpu::Buffer, words: &[u32]) -> Result<()> {
-    let (_, queue) = acc.device()?;
+    let queue = acc.queue()?;
     queue.write_buffer(buffer, 0, bytemuck::cast_slice(words));
     Ok(())
 }
 
 /// The first `len` words of `buffer`, read without going through a view.
 fn device_words(acc: &Accelerator, buffer: &wgpu::Buffer, len: usize) -> Result<Vec<u32>> {
-    let (device, queue) = acc.device()?;
+    let queue = acc.queue()?;
+    let (device, _) = acc.device()?;
     let size = len as u64 * 4;
     let staging = device.create_buffer(&wgpu::BufferDescriptor {
         label: None,

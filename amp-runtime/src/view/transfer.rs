@@ -75,7 +75,7 @@ pub(crate) fn upload<T: Element>(
     if data.is_empty() {
         return Ok(());
     }
-    let (_, queue) = acc.device()?;
+    let queue = acc.queue()?;
     acc.scoped(|_| {
         // Elements are 32-bit words on the device (`Element::WORDS`; bool included), so convert.
         let mut words = Vec::with_capacity(data.len().min(UPLOAD_CHUNK) * T::WORDS);
@@ -134,7 +134,7 @@ pub(crate) fn stage(
     size: u64,
     then: impl FnOnce(&mut wgpu::CommandEncoder),
 ) -> Result<Flight> {
-    let (_, queue) = acc.device()?;
+    let queue = acc.queue()?;
     let staging = acc.scoped(|device| {
         device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("amp download"),
@@ -158,7 +158,7 @@ pub(crate) fn stage(
 /// A flight that is done when all work submitted to `acc` so far is (writes queued with
 /// `write_buffer` included).
 pub(crate) fn marker(acc: &Accelerator) -> Result<Flight> {
-    let (_, queue) = acc.device()?;
+    let queue = acc.queue()?;
     acc.scoped(|_| {
         let submission = queue.submit([]);
         Flight::submitted(acc, queue, submission)
@@ -173,7 +173,7 @@ pub(crate) fn copy_runs<T: Element>(
     dst: &wgpu::Buffer,
     runs: &[(usize, usize, usize)],
 ) -> Result<wgpu::SubmissionIndex> {
-    let (_, queue) = acc.device()?;
+    let queue = acc.queue()?;
     acc.scoped(|device| {
         let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
             label: Some("amp copy"),

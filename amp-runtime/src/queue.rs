@@ -1,0 +1,173 @@
+//! Accelerator views and batched submission (C++ AMP `accelerator_view` and its
+//! `queuing_mode`).
+//!
+//! Each launch records its own command buffer (so that an error in one launch is that launch's
+//! error); the accelerator keeps them and submits them together at a flush: when a view in
+//! [`QueuingMode::Immediate`] launches, when [`BATCH_LIMIT`] launches are waiting, at
+//! [`AcceleratorView::flush`] and [`AcceleratorView::wait`], at every host access to data on the
+//! accelerator, and before any other work reaches the queue (an upload, a copy, a read-back),
+//! so that the queue sees everything in program order. One wgpu queue serves all views of an
+//! accelerator: the views differ in when their launches are submitted, not in ordering.
+
+use crate::accelerator::Accelerator;
+use crate::completion::{Completion, Flight};
+use crate::error::Result;
+use std::fmt;
+use std::sync::PoisonError;
+
+/// Launches kept before they are submitted anyway: bounds the work a flush submits at once and
+/// the memory held by recorded commands.
+pub const BATCH_LIMIT: usize = 64;
+
+/// When a view's launches reach the accelerator (C++ AMP `queuing_mode`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum QueuingMode {
+    /// Each launch is submitted at once (C++ AMP `queuing_mode_immediate`).
+    Immediate,
+    /// Launches are recorded and submitted together at the next flush, wait or host access
+    /// (C++ AMP `queuing_mode_automatic`, the default).
+    Automatic,
+}
+
+/// A queue of work on an accelerator (C++ AMP `accelerator_view`): launch on it with
+/// `parallel_for_each!(view, domain, |idx| …)`. Cloning is cheap; clones are the same view.
+///
+/// ```no_run
+/// use amp_runtime::{Accelerator, QueuingMode};
+/// let acc = Accelerator::default()?;
+/// let view = acc.create_view(QueuingMode::Immediate);
+/// view.wait()?;
+/// # Ok::<(), amp_runtime::Error>(())
+/// ```
+#[derive(Clone)]
+pub struct AcceleratorView {
+    accelerator: Accelerator,
+    mode: QueuingMode,
+}
+
+impl AcceleratorView {
+    /// The accelerator the view's work runs on.
+    pub fn accelerator(&self) -> &Accelerator {
+        &self.accelerator
+    }
+
+    /// When the view's launches are submitted.
+    pub fn queuing_mode(&self) -> QueuingMode {
+        self.mode
+    }
+
+    /// Submits the launches recorded so far (C++ AMP `accelerator_view::flush`); does not wait.
+    pub fn flush(&self) -> Result<()> {
+        self.accelerator.flush()
+    }
+
+    /// Blocks until all work submitted to the accelerator has finished, after a flush (C++ AMP
+    /// `accelerator_view::wait`); reports what [`Accelerator::wait`] reports.
+    pub fn wait(&self) -> Result<()> {
+        self.accelerator.wait()
+    }
+
+    /// A marker (C++ AMP `accelerator_view::create_marker`): a [`Completion`] that is done when
+    /// all work submitted to the accelerator before it (after a flush) has finished.
+    pub fn create_marker(&self) -> Completion<'static> {
+        let started = self.accelerator.queue().map(|queue| {
+            let submission = queue.submit([]);
+            Flight::submitted(&self.accelerator, queue, submission)
+        });
+        match started {
+            Ok(flight) => Completion::in_flight(flight, |_| Ok(())),
+            Err(error) => Completion::ready(Err(error)),
+        }
+    }
+}
+
+impl fmt::Debug for AcceleratorView {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("AcceleratorView")
+            .field("accelerator", &self.accelerator.description())
+            .field("mode", &self.mode)
+            .finish()
+    }
+}
+
+impl Accelerator {
+    /// The accelerator's default view (C++ AMP `accelerator::get_default_view`): automatic
+    /// queuing. Plain `parallel_for_each!` launches use it.
+    pub fn default_view(&self) -> AcceleratorView {
+        self.create_view(QueuingMode::Automatic)
+    }
+
+    /// A view of the accelerator with the given queuing mode (C++ AMP
+    /// `accelerator::create_view`).
+    pub fn create_view(&self, mode: QueuingMode) -> AcceleratorView {
+        AcceleratorView {
+            accelerator: self.clone(),
+            mode,
+        }
+    }
+
+    /// Keeps a launch's `commands` for the next flush; flushes now when `mode` is immediate or
+    /// the batch is full.
+    pub(crate) fn enqueue(&self, commands: wgpu::CommandBuffer, mode: QueuingMode) -> Result<()> {
+        let full = {
+            let mut batch = self.batch().lock().unwrap_or_else(PoisonError::into_inner);
+            batch.push(commands);
+            batch.len() >= BATCH_LIMIT
+        };
+        if full || mode == QueuingMode::Immediate {
+            self.flush()?;
+        }
+        Ok(())
+    }
+
+    /// Submits the recorded launches, in the order they were recorded.
+    pub fn flush(&self) -> Result<()> {
+        let (_, queue) = self.device()?;
+        self.check_lost()?;
+        // Taken and submitted under the lock: a launch recorded meanwhile by another thread
+        // goes after these.
+        let mut batch = self.batch().lock().unwrap_or_else(PoisonError::into_inner);
+        if !batch.is_empty() {
+            queue.submit(batch.drain(..));
+        }
+        Ok(())
+    }
+
+    /// The queue, for work that must follow every launch recorded so far (uploads, copies,
+    /// read-backs, markers): flushes first.
+    pub(crate) fn queue(&self) -> Result<&wgpu::Queue> {
+        self.flush()?;
+        let (_, queue) = self.device()?;
+        Ok(queue)
+    }
+}
+
+/// What `parallel_for_each!(target, domain, |idx| …)` launches on: an [`AcceleratorView`], or an
+/// [`Accelerator`] (its default view).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not an accelerator view",
+    label = "launch on this",
+    note = "`parallel_for_each!(view, domain, |idx| ...)` takes an AcceleratorView (or an Accelerator) first"
+)]
+pub trait AsAcceleratorView {
+    /// The view.
+    fn as_accelerator_view(&self) -> AcceleratorView;
+}
+
+impl AsAcceleratorView for AcceleratorView {
+    fn as_accelerator_view(&self) -> AcceleratorView {
+        self.clone()
+    }
+}
+
+impl AsAcceleratorView for Accelerator {
+    fn as_accelerator_view(&self) -> AcceleratorView {
+        self.default_view()
+    }
+}
+
+impl<T: AsAcceleratorView + ?Sized> AsAcceleratorView for &T {
+    fn as_accelerator_view(&self) -> AcceleratorView {
+        (**self).as_accelerator_view()
+    }
+}

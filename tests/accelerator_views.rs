@@ -1,0 +1,97 @@
+//! Accelerator views (C++ AMP `accelerator_view`): launches on an explicit view, queuing modes,
+//! flush, wait and markers, and batched submission keeping program order with host access.
+
+use amp::prelude::*;
+use amp::Error;
+
+#[test]
+fn launches_on_explicit_views_in_both_queuing_modes() -> Result<(), Error> {
+    let acc = Accelerator::default()?;
+    let immediate = acc.create_view(QueuingMode::Immediate);
+    let automatic = acc.create_view(QueuingMode::Automatic);
+    assert_eq!(immediate.queuing_mode(), QueuingMode::Immediate);
+    assert_eq!(acc.default_view().queuing_mode(), QueuingMode::Automatic);
+    assert_eq!(automatic.accelerator(), &acc);
+    let mut data = vec![0i32; 1000];
+    let v = ArrayView::new(1000, &mut data)?;
+    for round in 0..10 {
+        let view = if round % 2 == 0 {
+            &immediate
+        } else {
+            &automatic
+        };
+        parallel_for_each!(view, v.extent(), |i: Index<1>| {
+            v[i] = v[i] * 2 + i[0];
+        })?;
+    }
+    // An accelerator stands for its default view.
+    parallel_for_each!(acc, v.extent(), |i: Index<1>| {
+        v[i] += 1;
+    })?;
+    automatic.flush()?;
+    immediate.wait()?;
+    drop(v);
+    for (i, got) in data.iter().enumerate() {
+        let mut want = 0i32;
+        for _ in 0..10 {
+            want = want * 2 + i as i32;
+        }
+        assert_eq!(*got, want + 1, "element {i}");
+    }
+    Ok(())
+}
+
+#[test]
+fn batched_launches_keep_program_order_with_host_access() -> Result<(), Error> {
+    // More launches than one batch holds, each depending on the last; host reads and writes in
+    // between must see (and be seen by) exactly the launches before them.
+    let mut data = vec![0u32; 64];
+    let v = ArrayView::new(64, &mut data)?;
+    for k in 0..150u32 {
+        parallel_for_each!(v.extent(), |i: Index<1>| {
+            v[i] += 1;
+        })?;
+        if k % 37 == 0 {
+            // The upload must land after the launches before it (still batched: no host read
+            // since) and before those after it.
+            v.set(5, k + 1 + 1000)?;
+            parallel_for_each!(v.extent(), |i: Index<1>| {
+                if i[0] == 5 {
+                    v[i] -= 1000;
+                }
+            })?;
+            assert_eq!(v.get(5)?, k + 1, "after launch {k}");
+        }
+    }
+    assert_eq!(v.to_vec()?, vec![150u32; 64]);
+    Ok(())
+}
+
+#[test]
+fn a_marker_completes_after_the_work_before_it() -> Result<(), Error> {
+    let acc = Accelerator::default()?;
+    let view = acc.default_view();
+    let array = Array::<f32, 1>::from_extent(4096)?;
+    for _ in 0..20 {
+        parallel_for_each!(view, array.extent(), |i: Index<1>| {
+            array[i] += 0.5;
+        })?;
+    }
+    let marker = view.create_marker();
+    pollster::block_on(marker)?;
+    view.create_marker().wait()?;
+    assert_eq!(array.to_vec()?, vec![10.0f32; 4096]);
+    Ok(())
+}
+
+#[test]
+fn a_fault_in_a_batched_launch_is_reported_at_the_wait() -> Result<(), Error> {
+    let acc = Accelerator::default()?;
+    let array = Array::<i32, 1>::from_extent(16)?;
+    parallel_for_each!(Extent::new([1]), |_i: Index<1>| {
+        array[16] = 1;
+    })?;
+    let err = acc.wait().expect_err("the fault");
+    assert!(matches!(err, Error::OutOfBounds { .. }), "{err}");
+    Ok(())
+}
