@@ -204,3 +204,24 @@ fn containers_tour_prints_what_the_cpu_computes() {
         ]
     );
 }
+
+#[path = "../examples/multi_accelerator.rs"]
+mod multi_accelerator;
+
+#[test]
+fn multi_accelerator_splits_a_product_over_views() {
+    let (m, k, n) = (97, 64, 45);
+    let a: Vec<f32> = (0..m * k).map(|i| (i % 13) as f32 - 6.0).collect();
+    let b: Vec<f32> = (0..k * n).map(|i| (i % 7) as f32 - 3.0).collect();
+    let views = multi_accelerator::views().expect("views");
+    assert!(!views.is_empty());
+    let (c, shares) = multi_accelerator::matmul_split(&views, &a, &b, m, k, n).expect("launch");
+    assert_eq!(c, multi_accelerator::matmul_cpu(&a, &b, m, k, n));
+    // The shares cover every row once, in order.
+    let mut next = 0;
+    for share in &shares {
+        assert_eq!(share.rows.0, next);
+        next += share.rows.1;
+    }
+    assert_eq!(next, m);
+}

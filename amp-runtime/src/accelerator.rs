@@ -139,6 +139,8 @@ struct Inner {
     faults: crate::fault::FaultLog,
     /// Launches recorded and not yet submitted (`queue.rs`).
     batch: Mutex<Vec<wgpu::CommandBuffer>>,
+    /// Compiled pipelines on disk (`disk_cache.rs`), opened with the first kernel built.
+    disk_cache: OnceLock<Option<crate::disk_cache::DiskCache>>,
 }
 
 /// What the device reports asynchronously, kept until a wait reports it.
@@ -163,6 +165,7 @@ impl Accelerator {
                 events: Arc::default(),
                 faults: Default::default(),
                 batch: Mutex::new(Vec::new()),
+                disk_cache: OnceLock::new(),
             }),
         }
     }
@@ -246,9 +249,12 @@ impl Accelerator {
         self.inner.id
     }
 
-    /// The wgpu device and queue, opened on first use.
+    /// The wgpu device and queue, opened on first use. A lost device is
+    /// [`Error::AcceleratorRemoved`] here, so every later operation of the accelerator reports
+    /// it.
     pub(crate) fn device(&self) -> Result<&(wgpu::Device, wgpu::Queue)> {
         if let Some(opened) = self.inner.device.get() {
+            self.check_lost()?;
             return Ok(opened);
         }
         let _opening = self
@@ -360,6 +366,35 @@ impl Accelerator {
             .name
             .starts_with("llvmpipe")
             .then_some(LLVMPIPE_LOOP_LIMIT)
+    }
+
+    /// Destroys the device, as a GPU reset or driver crash would lose it (C++ AMP's
+    /// `accelerator_view_removed`): every later operation of this accelerator is
+    /// [`Error::AcceleratorRemoved`]. For testing how a program copes; the accelerator stays
+    /// lost for the rest of the process.
+    #[doc(hidden)]
+    pub fn simulate_loss(&self) -> Result<()> {
+        let (device, _) = self.device()?;
+        device.destroy();
+        let mut lost = self
+            .inner
+            .events
+            .lost
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        lost.get_or_insert_with(|| "Destroyed: the device was destroyed".into());
+        Ok(())
+    }
+
+    /// The on-disk pipeline cache, if it is on and the backend has one.
+    pub(crate) fn disk_cache(&self) -> Option<&crate::disk_cache::DiskCache> {
+        let (device, _) = self.device().ok()?;
+        self.inner
+            .disk_cache
+            .get_or_init(|| {
+                crate::disk_cache::DiskCache::open(device, &self.inner.info, self.inner.features)
+            })
+            .as_ref()
     }
 
     /// The launches recorded and not yet submitted.

@@ -327,7 +327,8 @@ fn create_pipeline(
         sites: ir.sites.clone(),
     });
     let dropped_fences = ir.dropped_fences.clone();
-    accelerator.scoped(|device| {
+    let disk_cache = accelerator.disk_cache();
+    let built = accelerator.scoped(|device| {
         let bind_group_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("amp kernel"),
             entries: &entries,
@@ -377,7 +378,7 @@ fn create_pipeline(
                 zero_initialize_workgroup_memory: false,
                 ..Default::default()
             },
-            cache: None,
+            cache: disk_cache.map(|c| c.cache()),
         });
         Pipeline {
             pipeline,
@@ -386,7 +387,11 @@ fn create_pipeline(
             sites,
             dropped_fences,
         }
-    })
+    });
+    if let (Ok(_), Some(cache)) = (&built, disk_cache) {
+        cache.save();
+    }
+    built
 }
 
 /// Workgroups for `threads` threads: one row while it fits the per-dimension limit, else a 2-D

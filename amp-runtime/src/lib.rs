@@ -17,6 +17,7 @@ pub mod array;
 pub mod capture;
 pub mod completion;
 pub mod copy;
+mod disk_cache;
 mod domain;
 mod dump;
 pub mod error;
