@@ -344,7 +344,12 @@ impl Analysis<'_> {
                 Expression::AccessIndex { base, .. } => p = base,
                 Expression::LocalVariable(l) => return st.locals.contains(&l),
                 Expression::GlobalVariable(g) => {
-                    return self.module.global_variables[g].space != AddressSpace::Uniform
+                    // Launch parameters, a uniform buffer or immediate data, are the same for
+                    // every thread.
+                    return !matches!(
+                        self.module.global_variables[g].space,
+                        AddressSpace::Uniform | AddressSpace::Immediate
+                    )
                 }
                 _ => return true,
             }

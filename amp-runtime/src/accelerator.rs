@@ -386,6 +386,16 @@ impl Accelerator {
         Ok(())
     }
 
+    /// The most bytes of immediate data (push constants) a kernel may take: 0 without the
+    /// feature.
+    pub(crate) fn immediate_limit(&self) -> u32 {
+        if self.inner.features.contains(wgpu::Features::IMMEDIATES) {
+            self.inner.adapter.limits().max_immediate_size
+        } else {
+            0
+        }
+    }
+
     /// The on-disk pipeline cache, if it is on and the backend has one.
     pub(crate) fn disk_cache(&self) -> Option<&crate::disk_cache::DiskCache> {
         let (device, _) = self.device().ok()?;

@@ -30,7 +30,14 @@ struct Pipeline {
     /// Which views the kernel reads and writes, when it was built without the global part of
     /// its barriers (amp-core's `fences.rs`).
     dropped_fences: Option<ViewUse>,
+    /// Bind groups of recent launches, by their buffers (views, then the fault buffer): a loop
+    /// of launches over the same views makes one. Kept small, since a bind group keeps its
+    /// buffers alive.
+    bind_groups: Mutex<Vec<(Vec<wgpu::Buffer>, wgpu::BindGroup)>>,
 }
+
+/// Bind groups kept per kernel.
+const BIND_GROUPS_KEPT: usize = 4;
 
 /// (builder closure, domain, accelerator, checks, global fences kept).
 type CacheKey = (TypeId, TypeId, u64, Checks, bool);
@@ -218,10 +225,15 @@ where
         return Ok(p.clone());
     }
     let name = format!("parallel_for_each at {site}");
-    let build = |checked: bool, loop_limit: Option<u32>| {
+    // `device`: build with the accelerator's limits (loop passes, immediate data); snapshots
+    // build without them, the same on every device.
+    let build = |checked: bool, device: bool| {
         let mut b = KernelBuilder::new(name.clone(), site);
         b.set_checked(checked);
-        b.set_loop_limit(loop_limit);
+        if device {
+            b.set_loop_limit(accelerator.loop_limit());
+            b.set_immediate_limit(accelerator.immediate_limit());
+        }
         if global_fences {
             b.keep_global_fences();
         }
@@ -230,7 +242,7 @@ where
         body(&mut b, captured, index);
         b.finish(accelerator.naga_capabilities())
     };
-    let ir = build(checks == Checks::Checked, accelerator.loop_limit());
+    let ir = build(checks == Checks::Checked, true);
     let ir = ir.map_err(|e| match e {
         amp_core::KernelError::Unsupported { .. } => Error::UnsupportedFeature(e.to_string()),
         e => Error::Kernel(e),
@@ -241,7 +253,7 @@ where
     }
     // IR snapshots (tests/snapshots.rs): the kernel's WGSL, checked and unchecked, on any device.
     if let Some(dir) = std::env::var_os("AMP_SNAPSHOT_DIR") {
-        write_snapshot(dir.as_ref(), site, |checked| build(checked, None));
+        write_snapshot(dir.as_ref(), site, |checked| build(checked, false));
     }
     let built = Arc::new(create_pipeline(accelerator, name, ir, checks)?);
     PIPELINES_BUILT.fetch_add(1, Ordering::Relaxed);
@@ -294,27 +306,32 @@ fn create_pipeline(
     checks: Checks,
 ) -> Result<Pipeline> {
     let layout = ir.layout.clone();
-    let mut entries = vec![wgpu::BindGroupLayoutEntry {
-        binding: 0,
-        visibility: wgpu::ShaderStages::COMPUTE,
-        ty: wgpu::BindingType::Buffer {
-            ty: wgpu::BufferBindingType::Uniform,
-            has_dynamic_offset: false,
-            min_binding_size: None,
-        },
-        count: None,
-    }];
+    // The parameter block: immediate data when it fits, else a uniform buffer at binding 0.
+    let mut entries = Vec::new();
+    if layout.immediate_bytes == 0 {
+        entries.push(wgpu::BindGroupLayoutEntry {
+            binding: 0,
+            visibility: wgpu::ShaderStages::COMPUTE,
+            ty: wgpu::BindingType::Buffer {
+                ty: wgpu::BufferBindingType::Uniform,
+                has_dynamic_offset: false,
+                min_binding_size: None,
+            },
+            count: None,
+        });
+    }
     for (i, kind) in layout.bindings.iter().enumerate() {
-        let read_only = match *kind {
-            BindingKind::Storage { read_only } => read_only,
-            BindingKind::Faults => false,
+        // The fault buffer's slot is a dynamic offset, so the bind group outlives the launch.
+        let (read_only, has_dynamic_offset) = match *kind {
+            BindingKind::Storage { read_only } => (read_only, false),
+            BindingKind::Faults => (false, true),
         };
         entries.push(wgpu::BindGroupLayoutEntry {
             binding: i as u32 + 1,
             visibility: wgpu::ShaderStages::COMPUTE,
             ty: wgpu::BindingType::Buffer {
                 ty: wgpu::BufferBindingType::Storage { read_only },
-                has_dynamic_offset: false,
+                has_dynamic_offset,
                 min_binding_size: None,
             },
             count: None,
@@ -336,7 +353,7 @@ fn create_pipeline(
         let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
             label: Some("amp kernel"),
             bind_group_layouts: &[Some(&bind_group_layout)],
-            immediate_size: 0,
+            immediate_size: layout.immediate_bytes,
         });
         let descriptor = wgpu::ShaderModuleDescriptor {
             label: Some("amp kernel"),
@@ -386,6 +403,7 @@ fn create_pipeline(
             layout,
             sites,
             dropped_fences,
+            bind_groups: Mutex::new(Vec::new()),
         }
     });
     if let (Ok(_), Some(cache)) = (&built, disk_cache) {
@@ -446,33 +464,17 @@ fn dispatch(
     let [x, y, z] = workgroups(threads, per_group, max)?;
     let mut params = binder.words.clone();
     params.resize(params.len().div_ceil(4).max(1) * 4, 0);
+    let immediate = p.layout.immediate_bytes > 0;
     accelerator
         .scoped(|device| {
-            let uniform = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-                label: Some("amp params"),
-                contents: bytemuck::cast_slice(&params),
-                usage: wgpu::BufferUsages::UNIFORM,
+            let uniform = (!immediate).then(|| {
+                device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                    label: Some("amp params"),
+                    contents: bytemuck::cast_slice(&params),
+                    usage: wgpu::BufferUsages::UNIFORM,
+                })
             });
-            let mut entries = vec![wgpu::BindGroupEntry {
-                binding: 0,
-                resource: uniform.as_entire_binding(),
-            }];
-            let mut views = binder.buffers.iter();
-            for (i, kind) in p.layout.bindings.iter().enumerate() {
-                let resource = match kind {
-                    BindingKind::Storage { .. } => views.next().map(|b| b.as_entire_binding()),
-                    BindingKind::Faults => faults.clone().map(wgpu::BindingResource::Buffer),
-                };
-                entries.extend(resource.map(|resource| wgpu::BindGroupEntry {
-                    binding: i as u32 + 1,
-                    resource,
-                }));
-            }
-            let bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
-                label: Some("amp launch"),
-                layout: &p.bind_group_layout,
-                entries: &entries,
-            });
+            let (bind_group, fault_offset) = bind_group(device, p, binder, uniform, faults);
             let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
                 label: Some("amp launch"),
             });
@@ -482,12 +484,79 @@ fn dispatch(
                     timestamp_writes: None,
                 });
                 pass.set_pipeline(&p.pipeline);
-                pass.set_bind_group(0, &bind_group, &[]);
+                if immediate {
+                    pass.set_immediates(0, bytemuck::cast_slice(&params));
+                }
+                let offsets: &[u32] = match &fault_offset {
+                    Some(offset) => std::slice::from_ref(offset),
+                    None => &[],
+                };
+                pass.set_bind_group(0, &bind_group, offsets);
                 pass.dispatch_workgroups(x, y, z);
             }
             encoder.finish()
         })
         .and_then(|commands| accelerator.enqueue(commands, mode))
+}
+
+/// The launch's bind group and the fault slot's dynamic offset. Without a uniform parameter
+/// buffer (parameters as immediate data) the bind group depends only on the buffers, so one
+/// made for the same buffers by a recent launch is reused.
+fn bind_group(
+    device: &wgpu::Device,
+    p: &Pipeline,
+    binder: &Binder<'_>,
+    uniform: Option<wgpu::Buffer>,
+    faults: Option<wgpu::BufferBinding<'_>>,
+) -> (wgpu::BindGroup, Option<u32>) {
+    let fault_offset = faults.as_ref().map(|f| f.offset as u32);
+    let mut buffers = binder.buffers.clone();
+    buffers.extend(faults.as_ref().map(|f| f.buffer.clone()));
+    let reusable = uniform.is_none();
+    if reusable {
+        let kept = p.bind_groups.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((_, group)) = kept.iter().find(|(b, _)| *b == buffers) {
+            return (group.clone(), fault_offset);
+        }
+    }
+    let mut entries = Vec::new();
+    if let Some(uniform) = &uniform {
+        entries.push(wgpu::BindGroupEntry {
+            binding: 0,
+            resource: uniform.as_entire_binding(),
+        });
+    }
+    let mut views = binder.buffers.iter();
+    for (i, kind) in p.layout.bindings.iter().enumerate() {
+        let resource = match kind {
+            BindingKind::Storage { .. } => views.next().map(|b| b.as_entire_binding()),
+            // The slot is chosen by the dynamic offset.
+            BindingKind::Faults => faults.as_ref().map(|f| {
+                wgpu::BindingResource::Buffer(wgpu::BufferBinding {
+                    buffer: f.buffer,
+                    offset: 0,
+                    size: f.size,
+                })
+            }),
+        };
+        entries.extend(resource.map(|resource| wgpu::BindGroupEntry {
+            binding: i as u32 + 1,
+            resource,
+        }));
+    }
+    let group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+        label: Some("amp launch"),
+        layout: &p.bind_group_layout,
+        entries: &entries,
+    });
+    if reusable {
+        let mut kept = p.bind_groups.lock().unwrap_or_else(|e| e.into_inner());
+        if kept.len() >= BIND_GROUPS_KEPT {
+            kept.remove(0);
+        }
+        kept.push((buffers, group.clone()));
+    }
+    (group, fault_offset)
 }
 
 #[cfg(test)]

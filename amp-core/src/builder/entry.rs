@@ -52,6 +52,10 @@ pub struct LaunchLayout {
     /// The parameter word that holds the launch's number, when the kernel has checked
     /// accesses (it is the last word).
     pub launch_word: Option<u32>,
+    /// Bytes of immediate data (push constants) the parameter block takes, when it is passed
+    /// that way rather than as a uniform buffer at binding 0 (see
+    /// [`KernelBuilder::set_immediate_limit`]); 0 otherwise.
+    pub immediate_bytes: u32,
 }
 
 /// A built, validated kernel.
@@ -527,6 +531,12 @@ impl KernelBuilder {
         }
     }
 
+    /// Passes the parameter block as immediate data (push constants) when it takes at most
+    /// `bytes` (the device's limit; 0, the default, never).
+    pub fn set_immediate_limit(&mut self, bytes: u32) {
+        self.immediate_limit = bytes;
+    }
+
     /// Finishes the kernel: closes the entry point, sizes the parameter block and validates
     /// the module with naga under `capabilities`.
     pub fn finish(mut self, capabilities: valid::Capabilities) -> Result<KernelIr, KernelError> {
@@ -564,6 +574,15 @@ impl KernelBuilder {
             stride: 16,
         });
         self.module.global_variables[self.params].ty = block;
+        // A block that fits the device's immediate data is passed that way: no buffer and no
+        // binding per launch.
+        let bytes = rows * 16;
+        if bytes <= self.immediate_limit {
+            let params = &mut self.module.global_variables[self.params];
+            params.space = naga::AddressSpace::Immediate;
+            params.binding = None;
+            self.layout.immediate_bytes = bytes;
+        }
         if let Some(err) = self.missing_capability(capabilities) {
             return Err(err);
         }

@@ -88,6 +88,9 @@ pub struct KernelBuilder {
     /// Keep the global-memory part of barriers even when no thread can observe another's
     /// global writes (see `fences.rs`).
     keep_global_fences: bool,
+    /// The most bytes of immediate data the parameter block may take (see
+    /// `set_immediate_limit`).
+    immediate_limit: u32,
 }
 
 /// One function under construction.
@@ -224,6 +227,7 @@ impl KernelBuilder {
             loop_limit: None,
             loop_passes: None,
             keep_global_fences: false,
+            immediate_limit: 0,
         }
     }
 
