@@ -138,7 +138,7 @@ struct Inner {
     /// Faults of checked launches (`fault.rs`).
     faults: crate::fault::FaultLog,
     /// Launches recorded and not yet submitted (`queue.rs`).
-    batch: Mutex<Vec<wgpu::CommandBuffer>>,
+    batch: Mutex<crate::queue::Batch>,
     /// Compiled pipelines on disk (`disk_cache.rs`), opened with the first kernel built.
     disk_cache: OnceLock<Option<crate::disk_cache::DiskCache>>,
 }
@@ -164,7 +164,7 @@ impl Accelerator {
                 opening: Mutex::new(()),
                 events: Arc::default(),
                 faults: Default::default(),
-                batch: Mutex::new(Vec::new()),
+                batch: Mutex::default(),
                 disk_cache: OnceLock::new(),
             }),
         }
@@ -408,7 +408,7 @@ impl Accelerator {
     }
 
     /// The launches recorded and not yet submitted.
-    pub(crate) fn batch(&self) -> &Mutex<Vec<wgpu::CommandBuffer>> {
+    pub(crate) fn batch(&self) -> &Mutex<crate::queue::Batch> {
         &self.inner.batch
     }
 

@@ -465,50 +465,46 @@ fn dispatch(
     let mut params = binder.words.clone();
     params.resize(params.len().div_ceil(4).max(1) * 4, 0);
     let immediate = p.layout.immediate_bytes > 0;
-    accelerator
-        .scoped(|device| {
-            let uniform = (!immediate).then(|| {
-                device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-                    label: Some("amp params"),
-                    contents: bytemuck::cast_slice(&params),
-                    usage: wgpu::BufferUsages::UNIFORM,
-                })
-            });
-            let (bind_group, fault_offset) = bind_group(device, p, binder, uniform, faults);
-            let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
-                label: Some("amp launch"),
-            });
-            {
-                let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
-                    label: Some("amp launch"),
-                    timestamp_writes: None,
-                });
-                pass.set_pipeline(&p.pipeline);
-                if immediate {
-                    pass.set_immediates(0, bytemuck::cast_slice(&params));
-                }
-                let offsets: &[u32] = match &fault_offset {
-                    Some(offset) => std::slice::from_ref(offset),
-                    None => &[],
-                };
-                pass.set_bind_group(0, &bind_group, offsets);
-                pass.dispatch_workgroups(x, y, z);
-            }
-            encoder.finish()
-        })
-        .and_then(|commands| accelerator.enqueue(commands, mode))
+    let uniform = if immediate {
+        None
+    } else {
+        Some(accelerator.scoped(|device| {
+            device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                label: Some("amp params"),
+                contents: bytemuck::cast_slice(&params),
+                usage: wgpu::BufferUsages::UNIFORM,
+            })
+        })?)
+    };
+    let (bind_group, fault_offset) = bind_group(accelerator, p, binder, uniform, faults)?;
+    accelerator.record(mode, |encoder| {
+        let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+            label: Some("amp launch"),
+            timestamp_writes: None,
+        });
+        pass.set_pipeline(&p.pipeline);
+        if immediate {
+            pass.set_immediates(0, bytemuck::cast_slice(&params));
+        }
+        let offsets: &[u32] = match &fault_offset {
+            Some(offset) => std::slice::from_ref(offset),
+            None => &[],
+        };
+        pass.set_bind_group(0, &bind_group, offsets);
+        pass.dispatch_workgroups(x, y, z);
+    })
 }
 
 /// The launch's bind group and the fault slot's dynamic offset. Without a uniform parameter
 /// buffer (parameters as immediate data) the bind group depends only on the buffers, so one
 /// made for the same buffers by a recent launch is reused.
 fn bind_group(
-    device: &wgpu::Device,
+    accelerator: &Accelerator,
     p: &Pipeline,
     binder: &Binder<'_>,
     uniform: Option<wgpu::Buffer>,
     faults: Option<wgpu::BufferBinding<'_>>,
-) -> (wgpu::BindGroup, Option<u32>) {
+) -> Result<(wgpu::BindGroup, Option<u32>)> {
     let fault_offset = faults.as_ref().map(|f| f.offset as u32);
     let mut buffers = binder.buffers.clone();
     buffers.extend(faults.as_ref().map(|f| f.buffer.clone()));
@@ -516,7 +512,7 @@ fn bind_group(
     if reusable {
         let kept = p.bind_groups.lock().unwrap_or_else(|e| e.into_inner());
         if let Some((_, group)) = kept.iter().find(|(b, _)| *b == buffers) {
-            return (group.clone(), fault_offset);
+            return Ok((group.clone(), fault_offset));
         }
     }
     let mut entries = Vec::new();
@@ -544,11 +540,13 @@ fn bind_group(
             resource,
         }));
     }
-    let group = device.create_bind_group(&wgpu::BindGroupDescriptor {
-        label: Some("amp launch"),
-        layout: &p.bind_group_layout,
-        entries: &entries,
-    });
+    let group = accelerator.scoped(|device| {
+        device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("amp launch"),
+            layout: &p.bind_group_layout,
+            entries: &entries,
+        })
+    })?;
     if reusable {
         let mut kept = p.bind_groups.lock().unwrap_or_else(|e| e.into_inner());
         if kept.len() >= BIND_GROUPS_KEPT {
@@ -556,7 +554,7 @@ fn bind_group(
         }
         kept.push((buffers, group.clone()));
     }
-    (group, fault_offset)
+    Ok((group, fault_offset))
 }
 
 #[cfg(test)]

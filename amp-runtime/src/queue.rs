@@ -1,8 +1,8 @@
 //! Accelerator views and batched submission (C++ AMP `accelerator_view` and its
 //! `queuing_mode`).
 //!
-//! Each launch records its own command buffer (so that an error in one launch is that launch's
-//! error); the accelerator keeps them and submits them together at a flush: when a view in
+//! Launches are recorded into one command encoder per accelerator (each a compute pass), and
+//! the encoder is finished and submitted at a flush: when a view in
 //! [`QueuingMode::Immediate`] launches, when [`BATCH_LIMIT`] launches are waiting, at
 //! [`AcceleratorView::flush`] and [`AcceleratorView::wait`], at every host access to data on the
 //! accelerator, and before any other work reaches the queue (an upload, a copy, a read-back),
@@ -14,6 +14,15 @@ use crate::completion::{Completion, Flight};
 use crate::error::Result;
 use std::fmt;
 use std::sync::PoisonError;
+
+/// Launches recorded and not yet submitted.
+#[derive(Default)]
+pub(crate) struct Batch {
+    /// The encoder they are recorded in.
+    encoder: Option<wgpu::CommandEncoder>,
+    /// How many.
+    launches: usize,
+}
 
 /// Launches kept before they are submitted anyway: bounds the work a flush submits at once and
 /// the memory held by recorded commands.
@@ -106,13 +115,24 @@ impl Accelerator {
         }
     }
 
-    /// Keeps a launch's `commands` for the next flush; flushes now when `mode` is immediate or
-    /// the batch is full.
-    pub(crate) fn enqueue(&self, commands: wgpu::CommandBuffer, mode: QueuingMode) -> Result<()> {
+    /// Records a launch into the batch (`record` gets the batch's encoder); flushes when `mode`
+    /// is immediate or the batch is full.
+    pub(crate) fn record(
+        &self,
+        mode: QueuingMode,
+        record: impl FnOnce(&mut wgpu::CommandEncoder),
+    ) -> Result<()> {
         let full = {
+            let (device, _) = self.device()?;
             let mut batch = self.batch().lock().unwrap_or_else(PoisonError::into_inner);
-            batch.push(commands);
-            batch.len() >= BATCH_LIMIT
+            let encoder = batch.encoder.get_or_insert_with(|| {
+                device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                    label: Some("amp launches"),
+                })
+            });
+            record(encoder);
+            batch.launches += 1;
+            batch.launches >= BATCH_LIMIT
         };
         if full || mode == QueuingMode::Immediate {
             self.flush()?;
@@ -120,16 +140,19 @@ impl Accelerator {
         Ok(())
     }
 
-    /// Submits the recorded launches, in the order they were recorded.
+    /// Submits the recorded launches, in the order they were recorded. An error in recording
+    /// them (wgpu validates a command encoder when it is finished) is returned here.
     pub fn flush(&self) -> Result<()> {
         let (_, queue) = self.device()?;
-        self.check_lost()?;
-        // Taken and submitted under the lock: a launch recorded meanwhile by another thread
+        // Finished and submitted under the lock: a launch recorded meanwhile by another thread
         // goes after these.
         let mut batch = self.batch().lock().unwrap_or_else(PoisonError::into_inner);
-        if !batch.is_empty() {
-            queue.submit(batch.drain(..));
-        }
+        let Some(encoder) = batch.encoder.take() else {
+            return Ok(());
+        };
+        batch.launches = 0;
+        let commands = self.scoped(|_| encoder.finish())?;
+        queue.submit([commands]);
         Ok(())
     }
 
