@@ -477,11 +477,7 @@ fn dispatch(
         })?)
     };
     let (bind_group, fault_offset) = bind_group(accelerator, p, binder, uniform, faults)?;
-    accelerator.record(mode, |encoder| {
-        let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
-            label: Some("amp launch"),
-            timestamp_writes: None,
-        });
+    accelerator.record(mode, |pass| {
         pass.set_pipeline(&p.pipeline);
         if immediate {
             pass.set_immediates(0, bytemuck::cast_slice(&params));

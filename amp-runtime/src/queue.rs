@@ -1,8 +1,8 @@
 //! Accelerator views and batched submission (C++ AMP `accelerator_view` and its
 //! `queuing_mode`).
 //!
-//! Launches are recorded into one command encoder per accelerator (each a compute pass), and
-//! the encoder is finished and submitted at a flush: when a view in
+//! Launches are recorded as dispatches of one compute pass in one command encoder per
+//! accelerator, and the encoder is finished and submitted at a flush: when a view in
 //! [`QueuingMode::Immediate`] launches, when [`BATCH_LIMIT`] launches are waiting, at
 //! [`AcceleratorView::flush`] and [`AcceleratorView::wait`], at every host access to data on the
 //! accelerator, and before any other work reaches the queue (an upload, a copy, a read-back),
@@ -15,11 +15,14 @@ use crate::error::Result;
 use std::fmt;
 use std::sync::PoisonError;
 
-/// Launches recorded and not yet submitted.
+/// Launches recorded and not yet submitted: dispatches of one compute pass (wgpu puts the
+/// barriers a dispatch needs after the ones before it), in one command encoder.
 #[derive(Default)]
 pub(crate) struct Batch {
-    /// The encoder they are recorded in.
+    /// The encoder the pass is in.
     encoder: Option<wgpu::CommandEncoder>,
+    /// The open pass (it locks `encoder` until it ends).
+    pass: Option<wgpu::ComputePass<'static>>,
     /// How many.
     launches: usize,
 }
@@ -120,17 +123,27 @@ impl Accelerator {
     pub(crate) fn record(
         &self,
         mode: QueuingMode,
-        record: impl FnOnce(&mut wgpu::CommandEncoder),
+        record: impl FnOnce(&mut wgpu::ComputePass<'static>),
     ) -> Result<()> {
         let full = {
             let (device, _) = self.device()?;
-            let mut batch = self.batch().lock().unwrap_or_else(PoisonError::into_inner);
-            let encoder = batch.encoder.get_or_insert_with(|| {
-                device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
+            let mut guard = self.batch().lock().unwrap_or_else(PoisonError::into_inner);
+            let batch = &mut *guard;
+            if batch.pass.is_none() {
+                let encoder = batch.encoder.get_or_insert_with(|| {
+                    device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                        label: Some("amp launches"),
+                    })
+                });
+                let pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
                     label: Some("amp launches"),
-                })
-            });
-            record(encoder);
+                    timestamp_writes: None,
+                });
+                batch.pass = Some(pass.forget_lifetime());
+            }
+            if let Some(pass) = &mut batch.pass {
+                record(pass);
+            }
             batch.launches += 1;
             batch.launches >= BATCH_LIMIT
         };
@@ -147,6 +160,8 @@ impl Accelerator {
         // Finished and submitted under the lock: a launch recorded meanwhile by another thread
         // goes after these.
         let mut batch = self.batch().lock().unwrap_or_else(PoisonError::into_inner);
+        // Ending the pass unlocks the encoder.
+        drop(batch.pass.take());
         let Some(encoder) = batch.encoder.take() else {
             return Ok(());
         };
