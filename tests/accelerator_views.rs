@@ -95,3 +95,29 @@ fn a_fault_in_a_batched_launch_is_reported_at_the_wait() -> Result<(), Error> {
     assert!(matches!(err, Error::OutOfBounds { .. }), "{err}");
     Ok(())
 }
+
+#[test]
+fn arrays_created_on_a_view_live_there_and_launches_follow_them() -> Result<(), Error> {
+    let all = Accelerator::all()?;
+    let home = all.last().cloned().unwrap_or(Accelerator::default()?);
+    let view = home.create_view(QueuingMode::Immediate);
+    let array = Array::new_on(&view, 8, &[1i32, 2, 3, 4, 5, 6, 7, 8])?;
+    assert_eq!(array.accelerator(), Some(&home));
+    // Copied to its accelerator when made (C++ AMP's array lives there).
+    assert_eq!(array.uploads(), 1);
+    // A launch without a view runs where the captured array is.
+    parallel_for_each!(array.extent(), |i: Index<1>| {
+        array[i] *= 10;
+    })?;
+    assert_eq!(array.to_vec()?, vec![10, 20, 30, 40, 50, 60, 70, 80]);
+    assert_eq!(array.uploads(), 1);
+    // Launching it on another accelerator is C++ AMP's error (where there are two).
+    if let Some(other) = all.iter().find(|acc| **acc != home) {
+        let err = parallel_for_each!(other, array.extent(), |i: Index<1>| {
+            array[i] += 1;
+        })
+        .expect_err("an array of another accelerator");
+        assert!(matches!(err, Error::AcceleratorMismatch(_)), "{err}");
+    }
+    Ok(())
+}

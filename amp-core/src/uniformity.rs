@@ -349,7 +349,7 @@ impl Analysis<'_> {
                     return !matches!(
                         self.module.global_variables[g].space,
                         AddressSpace::Uniform | AddressSpace::Immediate
-                    )
+                    );
                 }
                 _ => return true,
             }

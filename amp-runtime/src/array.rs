@@ -5,7 +5,9 @@
 //! Unlike an [`ArrayView`], an `Array` borrows nothing: it owns its data, so it
 //! can outlive the host data it was made from and be passed around freely.
 
+use crate::accelerator::Accelerator;
 use crate::error::{Error, Result};
+use crate::queue::AcceleratorView;
 use crate::view::{ArrayView, ViewData};
 use amp_core::{Element, Extent, Index};
 use std::fmt;
@@ -20,6 +22,9 @@ use std::fmt;
 /// ```
 pub struct Array<T: Element, const N: usize> {
     pub(crate) data: ViewData<'static, T, N>,
+    /// The accelerator it was created on (C++ AMP's `array(extent, …, accelerator_view)`):
+    /// launches that capture it run there.
+    home: Option<Accelerator>,
 }
 
 impl<T: Element, const N: usize> Array<T, N> {
@@ -33,6 +38,7 @@ impl<T: Element, const N: usize> Array<T, N> {
     pub fn from_vec(extent: impl Into<Extent<N>>, data: Vec<T>) -> Result<Self> {
         Ok(Array {
             data: ViewData::owned(extent.into(), data)?,
+            home: None,
         })
     }
 
@@ -59,7 +65,37 @@ impl<T: Element, const N: usize> Array<T, N> {
     pub fn from_extent(extent: impl Into<Extent<N>>) -> Result<Self> {
         Ok(Array {
             data: ViewData::zeroed(extent.into())?,
+            home: None,
         })
+    }
+
+    /// [`new`](Self::new) on `view`'s accelerator (C++ AMP `array(extent, begin, end,
+    /// accelerator_view)`): the data is copied there now, and a `parallel_for_each!` that
+    /// captures the array runs there; launching it on another accelerator is
+    /// [`Error::AcceleratorMismatch`].
+    pub fn new_on(
+        view: &AcceleratorView,
+        extent: impl Into<Extent<N>>,
+        data: &[T],
+    ) -> Result<Self> {
+        let mut array = Self::new(extent, data)?;
+        array.home = Some(view.accelerator().clone());
+        array.data.device_buffer(view.accelerator())?;
+        Ok(array)
+    }
+
+    /// [`from_extent`](Self::from_extent) on `view`'s accelerator (C++ AMP `array(extent,
+    /// accelerator_view)`).
+    pub fn from_extent_on(view: &AcceleratorView, extent: impl Into<Extent<N>>) -> Result<Self> {
+        let mut array = Self::from_extent(extent)?;
+        array.home = Some(view.accelerator().clone());
+        Ok(array)
+    }
+
+    /// The accelerator the array was created on, if one was named (C++ AMP
+    /// `array::get_accelerator_view`; an array made without one goes wherever it is used).
+    pub fn accelerator(&self) -> Option<&Accelerator> {
+        self.home.as_ref()
     }
 
     /// The part of the array at `origin` with `extent`, as a view (C++ AMP

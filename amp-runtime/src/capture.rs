@@ -53,6 +53,10 @@ pub trait Capture {
     fn bind(&self, binder: &mut Binder<'_>) -> Result<()>;
     /// Called after the kernel was submitted.
     fn launched(&self) {}
+    /// The accelerator the value belongs to, if any (an `Array` created on one).
+    fn home(&self) -> Option<&Accelerator> {
+        None
+    }
 }
 
 impl<C: Capture + ?Sized> Capture for &C {
@@ -65,6 +69,9 @@ impl<C: Capture + ?Sized> Capture for &C {
     }
     fn launched(&self) {
         (**self).launched()
+    }
+    fn home(&self) -> Option<&Accelerator> {
+        (**self).home()
     }
 }
 
@@ -121,7 +128,7 @@ where
 }
 
 macro_rules! view_capture {
-    ($view:ty, $access:ident, |$this:ident| $launched:expr) => {
+    ($view:ty, $access:ident, |$this:ident| $launched:expr, |$owner:ident| $home:expr) => {
         impl<T: Element, const N: usize> KernelType for $view
         where
             Index<N>: Value + Rank,
@@ -149,15 +156,29 @@ macro_rules! view_capture {
                 let $this = self;
                 $launched
             }
+            fn home(&self) -> Option<&Accelerator> {
+                let $owner = self;
+                $home
+            }
         }
     };
 }
 // A kernel may have written a read-write view: its device copy is now the newest.
-view_capture!(ArrayView<'_, T, N>, ReadWrite, |view| view.kernel_wrote());
-view_capture!(Array<T, N>, ReadWrite, |array| array.data.kernel_wrote());
-view_capture!(ConstArrayView<'_, T, N>, ReadOnly, |view| {
-    let _ = view;
-});
+view_capture!(
+    ArrayView<'_, T, N>,
+    ReadWrite,
+    |view| view.kernel_wrote(),
+    |_view| None
+);
+view_capture!(Array<T, N>, ReadWrite, |array| array.data.kernel_wrote(), |array| array.accelerator());
+view_capture!(
+    ConstArrayView<'_, T, N>,
+    ReadOnly,
+    |view| {
+        let _ = view;
+    },
+    |_view| None
+);
 
 /// All captures of a kernel closure, as a tuple of references.
 pub trait Captures {
@@ -169,6 +190,8 @@ pub trait Captures {
     fn bind(&self, binder: &mut Binder<'_>) -> Result<()>;
     /// After submission.
     fn launched(&self);
+    /// The accelerators the captured values belong to, in order.
+    fn homes(&self) -> Vec<&Accelerator>;
 }
 
 macro_rules! captures {
@@ -186,6 +209,10 @@ macro_rules! captures {
             }
             fn launched(&self) {
                 $(self.$i.launched();)*
+            }
+            fn homes(&self) -> Vec<&Accelerator> {
+                let homes: Vec<Option<&Accelerator>> = vec![$(self.$i.home(),)*];
+                homes.into_iter().flatten().collect()
             }
         }
     };

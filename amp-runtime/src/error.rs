@@ -51,6 +51,10 @@ pub enum Error {
     /// The accelerator was lost: reset, removed or its driver crashed (C++ AMP
     /// `accelerator_view_removed`).
     AcceleratorRemoved(String),
+    /// A launch that captures an `Array` created on another accelerator than the one it runs
+    /// on, or arrays of two accelerators (C++ AMP's `runtime_exception` for an array not
+    /// accessible on the `accelerator_view`); the message names both.
+    AcceleratorMismatch(String),
     /// A kernel could not be built or did not validate; the message names the source line.
     Kernel(KernelError),
     /// Any other failure reported by the GPU stack (wgpu).
@@ -114,6 +118,7 @@ impl fmt::Display for Error {
             Error::UnsupportedFeature(message) => write!(f, "unsupported feature: {message}"),
             Error::OutOfMemory(message) => write!(f, "out of memory: {message}"),
             Error::AcceleratorRemoved(message) => write!(f, "accelerator removed: {message}"),
+            Error::AcceleratorMismatch(message) => f.write_str(message),
             Error::Kernel(error) => write!(f, "{error}"),
             Error::Device(message) => write!(f, "accelerator error: {message}"),
         }

@@ -78,8 +78,17 @@ where
     C: Captures,
     F: Fn(&mut KernelBuilder, C::Kernel, D::Index) + 'static,
 {
-    let view = Accelerator::default()?.default_view();
+    let view = default_view(&captures)?;
     launch_on(&view, domain, captures, site, Checks::Checked, body)
+}
+
+/// C++ AMP's choice of where a launch runs: the accelerator of the arrays it captures, else the
+/// default accelerator.
+fn default_view<C: Captures>(captures: &C) -> Result<AcceleratorView> {
+    match captures.homes().first() {
+        Some(home) => Ok(home.default_view()),
+        None => Ok(Accelerator::default()?.default_view()),
+    }
 }
 
 /// [`parallel_for_each`] on an explicit accelerator view (C++ AMP's `parallel_for_each`
@@ -137,7 +146,7 @@ where
     C: Captures,
     F: Fn(&mut KernelBuilder, C::Kernel, D::Index) + 'static,
 {
-    let view = Accelerator::default()?.default_view();
+    let view = default_view(&captures)?;
     launch_on(&view, domain, captures, site, Checks::Unchecked, body)
 }
 
@@ -157,6 +166,20 @@ where
 {
     let accelerator = view.accelerator();
     let mode = view.queuing_mode();
+    if let Some(other) = captures
+        .homes()
+        .into_iter()
+        .find(|home| *home != accelerator)
+    {
+        return Err(Error::AcceleratorMismatch(format!(
+            "parallel_for_each at {site} runs on `{}` but captures an array created on `{}`: \
+             an array stays on the accelerator it was created on; launch there, or copy it \
+             (amp::copy) to an array on `{}`",
+            accelerator.description(),
+            other.description(),
+            accelerator.description()
+        )));
+    }
     let (threads, words) = domain.launch()?;
     let mut pipeline = pipeline::<D, C, F>(accelerator, site, checks, false, &body)?;
     let mut binder = Binder {
