@@ -6,42 +6,28 @@
 use amp::prelude::*;
 use std::time::{Duration, Instant};
 
-/// The simple matrix multiply of C++ AMP's samples, on `view`: `c = a · b`, `a` of `rows × k`,
-/// `b` of `k × n`.
-fn matmul_on(
-    view: &AcceleratorView,
-    a: &[f32],
-    b: &[f32],
-    k: i32,
-    n: i32,
-) -> Result<ArrayView<'static, f32, 2>, amp::Error> {
-    let rows = (a.len() / k as usize) as i32;
-    // The operands are copied to the view's accelerator as they are made.
-    let av = Array::new_on(view, [rows, k], a)?;
-    let bv = Array::new_on(view, [k, n], b)?;
-    let cv = ArrayView::<f32, 2>::from_extent([rows, n])?;
-    parallel_for_each!(view, cv.extent(), |idx: Index<2>| {
-        let mut sum = 0.0f32;
-        for i in 0..k {
-            sum += av[(idx[0], i)] * bv[(i, idx[1])];
-        }
-        cv[idx] = sum;
-    })?;
-    view.flush()?;
-    Ok(cv)
-}
-
-/// One share of the work: where it ran, its rows and how long it took.
+/// One share of the work: where it ran, its rows and its times.
 pub struct Share {
     /// The accelerator's description.
     pub accelerator: String,
     /// Its first row and number of rows.
     pub rows: (usize, usize),
-    /// From the start until its rows were back on the host.
-    pub time: Duration,
+    /// Its kernel: from the start of all launches until its view's `wait` returned.
+    pub compute: Duration,
 }
 
-/// `c = a · b` (`m × k` times `k × n`, row-major) split by row blocks over `views`.
+/// The operands of one share, on its accelerator.
+struct Operands {
+    view: AcceleratorView,
+    first: usize,
+    a: Array<f32, 2>,
+    b: Array<f32, 2>,
+    c: Array<f32, 2>,
+}
+
+/// `c = a · b` (`m × k` times `k × n`, row-major) split by row blocks over `views`: returns the
+/// product, each share, and the times to copy the operands in, to compute, and to copy the
+/// result out.
 pub fn matmul_split(
     views: &[AcceleratorView],
     a: &[f32],
@@ -49,29 +35,60 @@ pub fn matmul_split(
     m: usize,
     k: usize,
     n: usize,
-) -> Result<(Vec<f32>, Vec<Share>), amp::Error> {
-    let mut c = vec![0.0f32; m * n];
+) -> Result<(Vec<f32>, Vec<Share>, [Duration; 3]), amp::Error> {
     let per = m.div_ceil(views.len().max(1)).max(1);
+    let (kk, nn) = (k as i32, n as i32);
+    // 1. Each share's rows of A, all of B and its rows of C, on its accelerator.
     let start = Instant::now();
-    // Start every share first, so that the accelerators run at the same time.
-    let mut running = Vec::new();
-    for (s, (view, c_rows)) in views.iter().zip(c.chunks_mut(per * n)).enumerate() {
-        let first = s * per;
-        let rows = c_rows.len() / n;
-        let a_rows = &a[first * k..(first + rows) * k];
-        let result = matmul_on(view, a_rows, b, k as i32, n as i32)?;
-        running.push((view, first, rows, c_rows, result));
-    }
     let mut shares = Vec::new();
-    for (view, first, rows, c_rows, result) in running {
-        amp::copy(&result, c_rows)?;
-        shares.push(Share {
-            accelerator: view.accelerator().to_string(),
-            rows: (first, rows),
-            time: start.elapsed(),
+    for (s, view) in views.iter().enumerate() {
+        let first = s * per;
+        let rows = per.min(m.saturating_sub(first));
+        if rows == 0 {
+            break;
+        }
+        let rows_i = rows as i32;
+        shares.push(Operands {
+            view: view.clone(),
+            first,
+            a: Array::new_on(view, [rows_i, kk], &a[first * k..(first + rows) * k])?,
+            b: Array::new_on(view, [kk, nn], b)?,
+            c: Array::from_extent_on(view, [rows_i, nn])?,
         });
     }
-    Ok((c, shares))
+    let upload = start.elapsed();
+    // 2. Every share's kernel, all launched before any is waited for: the accelerators run
+    // at the same time.
+    let start = Instant::now();
+    for s in &shares {
+        let (av, bv, cv) = (&s.a, &s.b, &s.c);
+        parallel_for_each!(s.view, cv.extent(), |idx: Index<2>| {
+            let mut sum = 0.0f32;
+            for i in 0..kk {
+                sum += av[(idx[0], i)] * bv[(i, idx[1])];
+            }
+            cv[idx] = sum;
+        })?;
+        s.view.flush()?;
+    }
+    let mut done = Vec::new();
+    for s in &shares {
+        s.view.wait()?;
+        done.push(Share {
+            accelerator: s.view.accelerator().to_string(),
+            rows: (s.first, s.c.extent()[0] as usize),
+            compute: start.elapsed(),
+        });
+    }
+    let compute = start.elapsed();
+    // 3. The rows of C back to the host.
+    let start = Instant::now();
+    let mut c = vec![0.0f32; m * n];
+    for (s, rows) in shares.iter().zip(c.chunks_mut(per * n)) {
+        amp::copy(&s.c, rows)?;
+    }
+    let download = start.elapsed();
+    Ok((c, done, [upload, compute, download]))
 }
 
 /// Every GPU's default view, or two views of the default accelerator when there is no GPU.
@@ -107,32 +124,45 @@ pub fn matmul_cpu(a: &[f32], b: &[f32], m: usize, k: usize, n: usize) -> Vec<f32
 
 #[allow(dead_code)]
 fn main() -> Result<(), amp::Error> {
-    let (m, k, n) = match std::env::args().nth(1).as_deref() {
-        Some("--large") => (4096, 4096, 4096),
-        _ => (512, 256, 384),
+    // `--large` for 4096³; `--shares N` to use only the first N views (to compare scaling).
+    let args: Vec<String> = std::env::args().collect();
+    let (m, k, n) = if args.iter().any(|a| a == "--large") {
+        (4096, 4096, 4096)
+    } else {
+        (512, 256, 384)
     };
+    let shares_wanted = args
+        .iter()
+        .position(|a| a == "--shares")
+        .and_then(|i| args.get(i + 1))
+        .and_then(|n| n.parse::<usize>().ok());
     let a: Vec<f32> = (0..m * k).map(|i| (i % 13) as f32 - 6.0).collect();
     let b: Vec<f32> = (0..k * n).map(|i| (i % 7) as f32 - 3.0).collect();
-    let views = views()?;
+    let mut views = views()?;
+    if let Some(wanted) = shares_wanted {
+        views.truncate(wanted.max(1));
+    }
     // The first run builds the kernel on every accelerator; the second is timed.
     matmul_split(&views, &a, &b, m, k, n)?;
-    let (c, shares) = matmul_split(&views, &a, &b, m, k, n)?;
+    let (c, shares, [upload, compute, download]) = matmul_split(&views, &a, &b, m, k, n)?;
     for share in &shares {
         println!(
-            "{}: rows {}..{} done after {:.1} ms",
+            "{}: rows {}..{}, kernel done after {:.1} ms",
             share.accelerator,
             share.rows.0,
             share.rows.0 + share.rows.1,
-            share.time.as_secs_f64() * 1e3
+            share.compute.as_secs_f64() * 1e3
         );
     }
-    let total = shares.iter().map(|s| s.time).max().unwrap_or_default();
     let flops = 2.0 * (m * k * n) as f64;
     println!(
-        "{m}x{k}x{n} over {} share(s): {:.1} ms, {:.1} GFLOP/s",
+        "{m}x{k}x{n} over {} share(s): compute {:.1} ms ({:.1} GFLOP/s); operands in {:.1} ms, \
+         result out {:.1} ms",
         shares.len(),
-        total.as_secs_f64() * 1e3,
-        flops / total.as_secs_f64() / 1e9
+        compute.as_secs_f64() * 1e3,
+        flops / compute.as_secs_f64() / 1e9,
+        upload.as_secs_f64() * 1e3,
+        download.as_secs_f64() * 1e3
     );
     if m * k * n <= 512 * 256 * 384 {
         assert_eq!(c, matmul_cpu(&a, &b, m, k, n), "differs from the CPU");

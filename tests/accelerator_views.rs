@@ -121,3 +121,51 @@ fn arrays_created_on_a_view_live_there_and_launches_follow_them() -> Result<(), 
     }
     Ok(())
 }
+
+/// Where the machine has two accelerators (CI has one: this then checks the same on two views
+/// of it): a view written on one and read on the other stays coherent, and `copy` moves an
+/// array's data from one accelerator to an array on the other.
+#[test]
+fn data_moves_between_accelerators() -> Result<(), Error> {
+    let all = Accelerator::all()?;
+    let first = all.first().cloned().unwrap_or(Accelerator::default()?);
+    let second = all.get(1).cloned().unwrap_or_else(|| first.clone());
+    let mut data: Vec<i32> = (0..1000).collect();
+    let v = ArrayView::new(1000, &mut data)?;
+    parallel_for_each!(first, v.extent(), |i: Index<1>| {
+        v[i] *= 3;
+    })?;
+    parallel_for_each!(second, v.extent(), |i: Index<1>| {
+        v[i] += 1;
+    })?;
+    parallel_for_each!(
+        first.create_view(QueuingMode::Immediate),
+        v.extent(),
+        |i: Index<1>| {
+            v[i] *= 2;
+        }
+    )?;
+    assert_eq!(
+        v.to_vec()?,
+        (0..1000).map(|i| (i * 3 + 1) * 2).collect::<Vec<i32>>()
+    );
+
+    let a = Array::new_on(
+        &first.default_view(),
+        1000,
+        &(0..1000).collect::<Vec<u32>>(),
+    )?;
+    parallel_for_each!(a.extent(), |i: Index<1>| {
+        a[i] += 7;
+    })?;
+    let b = Array::<u32, 1>::from_extent_on(&second.default_view(), 1000)?;
+    amp::copy(&a, &b)?;
+    parallel_for_each!(b.extent(), |i: Index<1>| {
+        b[i] *= 2;
+    })?;
+    assert_eq!(
+        b.to_vec()?,
+        (0..1000).map(|i| (i + 7) * 2).collect::<Vec<u32>>()
+    );
+    Ok(())
+}

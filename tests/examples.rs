@@ -215,7 +215,7 @@ fn multi_accelerator_splits_a_product_over_views() {
     let b: Vec<f32> = (0..k * n).map(|i| (i % 7) as f32 - 3.0).collect();
     let views = multi_accelerator::views().expect("views");
     assert!(!views.is_empty());
-    let (c, shares) = multi_accelerator::matmul_split(&views, &a, &b, m, k, n).expect("launch");
+    let (c, shares, _) = multi_accelerator::matmul_split(&views, &a, &b, m, k, n).expect("launch");
     assert_eq!(c, multi_accelerator::matmul_cpu(&a, &b, m, k, n));
     // The shares cover every row once, in order.
     let mut next = 0;
