@@ -16,6 +16,10 @@ pub struct Share {
     pub compute: Duration,
 }
 
+/// The product, each share, and the times to copy the operands in, to compute, and to copy
+/// the result out.
+pub type Split = (Vec<f32>, Vec<Share>, [Duration; 3]);
+
 /// The operands of one share, on its accelerator.
 struct Operands {
     view: AcceleratorView,
@@ -35,7 +39,7 @@ pub fn matmul_split(
     m: usize,
     k: usize,
     n: usize,
-) -> Result<(Vec<f32>, Vec<Share>, [Duration; 3]), amp::Error> {
+) -> Result<Split, amp::Error> {
     let per = m.div_ceil(views.len().max(1)).max(1);
     let (kk, nn) = (k as i32, n as i32);
     // 1. Each share's rows of A, all of B and its rows of C, on its accelerator.
