@@ -138,3 +138,24 @@ fn division_by_a_constant_zero_is_a_located_error() {
     assert!(message.contains("C3567"), "{message}");
     assert_eq!(loc.line, line);
 }
+
+/// A local array whose length is a large constant is a located build error, not a host stack
+/// overflow while the kernel is built.
+const TOO_MANY: usize = 1 << 26;
+
+#[test]
+fn a_huge_local_array_is_a_build_error() {
+    let mut data = vec![1.0f32; 8];
+    let view = ArrayView::new(8, &mut data).expect("view");
+    let result = parallel_for_each!(view.extent(), |idx: Index<1>| {
+        let mut scratch = [0.0f32; TOO_MANY];
+        scratch[idx[0]] = 2.0;
+        view[idx] = scratch[idx[0]];
+    });
+    let err = result.expect_err("too large");
+    let text = err.to_string();
+    assert!(text.contains("a thread's private memory"), "{text}");
+    assert!(text.contains("bad_input.rs"), "located: {text}");
+    drop(view);
+    assert_eq!(data, [1.0; 8]);
+}

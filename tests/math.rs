@@ -185,3 +185,63 @@ fn signbit_reads_the_sign_bit() {
         assert_eq!(out[k], x.is_sign_negative() as i32, "signbit({x})");
     }
 }
+
+#[test]
+fn rust_numeric_methods_and_paths_match_the_host() -> Result<(), amp::Error> {
+    let xs: Vec<f32> = (0..200).map(|i| i as f32 * 0.173 - 17.0).collect();
+    let ns: Vec<i32> = (0..200).map(|i| (i * 7919) % 1001 - 500).collect();
+    let mut out = vec![0.0f32; xs.len() * 8];
+    let mut ints = vec![0i32; ns.len() * 4];
+    let xv = ConstArrayView::new(xs.len() as i32, &xs)?;
+    let nv = ConstArrayView::new(ns.len() as i32, &ns)?;
+    let ov = ArrayView::new([xs.len() as i32, 8], &mut out)?;
+    let iv = ArrayView::new([ns.len() as i32, 4], &mut ints)?;
+    parallel_for_each!(xv.extent(), |i: Index<1>| {
+        let x = xv[i];
+        let r = i[0];
+        ov[(r, 0)] = x.abs().sqrt();
+        ov[(r, 1)] = x.max(1.5) + x.min(9.0);
+        ov[(r, 2)] = x.clamp(-2.0, 2.0);
+        ov[(r, 3)] = x.round() + x.floor() * 10.0 + x.ceil() * 100.0 + x.trunc() * 1000.0;
+        ov[(r, 4)] = x.mul_add(2.0, 0.5);
+        ov[(r, 5)] = f32::exp(x * 0.01) + f32::max(x, 0.0);
+        ov[(r, 6)] = (x * 0.01).sin().atan2(0.5) + (x.abs() + 1.0).ln();
+        ov[(r, 7)] = (x * 0.05).tanh() + f32::powf(x.abs(), 0.5);
+        let n = nv[i];
+        iv[(r, 0)] = n.abs();
+        iv[(r, 1)] = n.max(-100).min(100);
+        iv[(r, 2)] = n.clamp(0, 50);
+        iv[(r, 3)] = n.count_ones() as i32 + (n as u32).leading_zeros() as i32;
+    })?;
+    drop(ov);
+    drop(iv);
+    for (k, &x) in xs.iter().enumerate() {
+        let want = [
+            x.abs().sqrt(),
+            x.max(1.5) + x.min(9.0),
+            x.clamp(-2.0, 2.0),
+            x.round() + x.floor() * 10.0 + x.ceil() * 100.0 + x.trunc() * 1000.0,
+            x.mul_add(2.0, 0.5),
+            (x * 0.01).exp() + x.max(0.0),
+            (x * 0.01).sin().atan2(0.5) + (x.abs() + 1.0).ln(),
+            (x * 0.05).tanh() + x.abs().powf(0.5),
+        ];
+        for (j, w) in want.iter().enumerate() {
+            let got = out[k * 8 + j];
+            assert!(
+                (got - w).abs() <= 1e-4 * (1.0 + w.abs()),
+                "x = {x}, function {j}: {got} vs {w}"
+            );
+        }
+    }
+    for (k, &n) in ns.iter().enumerate() {
+        let want = [
+            n.abs(),
+            n.clamp(-100, 100),
+            n.clamp(0, 50),
+            n.count_ones() as i32 + (n as u32).leading_zeros() as i32,
+        ];
+        assert_eq!(&ints[k * 4..k * 4 + 4], &want, "n = {n}");
+    }
+    Ok(())
+}

@@ -70,6 +70,14 @@ macro_rules! float_type {
         pub mod $float {
             use crate::builder::{DeviceFn, Expr, KernelBuilder};
 
+            // Rust's names for the math functions (`f32::sqrt(x)`, `f32::ln(x)`), as
+            // `precise_math`'s.
+            pub use crate::math::precise_math::{
+                acos, asin, atan, atan2, ceil, cos, cosh, exp, exp2, fabs as abs, floor,
+                fma as mul_add, fmax as max, fmin as min, log as ln, log10, log2, pow as powf,
+                round, rsqrt, sin, sinh, sqrt, tan, tanh, trunc,
+            };
+
             crate::builder::builtin_fn!(
                 #[doc = concat!("`", stringify!($float), "::to_bits(x)`: the bits of `x`.")]
                 to_bits / ToBits

@@ -68,7 +68,11 @@ fn math(
 }
 
 /// A float constant of the width of `scalar`.
-fn constant(b: &mut KernelBuilder, scalar: naga::Scalar, value: f64) -> naga::Handle<Expression> {
+pub(crate) fn constant(
+    b: &mut KernelBuilder,
+    scalar: naga::Scalar,
+    value: f64,
+) -> naga::Handle<Expression> {
     let literal = match scalar.width {
         8 => naga::Literal::F64(value),
         _ => naga::Literal::F32(value as f32),

@@ -58,7 +58,13 @@ impl<E: TileType, const A: usize> TileType for [E; A] {
             stride: E::SIZE,
         })
     }
-    const SIZE: u32 = E::SIZE.saturating_mul(A as u32);
+    // Saturating: an array too large for the accelerator is an error where it is declared,
+    // never a wrapped size.
+    const SIZE: u32 = if A > u32::MAX as usize {
+        u32::MAX
+    } else {
+        E::SIZE.saturating_mul(A as u32)
+    };
     type Place = Place<[E; A]>;
     fn place(_: &mut KernelBuilder, place: Place<[E; A]>) -> Self::Place {
         place
@@ -87,6 +93,36 @@ impl<T: Element> ArrayInit for Expr<T> {
     }
 }
 
+/// The most elements one level of a local array may have, and the most bytes a local array may
+/// take: a thread's private memory is small (CUDA allows 512 KiB per thread).
+pub const MAX_LOCAL_ARRAY: usize = 1 << 16;
+/// See [`MAX_LOCAL_ARRAY`].
+pub const MAX_LOCAL_ARRAY_BYTES: u32 = 512 * 1024;
+
+/// `[value; N]` in a kernel: one value, repeated when the array is built (so that a large `N`
+/// never builds `N` values on the host).
+#[derive(Clone, Copy)]
+pub struct Repeat<I, const N: usize>(pub I);
+
+impl<I: ArrayInit, const N: usize> ArrayInit for Repeat<I, N> {
+    type Type = [I::Type; N];
+    fn compose(self, b: &mut KernelBuilder) -> Handle<Expression> {
+        let ty = <[I::Type; N]>::naga_type(b);
+        if N == 0 || N > MAX_LOCAL_ARRAY {
+            b.error(format!(
+                "a local array of {N} elements: local arrays hold 1 to {MAX_LOCAL_ARRAY} \
+                 elements per dimension (a thread's private memory); use a view for more data"
+            ));
+            return b.append(Expression::ZeroValue(ty));
+        }
+        let one = self.0.compose(b);
+        b.append(Expression::Compose {
+            ty,
+            components: vec![one; N],
+        })
+    }
+}
+
 impl<I: ArrayInit, const N: usize> ArrayInit for [I; N] {
     type Type = [I::Type; N];
     fn compose(self, b: &mut KernelBuilder) -> Handle<Expression> {
@@ -99,6 +135,13 @@ impl<I: ArrayInit, const N: usize> ArrayInit for [I; N] {
 impl KernelBuilder {
     /// Declares a local array (`let mut a = [0.0f32; 16];`) initialised with `init`.
     pub fn local_array<I: ArrayInit>(&mut self, name: Option<&str>, init: I) -> Place<I::Type> {
+        if I::Type::SIZE > MAX_LOCAL_ARRAY_BYTES {
+            self.error(format!(
+                "a local array of {} bytes: local arrays take at most {MAX_LOCAL_ARRAY_BYTES} \
+                 bytes (a thread's private memory); use a view for more data",
+                I::Type::SIZE
+            ));
+        }
         let ty = I::Type::naga_type(self);
         let span = self.span();
         let value = init.compose(self);
@@ -126,7 +169,7 @@ impl KernelBuilder {
         if T::SIZE == 0 {
             self.error("a tile_static array must have at least one element");
         }
-        self.layout.tile_static_bytes += T::SIZE;
+        self.layout.tile_static_bytes = self.layout.tile_static_bytes.saturating_add(T::SIZE);
         let ty = T::naga_type(self);
         let global = self.module.global_variables.append(
             naga::GlobalVariable {

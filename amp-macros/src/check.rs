@@ -9,12 +9,12 @@ use syn::{Expr, Lit, Pat, Stmt, Type};
 
 /// Checks a kernel body (and the types in its signature, via [`check_type`]).
 pub fn check_block(block: &syn::Block, errors: &mut Errors) {
-    Checker { errors }.visit_block(block);
+    Checker { errors, loops: 0 }.visit_block(block);
 }
 
 /// Checks a type written in a kernel signature.
 pub fn check_type(ty: &Type, errors: &mut Errors) {
-    Checker { errors }.visit_type(ty);
+    Checker { errors, loops: 0 }.visit_type(ty);
 }
 
 /// Checks a closure or function parameter pattern: a name, optionally `mut`, nothing else.
@@ -32,7 +32,13 @@ pub fn check_param_pattern(pat: &Pat, errors: &mut Errors) {
 
 struct Checker<'e> {
     errors: &'e mut Errors,
+    /// Loops around the expression being checked.
+    loops: u32,
 }
+
+/// The most elements a local array may have (all its dimensions): its size on the host while
+/// the kernel is built, and a thread's private memory on the accelerator, are bounded.
+pub const MAX_LOCAL_ARRAY: u64 = 1 << 16;
 
 const NARROW_INTEGERS: &[&str] = &["u8", "i8", "u16", "i16"];
 const HEAP_TYPES: &[&str] = &[
@@ -40,34 +46,41 @@ const HEAP_TYPES: &[&str] = &[
 ];
 
 /// Rule: narrow integer types (u8, i8, u16, i16) do not exist on the accelerator (C3581).
-fn narrow_integer(name: &str) -> Option<&'static str> {
-    NARROW_INTEGERS.contains(&name).then_some(
-        "narrow integer types are not supported in kernels; use i32/u32, or pack bytes into u32 words",
-    )
+fn narrow_integer(name: &str) -> Option<String> {
+    NARROW_INTEGERS.contains(&name).then(|| {
+        format!(
+            "`{name}`: narrow integer types are not supported in kernels; use i32/u32, or pack \
+             bytes into u32 words"
+        )
+    })
 }
 
 /// Rule: `char` is not a kernel type (C3581).
-fn char_type(name: &str) -> Option<&'static str> {
-    (name == "char").then_some("`char` is not supported in kernels; use u32 code points")
+fn char_type(name: &str) -> Option<String> {
+    (name == "char").then(|| "`char` is not supported in kernels; use u32 code points".into())
 }
 
 /// Rule: 128-bit integers do not exist on the accelerator.
-fn wide_integer(name: &str) -> Option<&'static str> {
+fn wide_integer(name: &str) -> Option<String> {
     matches!(name, "i128" | "u128")
-        .then_some("128-bit integers are not supported in kernels; use i32/u32")
+        .then(|| format!("`{name}`: 128-bit integers are not supported in kernels; use i32/u32"))
 }
 
 /// Rule: pointer-sized integers have no fixed size on the accelerator.
-fn pointer_sized(name: &str) -> Option<&'static str> {
-    matches!(name, "usize" | "isize")
-        .then_some("`usize`/`isize` are not supported in kernels; use u32/i32")
+fn pointer_sized(name: &str) -> Option<String> {
+    matches!(name, "usize" | "isize").then(|| {
+        format!("`{name}` is not supported in kernels; use u32/i32 (a usize constant reads as u32)")
+    })
 }
 
 /// Rule: heap-allocated types cannot exist in kernels (no allocator on the accelerator).
-fn heap_type(name: &str) -> Option<&'static str> {
-    HEAP_TYPES.contains(&name).then_some(
-        "heap types (Box, Vec, String, Rc, Arc, ...) are not supported in kernels; capture an array view instead",
-    )
+fn heap_type(name: &str) -> Option<String> {
+    HEAP_TYPES.contains(&name).then(|| {
+        format!(
+            "`{name}`: heap types (Box, Vec, String, Rc, Arc, ...) are not supported in kernels; \
+             capture an array view instead"
+        )
+    })
 }
 
 impl Checker<'_> {
@@ -85,14 +98,20 @@ impl Checker<'_> {
             }
             Type::BareFn(_) => Some("function pointers are not supported in kernels (C++ AMP C3939)"),
             Type::Slice(_) => Some("slices are not supported in kernels; use an array view"),
-            Type::Path(p) => p.path.segments.last().and_then(|s| {
-                let name = s.ident.to_string();
-                narrow_integer(&name)
-                    .or_else(|| char_type(&name))
-                    .or_else(|| wide_integer(&name))
-                    .or_else(|| pointer_sized(&name))
-                    .or_else(|| heap_type(&name))
-            }),
+            Type::Path(p) => {
+                let named = p.path.segments.last().and_then(|s| {
+                    let name = s.ident.to_string();
+                    narrow_integer(&name)
+                        .or_else(|| char_type(&name))
+                        .or_else(|| wide_integer(&name))
+                        .or_else(|| pointer_sized(&name))
+                        .or_else(|| heap_type(&name))
+                });
+                if let Some(message) = named {
+                    self.errors.push(ty, message);
+                }
+                None
+            }
             _ => None,
         };
         if let Some(message) = message {
@@ -182,9 +201,15 @@ impl Checker<'_> {
             Lit::Char(_) | Lit::Byte(_) => {
                 Some("character literals are not supported in kernels; use u32 code points")
             }
-            Lit::Int(i) => narrow_integer(i.suffix())
-                .or_else(|| wide_integer(i.suffix()))
-                .or_else(|| pointer_sized(i.suffix())),
+            Lit::Int(i) => {
+                let message = narrow_integer(i.suffix())
+                    .or_else(|| wide_integer(i.suffix()))
+                    .or_else(|| pointer_sized(i.suffix()));
+                if let Some(message) = message {
+                    self.errors.push(lit, message);
+                }
+                None
+            }
             _ => None,
         };
         if let Some(message) = message {
@@ -271,10 +296,44 @@ impl Checker<'_> {
     /// The initializer of a `let`: array literals (nested) are local arrays.
     fn visit_array_init(&mut self, expr: &Expr) {
         match expr {
+            Expr::Array(a) if a.elems.is_empty() => self.errors.push(
+                a,
+                "a local array needs at least one element: the accelerator has no empty arrays",
+            ),
             Expr::Array(a) => a.elems.iter().for_each(|e| self.visit_array_init(e)),
-            Expr::Repeat(r) => self.visit_array_init(&r.expr),
+            Expr::Repeat(r) => {
+                if let Some(len) = literal_len(&r.len) {
+                    if len == 0 {
+                        self.errors.push(
+                            &r.len,
+                            "a local array needs at least one element: the accelerator has no \
+                             empty arrays",
+                        );
+                    } else if len > MAX_LOCAL_ARRAY {
+                        self.errors.push(
+                            &r.len,
+                            format!(
+                                "a local array holds at most {MAX_LOCAL_ARRAY} elements (a \
+                                 thread's private memory); use a view for more data"
+                            ),
+                        );
+                    }
+                }
+                self.visit_array_init(&r.expr)
+            }
             other => self.visit_expr(other),
         }
+    }
+}
+
+/// The value of an integer literal length (`[e; 16]`).
+fn literal_len(len: &Expr) -> Option<u64> {
+    match len {
+        Expr::Lit(syn::ExprLit {
+            lit: Lit::Int(i), ..
+        }) => i.base10_parse().ok().or(Some(u64::MAX)),
+        Expr::Paren(p) => literal_len(&p.expr),
+        _ => None,
     }
 }
 
@@ -356,6 +415,15 @@ impl Checker<'_> {
     }
 }
 
+impl Checker<'_> {
+    /// Checks a loop body.
+    fn in_loop(&mut self, f: impl FnOnce(&mut Self)) {
+        self.loops += 1;
+        f(self);
+        self.loops -= 1;
+    }
+}
+
 impl<'ast> Visit<'ast> for Checker<'_> {
     fn visit_type(&mut self, ty: &'ast Type) {
         self.type_rules(ty);
@@ -382,7 +450,29 @@ impl<'ast> Visit<'ast> for Checker<'_> {
                         .chain(r.end.iter())
                         .for_each(|e| self.visit_expr(e));
                 }
-                self.visit_block(&f.body);
+                self.in_loop(|c| c.visit_block(&f.body));
+            }
+            Expr::While(w) => {
+                self.expr_rules(expr);
+                self.visit_expr(&w.cond);
+                self.in_loop(|c| c.visit_block(&w.body));
+            }
+            Expr::Loop(l) => {
+                self.expr_rules(expr);
+                self.in_loop(|c| c.visit_block(&l.body));
+            }
+            // Rule: `break` and `continue` leave a loop (E0268).
+            Expr::Break(_) | Expr::Continue(_) if self.loops == 0 => {
+                self.expr_rules(expr);
+                let word = if matches!(expr, Expr::Break(_)) {
+                    "break"
+                } else {
+                    "continue"
+                };
+                self.errors.push(
+                    expr,
+                    format!("`{word}` outside of a loop; use `return` to leave the kernel"),
+                );
             }
             Expr::Index(i) => {
                 self.visit_expr(&i.expr);
@@ -427,4 +517,53 @@ impl<'ast> Visit<'ast> for Checker<'_> {
             self.visit_type(&t.ty);
         }
     }
+}
+
+/// Rule: a `parallel_for_each` kernel returns nothing; `return value` is an error at the value.
+pub fn check_no_return_value(block: &syn::Block, errors: &mut Errors) {
+    struct Returns<'e> {
+        errors: &'e mut Errors,
+    }
+    impl<'ast> Visit<'ast> for Returns<'_> {
+        fn visit_expr_return(&mut self, r: &'ast syn::ExprReturn) {
+            if let Some(value) = &r.expr {
+                self.errors.push(
+                    value,
+                    "a parallel_for_each kernel returns nothing: write `return;` to end the thread",
+                );
+            }
+        }
+        // Items and closures inside were rejected; their returns are theirs.
+        fn visit_item(&mut self, _: &'ast syn::Item) {}
+        fn visit_expr_closure(&mut self, _: &'ast syn::ExprClosure) {}
+    }
+    Returns { errors }.visit_block(block);
+}
+
+/// Rule: a kernel function does not call itself (C++ AMP C3559). Recursion through other
+/// functions is found when the kernel is built, naming the cycle.
+pub fn check_no_self_call(name: &syn::Ident, block: &syn::Block, errors: &mut Errors) {
+    struct Calls<'a, 'e> {
+        name: &'a syn::Ident,
+        errors: &'e mut Errors,
+    }
+    impl<'ast> Visit<'ast> for Calls<'_, '_> {
+        fn visit_expr_call(&mut self, call: &'ast syn::ExprCall) {
+            if let Expr::Path(p) = &*call.func {
+                if p.qself.is_none() && p.path.is_ident(self.name) {
+                    self.errors.push(
+                        &call.func,
+                        format!(
+                            "`{}` calls itself: recursion is not supported in kernels (C++ AMP \
+                             C3559); rewrite it as a loop",
+                            self.name
+                        ),
+                    );
+                }
+            }
+            visit::visit_expr_call(self, call);
+        }
+        fn visit_item(&mut self, _: &'ast syn::Item) {}
+    }
+    Calls { name, errors }.visit_block(block);
 }

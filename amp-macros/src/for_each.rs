@@ -150,7 +150,10 @@ fn check_closure(closure: &ExprClosure, errors: &mut Errors) {
         errors.push(ty, "a parallel_for_each kernel returns nothing");
     }
     match &*closure.body {
-        Expr::Block(b) => check::check_block(&b.block, errors),
+        Expr::Block(b) => {
+            check::check_block(&b.block, errors);
+            check::check_no_return_value(&b.block, errors);
+        }
         other => {
             let block = syn::Block {
                 brace_token: Default::default(),

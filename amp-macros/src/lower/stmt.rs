@@ -159,11 +159,13 @@ impl Lowerer {
                 let values = a.elems.iter().map(|e| self.array_value(e));
                 quote!({ #(let #temps = #values;)* [#(#temps),*] })
             }
+            // `[e; N]` without N values on the host (N may be large, or a constant).
             Expr::Repeat(r) => {
                 let value = self.array_value(&r.expr);
                 let len = &r.len;
                 let t = temp("__amp_e");
-                quote!({ let #t = #value; [#t; #len] })
+                let p = private();
+                quote!({ let #t = #value; #p::tile_static::Repeat::<_, { #len }>(#t) })
             }
             other => self.expr(other),
         }

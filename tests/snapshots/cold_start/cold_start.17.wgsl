@@ -60,193 +60,194 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
     let _e36 = vec2<i32>(_e25, _e31);
     let _e37 = vec2<i32>(_e23, _e29);
     let _e43 = amp_params[0].w;
-    acc = array<array<f32, 4>, 4>(array<f32, 4>(0f, 0f, 0f, 0f), array<f32, 4>(0f, 0f, 0f, 0f), array<f32, 4>(0f, 0f, 0f, 0f), array<f32, 4>(0f, 0f, 0f, 0f));
-    let _e61 = ((_e37.x * 64i) + (_e36.x * 4i));
-    let _e67 = ((_e37.y * 64i) + (_e36.y * 4i));
+    let _e48 = array<f32, 4>(0f, 0f, 0f, 0f);
+    acc = array<array<f32, 4>, 4>(_e48, _e48, _e48, _e48);
+    let _e58 = ((_e37.x * 64i) + (_e36.x * 4i));
+    let _e64 = ((_e37.y * 64i) + (_e36.y * 4i));
     k0_ = 0i;
     loop {
-        let _e70 = k0_;
-        if (_e70 < bitcast<i32>(_e43)) {
+        let _e67 = k0_;
+        if (_e67 < bitcast<i32>(_e43)) {
         } else {
             break;
         }
         {
             local = 0i;
             loop {
-                let _e75 = local;
-                if (_e75 < 4i) {
+                let _e72 = local;
+                if (_e72 < 4i) {
                 } else {
                     break;
                 }
-                let _e77 = local;
-                let _e91 = k0_;
-                let _e93 = vec2<i32>((((_e37.x * 64i) + (_e36.x * 4i)) + _e77), (_e91 + _e36.y));
-                let _e98 = amp_params[1].x;
-                let _e99 = bitcast<u32>(_e93.x);
-                let _e105 = amp_params[1].y;
-                let _e106 = bitcast<u32>(_e93.y);
-                let _e108 = ((_e99 < _e98) && (_e106 < _e105));
-                let _e112 = amp_params[1].z;
-                let _e116 = amp_params[1].w;
-                let _e123 = amp_params[2].x;
-                let _e127 = amp_view1_[select(_e123, ((_e112 + (_e99 * _e116)) + _e106), _e108)];
-                let _e134 = amp_fault_site;
-                amp_fault_site = select(1u, _e134, _e108);
-                let _e136 = amp_fault_index[0];
-                amp_fault_index[0] = select(_e99, _e136, _e108);
-                let _e138 = amp_fault_index[1];
-                amp_fault_index[1] = select(_e106, _e138, _e108);
-                sa[bitcast<u32>(((_e36.x * 4i) + _e77))][bitcast<u32>(_e36.y)] = _e127;
-                let _e149 = k0_;
-                let _e158 = vec2<i32>((_e149 + _e36.x), (((_e37.y * 64i) + (_e36.y * 4i)) + _e77));
-                let _e163 = amp_params[2].y;
-                let _e164 = bitcast<u32>(_e158.x);
-                let _e170 = amp_params[2].z;
-                let _e171 = bitcast<u32>(_e158.y);
-                let _e173 = ((_e164 < _e163) && (_e171 < _e170));
-                let _e177 = amp_params[2].w;
-                let _e181 = amp_params[3].x;
-                let _e188 = amp_params[3].y;
-                let _e192 = amp_view2_[select(_e188, ((_e177 + (_e164 * _e181)) + _e171), _e173)];
-                let _e199 = amp_fault_site;
-                amp_fault_site = select(2u, _e199, _e173);
-                let _e201 = amp_fault_index[0];
-                amp_fault_index[0] = select(_e164, _e201, _e173);
-                let _e203 = amp_fault_index[1];
-                amp_fault_index[1] = select(_e171, _e203, _e173);
-                sb[bitcast<u32>(_e36.x)][bitcast<u32>(((_e36.y * 4i) + _e77))] = _e192;
+                let _e74 = local;
+                let _e88 = k0_;
+                let _e90 = vec2<i32>((((_e37.x * 64i) + (_e36.x * 4i)) + _e74), (_e88 + _e36.y));
+                let _e95 = amp_params[1].x;
+                let _e96 = bitcast<u32>(_e90.x);
+                let _e102 = amp_params[1].y;
+                let _e103 = bitcast<u32>(_e90.y);
+                let _e105 = ((_e96 < _e95) && (_e103 < _e102));
+                let _e109 = amp_params[1].z;
+                let _e113 = amp_params[1].w;
+                let _e120 = amp_params[2].x;
+                let _e124 = amp_view1_[select(_e120, ((_e109 + (_e96 * _e113)) + _e103), _e105)];
+                let _e131 = amp_fault_site;
+                amp_fault_site = select(1u, _e131, _e105);
+                let _e133 = amp_fault_index[0];
+                amp_fault_index[0] = select(_e96, _e133, _e105);
+                let _e135 = amp_fault_index[1];
+                amp_fault_index[1] = select(_e103, _e135, _e105);
+                sa[bitcast<u32>(((_e36.x * 4i) + _e74))][bitcast<u32>(_e36.y)] = _e124;
+                let _e146 = k0_;
+                let _e155 = vec2<i32>((_e146 + _e36.x), (((_e37.y * 64i) + (_e36.y * 4i)) + _e74));
+                let _e160 = amp_params[2].y;
+                let _e161 = bitcast<u32>(_e155.x);
+                let _e167 = amp_params[2].z;
+                let _e168 = bitcast<u32>(_e155.y);
+                let _e170 = ((_e161 < _e160) && (_e168 < _e167));
+                let _e174 = amp_params[2].w;
+                let _e178 = amp_params[3].x;
+                let _e185 = amp_params[3].y;
+                let _e189 = amp_view2_[select(_e185, ((_e174 + (_e161 * _e178)) + _e168), _e170)];
+                let _e196 = amp_fault_site;
+                amp_fault_site = select(2u, _e196, _e170);
+                let _e198 = amp_fault_index[0];
+                amp_fault_index[0] = select(_e161, _e198, _e170);
+                let _e200 = amp_fault_index[1];
+                amp_fault_index[1] = select(_e168, _e200, _e170);
+                sb[bitcast<u32>(_e36.x)][bitcast<u32>(((_e36.y * 4i) + _e74))] = _e189;
                 continuing {
-                    let _e208 = local;
-                    local = (_e208 + 1i);
+                    let _e205 = local;
+                    local = (_e205 + 1i);
                 }
             }
         }
         workgroupBarrier();
         local_1 = 0i;
         loop {
-            let _e214 = local_1;
-            if (_e214 < 16i) {
+            let _e211 = local_1;
+            if (_e211 < 16i) {
             } else {
                 break;
             }
-            let _e216 = local_1;
+            let _e213 = local_1;
             local_2 = 0i;
             loop {
-                let _e220 = local_2;
-                if (_e220 < 4i) {
+                let _e217 = local_2;
+                if (_e217 < 4i) {
                 } else {
                     break;
                 }
-                let _e222 = local_2;
-                let _e232 = sa[bitcast<u32>(((_e36.x * 4i) + _e222))][bitcast<u32>(_e216)];
+                let _e219 = local_2;
+                let _e229 = sa[bitcast<u32>(((_e36.x * 4i) + _e219))][bitcast<u32>(_e213)];
                 {
                     local_3 = 0i;
                     loop {
-                        let _e236 = local_3;
-                        if (_e236 < 4i) {
+                        let _e233 = local_3;
+                        if (_e233 < 4i) {
                         } else {
                             break;
                         }
-                        let _e238 = local_3;
-                        let _e251 = sb[bitcast<u32>(_e216)][bitcast<u32>(((_e36.y * 4i) + _e238))];
-                        let _e256 = acc[bitcast<u32>(_e222)][bitcast<u32>(_e238)];
-                        acc[bitcast<u32>(_e222)][bitcast<u32>(_e238)] = (_e256 + (_e232 * _e251));
+                        let _e235 = local_3;
+                        let _e248 = sb[bitcast<u32>(_e213)][bitcast<u32>(((_e36.y * 4i) + _e235))];
+                        let _e253 = acc[bitcast<u32>(_e219)][bitcast<u32>(_e235)];
+                        acc[bitcast<u32>(_e219)][bitcast<u32>(_e235)] = (_e253 + (_e229 * _e248));
                         continuing {
-                            let _e261 = local_3;
-                            local_3 = (_e261 + 1i);
+                            let _e258 = local_3;
+                            local_3 = (_e258 + 1i);
                         }
                     }
                 }
                 continuing {
-                    let _e264 = local_2;
-                    local_2 = (_e264 + 1i);
+                    let _e261 = local_2;
+                    local_2 = (_e261 + 1i);
                 }
             }
             continuing {
-                let _e267 = local_1;
-                local_1 = (_e267 + 1i);
+                let _e264 = local_1;
+                local_1 = (_e264 + 1i);
             }
         }
         workgroupBarrier();
-        let _e271 = k0_;
-        k0_ = (_e271 + 16i);
+        let _e268 = k0_;
+        k0_ = (_e268 + 16i);
     }
     local_4 = 0i;
     loop {
-        let _e276 = local_4;
-        if (_e276 < 4i) {
+        let _e273 = local_4;
+        if (_e273 < 4i) {
         } else {
             break;
         }
-        let _e278 = local_4;
-        let _e341 = amp_params[3].z;
-        if ((0i >= 0i) && (bitcast<u32>((_e61 + _e278)) < _e341)) {
+        let _e275 = local_4;
+        let _e338 = amp_params[3].z;
+        if ((0i >= 0i) && (bitcast<u32>((_e58 + _e275)) < _e338)) {
             local_5 = 0i;
             loop {
-                let _e282 = local_5;
-                if (_e282 < 4i) {
+                let _e279 = local_5;
+                if (_e279 < 4i) {
                 } else {
                     break;
                 }
-                let _e284 = local_5;
-                let _e287 = vec2<i32>((_e61 + _e278), (_e67 + _e284));
-                let _e294 = acc[bitcast<u32>(_e278)][bitcast<u32>(_e284)];
-                let _e300 = bitcast<u32>(_e287.x);
-                let _e305 = amp_params[3].w;
-                let _e306 = bitcast<u32>(_e287.y);
-                let _e307 = (_e306 < _e305);
-                let _e311 = amp_params[4].x;
-                let _e315 = amp_params[4].y;
-                if _e307 {
-                    amp_view3_[((_e311 + (_e300 * _e315)) + _e306)] = _e294;
+                let _e281 = local_5;
+                let _e284 = vec2<i32>((_e58 + _e275), (_e64 + _e281));
+                let _e291 = acc[bitcast<u32>(_e275)][bitcast<u32>(_e281)];
+                let _e297 = bitcast<u32>(_e284.x);
+                let _e302 = amp_params[3].w;
+                let _e303 = bitcast<u32>(_e284.y);
+                let _e304 = (_e303 < _e302);
+                let _e308 = amp_params[4].x;
+                let _e312 = amp_params[4].y;
+                if _e304 {
+                    amp_view3_[((_e308 + (_e297 * _e312)) + _e303)] = _e291;
                 }
-                let _e327 = amp_fault_site;
-                amp_fault_site = select(3u, _e327, _e307);
-                let _e329 = amp_fault_index[0];
-                amp_fault_index[0] = select(_e300, _e329, _e307);
-                let _e331 = amp_fault_index[1];
-                amp_fault_index[1] = select(_e306, _e331, _e307);
+                let _e324 = amp_fault_site;
+                amp_fault_site = select(3u, _e324, _e304);
+                let _e326 = amp_fault_index[0];
+                amp_fault_index[0] = select(_e297, _e326, _e304);
+                let _e328 = amp_fault_index[1];
+                amp_fault_index[1] = select(_e303, _e328, _e304);
                 continuing {
-                    let _e333 = local_5;
-                    local_5 = (_e333 + 1i);
+                    let _e330 = local_5;
+                    local_5 = (_e330 + 1i);
                 }
             }
         } else {
             local_6 = 0i;
             loop {
-                let _e347 = local_6;
-                if (_e347 < 4i) {
+                let _e344 = local_6;
+                if (_e344 < 4i) {
                 } else {
                     break;
                 }
-                let _e349 = local_6;
-                let _e352 = vec2<i32>((_e61 + _e278), (_e67 + _e349));
-                let _e359 = acc[bitcast<u32>(_e278)][bitcast<u32>(_e349)];
-                let _e364 = amp_params[3].z;
-                let _e365 = bitcast<u32>(_e352.x);
-                let _e371 = amp_params[3].w;
-                let _e372 = bitcast<u32>(_e352.y);
-                let _e374 = ((_e365 < _e364) && (_e372 < _e371));
-                let _e378 = amp_params[4].x;
-                let _e382 = amp_params[4].y;
-                if _e374 {
-                    amp_view3_[((_e378 + (_e365 * _e382)) + _e372)] = _e359;
+                let _e346 = local_6;
+                let _e349 = vec2<i32>((_e58 + _e275), (_e64 + _e346));
+                let _e356 = acc[bitcast<u32>(_e275)][bitcast<u32>(_e346)];
+                let _e361 = amp_params[3].z;
+                let _e362 = bitcast<u32>(_e349.x);
+                let _e368 = amp_params[3].w;
+                let _e369 = bitcast<u32>(_e349.y);
+                let _e371 = ((_e362 < _e361) && (_e369 < _e368));
+                let _e375 = amp_params[4].x;
+                let _e379 = amp_params[4].y;
+                if _e371 {
+                    amp_view3_[((_e375 + (_e362 * _e379)) + _e369)] = _e356;
                 }
-                let _e394 = amp_fault_site;
-                amp_fault_site = select(4u, _e394, _e374);
-                let _e396 = amp_fault_index[0];
-                amp_fault_index[0] = select(_e365, _e396, _e374);
-                let _e398 = amp_fault_index[1];
-                amp_fault_index[1] = select(_e372, _e398, _e374);
+                let _e391 = amp_fault_site;
+                amp_fault_site = select(4u, _e391, _e371);
+                let _e393 = amp_fault_index[0];
+                amp_fault_index[0] = select(_e362, _e393, _e371);
+                let _e395 = amp_fault_index[1];
+                amp_fault_index[1] = select(_e369, _e395, _e371);
                 continuing {
-                    let _e400 = local_6;
-                    local_6 = (_e400 + 1i);
+                    let _e397 = local_6;
+                    local_6 = (_e397 + 1i);
                 }
             }
         }
         continuing {
-            let _e403 = local_4;
-            local_4 = (_e403 + 1i);
+            let _e400 = local_4;
+            local_4 = (_e400 + 1i);
         }
     }
     amp_report_fault();
@@ -292,122 +293,123 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
     let _e36 = vec2<i32>(_e25, _e31);
     let _e37 = vec2<i32>(_e23, _e29);
     let _e43 = amp_params[0].w;
-    acc = array<array<f32, 4>, 4>(array<f32, 4>(0f, 0f, 0f, 0f), array<f32, 4>(0f, 0f, 0f, 0f), array<f32, 4>(0f, 0f, 0f, 0f), array<f32, 4>(0f, 0f, 0f, 0f));
+    let _e48 = array<f32, 4>(0f, 0f, 0f, 0f);
+    acc = array<array<f32, 4>, 4>(_e48, _e48, _e48, _e48);
     k0_ = 0i;
     loop {
-        let _e70 = k0_;
-        if (_e70 < bitcast<i32>(_e43)) {
+        let _e67 = k0_;
+        if (_e67 < bitcast<i32>(_e43)) {
         } else {
             break;
         }
         {
             local = 0i;
             loop {
-                let _e75 = local;
-                if (_e75 < 4i) {
+                let _e72 = local;
+                if (_e72 < 4i) {
                 } else {
                     break;
                 }
-                let _e77 = local;
-                let _e90 = k0_;
-                let _e92 = vec2<i32>((((_e37.x * 64i) + (_e36.x * 4i)) + _e77), (_e90 + _e36.y));
-                let _e100 = amp_params[1].z;
-                let _e104 = amp_params[1].w;
-                let _e110 = amp_view1_[((_e100 + (bitcast<u32>(_e92.x) * _e104)) + bitcast<u32>(_e92.y))];
-                sa[bitcast<u32>(((_e36.x * 4i) + _e77))][bitcast<u32>(_e36.y)] = _e110;
-                let _e118 = k0_;
-                let _e127 = vec2<i32>((_e118 + _e36.x), (((_e37.y * 64i) + (_e36.y * 4i)) + _e77));
-                let _e135 = amp_params[2].w;
-                let _e139 = amp_params[3].x;
-                let _e145 = amp_view2_[((_e135 + (bitcast<u32>(_e127.x) * _e139)) + bitcast<u32>(_e127.y))];
-                sb[bitcast<u32>(_e36.x)][bitcast<u32>(((_e36.y * 4i) + _e77))] = _e145;
+                let _e74 = local;
+                let _e87 = k0_;
+                let _e89 = vec2<i32>((((_e37.x * 64i) + (_e36.x * 4i)) + _e74), (_e87 + _e36.y));
+                let _e97 = amp_params[1].z;
+                let _e101 = amp_params[1].w;
+                let _e107 = amp_view1_[((_e97 + (bitcast<u32>(_e89.x) * _e101)) + bitcast<u32>(_e89.y))];
+                sa[bitcast<u32>(((_e36.x * 4i) + _e74))][bitcast<u32>(_e36.y)] = _e107;
+                let _e115 = k0_;
+                let _e124 = vec2<i32>((_e115 + _e36.x), (((_e37.y * 64i) + (_e36.y * 4i)) + _e74));
+                let _e132 = amp_params[2].w;
+                let _e136 = amp_params[3].x;
+                let _e142 = amp_view2_[((_e132 + (bitcast<u32>(_e124.x) * _e136)) + bitcast<u32>(_e124.y))];
+                sb[bitcast<u32>(_e36.x)][bitcast<u32>(((_e36.y * 4i) + _e74))] = _e142;
                 continuing {
-                    let _e148 = local;
-                    local = (_e148 + 1i);
+                    let _e145 = local;
+                    local = (_e145 + 1i);
                 }
             }
         }
         workgroupBarrier();
         local_1 = 0i;
         loop {
-            let _e154 = local_1;
-            if (_e154 < 16i) {
+            let _e151 = local_1;
+            if (_e151 < 16i) {
             } else {
                 break;
             }
-            let _e156 = local_1;
+            let _e153 = local_1;
             local_2 = 0i;
             loop {
-                let _e160 = local_2;
-                if (_e160 < 4i) {
+                let _e157 = local_2;
+                if (_e157 < 4i) {
                 } else {
                     break;
                 }
-                let _e162 = local_2;
-                let _e170 = sa[bitcast<u32>(((_e36.x * 4i) + _e162))][bitcast<u32>(_e156)];
+                let _e159 = local_2;
+                let _e167 = sa[bitcast<u32>(((_e36.x * 4i) + _e159))][bitcast<u32>(_e153)];
                 {
                     local_3 = 0i;
                     loop {
-                        let _e174 = local_3;
-                        if (_e174 < 4i) {
+                        let _e171 = local_3;
+                        if (_e171 < 4i) {
                         } else {
                             break;
                         }
-                        let _e176 = local_3;
-                        let _e186 = sb[bitcast<u32>(_e156)][bitcast<u32>(((_e36.y * 4i) + _e176))];
-                        let _e190 = acc[bitcast<u32>(_e162)][bitcast<u32>(_e176)];
-                        acc[bitcast<u32>(_e162)][bitcast<u32>(_e176)] = (_e190 + (_e170 * _e186));
+                        let _e173 = local_3;
+                        let _e183 = sb[bitcast<u32>(_e153)][bitcast<u32>(((_e36.y * 4i) + _e173))];
+                        let _e187 = acc[bitcast<u32>(_e159)][bitcast<u32>(_e173)];
+                        acc[bitcast<u32>(_e159)][bitcast<u32>(_e173)] = (_e187 + (_e167 * _e183));
                         continuing {
-                            let _e194 = local_3;
-                            local_3 = (_e194 + 1i);
+                            let _e191 = local_3;
+                            local_3 = (_e191 + 1i);
                         }
                     }
                 }
                 continuing {
-                    let _e197 = local_2;
-                    local_2 = (_e197 + 1i);
+                    let _e194 = local_2;
+                    local_2 = (_e194 + 1i);
                 }
             }
             continuing {
-                let _e200 = local_1;
-                local_1 = (_e200 + 1i);
+                let _e197 = local_1;
+                local_1 = (_e197 + 1i);
             }
         }
         workgroupBarrier();
-        let _e204 = k0_;
-        k0_ = (_e204 + 16i);
+        let _e201 = k0_;
+        k0_ = (_e201 + 16i);
     }
     local_4 = 0i;
     loop {
-        let _e209 = local_4;
-        if (_e209 < 4i) {
+        let _e206 = local_4;
+        if (_e206 < 4i) {
         } else {
             break;
         }
-        let _e211 = local_4;
+        let _e208 = local_4;
         {
             local_5 = 0i;
             loop {
-                let _e215 = local_5;
-                if (_e215 < 4i) {
+                let _e212 = local_5;
+                if (_e212 < 4i) {
                 } else {
                     break;
                 }
-                let _e217 = local_5;
-                let _e220 = vec2<i32>((((_e37.x * 64i) + (_e36.x * 4i)) + _e211), (((_e37.y * 64i) + (_e36.y * 4i)) + _e217));
-                let _e225 = acc[bitcast<u32>(_e211)][bitcast<u32>(_e217)];
-                let _e233 = amp_params[4].x;
-                let _e237 = amp_params[4].y;
-                amp_view3_[((_e233 + (bitcast<u32>(_e220.x) * _e237)) + bitcast<u32>(_e220.y))] = _e225;
+                let _e214 = local_5;
+                let _e217 = vec2<i32>((((_e37.x * 64i) + (_e36.x * 4i)) + _e208), (((_e37.y * 64i) + (_e36.y * 4i)) + _e214));
+                let _e222 = acc[bitcast<u32>(_e208)][bitcast<u32>(_e214)];
+                let _e230 = amp_params[4].x;
+                let _e234 = amp_params[4].y;
+                amp_view3_[((_e230 + (bitcast<u32>(_e217.x) * _e234)) + bitcast<u32>(_e217.y))] = _e222;
                 continuing {
-                    let _e243 = local_5;
-                    local_5 = (_e243 + 1i);
+                    let _e240 = local_5;
+                    local_5 = (_e240 + 1i);
                 }
             }
         }
         continuing {
-            let _e246 = local_4;
-            local_4 = (_e246 + 1i);
+            let _e243 = local_4;
+            local_4 = (_e243 + 1i);
         }
     }
     return;
