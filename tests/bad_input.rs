@@ -159,3 +159,31 @@ fn a_huge_local_array_is_a_build_error() {
     drop(view);
     assert_eq!(data, [1.0; 8]);
 }
+
+/// Impossible sizes are errors, never a panic or an abort in the host allocator.
+#[test]
+fn impossible_array_sizes_are_out_of_memory() {
+    let err = Array::filled([i32::MAX; 3], 0i32).expect_err("2^93 elements");
+    assert!(
+        matches!(err, Error::OutOfMemory(_) | Error::InvalidComputeDomain(_)),
+        "{err}"
+    );
+    // 2^62 elements: more than any accelerator's largest buffer; nothing is allocated.
+    let err = Array::filled([1 << 30, 1 << 30, 4], 0.0f32).expect_err("2^64 bytes");
+    assert!(matches!(err, Error::OutOfMemory(_)), "{err}");
+    let err = ArrayView::<f32, 3>::from_extent([1 << 30, 1 << 30, 4]).expect_err("2^64 bytes");
+    assert!(matches!(err, Error::OutOfMemory(_)), "{err}");
+    // Larger than this machine's accelerators allow, where that is less than the host holds.
+    let largest = Accelerator::all()
+        .expect("accelerators")
+        .iter()
+        .map(|acc| acc.limits().max_buffer_size)
+        .max()
+        .unwrap_or(0);
+    if largest < 1 << 36 {
+        let elements = largest / 4 + 1;
+        let rows = elements.div_ceil(1 << 20) as i32;
+        let err = Array::filled([rows, 1 << 20], 0.0f32).expect_err("past the largest buffer");
+        assert!(matches!(err, Error::OutOfMemory(_)), "{err}");
+    }
+}

@@ -177,6 +177,8 @@ impl KernelBuilder {
         inclusive: bool,
     ) {
         self.begin_continuing();
+        // The step is the one write of the counter; it closes the loop (`end_loop_if`).
+        self.stepping = true;
         let current = self.load(counter).handle();
         let wide = T::SCALAR.width == 8;
         if step.is_none() && !inclusive {

@@ -43,12 +43,11 @@ impl<T: Element, const N: usize> Array<T, N> {
     }
 
     /// An array of `extent` whose elements are `value`.
+    /// Fails with [`Error::OutOfMemory`] when no accelerator could hold it (or the host
+    /// cannot allocate it), with [`Error::InvalidComputeDomain`] for a negative component.
     pub fn filled(extent: impl Into<Extent<N>>, value: T) -> Result<Self> {
         let extent = extent.into();
-        let len = usize::try_from(extent.size()).map_err(|_| {
-            Error::InvalidComputeDomain(format!("array extent {extent} is too large"))
-        })?;
-        Self::from_vec(extent, vec![value; len])
+        Self::from_vec(extent, crate::view::filled_vec(extent, value)?)
     }
 
     /// An array of `extent` that lives on the accelerator only (C++ AMP `array(extent)`): no

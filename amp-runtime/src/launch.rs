@@ -252,7 +252,9 @@ where
     // build without them, the same on every device.
     let build = |checked: bool, device: bool| {
         let mut b = KernelBuilder::new(name.clone(), site);
-        b.set_checked(checked);
+        // SAFETY: `checked` is false only for `Checks::Unchecked`, which comes from the unsafe
+        // `parallel_for_each_unchecked` (see `create_pipeline`).
+        unsafe { b.set_checked(checked) };
         if device {
             b.set_loop_limit(accelerator.loop_limit());
             b.set_immediate_limit(accelerator.immediate_limit());

@@ -19,7 +19,7 @@ use crate::accelerator::Accelerator;
 use crate::completion::Completion;
 use crate::error::Result;
 use amp_core::{Element, Extent, Index};
-pub(crate) use data::{decode_into, DataEnd, Placed, ViewData};
+pub(crate) use data::{decode_into, filled_vec, DataEnd, Placed, ViewData};
 use std::fmt;
 
 pub use transfer::{transfer_bytes, transfer_counts};

@@ -96,6 +96,7 @@ impl KernelBuilder {
     /// Opens the body of a loop that may not terminate (`while`, `loop`).
     pub fn begin_loop(&mut self) {
         self.open_ended_loops = true;
+        self.cur.loops.push(false);
         self.open(FrameKind::LoopBody);
         self.count_loop_pass();
     }
@@ -110,12 +111,14 @@ impl KernelBuilder {
         end: naga::Handle<naga::Expression>,
         inclusive: bool,
     ) {
+        self.cur.loops.push(true);
         self.open(FrameKind::LoopBody);
         self.count_loop_pass();
         let unsigned = self
             .scalar_of(start)
             .is_some_and(|s| s.kind == naga::ScalarKind::Uint);
         if let naga::Expression::LocalVariable(var) = self.cur.function.expressions[counter] {
+            self.cur.counters.push(var);
             let facts = super::bounds::Fact::counter(var, start, end, inclusive, unsigned);
             self.frame().facts.extend(facts);
         }
@@ -141,6 +144,11 @@ impl KernelBuilder {
 
     /// Closes a loop that also ends when `break_if` (computed in the continuing block) holds.
     pub(crate) fn end_loop_if(&mut self, break_if: Option<naga::Handle<naga::Expression>>) {
+        // A `for` loop closed other than by `end_for` may not step its counter.
+        if self.cur.loops.pop() == Some(true) && !self.stepping {
+            self.open_ended_loops = true;
+        }
+        self.stepping = false;
         let Some(frame) = self.close() else { return };
         let (body, continuing) = match frame.kind {
             FrameKind::LoopBody => (frame.block, Block::new()),

@@ -326,7 +326,13 @@ impl KernelBuilder {
     }
 
     /// Builds the kernel with (`true`, the default) or without amp's access checks.
-    pub fn set_checked(&mut self, checked: bool) {
+    ///
+    /// # Safety
+    ///
+    /// Without checks the kernel may access memory out of range: the runtime calls this (before
+    /// the kernel body is built) only for `parallel_for_each_unchecked!`, whose caller promises
+    /// in-range accesses, and then also turns the accelerator's own checks off.
+    pub unsafe fn set_checked(&mut self, checked: bool) {
         self.checked = checked;
     }
 

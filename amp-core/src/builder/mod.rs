@@ -91,6 +91,8 @@ pub struct KernelBuilder {
     /// The most bytes of immediate data the parameter block may take (see
     /// `set_immediate_limit`).
     immediate_limit: u32,
+    /// `end_for` is stepping its counter and closing its loop.
+    pub(crate) stepping: bool,
 }
 
 /// One function under construction.
@@ -108,6 +110,11 @@ pub(crate) struct FnCtx {
     version: Option<version::Versioning>,
     /// Versioned loops whose second copy is being built.
     versions: Vec<version::Version>,
+    /// Open loops, innermost last: whether each is a `for` loop (`begin_finite_loop`), which
+    /// must be closed by `end_for`.
+    loops: Vec<bool>,
+    /// The counters of the function's `for` loops: written only by `end_for`'s step.
+    counters: Vec<Handle<naga::LocalVariable>>,
 }
 
 /// An open block and what closes it.
@@ -150,6 +157,8 @@ impl FnCtx {
             typifier: naga::front::Typifier::new(),
             version: None,
             versions: Vec::new(),
+            loops: Vec::new(),
+            counters: Vec::new(),
         }
     }
 }
@@ -228,6 +237,7 @@ impl KernelBuilder {
             loop_passes: None,
             keep_global_fences: false,
             immediate_limit: 0,
+            stepping: false,
         }
     }
 
@@ -308,7 +318,7 @@ impl KernelBuilder {
     }
 
     /// Appends an expression to the current function.
-    pub fn append(&mut self, expr: Expression) -> Handle<Expression> {
+    pub(crate) fn append(&mut self, expr: Expression) -> Handle<Expression> {
         let span = self.span();
         self.cur.function.expressions.append(expr, span)
     }
@@ -356,7 +366,10 @@ impl KernelBuilder {
     }
 
     /// Pushes a statement into the current block (after flushing pending expressions).
-    pub fn push(&mut self, stmt: Statement) {
+    pub(crate) fn push(&mut self, stmt: Statement) {
+        if let Statement::Store { pointer, .. } = stmt {
+            self.note_counter_store(pointer);
+        }
         self.flush();
         let span = self.span();
         let terminator = matches!(
@@ -369,6 +382,19 @@ impl KernelBuilder {
         }
         frame.block.push(stmt, span);
         frame.terminated = terminator;
+    }
+
+    /// A store into a `for` loop's counter anywhere but its step would let the loop run
+    /// forever: the kernel then keeps the driver's loop bounding (see `loops_terminate`).
+    fn note_counter_store(&mut self, pointer: Handle<Expression>) {
+        if self.stepping {
+            return;
+        }
+        if let Expression::LocalVariable(var) = self.cur.function.expressions[pointer] {
+            if self.cur.counters.contains(&var) {
+                self.open_ended_loops = true;
+            }
+        }
     }
 
     /// Whether the current block already ended in a terminator.

@@ -66,12 +66,8 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
     /// Owned data of `extent` that starts as zeros and is not uploaded: the first kernel that
     /// uses it gets a zero-initialised buffer (C++ AMP `array_view(extent)`).
     pub(crate) fn zeroed(extent: Extent<N>) -> Result<Self> {
-        let len = element_count(extent)?;
-        let len = usize::try_from(len).map_err(|_| {
-            Error::InvalidComputeDomain(format!("array view extent {extent} is too large"))
-        })?;
         let zero = T::read_words(&vec![0; T::WORDS]);
-        let view = Self::with_host(extent, Host::Owned(vec![zero; len]));
+        let view = Self::with_host(extent, Host::Owned(filled_vec(extent, zero)?));
         // wgpu zero-initialises buffers, so the zeros need not travel.
         view.core.with(|l| l.co.discarded = true);
         Ok(view)
@@ -548,4 +544,38 @@ fn element_count<const N: usize>(extent: Extent<N>) -> Result<u64> {
             ))
         })?;
     Ok(expected)
+}
+
+/// `extent`'s elements, all `value`, as host data: [`Error::OutOfMemory`] (never a panic or an
+/// abort) when no accelerator could hold them or the host cannot allocate them.
+pub(crate) fn filled_vec<T: Element, const N: usize>(
+    extent: Extent<N>,
+    value: T,
+) -> Result<Vec<T>> {
+    let len = element_count(extent)?;
+    let bytes = len.saturating_mul(T::WORDS as u64 * 4);
+    let largest = crate::Accelerator::all()?
+        .iter()
+        .map(|acc| acc.limits().max_buffer_size)
+        .max()
+        .unwrap_or(u64::MAX);
+    if bytes > largest {
+        return Err(Error::OutOfMemory(format!(
+            "an array of extent {extent} takes {bytes} bytes; the largest buffer an accelerator \
+             here allows is {largest} bytes"
+        )));
+    }
+    let len = usize::try_from(len).map_err(|_| {
+        Error::OutOfMemory(format!(
+            "an array of extent {extent} does not fit host memory"
+        ))
+    })?;
+    let mut data = Vec::new();
+    data.try_reserve_exact(len).map_err(|_| {
+        Error::OutOfMemory(format!(
+            "the host could not allocate {bytes} bytes for an array of extent {extent}"
+        ))
+    })?;
+    data.resize(len, value);
+    Ok(data)
 }

@@ -162,7 +162,8 @@ fn guards_prove_view_accesses_symbolically() {
 #[test]
 fn unchecked_kernels_have_no_checks_and_no_fault_buffer() {
     let mut b = KernelBuilder::new("unchecked", HERE);
-    b.set_checked(false);
+    // SAFETY: the kernel is only built and inspected, never run.
+    unsafe { b.set_checked(false) };
     let idx = b.untiled_entry::<1>();
     let v = View::<i32, 1, ReadWrite>::declare(&mut b);
     let i = idx.index_const(&mut b, 0);
