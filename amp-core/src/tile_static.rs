@@ -201,3 +201,30 @@ impl<const N: usize> Tiled for crate::tile::TiledIndex<N> {}
 
 /// Compile-time check that a closure kernel declaring tile_static memory is tiled.
 pub fn assert_tiled<T: Tiled>(_: &T) {}
+
+/// What `for x in value` iterates in a kernel besides ranges: arrays.
+#[diagnostic::on_unimplemented(
+    message = "kernels cannot iterate over this value",
+    label = "not a range or an array",
+    note = "`for` loops in kernels iterate over a range (`a..b`, `a..=b`, `.step_by(n)`, `.rev()`) or an array (`[16, 8, 4]`, a `const` array, a local array)"
+)]
+pub trait ForArray {
+    /// The array iterated.
+    type Array;
+    /// The array.
+    fn array(self) -> Self::Array;
+}
+
+impl<E, const A: usize> ForArray for Place<[E; A]> {
+    type Array = Self;
+    fn array(self) -> Self {
+        self
+    }
+}
+
+impl<E, const A: usize> Place<[E; A]> {
+    /// The number of elements, as a kernel `i32` (`for x in array`).
+    pub fn for_len(&self, b: &mut KernelBuilder) -> Expr<i32> {
+        b.literal(i32::try_from(A).unwrap_or(i32::MAX))
+    }
+}

@@ -44,6 +44,8 @@ impl Finder {
                 }
             }
             Pat::Type(t) => self.bind(&t.pat),
+            Pat::Tuple(t) => t.elems.iter().for_each(|p| self.bind(p)),
+            Pat::Paren(p) => self.bind(&p.pat),
             _ => {}
         }
     }

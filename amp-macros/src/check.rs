@@ -220,10 +220,10 @@ impl Checker<'_> {
     /// Rule: a `for` loop iterates a range of integers (`a..b`, `a..=b`).
     fn for_rule(&mut self, f: &syn::ExprForLoop) {
         check_param_pattern(&f.pat, self.errors);
-        if for_range(&f.expr).is_none() {
+        if for_range(&f.expr).is_none() && !for_array(&f.expr) {
             self.errors.push(
                 &f.expr,
-                "`for` loops in kernels iterate over a range `start..end` or `start..=end`, optionally `.step_by(n)`",
+                "`for` loops in kernels iterate over a range `start..end` or `start..=end` (optionally `.step_by(n)` or `.rev()`) or over an array (`[16, 8, 4]`, a `const` array)",
             );
         }
     }
@@ -233,7 +233,12 @@ impl Checker<'_> {
         match stmt {
             Stmt::Local(local) if is_tile_static(local) => self.tile_static_rules(local),
             Stmt::Local(local) => {
-                check_param_pattern(&local.pat, self.errors);
+                match local.init.as_ref().and_then(|i| tuple_binding(&local.pat, &i.expr)) {
+                    Some(pairs) => pairs
+                        .iter()
+                        .for_each(|(pat, _)| check_param_pattern(pat, self.errors)),
+                    None => check_param_pattern(&local.pat, self.errors),
+                }
                 match &local.init {
                     // Rule: locals are initialized where declared (C3564: no uninitialized reads).
                     None => self.errors.push(
@@ -368,16 +373,50 @@ fn match_rule(m: &syn::ExprMatch) -> Option<&'static str> {
     }
 }
 
-/// The range a `for` loop iterates and its step: `a..b`, `a..=b`, `(a..b).step_by(s)`.
-pub fn for_range(expr: &Expr) -> Option<(&syn::ExprRange, Option<&Expr>)> {
+/// What a `for` loop iterates: a range (`a..b`, `a..=b`), maybe stepped
+/// (`(a..b).step_by(s)`) or reversed (`(a..b).rev()`).
+pub struct ForRange<'a> {
+    /// The range.
+    pub range: &'a syn::ExprRange,
+    /// `.step_by(s)`.
+    pub step: Option<&'a Expr>,
+    /// `.rev()`: from the end down.
+    pub rev: bool,
+}
+
+/// The range a `for` loop iterates, its step and direction.
+pub fn for_range(expr: &Expr) -> Option<ForRange<'_>> {
     match expr {
-        Expr::Range(r) if r.start.is_some() && r.end.is_some() => Some((r, None)),
+        Expr::Range(range) if range.start.is_some() && range.end.is_some() => Some(ForRange {
+            range,
+            step: None,
+            rev: false,
+        }),
         Expr::Paren(p) => for_range(&p.expr),
         Expr::MethodCall(m) if m.method == "step_by" && m.args.len() == 1 => {
-            let (range, step) = for_range(&m.receiver)?;
-            step.is_none().then_some((range, m.args.first()))
+            let inner = for_range(&m.receiver)?;
+            (inner.step.is_none() && !inner.rev).then_some(ForRange {
+                step: m.args.first(),
+                ..inner
+            })
+        }
+        Expr::MethodCall(m) if m.method == "rev" && m.args.is_empty() => {
+            let inner = for_range(&m.receiver)?;
+            (inner.step.is_none() && !inner.rev).then_some(ForRange { rev: true, ..inner })
         }
         _ => None,
+    }
+}
+
+/// Whether a `for` loop iterates the elements of an array: a literal (`[16, 8, 4]`) or a
+/// named array (a `const` array, a local array).
+pub fn for_array(expr: &Expr) -> bool {
+    match expr {
+        Expr::Array(a) => !a.elems.is_empty(),
+        Expr::Repeat(_) => true,
+        Expr::Path(p) => p.qself.is_none(),
+        Expr::Paren(p) => for_array(&p.expr),
+        _ => false,
     }
 }
 
@@ -444,11 +483,17 @@ impl<'ast> Visit<'ast> for Checker<'_> {
             Expr::ForLoop(f) => {
                 self.expr_rules(expr);
                 self.for_rule(f);
-                if let Expr::Range(r) = &*f.expr {
-                    r.start
+                if let Some(r) = for_range(&f.expr) {
+                    let range = r.range;
+                    range
+                        .start
                         .iter()
-                        .chain(r.end.iter())
+                        .chain(range.end.iter())
+                        .map(|e| &**e)
+                        .chain(r.step)
                         .for_each(|e| self.visit_expr(e));
+                } else if for_array(&f.expr) {
+                    self.visit_array_init(&f.expr);
                 }
                 self.in_loop(|c| c.visit_block(&f.body));
             }
@@ -501,10 +546,16 @@ impl<'ast> Visit<'ast> for Checker<'_> {
 
     fn visit_local(&mut self, local: &'ast syn::Local) {
         self.visit_pat(&local.pat);
-        if let Some(init) = &local.init {
-            // `let a = [0.0f32; 16];` declares a local array: literals are allowed here.
-            self.visit_array_init(&init.expr);
+        let Some(init) = &local.init else { return };
+        // `let (a, b) = (x, y);` binds each name to its value.
+        if let Some(pairs) = tuple_binding(&local.pat, &init.expr) {
+            pairs
+                .into_iter()
+                .for_each(|(_, e)| self.visit_array_init(e));
+            return;
         }
+        // `let a = [0.0f32; 16];` declares a local array: literals are allowed here.
+        self.visit_array_init(&init.expr);
     }
 
     fn visit_lit(&mut self, lit: &'ast Lit) {
@@ -566,4 +617,24 @@ pub fn check_no_self_call(name: &syn::Ident, block: &syn::Block, errors: &mut Er
         fn visit_item(&mut self, _: &'ast syn::Item) {}
     }
     Calls { name, errors }.visit_block(block);
+}
+
+/// `let (a, b) = (x, y);` (nested tuples too) as the names and the values they bind, in order:
+/// `None` unless the pattern and the value are tuples of the same shape.
+pub fn tuple_binding<'a>(pat: &'a Pat, value: &'a Expr) -> Option<Vec<(&'a Pat, &'a Expr)>> {
+    let (Pat::Tuple(p), Expr::Tuple(v)) = (pat, value) else {
+        return None;
+    };
+    if p.elems.len() != v.elems.len() || p.elems.is_empty() {
+        return None;
+    }
+    let mut pairs = Vec::new();
+    for (pat, value) in p.elems.iter().zip(&v.elems) {
+        match tuple_binding(pat, value) {
+            Some(inner) => pairs.extend(inner),
+            None if matches!(pat, Pat::Tuple(_)) => return None,
+            None => pairs.push((pat, value)),
+        }
+    }
+    Some(pairs)
 }

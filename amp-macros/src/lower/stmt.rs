@@ -1,6 +1,6 @@
 //! Blocks, statements and control flow.
 
-use super::{loc, private, temp, Lowerer};
+use super::{loc, private, temp, temp_at, Lowerer};
 use crate::types::static_type;
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
@@ -99,6 +99,9 @@ impl Lowerer {
         let Some(init) = &local.init else {
             return TokenStream::new();
         };
+        if let Some(pairs) = crate::check::tuple_binding(&local.pat, &init.expr) {
+            return self.tuple_local(&pairs);
+        }
         if crate::check::is_array_literal(&init.expr) {
             return self.local_array(local, &init.expr);
         }
@@ -123,6 +126,29 @@ impl Lowerer {
             }
             _ => quote!(let _ = #value;),
         }
+    }
+
+    /// `let (a, b) = (x, y);`: every value first (left to right), then every name, so that
+    /// `let (a, b) = (b, a);` swaps.
+    fn tuple_local(&self, pairs: &[(&Pat, &Expr)]) -> TokenStream {
+        let temps: Vec<_> = (0..pairs.len())
+            .map(|i| temp(&format!("__amp_t{i}")))
+            .collect();
+        let values = pairs.iter().map(|(_, value)| {
+            if crate::check::is_array_literal(value) {
+                let ctx = &self.ctx;
+                let init = self.array_value(value);
+                let t = temp("__amp_init");
+                quote!({ let #t = #init; #ctx.local_array(::core::option::Option::None, #t) })
+            } else {
+                self.expr(value)
+            }
+        });
+        let binds = pairs
+            .iter()
+            .zip(&temps)
+            .map(|((pat, _), t)| self.bind(pat, quote!(#t)));
+        quote!(#(let #temps = #values;)* #(#binds)*)
     }
 
     /// `let a = [e; N];` or `let a = [x, y, z];` declares a local array.
@@ -169,6 +195,42 @@ impl Lowerer {
             }
             other => self.expr(other),
         }
+    }
+
+    /// `for x in [16, 8, 4]` (or a named array): a loop over the array's positions, binding
+    /// each element.
+    fn for_array(&self, f: &syn::ExprForLoop) -> TokenStream {
+        let ctx = &self.ctx;
+        let p = private();
+        let array = temp_at("__amp_array", f.expr.span());
+        let value = match &*f.expr {
+            e @ (Expr::Array(_) | Expr::Repeat(_)) => {
+                let init = self.array_value(e);
+                let t = temp("__amp_init");
+                quote!({ let #t = #init; #ctx.local_array(::core::option::Option::None, #t) })
+            }
+            other => self.expr(other),
+        };
+        let (len, zero, k) = (temp("__amp_len"), temp("__amp_zero"), temp("__amp_counter"));
+        let at = temp("__amp_at");
+        let element =
+            quote!({ let #at = #ctx.load(#k); #p::IndexRead::index_read(#array, #ctx, #at) });
+        let bind = self.bind(&f.pat, element);
+        let body = self.block_stmt(&f.body);
+        let span = f.for_token.span;
+        // An error about what is iterated lands on it, once.
+        let array_of = quote_spanned!(f.expr.span()=> #p::tile_static::ForArray::array(#value));
+        quote_spanned!(span=> {
+            let #array = #array_of;
+            let #len = #array.for_len(#ctx);
+            let #zero = #p::ops::lit(#ctx, 0i32);
+            let #k = #ctx.begin_for(#zero, #len, false);
+            {
+                #bind
+                #body;
+            }
+            #ctx.end_for(#k, #len, ::core::option::Option::<#p::Expr<u32>>::None, false);
+        })
     }
 
     /// `#[tile_static] let t: T;` declares tile_static memory.
@@ -304,8 +366,9 @@ impl Lowerer {
 
     pub(super) fn for_expr(&self, f: &syn::ExprForLoop) -> TokenStream {
         let ctx = &self.ctx;
-        let Some((range, step)) = crate::check::for_range(&f.expr) else {
-            return quote!(());
+        let Some(crate::check::ForRange { range, step, rev }) = crate::check::for_range(&f.expr)
+        else {
+            return self.for_array(f);
         };
         let (Some(start), Some(end)) = (&range.start, &range.end) else {
             return quote!(());
@@ -326,7 +389,21 @@ impl Lowerer {
             temp("__amp_end"),
             temp("__amp_counter"),
         );
-        let bind = self.bind(&f.pat, quote!(#ctx.load(#k)));
+        let bind = if rev {
+            // `(a..b).rev()` runs the counter over `a..b` and binds `b - 1 - (k - a)`
+            // (`b - (k - a)` for `..=`): no value past either end is formed.
+            let current = temp("__amp_current");
+            let value: Expr = if inclusive {
+                syn::parse_quote!(#e - (#current - #s))
+            } else {
+                syn::parse_quote!((#e - 1) - (#current - #s))
+            };
+            let value = self.expr(&value);
+            let bound = self.bind(&f.pat, quote!(#value));
+            quote!(let #current = #ctx.load(#k); #bound)
+        } else {
+            self.bind(&f.pat, quote!(#ctx.load(#k)))
+        };
         let body = self.block_stmt(&f.body);
         let span = f.for_token.span;
         let head = quote_spanned!(span=> #ctx.begin_for(#s, #e, #inclusive));
