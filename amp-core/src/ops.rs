@@ -9,7 +9,7 @@
 use crate::builder::{Expr, KernelBuilder};
 use crate::shape::{Extent, Index};
 use crate::types::{Integer, Numeric, Rank, Scalar, Signed, Value};
-use naga::{BinaryOperator, Expression, RelationalFunction, UnaryOperator};
+use naga::{BinaryOperator, Expression, Handle, RelationalFunction, UnaryOperator};
 
 /// Arithmetic operators: `+ - * / %`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -98,12 +98,37 @@ pub fn lit<T: Scalar>(b: &mut KernelBuilder, value: T) -> Expr<T> {
     b.literal(value)
 }
 
-/// `+ - * / %`.
-#[diagnostic::on_unimplemented(
-    message = "arithmetic between `{Self}` and `{R}` is not supported in kernels",
-    label = "operand types differ or have no arithmetic",
-    note = "both operands must have the same type (i32, u32 or f32); an Index or Extent combines with another of the same rank or an i32 on either side, an Extent with an Index of the same rank by + and -; convert with `as`"
-)]
+/// A kernel value as the operand of an operator: its type in the kernel language and its
+/// expression. Operators are defined on the types ([`Arithmetic`], [`Comparison`]), so that a
+/// mistake is reported with the user's types (`f32` and `i32`).
+pub trait Operand {
+    /// The operand's type in the kernel language.
+    type Value;
+    /// Its expression.
+    fn operand(self, b: &mut KernelBuilder) -> Handle<Expression>;
+}
+
+impl<T> Operand for Expr<T> {
+    type Value = T;
+    fn operand(self, _: &mut KernelBuilder) -> Handle<Expression> {
+        self.handle()
+    }
+}
+
+macro_rules! constant_operand {
+    ($($t:ty),*) => {$(
+        /// A host constant.
+        impl Operand for $t {
+            type Value = $t;
+            fn operand(self, b: &mut KernelBuilder) -> Handle<Expression> {
+                b.literal(self).handle()
+            }
+        }
+    )*};
+}
+constant_operand!(i32, u32, f32, i64, u64, f64, bool);
+
+/// `+ - * / %` on two kernel values (the expansion's entry point; see [`Arithmetic`]).
 pub trait Arith<R> {
     /// The result.
     type Output;
@@ -111,84 +136,177 @@ pub trait Arith<R> {
     fn arith(self, b: &mut KernelBuilder, op: ArithOp, rhs: R) -> Self::Output;
 }
 
-impl<T: Numeric> Arith<Expr<T>> for Expr<T> {
-    type Output = Expr<T>;
-    fn arith(self, b: &mut KernelBuilder, op: ArithOp, rhs: Expr<T>) -> Expr<T> {
-        if matches!(op, ArithOp::Div | ArithOp::Rem) && b.is_integer_zero(rhs.handle()) {
-            b.error("integer division by a constant zero (C++ AMP C3567)");
-        }
-        if matches!(op, ArithOp::Div | ArithOp::Rem) && T::SCALAR.kind == naga::ScalarKind::Sint {
-            return Expr::from_handle(b.signed_division(op.naga(), self.handle(), rhs.handle()));
-        }
-        Expr::from_handle(b.binary(op.naga(), self.handle(), rhs.handle()))
+impl<L: Operand, R: Operand> Arith<R> for L
+where
+    L::Value: Arithmetic<R::Value>,
+{
+    type Output = Expr<<L::Value as Arithmetic<R::Value>>::Output>;
+    fn arith(self, b: &mut KernelBuilder, op: ArithOp, rhs: R) -> Self::Output {
+        let l = self.operand(b);
+        let r = rhs.operand(b);
+        Expr::from_handle(<L::Value as Arithmetic<R::Value>>::apply(b, op, l, r))
     }
 }
 
-/// With a host constant. (Also keeps rustc from guessing the right operand's type from the left
-/// one, so mixed operands get the trait's message instead of a bare type mismatch.)
-impl<T: Numeric> Arith<T> for Expr<T> {
-    type Output = Expr<T>;
-    fn arith(self, b: &mut KernelBuilder, op: ArithOp, rhs: T) -> Expr<T> {
-        let rhs = b.literal(rhs);
-        self.arith(b, op, rhs)
+/// `+ - * / %` between values of the kernel types `Self` and `R`.
+#[diagnostic::on_unimplemented(
+    message = "arithmetic between `{Self}` and `{R}` is not supported in kernels",
+    label = "operand types differ or have no arithmetic",
+    note = "both operands must have the same type (i32, u32, f32; a short vector with a vector or a scalar of its components): convert one side with `as`; an Index or Extent combines with another of the same rank or an i32 on either side, an Extent with an Index of the same rank by + and -"
+)]
+pub trait Arithmetic<R> {
+    /// The result's type.
+    type Output;
+    /// `l op r`.
+    fn apply(
+        b: &mut KernelBuilder,
+        op: ArithOp,
+        l: Handle<Expression>,
+        r: Handle<Expression>,
+    ) -> Handle<Expression>;
+}
+
+impl<T: Numeric> Arithmetic<T> for T {
+    type Output = T;
+    fn apply(
+        b: &mut KernelBuilder,
+        op: ArithOp,
+        l: Handle<Expression>,
+        r: Handle<Expression>,
+    ) -> Handle<Expression> {
+        if matches!(op, ArithOp::Div | ArithOp::Rem) && b.is_integer_zero(r) {
+            b.error("integer division by a constant zero (C++ AMP C3567)");
+        }
+        if matches!(op, ArithOp::Div | ArithOp::Rem) && T::SCALAR.kind == naga::ScalarKind::Sint {
+            return b.signed_division(op.naga(), l, r);
+        }
+        b.binary(op.naga(), l, r)
+    }
+}
+
+/// A type no operand has. Implementing the operator traits for it as well as for the matching
+/// type keeps rustc from inferring the other operand's type from one side, so that mixed
+/// operands (`f32 * i32`) get the traits' messages rather than a type mismatch.
+#[doc(hidden)]
+pub enum Unrelated {}
+
+impl<T: Scalar> Arithmetic<Unrelated> for T {
+    type Output = Unrelated;
+    fn apply(
+        _: &mut KernelBuilder,
+        _: ArithOp,
+        l: Handle<Expression>,
+        _: Handle<Expression>,
+    ) -> Handle<Expression> {
+        l
+    }
+}
+
+impl<T: Scalar> Comparison<Unrelated> for T {
+    fn apply(
+        _: &mut KernelBuilder,
+        _: CmpOp,
+        l: Handle<Expression>,
+        _: Handle<Expression>,
+    ) -> Handle<Expression> {
+        l
     }
 }
 
 macro_rules! shape_arith {
     ($shape:ident) => {
-        impl<const N: usize> Arith<Expr<$shape<N>>> for Expr<$shape<N>>
+        impl<const N: usize> Arithmetic<$shape<N>> for $shape<N>
         where
             $shape<N>: Value + Rank,
         {
-            type Output = Expr<$shape<N>>;
-            fn arith(self, b: &mut KernelBuilder, op: ArithOp, rhs: Self) -> Self {
-                Expr::from_handle(shape_binary::<$shape<N>>(
-                    b,
-                    op.naga(),
-                    self.handle(),
-                    rhs.handle(),
-                ))
+            type Output = $shape<N>;
+            fn apply(
+                b: &mut KernelBuilder,
+                op: ArithOp,
+                l: Handle<Expression>,
+                r: Handle<Expression>,
+            ) -> Handle<Expression> {
+                shape_binary::<$shape<N>>(b, op.naga(), l, r)
             }
         }
 
         /// With an `i32`: applied to every component.
-        impl<const N: usize> Arith<Expr<i32>> for Expr<$shape<N>>
+        impl<const N: usize> Arithmetic<i32> for $shape<N>
         where
             $shape<N>: Value + Rank,
         {
-            type Output = Expr<$shape<N>>;
-            fn arith(self, b: &mut KernelBuilder, op: ArithOp, rhs: Expr<i32>) -> Self {
-                if matches!(op, ArithOp::Div | ArithOp::Rem) && b.is_integer_zero(rhs.handle()) {
+            type Output = $shape<N>;
+            fn apply(
+                b: &mut KernelBuilder,
+                op: ArithOp,
+                l: Handle<Expression>,
+                r: Handle<Expression>,
+            ) -> Handle<Expression> {
+                if matches!(op, ArithOp::Div | ArithOp::Rem) && b.is_integer_zero(r) {
                     b.error("integer division by a constant zero (C++ AMP C3567)");
                 }
-                let rhs = splat::<$shape<N>>(b, rhs);
-                Expr::from_handle(shape_binary::<$shape<N>>(b, op.naga(), self.handle(), rhs))
+                let r = splat::<$shape<N>>(b, Expr::from_handle(r));
+                shape_binary::<$shape<N>>(b, op.naga(), l, r)
             }
         }
 
         /// An `i32` on the left (C++ AMP `operator*(int, index)`): `2 * idx`, `1 - idx`, the
         /// scalar combined with every component, as on the host.
-        impl<const N: usize> Arith<Expr<$shape<N>>> for Expr<i32>
+        impl<const N: usize> Arithmetic<$shape<N>> for i32
         where
             $shape<N>: Value + Rank,
         {
-            type Output = Expr<$shape<N>>;
-            fn arith(
-                self,
+            type Output = $shape<N>;
+            fn apply(
                 b: &mut KernelBuilder,
                 op: ArithOp,
-                rhs: Expr<$shape<N>>,
-            ) -> Self::Output {
-                let lhs = splat::<$shape<N>>(b, self);
-                Expr::from_handle(shape_binary::<$shape<N>>(b, op.naga(), lhs, rhs.handle()))
+                l: Handle<Expression>,
+                r: Handle<Expression>,
+            ) -> Handle<Expression> {
+                let l = splat::<$shape<N>>(b, Expr::from_handle(l));
+                shape_binary::<$shape<N>>(b, op.naga(), l, r)
             }
         }
 
-        impl<const N: usize> Compare<Expr<$shape<N>>> for Expr<$shape<N>>
+        impl<const N: usize> Arithmetic<Unrelated> for $shape<N>
         where
             $shape<N>: Value + Rank,
         {
-            fn compare(self, b: &mut KernelBuilder, op: CmpOp, rhs: Self) -> Expr<bool> {
+            type Output = Unrelated;
+            fn apply(
+                _: &mut KernelBuilder,
+                _: ArithOp,
+                l: Handle<Expression>,
+                _: Handle<Expression>,
+            ) -> Handle<Expression> {
+                l
+            }
+        }
+
+        impl<const N: usize> Comparison<Unrelated> for $shape<N>
+        where
+            $shape<N>: Value + Rank,
+        {
+            fn apply(
+                _: &mut KernelBuilder,
+                _: CmpOp,
+                l: Handle<Expression>,
+                _: Handle<Expression>,
+            ) -> Handle<Expression> {
+                l
+            }
+        }
+
+        impl<const N: usize> Comparison<$shape<N>> for $shape<N>
+        where
+            $shape<N>: Value + Rank,
+        {
+            fn apply(
+                b: &mut KernelBuilder,
+                op: CmpOp,
+                l: Handle<Expression>,
+                r: Handle<Expression>,
+            ) -> Handle<Expression> {
                 let (fun, op) = match op {
                     CmpOp::Eq => (RelationalFunction::All, BinaryOperator::Equal),
                     CmpOp::Ne => (RelationalFunction::Any, BinaryOperator::NotEqual),
@@ -202,23 +320,16 @@ macro_rules! shape_arith {
                 };
                 if <$shape<N> as Rank>::is_array() {
                     let all = matches!(fun, RelationalFunction::All);
-                    return Expr::from_handle(fold_components(
-                        b,
-                        op,
-                        all,
-                        self.handle(),
-                        rhs.handle(),
-                        N,
-                    ));
+                    return fold_components(b, op, all, l, r, N);
                 }
-                let each = b.binary(op, self.handle(), rhs.handle());
+                let each = b.binary(op, l, r);
                 if N == 1 {
-                    return Expr::from_handle(each);
+                    return each;
                 }
-                Expr::from_handle(b.append(Expression::Relational {
+                b.append(Expression::Relational {
                     fun,
                     argument: each,
-                }))
+                })
             }
         }
     };
@@ -230,22 +341,22 @@ shape_arith!(Extent);
 /// An extent moved by an index (C++ AMP `extent + index`, `extent - index`): an extent. Other
 /// operators between the two are C++ AMP's compile errors; here a located error when the kernel
 /// is built, as for `<` on shapes.
-impl<const N: usize> Arith<Expr<Index<N>>> for Expr<Extent<N>>
+impl<const N: usize> Arithmetic<Index<N>> for Extent<N>
 where
     Extent<N>: Value + Rank,
     Index<N>: Value + Rank,
 {
-    type Output = Expr<Extent<N>>;
-    fn arith(self, b: &mut KernelBuilder, op: ArithOp, rhs: Expr<Index<N>>) -> Self {
+    type Output = Extent<N>;
+    fn apply(
+        b: &mut KernelBuilder,
+        op: ArithOp,
+        l: Handle<Expression>,
+        r: Handle<Expression>,
+    ) -> Handle<Expression> {
         if !matches!(op, ArithOp::Add | ArithOp::Sub) {
             b.error("an Extent combines with an Index only by + and - (C++ AMP extent ± index)");
         }
-        Expr::from_handle(shape_binary::<Extent<N>>(
-            b,
-            op.naga(),
-            self.handle(),
-            rhs.handle(),
-        ))
+        shape_binary::<Extent<N>>(b, op.naga(), l, r)
     }
 }
 
@@ -370,38 +481,58 @@ impl<T: Integer, R: Integer> Shift<Expr<R>> for Expr<T> {
     }
 }
 
-/// `== != < <= > >=`.
-#[diagnostic::on_unimplemented(
-    message = "cannot compare `{Self}` with `{R}` in a kernel",
-    note = "both operands must have the same type; convert with `as`"
-)]
+/// `== != < <= > >=` on two kernel values (the expansion's entry point; see [`Comparison`]).
 pub trait Compare<R> {
     /// Compares.
     fn compare(self, b: &mut KernelBuilder, op: CmpOp, rhs: R) -> Expr<bool>;
 }
 
-impl<T: Scalar> Compare<Expr<T>> for Expr<T> {
-    fn compare(self, b: &mut KernelBuilder, op: CmpOp, rhs: Expr<T>) -> Expr<bool> {
+impl<L: Operand, R: Operand> Compare<R> for L
+where
+    L::Value: Comparison<R::Value>,
+{
+    fn compare(self, b: &mut KernelBuilder, op: CmpOp, rhs: R) -> Expr<bool> {
+        let l = self.operand(b);
+        let r = rhs.operand(b);
+        Expr::from_handle(<L::Value as Comparison<R::Value>>::apply(b, op, l, r))
+    }
+}
+
+/// `== != < <= > >=` between values of the kernel types `Self` and `R`.
+#[diagnostic::on_unimplemented(
+    message = "cannot compare `{Self}` with `{R}` in a kernel",
+    label = "operand types differ",
+    note = "both operands must have the same type: convert one side with `as`"
+)]
+pub trait Comparison<R> {
+    /// `l op r`, a `bool`.
+    fn apply(
+        b: &mut KernelBuilder,
+        op: CmpOp,
+        l: Handle<Expression>,
+        r: Handle<Expression>,
+    ) -> Handle<Expression>;
+}
+
+impl<T: Scalar> Comparison<T> for T {
+    fn apply(
+        b: &mut KernelBuilder,
+        op: CmpOp,
+        l: Handle<Expression>,
+        r: Handle<Expression>,
+    ) -> Handle<Expression> {
         if T::SCALAR.kind == naga::ScalarKind::Bool && !matches!(op, CmpOp::Eq | CmpOp::Ne) {
             b.error("bool values compare only with == and !=");
         }
         if T::SCALAR.kind == naga::ScalarKind::Float && op == CmpOp::Ne {
             // naga's float `!=` is ordered (false when either side is NaN); Rust's is `!(a == b)`.
-            let equal = b.binary(BinaryOperator::Equal, self.handle(), rhs.handle());
-            return Expr::from_handle(b.append(Expression::Unary {
+            let equal = b.binary(BinaryOperator::Equal, l, r);
+            return b.append(Expression::Unary {
                 op: UnaryOperator::LogicalNot,
                 expr: equal,
-            }));
+            });
         }
-        Expr::from_handle(b.binary(op.naga(), self.handle(), rhs.handle()))
-    }
-}
-
-/// With a host constant (see the matching `Arith` impl).
-impl<T: Scalar> Compare<T> for Expr<T> {
-    fn compare(self, b: &mut KernelBuilder, op: CmpOp, rhs: T) -> Expr<bool> {
-        let rhs = b.literal(rhs);
-        self.compare(b, op, rhs)
+        b.binary(op.naga(), l, r)
     }
 }
 

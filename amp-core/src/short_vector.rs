@@ -18,7 +18,7 @@
 //! kernels.
 
 use crate::builder::{DeviceFn, Expr, KernelArg, KernelBuilder, KernelFunction, Read};
-use crate::ops::{Arith, ArithOp, Negate};
+use crate::ops::{ArithOp, Arithmetic, Negate};
 use crate::types::{Element, KernelType, Numeric, Signed, Value};
 use crate::view::IndexConst;
 use naga::{Expression, Handle, TypeInner, VectorSize};
@@ -224,28 +224,38 @@ where
 }
 
 /// Component-wise.
-impl<T: Component, const N: usize> Arith<Expr<Vector<T, N>>> for Expr<Vector<T, N>>
+impl<T: Component, const N: usize> Arithmetic<Vector<T, N>> for Vector<T, N>
 where
     Vector<T, N>: Value,
 {
     type Output = Self;
-    fn arith(self, b: &mut KernelBuilder, op: ArithOp, rhs: Self) -> Self {
-        Expr::from_handle(b.binary(op.naga_op(), self.handle(), rhs.handle()))
+    fn apply(
+        b: &mut KernelBuilder,
+        op: ArithOp,
+        l: Handle<Expression>,
+        r: Handle<Expression>,
+    ) -> Handle<Expression> {
+        b.binary(op.naga_op(), l, r)
     }
 }
 
 /// With a scalar: applied to every component.
-impl<T: Component, const N: usize> Arith<Expr<T>> for Expr<Vector<T, N>>
+impl<T: Component, const N: usize> Arithmetic<T> for Vector<T, N>
 where
     Vector<T, N>: Value,
 {
     type Output = Self;
-    fn arith(self, b: &mut KernelBuilder, op: ArithOp, rhs: Expr<T>) -> Self {
-        let rhs = b.append(Expression::Splat {
+    fn apply(
+        b: &mut KernelBuilder,
+        op: ArithOp,
+        l: Handle<Expression>,
+        r: Handle<Expression>,
+    ) -> Handle<Expression> {
+        let r = b.append(Expression::Splat {
             size: size(N),
-            value: rhs.handle(),
+            value: r,
         });
-        Expr::from_handle(b.binary(op.naga_op(), self.handle(), rhs))
+        b.binary(op.naga_op(), l, r)
     }
 }
 

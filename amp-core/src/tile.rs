@@ -493,53 +493,10 @@ where
 }
 
 /// A tiled index stands for its `global` index in arithmetic, comparisons and component reads.
-impl<const N: usize, R> crate::ops::Arith<R> for TiledIndex<N>
-where
-    Expr<Index<N>>: crate::ops::Arith<R>,
-{
-    type Output = <Expr<Index<N>> as crate::ops::Arith<R>>::Output;
-    fn arith(self, b: &mut KernelBuilder, op: crate::ops::ArithOp, rhs: R) -> Self::Output {
-        self.global.arith(b, op, rhs)
-    }
-}
-
-/// On the right of an `i32` (`2 * t`) or an extent (`e - t`), too.
-impl<const N: usize> crate::ops::Arith<TiledIndex<N>> for Expr<i32>
-where
-    Expr<i32>: crate::ops::Arith<Expr<Index<N>>>,
-{
-    type Output = <Expr<i32> as crate::ops::Arith<Expr<Index<N>>>>::Output;
-    fn arith(
-        self,
-        b: &mut KernelBuilder,
-        op: crate::ops::ArithOp,
-        rhs: TiledIndex<N>,
-    ) -> Self::Output {
-        self.arith(b, op, rhs.global)
-    }
-}
-
-impl<const N: usize> crate::ops::Arith<TiledIndex<N>> for Expr<Extent<N>>
-where
-    Expr<Extent<N>>: crate::ops::Arith<Expr<Index<N>>>,
-{
-    type Output = <Expr<Extent<N>> as crate::ops::Arith<Expr<Index<N>>>>::Output;
-    fn arith(
-        self,
-        b: &mut KernelBuilder,
-        op: crate::ops::ArithOp,
-        rhs: TiledIndex<N>,
-    ) -> Self::Output {
-        self.arith(b, op, rhs.global)
-    }
-}
-
-impl<const N: usize, R> crate::ops::Compare<R> for TiledIndex<N>
-where
-    Expr<Index<N>>: crate::ops::Compare<R>,
-{
-    fn compare(self, b: &mut KernelBuilder, op: crate::ops::CmpOp, rhs: R) -> Expr<bool> {
-        self.global.compare(b, op, rhs)
+impl<const N: usize> crate::ops::Operand for TiledIndex<N> {
+    type Value = Index<N>;
+    fn operand(self, _: &mut KernelBuilder) -> naga::Handle<naga::Expression> {
+        self.global.handle()
     }
 }
 
