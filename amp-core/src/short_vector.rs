@@ -65,6 +65,24 @@ pub type Double3 = Vector<f64, 3>;
 /// C++ AMP `double_4`.
 pub type Double4 = Vector<f64, 4>;
 
+/// Vectors with a `z` component (3 and 4 components).
+#[diagnostic::on_unimplemented(
+    message = "a vector of 2 components has no `z`",
+    label = "`z` is component 2",
+    note = "vectors of 2 components have x() and y()"
+)]
+pub trait HasZ {}
+/// Vectors with a `w` component (4 components).
+#[diagnostic::on_unimplemented(
+    message = "this vector has no `w`: only vectors of 4 components do",
+    label = "`w` is component 3",
+    note = "vectors of 3 components have x(), y() and z()"
+)]
+pub trait HasW {}
+impl<T> HasZ for Vector<T, 3> {}
+impl<T> HasZ for Vector<T, 4> {}
+impl<T> HasW for Vector<T, 4> {}
+
 /// Component types of short vectors.
 pub trait Component: Numeric {}
 impl Component for i32 {}
@@ -182,12 +200,18 @@ where
     }
 
     /// Component 2 (vectors of 3 and 4).
-    pub fn z(self, b: &mut KernelBuilder) -> Expr<T> {
+    pub fn z(self, b: &mut KernelBuilder) -> Expr<T>
+    where
+        Vector<T, N>: HasZ,
+    {
         self.component(b, 2)
     }
 
     /// Component 3 (vectors of 4).
-    pub fn w(self, b: &mut KernelBuilder) -> Expr<T> {
+    pub fn w(self, b: &mut KernelBuilder) -> Expr<T>
+    where
+        Vector<T, N>: HasW,
+    {
         self.component(b, 3)
     }
 }
