@@ -37,7 +37,7 @@ struct Pipeline {
 }
 
 /// Bind groups kept per kernel.
-const BIND_GROUPS_KEPT: usize = 4;
+const BIND_GROUPS_KEPT: usize = 2;
 
 /// (builder closure, domain, accelerator, checks, global fences kept).
 type CacheKey = (TypeId, TypeId, u64, Checks, bool);
