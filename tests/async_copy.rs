@@ -237,8 +237,8 @@ fn synchronize_async_never_lands_outdated_data() -> Result<(), Error> {
 }
 
 /// The future is woken by the accelerator's completion, not polled in a loop: a 16 MiB
-/// download takes two polls (pending, then ready once woken) under an executor that sleeps
-/// until woken. (lavapipe runs a submission only after the previous one finished, so the
+/// download takes at most two polls (pending, then ready once woken) under an executor that
+/// sleeps until woken. (lavapipe runs a submission only after the previous one finished, so the
 /// transfer itself, not the kernel before it, is what the future waits for.)
 #[test]
 fn awaiting_sleeps_until_the_accelerator_is_done() -> Result<(), Error> {
@@ -250,10 +250,9 @@ fn awaiting_sleeps_until_the_accelerator_is_done() -> Result<(), Error> {
     let mut out = vec![1u32; n];
     let (result, polls) = block_counting(copy_async(&a, &mut out));
     result?;
-    assert!(
-        polls >= 2,
-        "the download was still running at the first poll"
-    );
+    // Pending at the first poll on an idle machine (2 polls); a loaded one may finish the
+    // download before that (1 poll). A future that re-polls itself until done would take
+    // hundreds.
     assert!(polls <= 10, "polled {polls} times: the future spins");
     assert!(out.iter().enumerate().all(|(i, &w)| w == i as u32 * 3));
 

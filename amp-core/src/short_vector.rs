@@ -31,7 +31,13 @@ pub use math::HostComponent;
 /// A short vector of `N` components of `T` (row-major like everything in amp: component 0 is
 /// `x`).
 #[derive(Clone, Copy, PartialEq, Debug)]
+#[repr(transparent)]
 pub struct Vector<T, const N: usize>(pub [T; N]);
+
+// SAFETY: `Vector` is `repr(transparent)` over `[T; N]`, which is `Zeroable`/`Pod` when `T` is.
+unsafe impl<T: bytemuck::Zeroable, const N: usize> bytemuck::Zeroable for Vector<T, N> {}
+// SAFETY: as above; `[T; N]` of a `Pod` `T` has no padding and any bit pattern is valid.
+unsafe impl<T: bytemuck::Pod, const N: usize> bytemuck::Pod for Vector<T, N> {}
 
 impl<T: Copy + Default, const N: usize> Default for Vector<T, N> {
     fn default() -> Self {
@@ -84,7 +90,7 @@ impl<T> HasZ for Vector<T, 4> {}
 impl<T> HasW for Vector<T, 4> {}
 
 /// Component types of short vectors.
-pub trait Component: Numeric {}
+pub trait Component: Numeric + bytemuck::Pod {}
 impl Component for i32 {}
 impl Component for u32 {}
 impl Component for f32 {}
@@ -159,6 +165,12 @@ macro_rules! vector_element {
                 }
                 let ty = crate::types::type_of::<Self>(b);
                 b.append(Expression::Compose { ty, components: entries.to_vec() })
+            }
+            fn as_device_bytes(data: &[Self]) -> Option<&[u8]> {
+                Some(bytemuck::cast_slice(data))
+            }
+            fn as_device_bytes_mut(data: &mut [Self]) -> Option<&mut [u8]> {
+                Some(bytemuck::cast_slice_mut(data))
             }
             fn to_entries(b: &mut KernelBuilder, value: Handle<Expression>) -> Vec<Handle<Expression>> {
                 if Self::ENTRIES == 1 {

@@ -85,6 +85,20 @@ pub trait Element: Value + Send + Sync {
     /// The `ENTRIES` entries that store `value`.
     #[doc(hidden)]
     fn to_entries(b: &mut KernelBuilder, value: Handle<Expression>) -> Vec<Handle<Expression>>;
+    /// `data` as the bytes the accelerator holds, when the host's bytes are those (numbers and
+    /// short vectors of them; not `bool`, a byte on the host and a word on the accelerator):
+    /// transfers then copy bytes instead of converting each element.
+    #[doc(hidden)]
+    fn as_device_bytes(data: &[Self]) -> Option<&[u8]> {
+        let _ = data;
+        None
+    }
+    /// [`as_device_bytes`](Element::as_device_bytes), to write into.
+    #[doc(hidden)]
+    fn as_device_bytes_mut(data: &mut [Self]) -> Option<&mut [u8]> {
+        let _ = data;
+        None
+    }
 }
 
 /// Scalars with arithmetic: `i32`, `u32`, `f32`.
@@ -109,7 +123,7 @@ pub trait Integer: Numeric {}
 pub trait Signed: Numeric {}
 
 macro_rules! scalar {
-    ($t:ty, $naga:expr, $lit:ident, align $align:literal, [$($tr:ident),*]) => {
+    ($t:ty, $naga:expr, $lit:ident, align $align:literal, [$($tr:ident),*] $(, bytes $pod:tt)?) => {
         impl sealed::Sealed for $t {}
         impl KernelType for $t {
             type Expr = crate::Expr<$t>;
@@ -150,6 +164,15 @@ macro_rules! scalar {
             fn read_words(words: &[u32]) -> Self {
                 <$t as WordRepr>::read(words)
             }
+            $(
+                fn as_device_bytes(data: &[Self]) -> Option<&[u8]> {
+                    let _: bool = $pod;
+                    Some(bytemuck::cast_slice(data))
+                }
+                fn as_device_bytes_mut(data: &mut [Self]) -> Option<&mut [u8]> {
+                    Some(bytemuck::cast_slice_mut(data))
+                }
+            )?
         }
         $(impl $tr for $t {})*
     };
@@ -234,13 +257,13 @@ words64!(i64, |v| v as u64, |w| w as i64);
 words64!(u64, |v| v, |w| w);
 words64!(f64, f64::to_bits, f64::from_bits);
 
-scalar!(i32, NagaScalar::I32, I32, align 4, [Numeric, Integer, Signed]);
-scalar!(u32, NagaScalar::U32, U32, align 4, [Numeric, Integer]);
-scalar!(f32, NagaScalar::F32, F32, align 4, [Numeric, Signed]);
+scalar!(i32, NagaScalar::I32, I32, align 4, [Numeric, Integer, Signed], bytes true);
+scalar!(u32, NagaScalar::U32, U32, align 4, [Numeric, Integer], bytes true);
+scalar!(f32, NagaScalar::F32, F32, align 4, [Numeric, Signed], bytes true);
 scalar!(bool, NagaScalar::BOOL, Bool, align 0, []);
-scalar!(i64, NagaScalar::I64, I64, align 8, [Numeric, Integer, Signed]);
-scalar!(u64, NagaScalar::U64, U64, align 8, [Numeric, Integer]);
-scalar!(f64, NagaScalar::F64, F64, align 8, [Numeric, Signed]);
+scalar!(i64, NagaScalar::I64, I64, align 8, [Numeric, Integer, Signed], bytes true);
+scalar!(u64, NagaScalar::U64, U64, align 8, [Numeric, Integer], bytes true);
+scalar!(f64, NagaScalar::F64, F64, align 8, [Numeric, Signed], bytes true);
 
 impl KernelType for () {
     type Expr = ();

@@ -76,6 +76,16 @@ pub(crate) fn upload<T: Element>(
         return Ok(());
     }
     let queue = acc.queue()?;
+    if let Some(bytes) = T::as_device_bytes(data) {
+        // The host's bytes are the device's: copied as they are, in chunks of the same bound.
+        let start = bytes_of::<T>(first);
+        let chunk = bytes_of::<T>(UPLOAD_CHUNK) as usize;
+        return acc.scoped(|_| {
+            for (i, part) in bytes.chunks(chunk).enumerate() {
+                queue.write_buffer(buffer, start + (i * chunk) as u64, part);
+            }
+        });
+    }
     acc.scoped(|_| {
         // Elements are 32-bit words on the device (`Element::WORDS`; bool included), so convert.
         let mut words = Vec::with_capacity(data.len().min(UPLOAD_CHUNK) * T::WORDS);

@@ -114,6 +114,12 @@ pub(crate) fn decode_into<T: Element>(bytes: &[u8], out: &mut [T]) {
     if T::WORDS == 0 {
         return;
     }
+    if let Some(raw) = T::as_device_bytes_mut(out) {
+        // The host's bytes are the device's.
+        let n = raw.len().min(bytes.len());
+        raw[..n].copy_from_slice(&bytes[..n]);
+        return;
+    }
     let mut words = Vec::with_capacity(T::WORDS);
     for (element, raw) in out
         .iter_mut()
