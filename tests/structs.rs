@@ -190,3 +190,45 @@ fn struct_arrays_round_trip_through_the_accelerator() -> Result<(), Error> {
     assert_eq!(back, data);
     Ok(())
 }
+
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Element)]
+struct Bucket {
+    pairs: [Pair; 2],
+    count: u32,
+    _pad: u32,
+}
+
+#[test]
+fn arrays_of_structs_inside_structs_are_places_too() -> Result<(), Error> {
+    let n = 64usize;
+    let mut data = vec![
+        Bucket {
+            pairs: [Pair { key: 0, value: 0.0 }; 2],
+            count: 0,
+            _pad: 0,
+        };
+        n
+    ];
+    let bv = ArrayView::new(n as i32, &mut data)?;
+    parallel_for_each!(bv.extent(), |i: Index<1>| {
+        let k = i[0] % 2;
+        bv[i].pairs[k].key = i[0] as u32;
+        bv[i].pairs[1 - k].value = 0.5 * i[0] as f32;
+        bv[i].count += bv[i].pairs[k].key + 1;
+        let mut local = bv[i];
+        local.pairs[0].value += 1.0;
+        bv[i].pairs[0].value = local.pairs[0].value;
+    })?;
+    drop(bv);
+    for (i, b) in data.iter().enumerate() {
+        let k = i % 2;
+        let mut pairs = [Pair { key: 0, value: 0.0 }; 2];
+        pairs[k].key = i as u32;
+        pairs[1 - k].value = 0.5 * i as f32;
+        pairs[0].value += 1.0;
+        assert_eq!(b.pairs, pairs, "bucket {i}");
+        assert_eq!(b.count, i as u32 + 1, "bucket {i}");
+    }
+    Ok(())
+}

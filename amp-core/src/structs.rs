@@ -312,3 +312,22 @@ impl<M: Member, const N: usize> crate::view::IndexConst for Expr<[M; N]> {
         member(self, b, i.min(N.saturating_sub(1) as u32))
     }
 }
+
+/// A kernel array value (an array field of a struct) indexed at run time, checked against its
+/// length (out of range: element 0 is read, and the fault is recorded).
+impl<M: Member, const N: usize, I: crate::view::IndexInt> crate::view::IndexRead<Expr<I>>
+    for Expr<[M; N]>
+{
+    type Output = Expr<M>;
+    fn index_read(self, b: &mut KernelBuilder, i: Expr<I>) -> Expr<M> {
+        let mut check = crate::builder::CheckBuilder::new(crate::builder::AccessKind::LocalArray);
+        let index = check.level(b, i.handle(), N as u32);
+        let value = b.append(Expression::Access {
+            base: self.handle(),
+            index,
+        });
+        let check = check.finish();
+        let ty = M::member_type(b);
+        Expr::from_handle(b.checked_value(check, value, ty))
+    }
+}
