@@ -657,3 +657,20 @@ where
 {
     Index::<N>::from_components(b, components)
 }
+
+/// A condition (`if`, `while`, `&&`, `||`) is a `bool`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a bool: conditions in kernels are bool",
+    label = "expected a bool condition",
+    note = "compare the value instead (`x != 0`), as Rust requires"
+)]
+pub trait IsBool {}
+impl IsBool for bool {}
+
+/// The condition `c` (a kernel `bool`; anything else is an error naming its type).
+pub fn condition<C: Operand>(b: &mut KernelBuilder, c: C) -> Expr<bool>
+where
+    C::Value: IsBool,
+{
+    Expr::from_handle(c.operand(b))
+}

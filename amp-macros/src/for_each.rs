@@ -48,6 +48,9 @@ impl Parse for Input {
     }
 }
 
+/// The most values a kernel closure captures (the runtime's `Captures` tuples).
+const MAX_CAPTURES: usize = 16;
+
 /// Which launch function the expansion calls.
 #[derive(Clone, Copy, PartialEq)]
 pub enum Launch {
@@ -81,6 +84,16 @@ pub fn expand(input: TokenStream, launch: Launch) -> TokenStream {
     let ctx = ctx_ident();
     let params: Vec<&Pat> = closure.inputs.iter().collect();
     let names = captures(&params, &closure.body);
+    if names.len() > MAX_CAPTURES {
+        let list: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
+        let message = format!(
+            "a kernel captures at most {MAX_CAPTURES} values; this one captures {}: {}. Group \
+             scalars into a #[derive(Element)] struct, or pass data in fewer views",
+            names.len(),
+            list.join(", ")
+        );
+        return syn::Error::new_spanned(closure.or1_token, message).into_compile_error();
+    }
     let (index_pat, index_ty) = match params.first() {
         Some(Pat::Type(t)) => (&*t.pat, Some(kernel_side(&t.ty, &[]))),
         Some(other) => (*other, None),

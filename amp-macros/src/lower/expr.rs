@@ -122,9 +122,8 @@ impl Lowerer {
             temp_at("__amp_l", b.left.span()),
             temp_at("__amp_r", b.right.span()),
         );
-        let lhs = self.expr(&b.left);
-        let rhs = self.expr(&b.right);
         if let Op::Logic(and) = op {
+            let (lhs, rhs) = (self.condition(&b.left), self.condition(&b.right));
             let v = temp("__amp_logic");
             return quote!({
                 let #l = #lhs;
@@ -133,6 +132,8 @@ impl Lowerer {
                 #ctx.end_logic(#v, #r)
             });
         }
+        let lhs = self.expr(&b.left);
+        let rhs = self.expr(&b.right);
         let span = b.op.span();
         let call = self.apply(op, &l, &r, span);
         // The whole block at the operator, so every error about it lands there (and rustc

@@ -281,7 +281,7 @@ impl Lowerer {
     pub(super) fn if_expr(&self, e: &syn::ExprIf) -> TokenStream {
         let ctx = &self.ctx;
         let p = private();
-        let cond = self.expr(&e.cond);
+        let cond = self.condition(&e.cond);
         let c = temp("__amp_cond");
         let Some((_, else_branch)) = &e.else_branch else {
             let then = self.block_stmt(&e.then_branch);
@@ -340,9 +340,19 @@ impl Lowerer {
         quote!({ let #scrutinee = #value; #chain })
     }
 
+    /// A condition, checked to be a `bool` (an error at it names the type it is).
+    pub(super) fn condition(&self, cond: &Expr) -> TokenStream {
+        let ctx = &self.ctx;
+        let p = private();
+        let value = self.expr(cond);
+        let t = temp_at("__amp_condition", cond.span());
+        let check = quote_spanned!(cond.span()=> #p::ops::condition(#ctx, #t));
+        quote!({ let #t = #value; #check })
+    }
+
     pub(super) fn while_expr(&self, w: &syn::ExprWhile) -> TokenStream {
         let ctx = &self.ctx;
-        let cond = self.expr(&w.cond);
+        let cond = self.condition(&w.cond);
         let body = self.block_stmt(&w.body);
         let c = temp("__amp_cond");
         quote!({
