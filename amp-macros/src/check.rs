@@ -638,3 +638,27 @@ pub fn tuple_binding<'a>(pat: &'a Pat, value: &'a Expr) -> Option<Vec<(&'a Pat, 
     }
     Some(pairs)
 }
+
+/// Rule: a kernel function that returns a value ends in it (or in `return`), as Rust requires
+/// (E0308); said here in amp's words at the function's closing brace.
+pub fn check_tail(func: &syn::ItemFn, errors: &mut Errors) {
+    let syn::ReturnType::Type(_, ty) = &func.sig.output else {
+        return;
+    };
+    let ends_in_value = matches!(
+        func.block.stmts.last(),
+        Some(Stmt::Expr(_, None) | Stmt::Expr(Expr::Return(_), Some(_)))
+    );
+    if !ends_in_value {
+        let ty = quote::quote!(#ty).to_string().replace(' ', "");
+        let close = func.block.brace_token.span.close();
+        errors.push(
+            quote::quote_spanned!(close=> ;),
+            format!(
+                "`{}` returns `{ty}` but its body has no final value: end it with the value \
+                 (no `;`) or with `return value;`",
+                func.sig.ident
+            ),
+        );
+    }
+}

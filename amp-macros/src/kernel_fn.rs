@@ -27,6 +27,7 @@ pub fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
     let signature_ok = check_signature(&func, &mut errors);
     check::check_block(&func.block, &mut errors);
     check::check_no_self_call(&func.sig.ident, &func.block, &mut errors);
+    check::check_tail(&func, &mut errors);
     match errors.finish() {
         Ok(()) => emit(&func, Body::Lowered),
         // With a sound signature, callers still type-check against it.
