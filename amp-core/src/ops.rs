@@ -674,3 +674,20 @@ where
 {
     Expr::from_handle(c.operand(b))
 }
+
+/// A value bound to a name annotated with a scalar type (`let x: u32 = v;`) has that type.
+#[diagnostic::on_unimplemented(
+    message = "this value is `{Self}`, not `{T}`",
+    label = "expected `{T}`",
+    note = "kernels do not convert implicitly: convert with `as {T}`"
+)]
+pub trait SameType<T> {}
+impl<T> SameType<T> for T {}
+
+/// `v`, checked to be a `T` (`let x: T = v;`).
+pub fn typed<T, V: Operand>(b: &mut KernelBuilder, v: V) -> Expr<T>
+where
+    V::Value: SameType<T>,
+{
+    Expr::from_handle(v.operand(b))
+}

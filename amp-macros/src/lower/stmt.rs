@@ -7,6 +7,13 @@ use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 use syn::{Expr, Pat, Stmt};
 
+/// Whether `ty` is one of the kernel scalar types, written plainly (`u32`).
+fn is_scalar_type(ty: &syn::Type) -> bool {
+    const SCALARS: [&str; 7] = ["i32", "u32", "f32", "bool", "i64", "u64", "f64"];
+    matches!(ty, syn::Type::Path(p) if p.qself.is_none()
+        && p.path.get_ident().is_some_and(|i| SCALARS.iter().any(|s| i == s)))
+}
+
 /// Whether an expression leaves the block (`return`, `break`, `continue`).
 fn diverging(e: &Expr) -> bool {
     matches!(e, Expr::Return(_) | Expr::Break(_) | Expr::Continue(_))
@@ -105,11 +112,17 @@ impl Lowerer {
         if crate::check::is_array_literal(&init.expr) {
             return self.local_array(local, &init.expr);
         }
-        let value = self.expr(&init.expr);
+        let mut value = self.expr(&init.expr);
         let (pat, ty) = match &local.pat {
             Pat::Type(t) => (&*t.pat, Some(static_type(&t.ty))),
             other => (other, None),
         };
+        // `let x: u32 = v;`: a value of another scalar type is an error naming both, at it.
+        if let Some(scalar) = ty.as_ref().filter(|t| is_scalar_type(t)) {
+            let t = temp_at("__amp_typed", init.expr.span());
+            let check = quote_spanned!(init.expr.span()=> #p::ops::typed::<#scalar, _>(#ctx, #t));
+            value = quote!({ let #t = #value; #check });
+        }
         match pat {
             Pat::Ident(id) if id.mutability.is_some() => {
                 let name = &id.ident;
