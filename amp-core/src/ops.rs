@@ -425,18 +425,49 @@ fn fold_components(
     acc.unwrap_or_else(|| b.append(Expression::Literal(naga::Literal::Bool(all))))
 }
 
-/// `& | ^`.
-#[diagnostic::on_unimplemented(
-    message = "bit operation between `{Self}` and `{R}` is not supported in kernels",
-    note = "`& | ^` take two i32, two u32 or two bool; convert with `as`"
-)]
+/// `& | ^` on two kernel values (the expansion's entry point; see [`BitOps`]).
 pub trait Bitwise<R> {
+    /// The result.
+    type Output;
     /// Applies `op`.
-    fn bitwise(self, b: &mut KernelBuilder, op: BitOp, rhs: R) -> Self;
+    fn bitwise(self, b: &mut KernelBuilder, op: BitOp, rhs: R) -> Self::Output;
 }
 
-impl<T: Scalar> Bitwise<Expr<T>> for Expr<T> {
-    fn bitwise(self, b: &mut KernelBuilder, op: BitOp, rhs: Expr<T>) -> Self {
+impl<L: Operand, R: Operand> Bitwise<R> for L
+where
+    L::Value: BitOps<R::Value>,
+{
+    type Output = Expr<L::Value>;
+    fn bitwise(self, b: &mut KernelBuilder, op: BitOp, rhs: R) -> Self::Output {
+        let l = self.operand(b);
+        let r = rhs.operand(b);
+        Expr::from_handle(<L::Value as BitOps<R::Value>>::apply(b, op, l, r))
+    }
+}
+
+/// `& | ^` between values of the kernel types `Self` and `R`.
+#[diagnostic::on_unimplemented(
+    message = "bit operation between `{Self}` and `{R}` is not supported in kernels",
+    label = "operand types differ or have no bits",
+    note = "`& | ^` take two i32, two u32 or two bool: convert one side with `as`"
+)]
+pub trait BitOps<R> {
+    /// `l op r`.
+    fn apply(
+        b: &mut KernelBuilder,
+        op: BitOp,
+        l: Handle<Expression>,
+        r: Handle<Expression>,
+    ) -> Handle<Expression>;
+}
+
+impl<T: Scalar> BitOps<T> for T {
+    fn apply(
+        b: &mut KernelBuilder,
+        op: BitOp,
+        l: Handle<Expression>,
+        r: Handle<Expression>,
+    ) -> Handle<Expression> {
         let naga_op = match (op, T::SCALAR.kind) {
             (_, naga::ScalarKind::Float) => {
                 b.error("bit operations are not defined on floats");
@@ -449,24 +480,66 @@ impl<T: Scalar> Bitwise<Expr<T>> for Expr<T> {
             (BitOp::Or, _) => BinaryOperator::InclusiveOr,
             (BitOp::Xor, _) => BinaryOperator::ExclusiveOr,
         };
-        Expr::from_handle(b.binary(naga_op, self.handle(), rhs.handle()))
+        b.binary(naga_op, l, r)
     }
 }
 
-/// `<< >>`.
-#[diagnostic::on_unimplemented(
-    message = "cannot shift `{Self}` by `{R}` in a kernel",
-    note = "shifts take an i32 or u32 on both sides"
-)]
-pub trait Shift<R> {
-    /// Applies `op`; the amount is taken modulo the bit width, as Rust's wrapping shifts do.
-    fn shift(self, b: &mut KernelBuilder, op: ShiftOp, amount: R) -> Self;
+impl<T: Scalar> BitOps<Unrelated> for T {
+    fn apply(
+        _: &mut KernelBuilder,
+        _: BitOp,
+        l: Handle<Expression>,
+        _: Handle<Expression>,
+    ) -> Handle<Expression> {
+        l
+    }
 }
 
-impl<T: Integer, R: Integer> Shift<Expr<R>> for Expr<T> {
-    fn shift(self, b: &mut KernelBuilder, op: ShiftOp, amount: Expr<R>) -> Self {
+/// `<< >>` on two kernel values (the expansion's entry point; see [`ShiftOps`]).
+pub trait Shift<R> {
+    /// The result.
+    type Output;
+    /// Applies `op`; the amount is taken modulo the bit width, as Rust's wrapping shifts do.
+    fn shift(self, b: &mut KernelBuilder, op: ShiftOp, amount: R) -> Self::Output;
+}
+
+impl<L: Operand, R: Operand> Shift<R> for L
+where
+    L::Value: ShiftOps<R::Value>,
+{
+    type Output = Expr<L::Value>;
+    fn shift(self, b: &mut KernelBuilder, op: ShiftOp, amount: R) -> Self::Output {
+        let l = self.operand(b);
+        let r = amount.operand(b);
+        Expr::from_handle(<L::Value as ShiftOps<R::Value>>::apply(b, op, l, r))
+    }
+}
+
+/// `<< >>` of a `Self` by an `R`.
+#[diagnostic::on_unimplemented(
+    message = "cannot shift `{Self}` by `{R}` in a kernel",
+    label = "shifts take integers",
+    note = "shifts take an i32 or u32 (or i64/u64) on both sides"
+)]
+pub trait ShiftOps<R> {
+    /// `l op r`.
+    fn apply(
+        b: &mut KernelBuilder,
+        op: ShiftOp,
+        l: Handle<Expression>,
+        r: Handle<Expression>,
+    ) -> Handle<Expression>;
+}
+
+impl<T: Integer, R: Integer> ShiftOps<R> for T {
+    fn apply(
+        b: &mut KernelBuilder,
+        op: ShiftOp,
+        l: Handle<Expression>,
+        r: Handle<Expression>,
+    ) -> Handle<Expression> {
         let amount = b.append(Expression::As {
-            expr: amount.handle(),
+            expr: r,
             kind: naga::ScalarKind::Uint,
             convert: None,
         });
@@ -477,7 +550,7 @@ impl<T: Integer, R: Integer> Shift<Expr<R>> for Expr<T> {
             ShiftOp::Shl => BinaryOperator::ShiftLeft,
             ShiftOp::Shr => BinaryOperator::ShiftRight,
         };
-        Expr::from_handle(b.binary(op, self.handle(), amount))
+        b.binary(op, l, amount)
     }
 }
 
