@@ -75,12 +75,55 @@ pub mod prelude {
     };
 }
 
+/// The types and traits kernel code is checked with. Kernels never name them, but compile
+/// errors about kernels do (``the trait `Arithmetic<i32>` is not implemented for `f32` ``), so
+/// they have these public names: a value of type `T` inside a kernel is a [`KernelValue<T>`],
+/// a `let mut` local a [`Var<T>`], a captured view a [`View`], an assignable part of a value a
+/// [`Place`].
+///
+/// [`KernelValue<T>`]: kernel_types::KernelValue
+/// [`Var<T>`]: kernel_types::Var
+/// [`View`]: kernel_types::View
+/// [`Place`]: kernel_types::Place
+pub mod kernel_types {
+    pub use amp_core::atomic::{AtomicInt, AtomicPlace};
+    pub use amp_core::bits::Bits32;
+    pub use amp_core::builder::{kernel_function, DeviceFn, KernelFunction, KernelValue, Var};
+    pub use amp_core::lang::Assign;
+    pub use amp_core::math::Float;
+    pub use amp_core::ops::{
+        condition, typed, Arith, Arithmetic, BitOps, Bitwise, CastTo, Compare, Comparison, IsBool,
+        Negate, Not, Operand, SameType, Shift, ShiftOps,
+    };
+    pub use amp_core::place::{IndexPlace, IntoPlace, Mutable, Place};
+    pub use amp_core::short_vector::{Component, HasW, HasZ};
+    pub use amp_core::structs::{field, Member, Project, Struct};
+    pub use amp_core::tile_static::{assert_tiled, ArrayInit, ForArray, TileType, Tiled};
+    pub use amp_core::types::KernelType;
+    pub use amp_core::view::{IndexConst, IndexRead, IndexWrite};
+    pub use amp_core::{ReadOnly, ReadWrite, View};
+}
+
+/// The associated functions of `f32` and `f64` that kernels call by path (`f32::sqrt(x)`,
+/// `f32::from_bits(u)`): inside a kernel, `f32::name` is `scalar_functions::f32::name`.
+pub mod scalar_functions {
+    pub use amp_core::bits::primitive::{f32, f64};
+}
+
+/// The launch functions the `parallel_for_each!` macros call.
+pub mod launch {
+    pub use amp_runtime::launch::{
+        parallel_for_each, parallel_for_each_on, parallel_for_each_unchecked,
+        parallel_for_each_unchecked_on,
+    };
+}
+
 /// What the macros' expansions refer to. Not a public API.
 #[doc(hidden)]
 pub mod __private {
     pub use amp_core::bits::primitive;
     pub use amp_core::builder::{
-        kernel_function, DeviceFn, Expr, KernelBuilder, KernelToken, Read, Var,
+        kernel_function, DeviceFn, KernelBuilder, KernelToken, KernelValue, Read, Var,
     };
     pub use amp_core::lang::{Assign, BranchValue, Diverge};
     pub use amp_core::naga;

@@ -93,7 +93,7 @@ fn recursion_is_a_located_kernel_error() {
 /// moves.
 #[test]
 fn validation_failure_names_the_kernel_and_line() {
-    use amp::__private::{ops, Expr, KernelBuilder};
+    use amp::__private::{ops, KernelBuilder, KernelValue};
     let mut data = vec![5; 4];
     let view = ArrayView::new(4, &mut data).expect("view");
     let line = line!() + 6;
@@ -104,7 +104,7 @@ fn validation_failure_names_the_kernel_and_line() {
         |b: &mut KernelBuilder, (v,), idx| {
             b.at(amp::Loc::new(file!(), line!(), 13));
             let f = ops::lit(b, 1.5f32);
-            v.store(b, idx, Expr::from_handle(f.handle()));
+            v.store(b, idx, KernelValue::from_handle(f.handle()));
         },
     );
     let err = result.expect_err("invalid IR");

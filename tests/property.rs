@@ -8,7 +8,7 @@
 use amp::__private::ops::{
     self, Arith, ArithOp, BitOp, Bitwise, CmpOp, Compare, Negate, Shift, ShiftOp,
 };
-use amp::__private::{BranchValue, DeviceFn, Expr, KernelBuilder};
+use amp::__private::{BranchValue, DeviceFn, KernelBuilder, KernelValue};
 use amp::prelude::*;
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -151,12 +151,17 @@ fn has_var(n: &Node) -> bool {
 /// A kernel value of one of the three types.
 #[derive(Clone, Copy)]
 enum KV {
-    I(Expr<i32>),
-    U(Expr<u32>),
-    F(Expr<f32>),
+    I(KernelValue<i32>),
+    U(KernelValue<u32>),
+    F(KernelValue<f32>),
 }
 
-fn cmp<T: amp::Scalar>(b: &mut KernelBuilder, op: CmpOp, l: Expr<T>, r: Expr<T>) -> Expr<bool> {
+fn cmp<T: amp::Scalar>(
+    b: &mut KernelBuilder,
+    op: CmpOp,
+    l: KernelValue<T>,
+    r: KernelValue<T>,
+) -> KernelValue<bool> {
     l.compare(b, op, r)
 }
 
@@ -479,7 +484,7 @@ fn random_expressions_agree_with_rust() {
             amp::Loc::new(file!(), line!(), 1),
             move |b: &mut KernelBuilder, (vi, vu, vf, wi, wu, wf), idx| {
                 use amp::__private::IndexRead;
-                let t = Expr::<i32>::from_handle(idx.handle());
+                let t = KernelValue::<i32>::from_handle(idx.handle());
                 let two = ops::lit(b, 2i32);
                 let t2 = t.arith(b, ArithOp::Mul, two);
                 let one = ops::lit(b, 1i32);

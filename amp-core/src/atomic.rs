@@ -6,7 +6,7 @@
 //! shows whether it is used atomically: its first atomic use retypes the view's array to hold
 //! atomics. Plain reads and writes of it, before or after, are then atomic loads and stores.
 
-use crate::builder::{Check, Expr, KernelBuilder};
+use crate::builder::{Check, KernelBuilder, KernelValue};
 use crate::shape::{Extent, Index};
 use crate::tile::TiledIndex;
 use crate::types::{Integer, Rank, Scalar, Value};
@@ -17,27 +17,27 @@ use naga::{AtomicFunction, Expression, Statement};
 /// `i32`/`u32` for rank 1.
 pub trait ElementIndex<const N: usize> {
     /// The index.
-    fn index(self, b: &mut KernelBuilder) -> Expr<Index<N>>;
+    fn index(self, b: &mut KernelBuilder) -> KernelValue<Index<N>>;
 }
 
-impl<const N: usize> ElementIndex<N> for Expr<Index<N>> {
-    fn index(self, _: &mut KernelBuilder) -> Expr<Index<N>> {
+impl<const N: usize> ElementIndex<N> for KernelValue<Index<N>> {
+    fn index(self, _: &mut KernelBuilder) -> KernelValue<Index<N>> {
         self
     }
 }
 
 impl<const N: usize> ElementIndex<N> for TiledIndex<N> {
-    fn index(self, _: &mut KernelBuilder) -> Expr<Index<N>> {
+    fn index(self, _: &mut KernelBuilder) -> KernelValue<Index<N>> {
         self.global
     }
 }
 
-impl<I: IndexInt> ElementIndex<1> for Expr<I> {
-    fn index(self, b: &mut KernelBuilder) -> Expr<Index<1>> {
+impl<I: IndexInt> ElementIndex<1> for KernelValue<I> {
+    fn index(self, b: &mut KernelBuilder) -> KernelValue<Index<1>> {
         if I::SCALAR.kind == naga::ScalarKind::Sint {
-            return Expr::from_handle(self.handle());
+            return KernelValue::from_handle(self.handle());
         }
-        Expr::from_handle(b.append(Expression::As {
+        KernelValue::from_handle(b.append(Expression::As {
             expr: self.handle(),
             kind: naga::ScalarKind::Sint,
             convert: None,
@@ -50,9 +50,9 @@ impl<I: IndexInt> ElementIndex<1> for Expr<I> {
 #[derive(Clone, Copy, Debug)]
 pub struct Exchange<T> {
     /// The element held `expected` and now holds the new value.
-    pub exchanged: Expr<bool>,
+    pub exchanged: KernelValue<bool>,
     /// The element's value before the operation.
-    pub old: Expr<T>,
+    pub old: KernelValue<T>,
 }
 
 impl<T: 'static> crate::builder::Read for Exchange<T> {
@@ -107,7 +107,7 @@ macro_rules! atomic_methods {
             self,
             $b: &mut $crate::builder::KernelBuilder
             $(, $idx: $idx_ty)*
-        ) -> $crate::builder::Expr<$t>
+        ) -> $crate::builder::KernelValue<$t>
         where
             $($bounds)*
         {
@@ -122,7 +122,7 @@ macro_rules! atomic_methods {
             self,
             $b: &mut $crate::builder::KernelBuilder
             $(, $idx: $idx_ty)*
-        ) -> $crate::builder::Expr<$t>
+        ) -> $crate::builder::KernelValue<$t>
         where
             $($bounds)*
         {
@@ -138,8 +138,8 @@ macro_rules! atomic_methods {
             self,
             $b: &mut $crate::builder::KernelBuilder
             $(, $idx: $idx_ty)*,
-            expected: $crate::builder::Expr<$t>,
-            desired: $crate::builder::Expr<$t>,
+            expected: $crate::builder::KernelValue<$t>,
+            desired: $crate::builder::KernelValue<$t>,
         ) -> $crate::atomic::Exchange<$t>
         where
             $($bounds)*
@@ -163,8 +163,8 @@ macro_rules! atomic_methods {
             self,
             $b: &mut $crate::builder::KernelBuilder
             $(, $idx: $idx_ty)*,
-            value: $crate::builder::Expr<$t>,
-        ) -> $crate::builder::Expr<$t>
+            value: $crate::builder::KernelValue<$t>,
+        ) -> $crate::builder::KernelValue<$t>
         where
             $($bounds)*
         {
@@ -205,7 +205,7 @@ pub trait AtomicPlace {
 }
 
 #[allow(unreachable_code, unused_variables)]
-impl<T: Scalar> Expr<T> {
+impl<T: Scalar> KernelValue<T> {
     atomic_methods! {
         T, |this, b| match AtomicPlace::never(this) {},
         where { Self: AtomicPlace }
@@ -232,8 +232,8 @@ where
         self,
         b: &mut KernelBuilder,
         idx: impl ElementIndex<N>,
-        value: Expr<f32>,
-    ) -> Expr<f32> {
+        value: KernelValue<f32>,
+    ) -> KernelValue<f32> {
         let idx = idx.index(b);
         let pointer = self.atomic_element(b, idx);
         atomic_at(b, pointer, AtomicFunction::Add, value)
@@ -244,8 +244,8 @@ where
         self,
         b: &mut KernelBuilder,
         idx: impl ElementIndex<N>,
-        value: Expr<f32>,
-    ) -> Expr<f32> {
+        value: KernelValue<f32>,
+    ) -> KernelValue<f32> {
         let idx = idx.index(b);
         let pointer = self.atomic_element(b, idx);
         atomic_at(
@@ -262,10 +262,10 @@ pub(crate) fn atomic_at<T: Scalar>(
     b: &mut KernelBuilder,
     (pointer, check): (naga::Handle<Expression>, Option<Check>),
     fun: AtomicFunction,
-    value: Expr<T>,
-) -> Expr<T> {
+    value: KernelValue<T>,
+) -> KernelValue<T> {
     let ty = b.intern_type(naga::TypeInner::Scalar(T::SCALAR));
-    Expr::from_handle(b.checked_result(check, ty, |b| {
+    KernelValue::from_handle(b.checked_result(check, ty, |b| {
         let result = b.append(Expression::AtomicResult {
             ty,
             comparison: false,
@@ -284,8 +284,8 @@ pub(crate) fn atomic_at<T: Scalar>(
 pub(crate) fn compare_exchange_at<T: Scalar>(
     b: &mut KernelBuilder,
     (pointer, check): (naga::Handle<Expression>, Option<Check>),
-    expected: Expr<T>,
-    desired: Expr<T>,
+    expected: KernelValue<T>,
+    desired: KernelValue<T>,
 ) -> Exchange<T> {
     let ty =
         b.module
@@ -316,16 +316,16 @@ pub(crate) fn compare_exchange_at<T: Scalar>(
         index: 1,
     });
     Exchange {
-        exchanged: Expr::from_handle(exchanged),
-        old: Expr::from_handle(old),
+        exchanged: KernelValue::from_handle(exchanged),
+        old: KernelValue::from_handle(old),
     }
 }
 
 /// The literal one of an atomic integer type.
-pub(crate) fn one<T: Scalar>(b: &mut KernelBuilder) -> Expr<T> {
+pub(crate) fn one<T: Scalar>(b: &mut KernelBuilder) -> KernelValue<T> {
     let literal = match T::SCALAR.kind {
         naga::ScalarKind::Uint => naga::Literal::U32(1),
         _ => naga::Literal::I32(1),
     };
-    Expr::from_handle(b.append(Expression::Literal(literal)))
+    KernelValue::from_handle(b.append(Expression::Literal(literal)))
 }

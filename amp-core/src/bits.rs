@@ -6,18 +6,18 @@
 //! WGSL's `bitcast`): the bits are kept exactly. Whether a NaN keeps its payload through float
 //! arithmetic, loads and stores is the accelerator's business; the cast itself changes nothing.
 
-use crate::builder::{Expr, KernelBuilder};
+use crate::builder::{KernelBuilder, KernelValue};
 use crate::math::Float;
 use crate::types::{type_of, Scalar};
 use naga::Expression;
 
 impl KernelBuilder {
     /// `x`'s bits as a `U`. The caller keeps the widths equal (naga rejects anything else).
-    pub(crate) fn bitcast<T: Scalar, U: Scalar>(&mut self, x: Expr<T>) -> Expr<U> {
+    pub(crate) fn bitcast<T: Scalar, U: Scalar>(&mut self, x: KernelValue<T>) -> KernelValue<U> {
         debug_assert_eq!(T::SCALAR.width, U::SCALAR.width);
         // Registers `U` for the 64-bit capability check, which reads the module's types.
         type_of::<U>(self);
-        Expr::from_handle(self.append(Expression::As {
+        KernelValue::from_handle(self.append(Expression::As {
             expr: x.handle(),
             kind: U::SCALAR.kind,
             convert: None,
@@ -25,9 +25,9 @@ impl KernelBuilder {
     }
 }
 
-impl<T: Float> Expr<T> {
+impl<T: Float> KernelValue<T> {
     /// `x.to_bits()`: the float's bits (`u32` for `f32`, `u64` for `f64`), as Rust's.
-    pub fn to_bits(self, b: &mut KernelBuilder) -> Expr<T::Bits> {
+    pub fn to_bits(self, b: &mut KernelBuilder) -> KernelValue<T::Bits> {
         b.bitcast(self)
     }
 }
@@ -47,14 +47,14 @@ macro_rules! reinterpret {
     ($( $(#[$doc:meta])* $name:ident / $marker:ident -> $out:ty; )*) => {$(
         crate::builder::builtin_fn!($(#[$doc])* $name / $marker);
 
-        impl<T: $crate::bits::Bits32> $crate::builder::DeviceFn<($crate::builder::Expr<T>,)>
+        impl<T: $crate::bits::Bits32> $crate::builder::DeviceFn<($crate::builder::KernelValue<T>,)>
             for $marker
         {
-            type Output = $crate::builder::Expr<$out>;
+            type Output = $crate::builder::KernelValue<$out>;
             fn call(
                 &self,
                 b: &mut $crate::builder::KernelBuilder,
-                (x,): ($crate::builder::Expr<T>,),
+                (x,): ($crate::builder::KernelValue<T>,),
             ) -> Self::Output {
                 b.bitcast(x)
             }
@@ -68,7 +68,7 @@ macro_rules! float_type {
     ($(#[$doc:meta])* $float:ident, $bits:ident) => {
         $(#[$doc])*
         pub mod $float {
-            use crate::builder::{DeviceFn, Expr, KernelBuilder};
+            use crate::builder::{DeviceFn, KernelValue, KernelBuilder};
 
             // Rust's names for the math functions (`f32::sqrt(x)`, `f32::ln(x)`), as
             // `precise_math`'s.
@@ -87,23 +87,23 @@ macro_rules! float_type {
                 from_bits / FromBits
             );
 
-            impl DeviceFn<(Expr<::core::primitive::$float>,)> for ToBits {
-                type Output = Expr<::core::primitive::$bits>;
+            impl DeviceFn<(KernelValue<::core::primitive::$float>,)> for ToBits {
+                type Output = KernelValue<::core::primitive::$bits>;
                 fn call(
                     &self,
                     b: &mut KernelBuilder,
-                    (x,): (Expr<::core::primitive::$float>,),
+                    (x,): (KernelValue<::core::primitive::$float>,),
                 ) -> Self::Output {
                     b.bitcast(x)
                 }
             }
 
-            impl DeviceFn<(Expr<::core::primitive::$bits>,)> for FromBits {
-                type Output = Expr<::core::primitive::$float>;
+            impl DeviceFn<(KernelValue<::core::primitive::$bits>,)> for FromBits {
+                type Output = KernelValue<::core::primitive::$float>;
                 fn call(
                     &self,
                     b: &mut KernelBuilder,
-                    (u,): (Expr<::core::primitive::$bits>,),
+                    (u,): (KernelValue<::core::primitive::$bits>,),
                 ) -> Self::Output {
                     b.bitcast(u)
                 }

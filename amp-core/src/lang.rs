@@ -4,7 +4,7 @@
 //! These are traits so that rustc checks each use against the kernel's types and reports a
 //! misuse at the user's tokens.
 
-use crate::builder::{Expr, FnResult, KernelBuilder, Read, Var};
+use crate::builder::{FnResult, KernelBuilder, KernelValue, Read, Var};
 use crate::ops::CmpOp;
 use crate::shape::Index;
 use crate::types::{Integer, Rank, Value};
@@ -15,8 +15,8 @@ use naga::{BinaryOperator, Expression, Statement};
 macro_rules! read_scalar {
     ($($t:ty),*) => {$(
         impl Read for $t {
-            type Output = Expr<$t>;
-            fn read(self, b: &mut KernelBuilder) -> Expr<$t> {
+            type Output = KernelValue<$t>;
+            fn read(self, b: &mut KernelBuilder) -> KernelValue<$t> {
                 b.literal(self)
             }
         }
@@ -27,8 +27,8 @@ read_scalar!(i32, u32, f32, bool, i64, u64, f64);
 /// A `usize` constant (`const TILE: usize = 256;`, a tile size or array length) reads as a `u32`
 /// (kernels have no `usize`): `TILE as i32`, `i < TILE` with `i: u32`.
 impl Read for usize {
-    type Output = Expr<u32>;
-    fn read(self, b: &mut KernelBuilder) -> Expr<u32> {
+    type Output = KernelValue<u32>;
+    fn read(self, b: &mut KernelBuilder) -> KernelValue<u32> {
         let Ok(value) = u32::try_from(self) else {
             b.error(format!(
                 "the usize constant {self} does not fit the kernel's u32 (at most {})",
@@ -68,8 +68,8 @@ pub trait Assign<V> {
     fn assign(self, b: &mut KernelBuilder, value: V);
 }
 
-impl<T: Value> Assign<Expr<T>> for Var<T> {
-    fn assign(self, b: &mut KernelBuilder, value: Expr<T>) {
+impl<T: Value> Assign<KernelValue<T>> for Var<T> {
+    fn assign(self, b: &mut KernelBuilder, value: KernelValue<T>) {
         b.store(self, value)
     }
 }
@@ -94,7 +94,7 @@ impl BranchValue for () {
     fn finish(_: (), _: (), _: &mut KernelBuilder) {}
 }
 
-impl<T: Value> BranchValue for Expr<T> {
+impl<T: Value> BranchValue for KernelValue<T> {
     type Slot = Var<T>;
     fn slot(self, b: &mut KernelBuilder) -> Var<T> {
         let slot = b.var_uninit::<T>(None);
@@ -120,7 +120,7 @@ impl Diverge for () {
     fn diverge(_: &mut KernelBuilder) {}
 }
 
-impl<T: Value> Diverge for Expr<T> {
+impl<T: Value> Diverge for KernelValue<T> {
     fn diverge(b: &mut KernelBuilder) -> Self {
         b.zero()
     }
@@ -129,7 +129,7 @@ impl<T: Value> Diverge for Expr<T> {
 impl KernelBuilder {
     /// Starts `lhs && rhs` (`and`) or `lhs || rhs`: `rhs` is evaluated only when needed.
     /// Lower `rhs` after this call, then call [`end_logic`](Self::end_logic).
-    pub fn begin_logic(&mut self, lhs: Expr<bool>, and: bool) -> Var<bool> {
+    pub fn begin_logic(&mut self, lhs: KernelValue<bool>, and: bool) -> Var<bool> {
         let result = self.var(None, lhs);
         self.begin_if(lhs);
         if !and {
@@ -139,7 +139,7 @@ impl KernelBuilder {
     }
 
     /// Finishes a short-circuit operation started by [`begin_logic`](Self::begin_logic).
-    pub fn end_logic(&mut self, result: Var<bool>, rhs: Expr<bool>) -> Expr<bool> {
+    pub fn end_logic(&mut self, result: Var<bool>, rhs: KernelValue<bool>) -> KernelValue<bool> {
         self.store(result, rhs);
         self.end_if();
         self.load(result)
@@ -149,8 +149,8 @@ impl KernelBuilder {
     /// opens the loop and leaves it when the counter is past the end.
     pub fn begin_for<T: Integer>(
         &mut self,
-        start: Expr<T>,
-        end: Expr<T>,
+        start: KernelValue<T>,
+        end: KernelValue<T>,
         inclusive: bool,
     ) -> Var<T> {
         let counter = self.var(None, start);
@@ -172,8 +172,8 @@ impl KernelBuilder {
     pub fn end_for<T: Integer>(
         &mut self,
         counter: Var<T>,
-        end: Expr<T>,
-        step: Option<Expr<u32>>,
+        end: KernelValue<T>,
+        step: Option<KernelValue<u32>>,
         inclusive: bool,
     ) {
         self.begin_continuing();
@@ -191,7 +191,7 @@ impl KernelBuilder {
             };
             let one = self.append(Expression::Literal(one));
             let next = self.binary(BinaryOperator::Add, current, one);
-            self.store(counter, Expr::from_handle(next));
+            self.store(counter, KernelValue::from_handle(next));
             return self.end_loop();
         }
         // The step, as T's unsigned counterpart, at least 1.
@@ -246,7 +246,7 @@ impl KernelBuilder {
             }),
         };
         let next = self.binary(BinaryOperator::Add, current, step_t);
-        self.store(counter, Expr::from_handle(next));
+        self.store(counter, KernelValue::from_handle(next));
         self.end_loop_if(Some(done));
     }
 
@@ -257,7 +257,7 @@ impl KernelBuilder {
     }
 }
 
-impl<const N: usize> Expr<crate::shape::Extent<N>>
+impl<const N: usize> KernelValue<crate::shape::Extent<N>>
 where
     crate::shape::Extent<N>: Value + Rank,
     Index<N>: Value + Rank,
@@ -268,7 +268,7 @@ where
         self,
         b: &mut KernelBuilder,
         idx: impl crate::atomic::ElementIndex<N>,
-    ) -> Expr<bool> {
+    ) -> KernelValue<bool> {
         let idx = idx.index(b);
         let mut inside: Option<naga::Handle<Expression>> = None;
         for k in 0..N {
@@ -294,7 +294,7 @@ where
                 Some(acc) => b.binary(BinaryOperator::LogicalAnd, acc, both),
             });
         }
-        Expr::from_handle(
+        KernelValue::from_handle(
             inside.unwrap_or_else(|| b.append(Expression::Literal(naga::Literal::Bool(true)))),
         )
     }
@@ -304,7 +304,7 @@ where
     /// product does not fit in a `u32` (it saturates, never wraps). This is the host's
     /// [`Extent::size`](crate::shape::Extent::size) clamped to `u32::MAX`: a kernel and the host
     /// agree on every extent whose size fits.
-    pub fn size(self, b: &mut KernelBuilder) -> Expr<u32> {
+    pub fn size(self, b: &mut KernelBuilder) -> KernelValue<u32> {
         let lit_u32 =
             |b: &mut KernelBuilder, v| b.append(Expression::Literal(naga::Literal::U32(v)));
         let max = |b: &mut KernelBuilder, arg, arg1| {
@@ -354,6 +354,6 @@ where
                 }
             });
         }
-        Expr::from_handle(size.unwrap_or_else(|| lit_u32(b, 1)))
+        KernelValue::from_handle(size.unwrap_or_else(|| lit_u32(b, 1)))
     }
 }

@@ -27,7 +27,8 @@ mod uniformity;
 pub mod view;
 
 pub use builder::{
-    BindingKind, DeviceFn, Expr, FnArgs, FnResult, KernelBuilder, KernelIr, LaunchLayout, Read, Var,
+    BindingKind, DeviceFn, FnArgs, FnResult, KernelBuilder, KernelIr, KernelValue, LaunchLayout,
+    Read, Var,
 };
 pub use error::{KernelError, Loc};
 pub use naga;

@@ -7,7 +7,7 @@
 //! expression, so the kernel calls no helper function. Functions the accelerator has no
 //! instruction for are composed from ones it has; their precision is stated on each.
 
-use crate::builder::{DeviceFn, Expr, KernelBuilder};
+use crate::builder::{DeviceFn, KernelBuilder, KernelValue};
 use crate::types::Numeric;
 use naga::{BinaryOperator, Expression, MathFunction as M, RelationalFunction, UnaryOperator};
 
@@ -90,14 +90,14 @@ macro_rules! float_fns {
         crate::builder::builtin_fn!($(#[$doc])* $name / $marker);
 
         impl<T: Float> DeviceFn<($(float_fns!(@ty $arg),)+)> for $marker {
-            type Output = Expr<T>;
-            fn call(&self, b: &mut KernelBuilder, ($($arg,)+): ($(float_fns!(@ty $arg),)+)) -> Expr<T> {
+            type Output = KernelValue<T>;
+            fn call(&self, b: &mut KernelBuilder, ($($arg,)+): ($(float_fns!(@ty $arg),)+)) -> KernelValue<T> {
                 let body: Body = $body;
-                Expr::from_handle(body(b, &[$($arg.handle()),+], T::SCALAR))
+                KernelValue::from_handle(body(b, &[$($arg.handle()),+], T::SCALAR))
             }
         }
     )*};
-    (@ty $arg:ident) => { Expr<T> };
+    (@ty $arg:ident) => { KernelValue<T> };
 }
 
 /// Declares functions that map straight to one naga math function.
@@ -112,11 +112,11 @@ macro_rules! predicates {
     ($( $(#[$doc:meta])* $name:ident / $marker:ident => $body:expr; )*) => {$(
         crate::builder::builtin_fn!($(#[$doc])* $name / $marker);
 
-        impl<T: Float> DeviceFn<(Expr<T>,)> for $marker {
-            type Output = Expr<bool>;
-            fn call(&self, b: &mut KernelBuilder, (x,): (Expr<T>,)) -> Expr<bool> {
+        impl<T: Float> DeviceFn<(KernelValue<T>,)> for $marker {
+            type Output = KernelValue<bool>;
+            fn call(&self, b: &mut KernelBuilder, (x,): (KernelValue<T>,)) -> KernelValue<bool> {
                 let body: fn(&mut KernelBuilder, naga::Handle<Expression>, naga::Scalar) -> naga::Handle<Expression> = $body;
-                Expr::from_handle(body(b, x.handle(), T::SCALAR))
+                KernelValue::from_handle(body(b, x.handle(), T::SCALAR))
             }
         }
     )*};
@@ -361,13 +361,13 @@ pub mod intrinsics {
             crate::builder::builtin_fn!($(#[$doc])* $name / $marker);
 
             impl<T: Numeric> DeviceFn<($(numeric_fns!(@ty $arg),)+)> for $marker {
-                type Output = Expr<T>;
-                fn call(&self, b: &mut KernelBuilder, ($($arg,)+): ($(numeric_fns!(@ty $arg),)+)) -> Expr<T> {
-                    Expr::from_handle(math(b, M::$fun, &[$($arg.handle()),+], T::SCALAR))
+                type Output = KernelValue<T>;
+                fn call(&self, b: &mut KernelBuilder, ($($arg,)+): ($(numeric_fns!(@ty $arg),)+)) -> KernelValue<T> {
+                    KernelValue::from_handle(math(b, M::$fun, &[$($arg.handle()),+], T::SCALAR))
                 }
             }
         )*};
-        (@ty $arg:ident) => { Expr<T> };
+        (@ty $arg:ident) => { KernelValue<T> };
     }
 
     numeric_fns! {
@@ -385,10 +385,10 @@ pub mod intrinsics {
         ($( $(#[$doc:meta])* $name:ident / $marker:ident => $fun:ident; )*) => {$(
             crate::builder::builtin_fn!($(#[$doc])* $name / $marker);
 
-            impl<T: crate::types::Integer> DeviceFn<(Expr<T>,)> for $marker {
-                type Output = Expr<T>;
-                fn call(&self, b: &mut KernelBuilder, (x,): (Expr<T>,)) -> Expr<T> {
-                    Expr::from_handle(math(b, M::$fun, &[x.handle()], T::SCALAR))
+            impl<T: crate::types::Integer> DeviceFn<(KernelValue<T>,)> for $marker {
+                type Output = KernelValue<T>;
+                fn call(&self, b: &mut KernelBuilder, (x,): (KernelValue<T>,)) -> KernelValue<T> {
+                    KernelValue::from_handle(math(b, M::$fun, &[x.handle()], T::SCALAR))
                 }
             }
         )*};

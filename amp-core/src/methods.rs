@@ -5,7 +5,7 @@
 //! zero as Rust's does; `min`/`max` with a NaN operand give what the accelerator's `min`/`max`
 //! give.
 
-use crate::builder::{DeviceFn, Expr, KernelBuilder};
+use crate::builder::{DeviceFn, KernelBuilder, KernelValue};
 use crate::math::{precise_math as pm, Float};
 use crate::types::{Integer, Numeric};
 use naga::{Expression, MathFunction};
@@ -13,10 +13,10 @@ use naga::{Expression, MathFunction};
 /// Float methods, each a call of a `precise_math` function.
 macro_rules! float_methods {
     ($( $(#[$doc:meta])* $name:ident ($($arg:ident),*) => $marker:ident; )*) => {
-        impl<T: Float> Expr<T> {
+        impl<T: Float> KernelValue<T> {
             $(
                 $(#[$doc])*
-                pub fn $name(self, b: &mut KernelBuilder $(, $arg: Expr<T>)*) -> Expr<T> {
+                pub fn $name(self, b: &mut KernelBuilder $(, $arg: KernelValue<T>)*) -> KernelValue<T> {
                     DeviceFn::call(&pm::$marker, b, (self, $($arg,)*))
                 }
             )*
@@ -75,21 +75,21 @@ float_methods! {
     mul_add(a, c) => Fma;
 }
 
-impl<T: Float> Expr<T> {
+impl<T: Float> KernelValue<T> {
     /// `1 / self`.
-    pub fn recip(self, b: &mut KernelBuilder) -> Expr<T> {
+    pub fn recip(self, b: &mut KernelBuilder) -> KernelValue<T> {
         let one = crate::math::constant(b, T::SCALAR, 1.0);
-        Expr::from_handle(b.binary(naga::BinaryOperator::Divide, one, self.handle()))
+        KernelValue::from_handle(b.binary(naga::BinaryOperator::Divide, one, self.handle()))
     }
 }
 
 fn math<T, R>(
     b: &mut KernelBuilder,
     fun: MathFunction,
-    x: Expr<T>,
+    x: KernelValue<T>,
     rest: &[naga::Handle<Expression>],
-) -> Expr<R> {
-    Expr::from_handle(b.append(Expression::Math {
+) -> KernelValue<R> {
+    KernelValue::from_handle(b.append(Expression::Math {
         fun,
         arg: x.handle(),
         arg1: rest.first().copied(),
@@ -99,39 +99,44 @@ fn math<T, R>(
 }
 
 /// Comparisons, for every number type.
-impl<T: Numeric> Expr<T> {
+impl<T: Numeric> KernelValue<T> {
     /// The larger of the two.
-    pub fn max(self, b: &mut KernelBuilder, other: Expr<T>) -> Expr<T> {
+    pub fn max(self, b: &mut KernelBuilder, other: KernelValue<T>) -> KernelValue<T> {
         math(b, MathFunction::Max, self, &[other.handle()])
     }
 
     /// The smaller of the two.
-    pub fn min(self, b: &mut KernelBuilder, other: Expr<T>) -> Expr<T> {
+    pub fn min(self, b: &mut KernelBuilder, other: KernelValue<T>) -> KernelValue<T> {
         math(b, MathFunction::Min, self, &[other.handle()])
     }
 
     /// `self` clamped to `min..=max`.
-    pub fn clamp(self, b: &mut KernelBuilder, min: Expr<T>, max: Expr<T>) -> Expr<T> {
+    pub fn clamp(
+        self,
+        b: &mut KernelBuilder,
+        min: KernelValue<T>,
+        max: KernelValue<T>,
+    ) -> KernelValue<T> {
         math(b, MathFunction::Clamp, self, &[min.handle(), max.handle()])
     }
 }
 
 /// Bit counts of integers.
-impl<T: Integer> Expr<T> {
+impl<T: Integer> KernelValue<T> {
     /// The number of one bits, as `u32` (Rust's `count_ones`).
-    pub fn count_ones(self, b: &mut KernelBuilder) -> Expr<u32> {
+    pub fn count_ones(self, b: &mut KernelBuilder) -> KernelValue<u32> {
         let n = math::<T, T>(b, MathFunction::CountOneBits, self, &[]);
         as_u32(b, n)
     }
 
     /// The number of leading zero bits, as `u32`.
-    pub fn leading_zeros(self, b: &mut KernelBuilder) -> Expr<u32> {
+    pub fn leading_zeros(self, b: &mut KernelBuilder) -> KernelValue<u32> {
         let n = math::<T, T>(b, MathFunction::CountLeadingZeros, self, &[]);
         as_u32(b, n)
     }
 
     /// The number of trailing zero bits, as `u32` (the width for zero, as in Rust).
-    pub fn trailing_zeros(self, b: &mut KernelBuilder) -> Expr<u32> {
+    pub fn trailing_zeros(self, b: &mut KernelBuilder) -> KernelValue<u32> {
         let n = math::<T, T>(b, MathFunction::CountTrailingZeros, self, &[]);
         as_u32(b, n)
     }
@@ -139,13 +144,13 @@ impl<T: Integer> Expr<T> {
 
 /// The absolute value of an `i32` (wrapping: `i32::MIN.abs()` is `i32::MIN`, as Rust's
 /// `wrapping_abs`).
-impl Expr<i32> {
+impl KernelValue<i32> {
     /// The absolute value.
-    pub fn abs(self, b: &mut KernelBuilder) -> Expr<i32> {
+    pub fn abs(self, b: &mut KernelBuilder) -> KernelValue<i32> {
         math(b, MathFunction::Abs, self, &[])
     }
 }
 
-fn as_u32<T>(b: &mut KernelBuilder, n: Expr<T>) -> Expr<u32> {
-    Expr::from_handle(b.as_u32(n.handle()))
+fn as_u32<T>(b: &mut KernelBuilder, n: KernelValue<T>) -> KernelValue<u32> {
+    KernelValue::from_handle(b.as_u32(n.handle()))
 }

@@ -6,7 +6,7 @@
 //! are the accelerator's: integer arithmetic wraps, shifts take the amount modulo the bit width,
 //! integer division by zero yields the dividend (WGSL's rule) instead of panicking.
 
-use crate::builder::{Expr, KernelBuilder};
+use crate::builder::{KernelBuilder, KernelValue};
 use crate::shape::{Extent, Index};
 use crate::types::{Integer, Numeric, Rank, Scalar, Signed, Value};
 use naga::{BinaryOperator, Expression, Handle, RelationalFunction, UnaryOperator};
@@ -94,7 +94,7 @@ impl CmpOp {
 }
 
 /// A literal of the kernel language (`1`, `2.5f32`, `true`).
-pub fn lit<T: Scalar>(b: &mut KernelBuilder, value: T) -> Expr<T> {
+pub fn lit<T: Scalar>(b: &mut KernelBuilder, value: T) -> KernelValue<T> {
     b.literal(value)
 }
 
@@ -108,7 +108,7 @@ pub trait Operand {
     fn operand(self, b: &mut KernelBuilder) -> Handle<Expression>;
 }
 
-impl<T> Operand for Expr<T> {
+impl<T> Operand for KernelValue<T> {
     type Value = T;
     fn operand(self, _: &mut KernelBuilder) -> Handle<Expression> {
         self.handle()
@@ -140,11 +140,11 @@ impl<L: Operand, R: Operand> Arith<R> for L
 where
     L::Value: Arithmetic<R::Value>,
 {
-    type Output = Expr<<L::Value as Arithmetic<R::Value>>::Output>;
+    type Output = KernelValue<<L::Value as Arithmetic<R::Value>>::Output>;
     fn arith(self, b: &mut KernelBuilder, op: ArithOp, rhs: R) -> Self::Output {
         let l = self.operand(b);
         let r = rhs.operand(b);
-        Expr::from_handle(<L::Value as Arithmetic<R::Value>>::apply(b, op, l, r))
+        KernelValue::from_handle(<L::Value as Arithmetic<R::Value>>::apply(b, op, l, r))
     }
 }
 
@@ -190,6 +190,7 @@ impl<T: Numeric> Arithmetic<T> for T {
 #[doc(hidden)]
 pub enum Unrelated {}
 
+#[diagnostic::do_not_recommend]
 impl<T: Scalar> Arithmetic<Unrelated> for T {
     type Output = Unrelated;
     fn apply(
@@ -202,6 +203,7 @@ impl<T: Scalar> Arithmetic<Unrelated> for T {
     }
 }
 
+#[diagnostic::do_not_recommend]
 impl<T: Scalar> Comparison<Unrelated> for T {
     fn apply(
         _: &mut KernelBuilder,
@@ -245,7 +247,7 @@ macro_rules! shape_arith {
                 if matches!(op, ArithOp::Div | ArithOp::Rem) && b.is_integer_zero(r) {
                     b.error("integer division by a constant zero (C++ AMP C3567)");
                 }
-                let r = splat::<$shape<N>>(b, Expr::from_handle(r));
+                let r = splat::<$shape<N>>(b, KernelValue::from_handle(r));
                 shape_binary::<$shape<N>>(b, op.naga(), l, r)
             }
         }
@@ -263,11 +265,12 @@ macro_rules! shape_arith {
                 l: Handle<Expression>,
                 r: Handle<Expression>,
             ) -> Handle<Expression> {
-                let l = splat::<$shape<N>>(b, Expr::from_handle(l));
+                let l = splat::<$shape<N>>(b, KernelValue::from_handle(l));
                 shape_binary::<$shape<N>>(b, op.naga(), l, r)
             }
         }
 
+        #[diagnostic::do_not_recommend]
         impl<const N: usize> Arithmetic<Unrelated> for $shape<N>
         where
             $shape<N>: Value + Rank,
@@ -283,6 +286,7 @@ macro_rules! shape_arith {
             }
         }
 
+        #[diagnostic::do_not_recommend]
         impl<const N: usize> Comparison<Unrelated> for $shape<N>
         where
             $shape<N>: Value + Rank,
@@ -361,7 +365,10 @@ where
 }
 
 /// Broadcasts an `i32` to every component of a shape.
-fn splat<S: Rank + Value>(b: &mut KernelBuilder, value: Expr<i32>) -> naga::Handle<Expression> {
+fn splat<S: Rank + Value>(
+    b: &mut KernelBuilder,
+    value: KernelValue<i32>,
+) -> naga::Handle<Expression> {
     if S::is_array() {
         let ty = S::naga_type(b);
         let components = vec![value.handle(); S::COMPONENTS];
@@ -437,11 +444,11 @@ impl<L: Operand, R: Operand> Bitwise<R> for L
 where
     L::Value: BitOps<R::Value>,
 {
-    type Output = Expr<L::Value>;
+    type Output = KernelValue<L::Value>;
     fn bitwise(self, b: &mut KernelBuilder, op: BitOp, rhs: R) -> Self::Output {
         let l = self.operand(b);
         let r = rhs.operand(b);
-        Expr::from_handle(<L::Value as BitOps<R::Value>>::apply(b, op, l, r))
+        KernelValue::from_handle(<L::Value as BitOps<R::Value>>::apply(b, op, l, r))
     }
 }
 
@@ -484,6 +491,7 @@ impl<T: Scalar> BitOps<T> for T {
     }
 }
 
+#[diagnostic::do_not_recommend]
 impl<T: Scalar> BitOps<Unrelated> for T {
     fn apply(
         _: &mut KernelBuilder,
@@ -507,11 +515,11 @@ impl<L: Operand, R: Operand> Shift<R> for L
 where
     L::Value: ShiftOps<R::Value>,
 {
-    type Output = Expr<L::Value>;
+    type Output = KernelValue<L::Value>;
     fn shift(self, b: &mut KernelBuilder, op: ShiftOp, amount: R) -> Self::Output {
         let l = self.operand(b);
         let r = amount.operand(b);
-        Expr::from_handle(<L::Value as ShiftOps<R::Value>>::apply(b, op, l, r))
+        KernelValue::from_handle(<L::Value as ShiftOps<R::Value>>::apply(b, op, l, r))
     }
 }
 
@@ -557,17 +565,17 @@ impl<T: Integer, R: Integer> ShiftOps<R> for T {
 /// `== != < <= > >=` on two kernel values (the expansion's entry point; see [`Comparison`]).
 pub trait Compare<R> {
     /// Compares.
-    fn compare(self, b: &mut KernelBuilder, op: CmpOp, rhs: R) -> Expr<bool>;
+    fn compare(self, b: &mut KernelBuilder, op: CmpOp, rhs: R) -> KernelValue<bool>;
 }
 
 impl<L: Operand, R: Operand> Compare<R> for L
 where
     L::Value: Comparison<R::Value>,
 {
-    fn compare(self, b: &mut KernelBuilder, op: CmpOp, rhs: R) -> Expr<bool> {
+    fn compare(self, b: &mut KernelBuilder, op: CmpOp, rhs: R) -> KernelValue<bool> {
         let l = self.operand(b);
         let r = rhs.operand(b);
-        Expr::from_handle(<L::Value as Comparison<R::Value>>::apply(b, op, l, r))
+        KernelValue::from_handle(<L::Value as Comparison<R::Value>>::apply(b, op, l, r))
     }
 }
 
@@ -619,9 +627,9 @@ pub trait Negate {
     fn negate(self, b: &mut KernelBuilder) -> Self;
 }
 
-impl<T: Signed> Negate for Expr<T> {
+impl<T: Signed> Negate for KernelValue<T> {
     fn negate(self, b: &mut KernelBuilder) -> Self {
-        Expr::from_handle(b.append(Expression::Unary {
+        KernelValue::from_handle(b.append(Expression::Unary {
             op: UnaryOperator::Negate,
             expr: self.handle(),
         }))
@@ -638,7 +646,7 @@ pub trait Not {
     fn not(self, b: &mut KernelBuilder) -> Self;
 }
 
-impl<T: Scalar> Not for Expr<T> {
+impl<T: Scalar> Not for KernelValue<T> {
     fn not(self, b: &mut KernelBuilder) -> Self {
         let op = match T::SCALAR.kind {
             naga::ScalarKind::Bool => UnaryOperator::LogicalNot,
@@ -648,7 +656,7 @@ impl<T: Scalar> Not for Expr<T> {
             }
             _ => UnaryOperator::BitwiseNot,
         };
-        Expr::from_handle(b.append(Expression::Unary {
+        KernelValue::from_handle(b.append(Expression::Unary {
             op,
             expr: self.handle(),
         }))
@@ -662,18 +670,18 @@ impl<T: Scalar> Not for Expr<T> {
 )]
 pub trait CastTo<T> {
     /// Converts.
-    fn cast(self, b: &mut KernelBuilder) -> Expr<T>;
+    fn cast(self, b: &mut KernelBuilder) -> KernelValue<T>;
 }
 
 macro_rules! cast_to {
     ($($to:ty),*) => {$(
-        impl<S: Scalar> CastTo<$to> for Expr<S> {
-            fn cast(self, b: &mut KernelBuilder) -> Expr<$to> {
+        impl<S: Scalar> CastTo<$to> for KernelValue<S> {
+            fn cast(self, b: &mut KernelBuilder) -> KernelValue<$to> {
                 if S::SCALAR == <$to as Scalar>::SCALAR {
-                    return Expr::from_handle(self.handle());
+                    return KernelValue::from_handle(self.handle());
                 }
                 let to = <$to as Scalar>::SCALAR;
-                Expr::from_handle(b.append(Expression::As {
+                KernelValue::from_handle(b.append(Expression::As {
                     expr: self.handle(),
                     kind: to.kind,
                     convert: Some(to.width),
@@ -685,26 +693,36 @@ macro_rules! cast_to {
 cast_to!(i32, u32, f32, i64, u64, f64);
 
 /// Converts with `as`.
-pub fn cast<T, S: CastTo<T>>(b: &mut KernelBuilder, value: S) -> Expr<T> {
+pub fn cast<T, S: CastTo<T>>(b: &mut KernelBuilder, value: S) -> KernelValue<T> {
     value.cast(b)
 }
 
 /// Builds a shape from its components: `[r, c]` or `(r, c)` inside a view index.
 pub trait FromComponents<A>: Sized {
     /// Builds the shape.
-    fn from_components(b: &mut KernelBuilder, components: A) -> Expr<Self>;
+    fn from_components(b: &mut KernelBuilder, components: A) -> KernelValue<Self>;
 }
 
 macro_rules! from_components {
     ($n:literal) => {
-        impl FromComponents<[Expr<i32>; $n]> for Index<$n> {
-            fn from_components(b: &mut KernelBuilder, c: [Expr<i32>; $n]) -> Expr<Self> {
-                Expr::from_handle(b.compose::<Index<$n>>(c.iter().map(|e| e.handle()).collect()))
+        impl FromComponents<[KernelValue<i32>; $n]> for Index<$n> {
+            fn from_components(
+                b: &mut KernelBuilder,
+                c: [KernelValue<i32>; $n],
+            ) -> KernelValue<Self> {
+                KernelValue::from_handle(
+                    b.compose::<Index<$n>>(c.iter().map(|e| e.handle()).collect()),
+                )
             }
         }
-        impl FromComponents<[Expr<i32>; $n]> for Extent<$n> {
-            fn from_components(b: &mut KernelBuilder, c: [Expr<i32>; $n]) -> Expr<Self> {
-                Expr::from_handle(b.compose::<Extent<$n>>(c.iter().map(|e| e.handle()).collect()))
+        impl FromComponents<[KernelValue<i32>; $n]> for Extent<$n> {
+            fn from_components(
+                b: &mut KernelBuilder,
+                c: [KernelValue<i32>; $n],
+            ) -> KernelValue<Self> {
+                KernelValue::from_handle(
+                    b.compose::<Extent<$n>>(c.iter().map(|e| e.handle()).collect()),
+                )
             }
         }
     };
@@ -719,14 +737,17 @@ from_components!(7);
 from_components!(8);
 
 /// `[r, c]` or `(r, c)` as an index.
-pub fn index_from<S: FromComponents<A>, A>(b: &mut KernelBuilder, components: A) -> Expr<S> {
+pub fn index_from<S: FromComponents<A>, A>(b: &mut KernelBuilder, components: A) -> KernelValue<S> {
     S::from_components(b, components)
 }
 
 /// `[r, c]` or `(r, c)` inside a view index: always an [`Index`] of as many components.
-pub fn index_of<const N: usize>(b: &mut KernelBuilder, components: [Expr<i32>; N]) -> Expr<Index<N>>
+pub fn index_of<const N: usize>(
+    b: &mut KernelBuilder,
+    components: [KernelValue<i32>; N],
+) -> KernelValue<Index<N>>
 where
-    Index<N>: FromComponents<[Expr<i32>; N]>,
+    Index<N>: FromComponents<[KernelValue<i32>; N]>,
 {
     Index::<N>::from_components(b, components)
 }
@@ -741,11 +762,11 @@ pub trait IsBool {}
 impl IsBool for bool {}
 
 /// The condition `c` (a kernel `bool`; anything else is an error naming its type).
-pub fn condition<C: Operand>(b: &mut KernelBuilder, c: C) -> Expr<bool>
+pub fn condition<C: Operand>(b: &mut KernelBuilder, c: C) -> KernelValue<bool>
 where
     C::Value: IsBool,
 {
-    Expr::from_handle(c.operand(b))
+    KernelValue::from_handle(c.operand(b))
 }
 
 /// A value bound to a name annotated with a scalar type (`let x: u32 = v;`) has that type.
@@ -758,9 +779,9 @@ pub trait SameType<T> {}
 impl<T> SameType<T> for T {}
 
 /// `v`, checked to be a `T` (`let x: T = v;`).
-pub fn typed<T, V: Operand>(b: &mut KernelBuilder, v: V) -> Expr<T>
+pub fn typed<T, V: Operand>(b: &mut KernelBuilder, v: V) -> KernelValue<T>
 where
     V::Value: SameType<T>,
 {
-    Expr::from_handle(v.operand(b))
+    KernelValue::from_handle(v.operand(b))
 }

@@ -5,7 +5,7 @@
 //! convert.
 
 use crate::atomic::ElementIndex;
-use crate::builder::{DeviceFn, Expr, KernelBuilder};
+use crate::builder::{DeviceFn, KernelBuilder, KernelValue};
 use crate::ops::{BitOp, Bitwise, Shift, ShiftOp};
 use crate::view::{Access, IndexRead, ReadWrite, View};
 
@@ -31,9 +31,9 @@ pub fn unpack(words: &[u32], len: usize) -> Vec<u8> {
 }
 
 /// The word holding byte `i` and the byte's shift in it (`(i & 3) * 8`).
-fn locate(b: &mut KernelBuilder, i: impl ElementIndex<1>) -> (Expr<i32>, Expr<u32>) {
+fn locate(b: &mut KernelBuilder, i: impl ElementIndex<1>) -> (KernelValue<i32>, KernelValue<u32>) {
     // A rank-1 index is its i32 component.
-    let i: Expr<i32> = Expr::from_handle(i.index(b).handle());
+    let i: KernelValue<i32> = KernelValue::from_handle(i.index(b).handle());
     let two = b.literal(2u32);
     let word = i.shift(b, ShiftOp::Shr, two);
     let three = b.literal(3i32);
@@ -45,7 +45,11 @@ fn locate(b: &mut KernelBuilder, i: impl ElementIndex<1>) -> (Expr<i32>, Expr<u3
 }
 
 /// `(value & 0xff) << shift`.
-fn positioned(b: &mut KernelBuilder, value: Expr<u32>, shift: Expr<u32>) -> Expr<u32> {
+fn positioned(
+    b: &mut KernelBuilder,
+    value: KernelValue<u32>,
+    shift: KernelValue<u32>,
+) -> KernelValue<u32> {
     let mask = b.literal(0xffu32);
     let byte = value.bitwise(b, BitOp::And, mask);
     byte.shift(b, ShiftOp::Shl, shift)
@@ -70,8 +74,8 @@ crate::builder::builtin_fn!(
 );
 
 impl<A: Access, I: ElementIndex<1>> DeviceFn<(View<u32, 1, A>, I)> for ReadUchar {
-    type Output = Expr<u32>;
-    fn call(&self, b: &mut KernelBuilder, (view, i): (View<u32, 1, A>, I)) -> Expr<u32> {
+    type Output = KernelValue<u32>;
+    fn call(&self, b: &mut KernelBuilder, (view, i): (View<u32, 1, A>, I)) -> KernelValue<u32> {
         let (word, shift) = locate(b, i);
         let w = view.index_read(b, word);
         let w = w.shift(b, ShiftOp::Shr, shift);
@@ -88,12 +92,12 @@ impl<I: ElementIndex<1>> DeviceFn<(View<u32, 1, ReadWrite>, I)> for IncrementUch
     }
 }
 
-impl<I: ElementIndex<1>> DeviceFn<(View<u32, 1, ReadWrite>, I, Expr<u32>)> for AddtoUchar {
+impl<I: ElementIndex<1>> DeviceFn<(View<u32, 1, ReadWrite>, I, KernelValue<u32>)> for AddtoUchar {
     type Output = ();
     fn call(
         &self,
         b: &mut KernelBuilder,
-        (view, i, value): (View<u32, 1, ReadWrite>, I, Expr<u32>),
+        (view, i, value): (View<u32, 1, ReadWrite>, I, KernelValue<u32>),
     ) {
         let (word, shift) = locate(b, i);
         let addend = positioned(b, value, shift);
@@ -101,12 +105,12 @@ impl<I: ElementIndex<1>> DeviceFn<(View<u32, 1, ReadWrite>, I, Expr<u32>)> for A
     }
 }
 
-impl<I: ElementIndex<1>> DeviceFn<(View<u32, 1, ReadWrite>, I, Expr<u32>)> for WriteUchar {
+impl<I: ElementIndex<1>> DeviceFn<(View<u32, 1, ReadWrite>, I, KernelValue<u32>)> for WriteUchar {
     type Output = ();
     fn call(
         &self,
         b: &mut KernelBuilder,
-        (view, i, value): (View<u32, 1, ReadWrite>, I, Expr<u32>),
+        (view, i, value): (View<u32, 1, ReadWrite>, I, KernelValue<u32>),
     ) {
         let (word, shift) = locate(b, i);
         // Clear the byte by xoring in its current bits, then xor in the new ones.

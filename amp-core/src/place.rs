@@ -10,7 +10,9 @@
 //! of range addresses the view's zero sentinel.
 
 use crate::atomic::{atomic_methods, AtomicInt};
-use crate::builder::{AccessKind, Check, CheckBuilder, CheckId, Expr, KernelBuilder, Read, Var};
+use crate::builder::{
+    AccessKind, Check, CheckBuilder, CheckId, KernelBuilder, KernelValue, Read, Var,
+};
 use crate::lang::Assign;
 use crate::short_vector::{Component, Vector};
 use crate::tile_static::TileType;
@@ -146,14 +148,14 @@ impl<T> Place<T> {
 
 /// A place of a value reads as its value: a load (zero when a checked index is out of range).
 impl<T: Element> Read for Place<T> {
-    type Output = Expr<T>;
-    fn read(self, b: &mut KernelBuilder) -> Expr<T> {
+    type Output = KernelValue<T>;
+    fn read(self, b: &mut KernelBuilder) -> KernelValue<T> {
         let value = b.append(Expression::Load {
             pointer: self.pointer,
         });
         let check = self.check(b);
         let ty = T::naga_type(b);
-        Expr::from_handle(b.checked_value(check, value, ty))
+        KernelValue::from_handle(b.checked_value(check, value, ty))
     }
 }
 
@@ -165,8 +167,8 @@ impl<E: TileType, const A: usize> Read for Place<[E; A]> {
     }
 }
 
-impl<T: Element> Assign<Expr<T>> for Place<T> {
-    fn assign(self, b: &mut KernelBuilder, value: Expr<T>) {
+impl<T: Element> Assign<KernelValue<T>> for Place<T> {
+    fn assign(self, b: &mut KernelBuilder, value: KernelValue<T>) {
         let stmt = Statement::Store {
             pointer: self.pointer,
             value: value.handle(),
@@ -199,7 +201,7 @@ pub trait IntoPlace {
 )]
 pub trait Mutable {}
 
-impl<T> IntoPlace for Expr<T>
+impl<T> IntoPlace for KernelValue<T>
 where
     Self: Mutable,
 {
@@ -244,28 +246,28 @@ pub trait IndexPlace<I> {
     fn index_place(self, b: &mut KernelBuilder, i: I) -> Self::Output;
 }
 
-impl<E: TileType, const A: usize, I: IndexInt> IndexPlace<Expr<I>> for Place<[E; A]> {
+impl<E: TileType, const A: usize, I: IndexInt> IndexPlace<KernelValue<I>> for Place<[E; A]> {
     type Output = Place<E>;
-    fn index_place(self, b: &mut KernelBuilder, i: Expr<I>) -> Place<E> {
+    fn index_place(self, b: &mut KernelBuilder, i: KernelValue<I>) -> Place<E> {
         let (pointer, check) = self.element(b, i.handle(), A as u32, self.what());
         self.part(b, pointer, check)
     }
 }
 
-impl<T: Component, const N: usize, I: IndexInt> IndexPlace<Expr<I>> for Place<Vector<T, N>>
+impl<T: Component, const N: usize, I: IndexInt> IndexPlace<KernelValue<I>> for Place<Vector<T, N>>
 where
     Vector<T, N>: Value,
 {
     type Output = Place<T>;
-    fn index_place(self, b: &mut KernelBuilder, i: Expr<I>) -> Place<T> {
+    fn index_place(self, b: &mut KernelBuilder, i: KernelValue<I>) -> Place<T> {
         let (pointer, check) = self.element(b, i.handle(), N as u32, "vector");
         self.part(b, pointer, check)
     }
 }
 
-impl<E: TileType, const A: usize, I: IndexInt> IndexRead<Expr<I>> for Place<[E; A]> {
+impl<E: TileType, const A: usize, I: IndexInt> IndexRead<KernelValue<I>> for Place<[E; A]> {
     type Output = E::Place;
-    fn index_read(self, b: &mut KernelBuilder, i: Expr<I>) -> E::Place {
+    fn index_read(self, b: &mut KernelBuilder, i: KernelValue<I>) -> E::Place {
         let (pointer, check) = self.element(b, i.handle(), A as u32, self.what());
         let part = self.part::<E>(b, pointer, check);
         E::place(b, part)
@@ -286,31 +288,33 @@ impl<E: TileType, const A: usize> IndexConst for Place<[E; A]> {
     }
 }
 
-impl<E: TileType, const A: usize, I: IndexInt> IndexWrite<Expr<I>, Expr<E>> for Place<[E; A]>
+impl<E: TileType, const A: usize, I: IndexInt> IndexWrite<KernelValue<I>, KernelValue<E>>
+    for Place<[E; A]>
 where
     E: Element,
 {
-    fn index_write(self, b: &mut KernelBuilder, i: Expr<I>, value: Expr<E>) {
+    fn index_write(self, b: &mut KernelBuilder, i: KernelValue<I>, value: KernelValue<E>) {
         self.index_place(b, i).assign(b, value)
     }
 }
 
 /// A component of a vector in a place, by a run-time index (checked against the vector's size).
-impl<T: Component, const N: usize, I: IndexInt> IndexRead<Expr<I>> for Place<Vector<T, N>>
+impl<T: Component, const N: usize, I: IndexInt> IndexRead<KernelValue<I>> for Place<Vector<T, N>>
 where
     Vector<T, N>: Value,
 {
-    type Output = Expr<T>;
-    fn index_read(self, b: &mut KernelBuilder, i: Expr<I>) -> Expr<T> {
+    type Output = KernelValue<T>;
+    fn index_read(self, b: &mut KernelBuilder, i: KernelValue<I>) -> KernelValue<T> {
         self.index_place(b, i).read(b)
     }
 }
 
-impl<T: Component, const N: usize, I: IndexInt> IndexWrite<Expr<I>, Expr<T>> for Place<Vector<T, N>>
+impl<T: Component, const N: usize, I: IndexInt> IndexWrite<KernelValue<I>, KernelValue<T>>
+    for Place<Vector<T, N>>
 where
     Vector<T, N>: Value,
 {
-    fn index_write(self, b: &mut KernelBuilder, i: Expr<I>, value: Expr<T>) {
+    fn index_write(self, b: &mut KernelBuilder, i: KernelValue<I>, value: KernelValue<T>) {
         self.index_place(b, i).assign(b, value)
     }
 }
@@ -319,7 +323,7 @@ where
 /// 1u32)`; for a 2-D array, `grid[r].atomic_fetch_add(c, x)`. The same operations as views'.
 impl<E: TileType, const A: usize> Place<[E; A]> {
     atomic_methods! {
-        E, |place, b, i: Expr<impl IndexInt>| {
+        E, |place, b, i: KernelValue<impl IndexInt>| {
             place.make_atomic(b);
             place.element(b, i.handle(), A as u32, place.what())
         },

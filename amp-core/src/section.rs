@@ -10,7 +10,7 @@
 //! its view is a fault where it is taken, and then has no elements. Sections live in the
 //! kernel or function that takes them: pass the view to a `#[kernel] fn`, not a section.
 
-use crate::builder::{AccessKind, Check, CheckBuilder, Expr, KernelBuilder, Read};
+use crate::builder::{AccessKind, Check, CheckBuilder, KernelBuilder, KernelValue, Read};
 use crate::place::{IndexPlace, IntoPlace, Place};
 use crate::shape::{Extent, Index};
 use crate::types::{Element, Rank, Value};
@@ -68,8 +68,8 @@ where
     pub fn section(
         self,
         b: &mut KernelBuilder,
-        origin: Expr<Index<N>>,
-        extent: Expr<Extent<N>>,
+        origin: KernelValue<Index<N>>,
+        extent: KernelValue<Extent<N>>,
     ) -> Section<T, N, N, A> {
         self.whole(b).section(b, origin, extent)
     }
@@ -78,7 +78,7 @@ where
     pub fn section_from(
         self,
         b: &mut KernelBuilder,
-        origin: Expr<Index<N>>,
+        origin: KernelValue<Index<N>>,
     ) -> Section<T, N, N, A> {
         self.whole(b).section_from(b, origin)
     }
@@ -87,7 +87,7 @@ where
     pub fn section_extent(
         self,
         b: &mut KernelBuilder,
-        extent: Expr<Extent<N>>,
+        extent: KernelValue<Extent<N>>,
     ) -> Section<T, N, N, A> {
         self.whole(b).section_extent(b, extent)
     }
@@ -101,21 +101,21 @@ where
     Extent<R>: Value + Rank,
 {
     /// The section's extent.
-    pub fn extent(self, b: &mut KernelBuilder) -> Expr<Extent<R>> {
+    pub fn extent(self, b: &mut KernelBuilder) -> KernelValue<Extent<R>> {
         if R == 1 {
-            return Expr::from_handle(self.extent[0]);
+            return KernelValue::from_handle(self.extent[0]);
         }
         let ty = <Extent<R> as Value>::naga_type(b);
         let components = self.extent.to_vec();
-        Expr::from_handle(b.append(Expression::Compose { ty, components }))
+        KernelValue::from_handle(b.append(Expression::Compose { ty, components }))
     }
 
     /// The part of this section at `origin` with `extent`, taken in the kernel.
     pub fn section(
         self,
         b: &mut KernelBuilder,
-        origin: Expr<Index<R>>,
-        extent: Expr<Extent<R>>,
+        origin: KernelValue<Index<R>>,
+        extent: KernelValue<Extent<R>>,
     ) -> Self {
         let o: [_; R] = components(b, origin.handle());
         let e: [_; R] = components(b, extent.handle());
@@ -151,7 +151,7 @@ where
     }
 
     /// The part of this section from `origin` to its end.
-    pub fn section_from(self, b: &mut KernelBuilder, origin: Expr<Index<R>>) -> Self {
+    pub fn section_from(self, b: &mut KernelBuilder, origin: KernelValue<Index<R>>) -> Self {
         let o: [_; R] = components(b, origin.handle());
         let rest: [_; R] =
             std::array::from_fn(|k| b.binary(BinaryOperator::Subtract, self.extent[k], o[k]));
@@ -160,13 +160,13 @@ where
     }
 
     /// The part of this section from its origin with `extent`.
-    pub fn section_extent(self, b: &mut KernelBuilder, extent: Expr<Extent<R>>) -> Self {
+    pub fn section_extent(self, b: &mut KernelBuilder, extent: KernelValue<Extent<R>>) -> Self {
         let zero: [_; R] = std::array::from_fn(|_| literal_i32(b, 0));
         let origin = if R == 1 {
-            Expr::from_handle(zero[0])
+            KernelValue::from_handle(zero[0])
         } else {
             let ty = <Index<R> as Value>::naga_type(b);
-            Expr::from_handle(b.append(Expression::Compose {
+            KernelValue::from_handle(b.append(Expression::Compose {
                 ty,
                 components: zero.to_vec(),
             }))
@@ -174,12 +174,16 @@ where
         self.section(b, origin, extent)
     }
 
-    fn compose_extent(self, b: &mut KernelBuilder, c: [Handle<Expression>; R]) -> Expr<Extent<R>> {
+    fn compose_extent(
+        self,
+        b: &mut KernelBuilder,
+        c: [Handle<Expression>; R],
+    ) -> KernelValue<Extent<R>> {
         if R == 1 {
-            return Expr::from_handle(c[0]);
+            return KernelValue::from_handle(c[0]);
         }
         let ty = <Extent<R> as Value>::naga_type(b);
-        Expr::from_handle(b.append(Expression::Compose {
+        KernelValue::from_handle(b.append(Expression::Compose {
             ty,
             components: c.to_vec(),
         }))
@@ -229,7 +233,7 @@ where
     }
 
     /// Reads element `idx`.
-    pub fn load(self, b: &mut KernelBuilder, idx: Expr<Index<R>>) -> Expr<T> {
+    pub fn load(self, b: &mut KernelBuilder, idx: KernelValue<Index<R>>) -> KernelValue<T> {
         let (pointers, check) = self.element(b, idx.handle(), AccessKind::ViewRead, true);
         let value = View::<T, N, A>::load_entries(b, pointers);
         if let Some(check) = check {
@@ -274,13 +278,13 @@ where
     Extent<R>: Value + Rank,
 {
     /// Writes element `idx`.
-    pub fn store(self, b: &mut KernelBuilder, idx: Expr<Index<R>>, value: Expr<T>) {
+    pub fn store(self, b: &mut KernelBuilder, idx: KernelValue<Index<R>>, value: KernelValue<T>) {
         let (pointers, check) = self.element(b, idx.handle(), AccessKind::ViewWrite, false);
         View::<T, N, ReadWrite>::store_entries(b, pointers, check, value);
     }
 
     /// The place of element `idx`, to assign a part of it.
-    pub fn place(self, b: &mut KernelBuilder, idx: Expr<Index<R>>) -> Place<T> {
+    pub fn place(self, b: &mut KernelBuilder, idx: KernelValue<Index<R>>) -> Place<T> {
         let (pointers, check) = self.element(b, idx.handle(), AccessKind::ViewWrite, true);
         View::<T, N, ReadWrite>::entry_place(b, pointers, check)
     }
@@ -300,41 +304,41 @@ impl<T, const N: usize, const R: usize, A> IntoPlace for Section<T, N, R, A> {
     }
 }
 
-fn as_i32<I: IndexInt>(b: &mut KernelBuilder, i: Expr<I>) -> Handle<Expression> {
+fn as_i32<I: IndexInt>(b: &mut KernelBuilder, i: KernelValue<I>) -> Handle<Expression> {
     crate::view::as_i32(b, i).handle()
 }
 
 macro_rules! element_access {
     ($($r:literal),*) => {$(
-        impl<T: Element, const N: usize, A: Access> IndexRead<Expr<Index<$r>>> for Section<T, N, $r, A>
+        impl<T: Element, const N: usize, A: Access> IndexRead<KernelValue<Index<$r>>> for Section<T, N, $r, A>
         where
             Index<N>: Value + Rank,
             Extent<N>: Value + Rank,
         {
-            type Output = Expr<T>;
-            fn index_read(self, b: &mut KernelBuilder, i: Expr<Index<$r>>) -> Expr<T> {
+            type Output = KernelValue<T>;
+            fn index_read(self, b: &mut KernelBuilder, i: KernelValue<Index<$r>>) -> KernelValue<T> {
                 self.load(b, i)
             }
         }
 
-        impl<T: Element, const N: usize> IndexWrite<Expr<Index<$r>>, Expr<T>>
+        impl<T: Element, const N: usize> IndexWrite<KernelValue<Index<$r>>, KernelValue<T>>
             for Section<T, N, $r, ReadWrite>
         where
             Index<N>: Value + Rank,
             Extent<N>: Value + Rank,
         {
-            fn index_write(self, b: &mut KernelBuilder, i: Expr<Index<$r>>, value: Expr<T>) {
+            fn index_write(self, b: &mut KernelBuilder, i: KernelValue<Index<$r>>, value: KernelValue<T>) {
                 self.store(b, i, value)
             }
         }
 
-        impl<T: Element, const N: usize> IndexPlace<Expr<Index<$r>>> for Section<T, N, $r, ReadWrite>
+        impl<T: Element, const N: usize> IndexPlace<KernelValue<Index<$r>>> for Section<T, N, $r, ReadWrite>
         where
             Index<N>: Value + Rank,
             Extent<N>: Value + Rank,
         {
             type Output = Place<T>;
-            fn index_place(self, b: &mut KernelBuilder, i: Expr<Index<$r>>) -> Place<T> {
+            fn index_place(self, b: &mut KernelBuilder, i: KernelValue<Index<$r>>) -> Place<T> {
                 self.place(b, i)
             }
         }
@@ -343,39 +347,41 @@ macro_rules! element_access {
 element_access!(1, 2, 3);
 
 /// A rank-1 section is indexed by an integer.
-impl<T: Element, const N: usize, A: Access, I: IndexInt> IndexRead<Expr<I>> for Section<T, N, 1, A>
+impl<T: Element, const N: usize, A: Access, I: IndexInt> IndexRead<KernelValue<I>>
+    for Section<T, N, 1, A>
 where
     Index<N>: Value + Rank,
     Extent<N>: Value + Rank,
 {
-    type Output = Expr<T>;
-    fn index_read(self, b: &mut KernelBuilder, i: Expr<I>) -> Expr<T> {
+    type Output = KernelValue<T>;
+    fn index_read(self, b: &mut KernelBuilder, i: KernelValue<I>) -> KernelValue<T> {
         let i = as_i32(b, i);
-        self.load(b, Expr::from_handle(i))
+        self.load(b, KernelValue::from_handle(i))
     }
 }
 
-impl<T: Element, const N: usize, I: IndexInt> IndexWrite<Expr<I>, Expr<T>>
+impl<T: Element, const N: usize, I: IndexInt> IndexWrite<KernelValue<I>, KernelValue<T>>
     for Section<T, N, 1, ReadWrite>
 where
     Index<N>: Value + Rank,
     Extent<N>: Value + Rank,
 {
-    fn index_write(self, b: &mut KernelBuilder, i: Expr<I>, value: Expr<T>) {
+    fn index_write(self, b: &mut KernelBuilder, i: KernelValue<I>, value: KernelValue<T>) {
         let i = as_i32(b, i);
-        self.store(b, Expr::from_handle(i), value)
+        self.store(b, KernelValue::from_handle(i), value)
     }
 }
 
-impl<T: Element, const N: usize, I: IndexInt> IndexPlace<Expr<I>> for Section<T, N, 1, ReadWrite>
+impl<T: Element, const N: usize, I: IndexInt> IndexPlace<KernelValue<I>>
+    for Section<T, N, 1, ReadWrite>
 where
     Index<N>: Value + Rank,
     Extent<N>: Value + Rank,
 {
     type Output = Place<T>;
-    fn index_place(self, b: &mut KernelBuilder, i: Expr<I>) -> Place<T> {
+    fn index_place(self, b: &mut KernelBuilder, i: KernelValue<I>) -> Place<T> {
         let i = as_i32(b, i);
-        self.place(b, Expr::from_handle(i))
+        self.place(b, KernelValue::from_handle(i))
     }
 }
 
@@ -384,10 +390,10 @@ where
     Index<N>: Value + Rank,
     Extent<N>: Value + Rank,
 {
-    type Output = Expr<T>;
-    fn index_const(self, b: &mut KernelBuilder, i: u32) -> Expr<T> {
+    type Output = KernelValue<T>;
+    fn index_const(self, b: &mut KernelBuilder, i: u32) -> KernelValue<T> {
         let i = b.literal(i as i32);
-        self.load(b, Expr::from_handle(i.handle()))
+        self.load(b, KernelValue::from_handle(i.handle()))
     }
 }
 
@@ -395,14 +401,14 @@ where
 /// rank one less at that leading index (C++ AMP `array_view<T, N>::operator[](int)`).
 macro_rules! projection {
     ($($r:literal => $s:literal),*) => {$(
-        impl<T: Element, const N: usize, A: Access, I: IndexInt> IndexRead<Expr<I>>
+        impl<T: Element, const N: usize, A: Access, I: IndexInt> IndexRead<KernelValue<I>>
             for Section<T, N, $r, A>
         where
             Index<N>: Value + Rank,
             Extent<N>: Value + Rank,
         {
             type Output = Section<T, N, $s, A>;
-            fn index_read(self, b: &mut KernelBuilder, i: Expr<I>) -> Self::Output {
+            fn index_read(self, b: &mut KernelBuilder, i: KernelValue<I>) -> Self::Output {
                 let i = as_i32(b, i);
                 self.fix(b, i)
             }
@@ -420,22 +426,22 @@ macro_rules! projection {
             }
         }
 
-        impl<T: Element, const N: usize, I: IndexInt> IndexPlace<Expr<I>>
+        impl<T: Element, const N: usize, I: IndexInt> IndexPlace<KernelValue<I>>
             for Section<T, N, $r, ReadWrite>
         where
             Index<N>: Value + Rank,
             Extent<N>: Value + Rank,
         {
             type Output = Section<T, N, $s, ReadWrite>;
-            fn index_place(self, b: &mut KernelBuilder, i: Expr<I>) -> Self::Output {
+            fn index_place(self, b: &mut KernelBuilder, i: KernelValue<I>) -> Self::Output {
                 let i = as_i32(b, i);
                 self.fix(b, i)
             }
         }
 
-        impl<T: Element, A: Access, I: IndexInt> IndexRead<Expr<I>> for View<T, $r, A> {
+        impl<T: Element, A: Access, I: IndexInt> IndexRead<KernelValue<I>> for View<T, $r, A> {
             type Output = Section<T, $r, $s, A>;
-            fn index_read(self, b: &mut KernelBuilder, i: Expr<I>) -> Self::Output {
+            fn index_read(self, b: &mut KernelBuilder, i: KernelValue<I>) -> Self::Output {
                 let i = as_i32(b, i);
                 self.whole(b).fix(b, i)
             }
@@ -449,9 +455,9 @@ macro_rules! projection {
             }
         }
 
-        impl<T: Element, I: IndexInt> IndexPlace<Expr<I>> for View<T, $r, ReadWrite> {
+        impl<T: Element, I: IndexInt> IndexPlace<KernelValue<I>> for View<T, $r, ReadWrite> {
             type Output = Section<T, $r, $s, ReadWrite>;
-            fn index_place(self, b: &mut KernelBuilder, i: Expr<I>) -> Self::Output {
+            fn index_place(self, b: &mut KernelBuilder, i: KernelValue<I>) -> Self::Output {
                 let i = as_i32(b, i);
                 self.whole(b).fix(b, i)
             }

@@ -17,7 +17,7 @@
 //! function of the same signature that is not one of these constructors stays uncallable in
 //! kernels.
 
-use crate::builder::{DeviceFn, Expr, KernelArg, KernelBuilder, KernelFunction, Read};
+use crate::builder::{DeviceFn, KernelArg, KernelBuilder, KernelFunction, KernelValue, Read};
 use crate::ops::{ArithOp, Arithmetic, Negate};
 use crate::types::{Element, KernelType, Numeric, Signed, Value};
 use crate::view::IndexConst;
@@ -115,14 +115,14 @@ macro_rules! vector_value {
             }
         }
         impl<T: Component> KernelType for Vector<T, $n> {
-            type Expr = Expr<Vector<T, $n>>;
+            type KernelValue = KernelValue<Vector<T, $n>>;
         }
         impl<T: Component> Read for Vector<T, $n> {
-            type Output = Expr<Vector<T, $n>>;
+            type Output = KernelValue<Vector<T, $n>>;
             fn read(self, b: &mut KernelBuilder) -> Self::Output {
                 let components = self.0.iter().map(|c| b.literal(*c).handle()).collect();
                 let ty = crate::types::type_of::<Self>(b);
-                Expr::from_handle(b.append(Expression::Compose { ty, components }))
+                KernelValue::from_handle(b.append(Expression::Compose { ty, components }))
             }
         }
     )*};
@@ -185,34 +185,34 @@ macro_rules! vector_element {
 }
 vector_element!(2, 3, 4);
 
-impl<T: Component, const N: usize> Expr<Vector<T, N>>
+impl<T: Component, const N: usize> KernelValue<Vector<T, N>>
 where
     Vector<T, N>: Value,
 {
-    fn component(self, b: &mut KernelBuilder, index: u32) -> Expr<T> {
+    fn component(self, b: &mut KernelBuilder, index: u32) -> KernelValue<T> {
         if index as usize >= N {
             b.error(format!(
                 "a vector of {N} components has no component {index}"
             ));
         }
-        Expr::from_handle(b.append(Expression::AccessIndex {
+        KernelValue::from_handle(b.append(Expression::AccessIndex {
             base: self.handle(),
             index: index.min(N as u32 - 1),
         }))
     }
 
     /// Component 0.
-    pub fn x(self, b: &mut KernelBuilder) -> Expr<T> {
+    pub fn x(self, b: &mut KernelBuilder) -> KernelValue<T> {
         self.component(b, 0)
     }
 
     /// Component 1.
-    pub fn y(self, b: &mut KernelBuilder) -> Expr<T> {
+    pub fn y(self, b: &mut KernelBuilder) -> KernelValue<T> {
         self.component(b, 1)
     }
 
     /// Component 2 (vectors of 3 and 4).
-    pub fn z(self, b: &mut KernelBuilder) -> Expr<T>
+    pub fn z(self, b: &mut KernelBuilder) -> KernelValue<T>
     where
         Vector<T, N>: HasZ,
     {
@@ -220,7 +220,7 @@ where
     }
 
     /// Component 3 (vectors of 4).
-    pub fn w(self, b: &mut KernelBuilder) -> Expr<T>
+    pub fn w(self, b: &mut KernelBuilder) -> KernelValue<T>
     where
         Vector<T, N>: HasW,
     {
@@ -228,25 +228,25 @@ where
     }
 }
 
-impl<T: Component, const N: usize> IndexConst for Expr<Vector<T, N>>
+impl<T: Component, const N: usize> IndexConst for KernelValue<Vector<T, N>>
 where
     Vector<T, N>: Value,
 {
-    type Output = Expr<T>;
-    fn index_const(self, b: &mut KernelBuilder, i: u32) -> Expr<T> {
+    type Output = KernelValue<T>;
+    fn index_const(self, b: &mut KernelBuilder, i: u32) -> KernelValue<T> {
         self.component(b, i)
     }
 }
 
 /// A component by a run-time index, checked against the vector's size (out of range: zero,
 /// and the fault is recorded).
-impl<T: Component, const N: usize, I: crate::view::IndexInt> crate::view::IndexRead<Expr<I>>
-    for Expr<Vector<T, N>>
+impl<T: Component, const N: usize, I: crate::view::IndexInt> crate::view::IndexRead<KernelValue<I>>
+    for KernelValue<Vector<T, N>>
 where
     Vector<T, N>: Value,
 {
-    type Output = Expr<T>;
-    fn index_read(self, b: &mut KernelBuilder, i: Expr<I>) -> Expr<T> {
+    type Output = KernelValue<T>;
+    fn index_read(self, b: &mut KernelBuilder, i: KernelValue<I>) -> KernelValue<T> {
         let mut check = crate::builder::CheckBuilder::new(crate::builder::AccessKind::Component);
         let index = check.level(b, i.handle(), N as u32);
         let value = b.append(Expression::Access {
@@ -255,7 +255,7 @@ where
         });
         let check = check.finish();
         let ty = T::naga_type(b);
-        Expr::from_handle(b.checked_value(check, value, ty))
+        KernelValue::from_handle(b.checked_value(check, value, ty))
     }
 }
 
@@ -295,12 +295,12 @@ where
     }
 }
 
-impl<T: Component + Signed, const N: usize> Negate for Expr<Vector<T, N>>
+impl<T: Component + Signed, const N: usize> Negate for KernelValue<Vector<T, N>>
 where
     Vector<T, N>: Value,
 {
     fn negate(self, b: &mut KernelBuilder) -> Self {
-        Expr::from_handle(b.append(Expression::Unary {
+        KernelValue::from_handle(b.append(Expression::Unary {
             op: naga::UnaryOperator::Negate,
             expr: self.handle(),
         }))
@@ -390,15 +390,15 @@ macro_rules! make_vector {
         }
 
         impl<T: Component> DeviceFn<($(make_vector!(@t $c),)+)> for MakeVector<T, $n> {
-            type Output = Expr<Vector<T, $n>>;
+            type Output = KernelValue<Vector<T, $n>>;
             fn call(&self, b: &mut KernelBuilder, ($($c,)+): ($(make_vector!(@t $c),)+)) -> Self::Output {
                 let ty = crate::types::type_of::<Vector<T, $n>>(b);
                 let components = vec![$($c.handle()),+];
-                Expr::from_handle(b.append(Expression::Compose { ty, components }))
+                KernelValue::from_handle(b.append(Expression::Compose { ty, components }))
             }
         }
     };
-    (@t $c:ident) => { Expr<T> };
+    (@t $c:ident) => { KernelValue<T> };
     (@arg $c:ident) => { KernelArg };
 }
 make_vector!(2: x, y);

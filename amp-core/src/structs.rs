@@ -8,13 +8,13 @@
 //! 8) and that the struct's size is a multiple of its alignment (so that an array of it has the
 //! host's stride); otherwise it says which field needs padding.
 //!
-//! Inside kernels a struct is a value ([`Expr`]): `let p = v[i];`, `p.pos`, struct literals,
+//! Inside kernels a struct is a value ([`KernelValue`]): `let p = v[i];`, `p.pos`, struct literals,
 //! arguments and results of `#[kernel]` functions. Fields are reached by name through
 //! [`Struct::Fields`], a struct the derive generates with the same field names whose fields are
 //! [`FieldOf`] selectors (zero-sized, carrying the field's type and member index), so that rustc
 //! resolves `p.pos` and reports a misspelt field at the user's token.
 
-use crate::builder::{Expr, KernelBuilder};
+use crate::builder::{KernelBuilder, KernelValue};
 use crate::place::Place;
 use crate::tile::TiledIndex;
 use crate::types::Element;
@@ -135,13 +135,13 @@ pub trait Struct: Element {
     type Fields: Copy;
     /// The selectors.
     const FIELDS: Self::Fields;
-    /// The fields as kernel values: a struct with this struct's field names, each an `Expr`
+    /// The fields as kernel values: a struct with this struct's field names, each an `KernelValue`
     /// (what a struct literal in a kernel builds).
     type Values;
     /// The fields of `value`.
-    fn values(value: Expr<Self>, b: &mut KernelBuilder) -> Self::Values;
+    fn values(value: KernelValue<Self>, b: &mut KernelBuilder) -> Self::Values;
     /// The struct made of `values`.
-    fn compose(values: Self::Values, b: &mut KernelBuilder) -> Expr<Self>;
+    fn compose(values: Self::Values, b: &mut KernelBuilder) -> KernelValue<Self>;
 }
 
 /// Selects field number `I` (of type `F`) of a struct.
@@ -190,7 +190,7 @@ pub fn field<B: Project, S: Select<B>>(
     selector.select(b, base)
 }
 
-impl<S: Struct> Project for Expr<S> {
+impl<S: Struct> Project for KernelValue<S> {
     type Fields = S::Fields;
     fn fields(&self) -> S::Fields {
         S::FIELDS
@@ -204,9 +204,9 @@ impl<S: Struct> Project for Place<S> {
     }
 }
 
-impl<S: Struct, F, const I: u32> Select<Expr<S>> for FieldOf<F, I> {
-    type Output = Expr<F>;
-    fn select(self, b: &mut KernelBuilder, base: Expr<S>) -> Expr<F> {
+impl<S: Struct, F, const I: u32> Select<KernelValue<S>> for FieldOf<F, I> {
+    type Output = KernelValue<F>;
+    fn select(self, b: &mut KernelBuilder, base: KernelValue<S>) -> KernelValue<F> {
         member(base, b, I)
     }
 }
@@ -239,17 +239,20 @@ impl<T, P: PlainFields> Select<P> for T {
 }
 
 /// Member `index` of a struct (or element `index` of an array) value.
-pub fn member<S, F>(value: Expr<S>, b: &mut KernelBuilder, index: u32) -> Expr<F> {
-    Expr::from_handle(b.append(Expression::AccessIndex {
+pub fn member<S, F>(value: KernelValue<S>, b: &mut KernelBuilder, index: u32) -> KernelValue<F> {
+    KernelValue::from_handle(b.append(Expression::AccessIndex {
         base: value.handle(),
         index,
     }))
 }
 
 /// A struct value from its members, in order.
-pub fn compose<S: Element>(b: &mut KernelBuilder, components: Vec<Handle<Expression>>) -> Expr<S> {
+pub fn compose<S: Element>(
+    b: &mut KernelBuilder,
+    components: Vec<Handle<Expression>>,
+) -> KernelValue<S> {
     let ty = S::naga_type(b);
-    Expr::from_handle(b.append(Expression::Compose { ty, components }))
+    KernelValue::from_handle(b.append(Expression::Compose { ty, components }))
 }
 
 /// One field of a struct, as the derive describes it to [`struct_type`].
@@ -301,9 +304,9 @@ pub const fn struct_align(aligns: &[u32]) -> u32 {
 }
 
 /// A kernel array value (an array field of a struct) indexed by a constant.
-impl<M: Member, const N: usize> crate::view::IndexConst for Expr<[M; N]> {
-    type Output = Expr<M>;
-    fn index_const(self, b: &mut KernelBuilder, i: u32) -> Expr<M> {
+impl<M: Member, const N: usize> crate::view::IndexConst for KernelValue<[M; N]> {
+    type Output = KernelValue<M>;
+    fn index_const(self, b: &mut KernelBuilder, i: u32) -> KernelValue<M> {
         if i as usize >= N {
             b.error(format!(
                 "index {i} is always out of range for this array of {N} elements"
@@ -315,11 +318,11 @@ impl<M: Member, const N: usize> crate::view::IndexConst for Expr<[M; N]> {
 
 /// A kernel array value (an array field of a struct) indexed at run time, checked against its
 /// length (out of range: element 0 is read, and the fault is recorded).
-impl<M: Member, const N: usize, I: crate::view::IndexInt> crate::view::IndexRead<Expr<I>>
-    for Expr<[M; N]>
+impl<M: Member, const N: usize, I: crate::view::IndexInt> crate::view::IndexRead<KernelValue<I>>
+    for KernelValue<[M; N]>
 {
-    type Output = Expr<M>;
-    fn index_read(self, b: &mut KernelBuilder, i: Expr<I>) -> Expr<M> {
+    type Output = KernelValue<M>;
+    fn index_read(self, b: &mut KernelBuilder, i: KernelValue<I>) -> KernelValue<M> {
         let mut check = crate::builder::CheckBuilder::new(crate::builder::AccessKind::LocalArray);
         let index = check.level(b, i.handle(), N as u32);
         let value = b.append(Expression::Access {
@@ -328,6 +331,6 @@ impl<M: Member, const N: usize, I: crate::view::IndexInt> crate::view::IndexRead
         });
         let check = check.finish();
         let ty = M::member_type(b);
-        Expr::from_handle(b.checked_value(check, value, ty))
+        KernelValue::from_handle(b.checked_value(check, value, ty))
     }
 }

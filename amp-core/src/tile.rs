@@ -4,7 +4,7 @@
 //! (C++ AMP's template arguments). Each tile runs as one workgroup: its threads share
 //! `tile_static` memory and meet at barriers. A tiled kernel receives a [`TiledIndex`].
 
-use crate::builder::{Expr, KernelBuilder};
+use crate::builder::{KernelBuilder, KernelValue};
 use crate::shape::{Extent, Index};
 use crate::types::{Rank, Value};
 use naga::{Barrier, Statement};
@@ -155,50 +155,50 @@ impl<const N: usize, const D0: usize, const D1: usize, const D2: usize> crate::t
 where
     Extent<N>: Value + Rank,
 {
-    type Expr = Expr<TiledExtent<N, D0, D1, D2>>;
+    type KernelValue = KernelValue<TiledExtent<N, D0, D1, D2>>;
 }
 
 /// A captured tiled extent (or a `#[kernel] fn` argument of that type) in a kernel: the host's
 /// methods, built from the extent (a launch value) and the tile (constants).
 impl<const N: usize, const D0: usize, const D1: usize, const D2: usize>
-    Expr<TiledExtent<N, D0, D1, D2>>
+    KernelValue<TiledExtent<N, D0, D1, D2>>
 where
     Extent<N>: Value + Rank,
     Index<N>: Value + Rank,
 {
     /// The whole extent.
-    pub fn extent(self, _: &mut KernelBuilder) -> Expr<Extent<N>> {
-        Expr::from_handle(self.handle())
+    pub fn extent(self, _: &mut KernelBuilder) -> KernelValue<Extent<N>> {
+        KernelValue::from_handle(self.handle())
     }
 
     /// The tile's extent: constants.
-    pub fn tile_extent(self, b: &mut KernelBuilder) -> Expr<Extent<N>> {
+    pub fn tile_extent(self, b: &mut KernelBuilder) -> KernelValue<Extent<N>> {
         let components = (0..N)
             .map(|k| {
                 b.literal(TiledExtent::<N, D0, D1, D2>::TILE[k] as i32)
                     .handle()
             })
             .collect();
-        Expr::from_handle(b.compose::<Extent<N>>(components))
+        KernelValue::from_handle(b.compose::<Extent<N>>(components))
     }
 
     /// `D0`, a constant (C++ AMP `tile_dim0`).
-    pub fn tile_dim0(self, b: &mut KernelBuilder) -> Expr<i32> {
+    pub fn tile_dim0(self, b: &mut KernelBuilder) -> KernelValue<i32> {
         b.literal(D0 as i32)
     }
 
     /// `D1`, a constant (C++ AMP `tile_dim1`).
-    pub fn tile_dim1(self, b: &mut KernelBuilder) -> Expr<i32> {
+    pub fn tile_dim1(self, b: &mut KernelBuilder) -> KernelValue<i32> {
         b.literal(D1 as i32)
     }
 
     /// `D2`, a constant (C++ AMP `tile_dim2`).
-    pub fn tile_dim2(self, b: &mut KernelBuilder) -> Expr<i32> {
+    pub fn tile_dim2(self, b: &mut KernelBuilder) -> KernelValue<i32> {
         b.literal(D2 as i32)
     }
 
-    /// The whole extent's size, a `u32` as [`Expr<Extent<N>>::size`] gives it.
-    pub fn size(self, b: &mut KernelBuilder) -> Expr<u32> {
+    /// The whole extent's size, a `u32` as [`KernelValue<Extent<N>>::size`] gives it.
+    pub fn size(self, b: &mut KernelBuilder) -> KernelValue<u32> {
         self.extent(b).size(b)
     }
 
@@ -207,20 +207,20 @@ where
         self,
         b: &mut KernelBuilder,
         idx: impl crate::atomic::ElementIndex<N>,
-    ) -> Expr<bool> {
+    ) -> KernelValue<bool> {
         self.extent(b).contains(b, idx)
     }
 }
 
 /// `te[k]`: a component of the whole extent.
 impl<const N: usize, const D0: usize, const D1: usize, const D2: usize> crate::view::IndexConst
-    for Expr<TiledExtent<N, D0, D1, D2>>
+    for KernelValue<TiledExtent<N, D0, D1, D2>>
 where
     Extent<N>: Value + Rank,
 {
-    type Output = Expr<i32>;
-    fn index_const(self, b: &mut KernelBuilder, i: u32) -> Expr<i32> {
-        Expr::<Extent<N>>::from_handle(self.handle()).index_const(b, i)
+    type Output = KernelValue<i32>;
+    fn index_const(self, b: &mut KernelBuilder, i: u32) -> KernelValue<i32> {
+        KernelValue::<Extent<N>>::from_handle(self.handle()).index_const(b, i)
     }
 }
 
@@ -330,21 +330,21 @@ impl Extent<3> {
 #[derive(Clone, Copy, Debug)]
 pub struct TiledIndex<const N: usize> {
     /// The thread's index in the whole domain.
-    pub global: Expr<Index<N>>,
+    pub global: KernelValue<Index<N>>,
     /// The thread's index inside its tile.
-    pub local: Expr<Index<N>>,
+    pub local: KernelValue<Index<N>>,
     /// The tile's index among the tiles.
-    pub tile: Expr<Index<N>>,
+    pub tile: KernelValue<Index<N>>,
     /// The global index of the tile's first thread.
-    pub tile_origin: Expr<Index<N>>,
+    pub tile_origin: KernelValue<Index<N>>,
     /// The tile's extent.
-    pub tile_extent: Expr<Extent<N>>,
+    pub tile_extent: KernelValue<Extent<N>>,
     /// The tile's barrier.
     pub barrier: TileBarrier,
 }
 
 impl<const N: usize> crate::types::KernelType for TiledIndex<N> {
-    type Expr = TiledIndex<N>;
+    type KernelValue = TiledIndex<N>;
 }
 
 impl<const N: usize> crate::builder::Read for TiledIndex<N> {
@@ -474,9 +474,9 @@ where
 /// A tiled index indexes a view as its `global` index.
 impl<T, const N: usize, A> crate::view::IndexRead<TiledIndex<N>> for crate::view::View<T, N, A>
 where
-    crate::view::View<T, N, A>: crate::view::IndexRead<Expr<Index<N>>>,
+    crate::view::View<T, N, A>: crate::view::IndexRead<KernelValue<Index<N>>>,
 {
-    type Output = <Self as crate::view::IndexRead<Expr<Index<N>>>>::Output;
+    type Output = <Self as crate::view::IndexRead<KernelValue<Index<N>>>>::Output;
     fn index_read(self, b: &mut KernelBuilder, i: TiledIndex<N>) -> Self::Output {
         self.index_read(b, i.global)
     }
@@ -485,7 +485,8 @@ where
 impl<T, const N: usize, V> crate::view::IndexWrite<TiledIndex<N>, V>
     for crate::view::View<T, N, crate::view::ReadWrite>
 where
-    crate::view::View<T, N, crate::view::ReadWrite>: crate::view::IndexWrite<Expr<Index<N>>, V>,
+    crate::view::View<T, N, crate::view::ReadWrite>:
+        crate::view::IndexWrite<KernelValue<Index<N>>, V>,
 {
     fn index_write(self, b: &mut KernelBuilder, i: TiledIndex<N>, value: V) {
         self.index_write(b, i.global, value)
@@ -502,9 +503,9 @@ impl<const N: usize> crate::ops::Operand for TiledIndex<N> {
 
 impl<const N: usize> crate::view::IndexConst for TiledIndex<N>
 where
-    Expr<Index<N>>: crate::view::IndexConst,
+    KernelValue<Index<N>>: crate::view::IndexConst,
 {
-    type Output = <Expr<Index<N>> as crate::view::IndexConst>::Output;
+    type Output = <KernelValue<Index<N>> as crate::view::IndexConst>::Output;
     fn index_const(self, b: &mut KernelBuilder, i: u32) -> Self::Output {
         self.global.index_const(b, i)
     }

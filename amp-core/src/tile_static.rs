@@ -6,7 +6,7 @@
 //! and only a scalar element is loaded or stored. Like C++ AMP's, tile_static variables have no
 //! initializer; their contents are undefined until written.
 
-use crate::builder::{Expr, KernelBuilder};
+use crate::builder::{KernelBuilder, KernelValue};
 use crate::place::Root;
 use crate::types::Element;
 use naga::{ArraySize, Expression, Handle, Statement, TypeInner};
@@ -42,8 +42,8 @@ impl<T: Element> TileType for T {
         let align = if T::ALIGN > 4 { T::ALIGN } else { 4 };
         (T::WORDS as u32 * 4).div_ceil(align) * align
     };
-    type Place = Expr<T>;
-    fn place(b: &mut KernelBuilder, place: Place<T>) -> Expr<T> {
+    type Place = KernelValue<T>;
+    fn place(b: &mut KernelBuilder, place: Place<T>) -> KernelValue<T> {
         crate::builder::Read::read(place, b)
     }
 }
@@ -86,7 +86,7 @@ pub trait ArrayInit {
     fn compose(self, b: &mut KernelBuilder) -> Handle<Expression>;
 }
 
-impl<T: Element> ArrayInit for Expr<T> {
+impl<T: Element> ArrayInit for KernelValue<T> {
     type Type = T;
     fn compose(self, _: &mut KernelBuilder) -> Handle<Expression> {
         self.handle()
@@ -224,7 +224,7 @@ impl<E, const A: usize> ForArray for Place<[E; A]> {
 
 impl<E, const A: usize> Place<[E; A]> {
     /// The number of elements, as a kernel `i32` (`for x in array`).
-    pub fn for_len(&self, b: &mut KernelBuilder) -> Expr<i32> {
+    pub fn for_len(&self, b: &mut KernelBuilder) -> KernelValue<i32> {
         b.literal(i32::try_from(A).unwrap_or(i32::MAX))
     }
 }

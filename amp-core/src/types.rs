@@ -1,7 +1,7 @@
 //! The types that exist inside kernels, and how host-side Rust types map onto them.
 //!
 //! A kernel body is expanded into Rust code that *builds* IR: every kernel-side value is an
-//! [`Expr<T>`](crate::Expr) (a handle to a naga expression of type `T`) or a
+//! [`KernelValue<T>`](crate::KernelValue) (a handle to a naga expression of type `T`) or a
 //! [`Var<T>`](crate::Var) (a function-local variable). [`KernelType`] maps the type a user writes
 //! (`f32`, `Index<2>`, `ArrayView<f32, 2>`) to that kernel-side representation, so rustc's type
 //! checker checks kernel bodies against amp's rules.
@@ -18,7 +18,7 @@ use naga::{Expression, Handle, Scalar as NagaScalar, ScalarKind, TypeInner, Vect
 )]
 pub trait KernelType {
     /// The kernel-side representation.
-    type Expr;
+    type KernelValue;
 }
 
 /// A type whose values live in naga expressions: scalars, [`Index`] and [`Extent`].
@@ -126,7 +126,7 @@ macro_rules! scalar {
     ($t:ty, $naga:expr, $lit:ident, align $align:literal, [$($tr:ident),*] $(, bytes $pod:tt)?) => {
         impl sealed::Sealed for $t {}
         impl KernelType for $t {
-            type Expr = crate::Expr<$t>;
+            type KernelValue = crate::KernelValue<$t>;
         }
         impl Value for $t {
             fn naga_type(b: &mut KernelBuilder) -> Handle<naga::Type> {
@@ -266,7 +266,7 @@ scalar!(u64, NagaScalar::U64, U64, align 8, [Numeric, Integer], bytes true);
 scalar!(f64, NagaScalar::F64, F64, align 8, [Numeric, Signed], bytes true);
 
 impl KernelType for () {
-    type Expr = ();
+    type KernelValue = ();
 }
 
 /// Index and extent ranks supported inside kernels: 1 to [`MAX_RANK`].
@@ -290,10 +290,10 @@ pub const MAX_RANK: usize = crate::builder::MAX_FAULT_RANK;
 macro_rules! shape_value {
     ($n:literal, $size:expr) => {
         impl KernelType for Index<$n> {
-            type Expr = crate::Expr<Index<$n>>;
+            type KernelValue = crate::KernelValue<Index<$n>>;
         }
         impl KernelType for Extent<$n> {
-            type Expr = crate::Expr<Extent<$n>>;
+            type KernelValue = crate::KernelValue<Extent<$n>>;
         }
         impl Rank for Index<$n> {
             const COMPONENTS: usize = $n;

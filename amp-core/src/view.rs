@@ -7,7 +7,9 @@
 //! sentinel (1): the index of the zero element every buffer holds past its data, which a
 //! checked read out of range reads instead.
 
-use crate::builder::{AccessKind, Check, CheckBuilder, Expr, FnArg, KernelBuilder, SiteBound};
+use crate::builder::{
+    AccessKind, Check, CheckBuilder, FnArg, KernelBuilder, KernelValue, SiteBound,
+};
 use crate::place::{IndexPlace, Place, Root};
 use crate::shape::{Extent, Index};
 use crate::types::{Element, Rank, Scalar, Value};
@@ -70,7 +72,7 @@ where
     }
 
     /// The view's extent (C++ AMP `array_view::extent`).
-    pub fn extent(self, b: &mut KernelBuilder) -> Expr<Extent<N>> {
+    pub fn extent(self, b: &mut KernelBuilder) -> KernelValue<Extent<N>> {
         b.shape_from_words(self.word, N as u32)
     }
 
@@ -170,12 +172,12 @@ where
     pub(crate) fn load_entries(
         b: &mut KernelBuilder,
         pointers: Vec<Handle<Expression>>,
-    ) -> Expr<T> {
+    ) -> KernelValue<T> {
         let entries: Vec<_> = pointers
             .into_iter()
             .map(|pointer| b.append(Expression::Load { pointer }))
             .collect();
-        Expr::from_handle(T::from_entries(b, &entries))
+        KernelValue::from_handle(T::from_entries(b, &entries))
     }
 
     /// Stores `value` into the element whose storage entries are at `pointers`, under `check`.
@@ -183,7 +185,7 @@ where
         b: &mut KernelBuilder,
         pointers: Vec<Handle<Expression>>,
         check: Option<Check>,
-        value: Expr<T>,
+        value: KernelValue<T>,
     ) {
         let values = T::to_entries(b, value.handle());
         let mut stores: Vec<_> = pointers
@@ -202,7 +204,7 @@ where
     pub(crate) fn atomic_element(
         self,
         b: &mut KernelBuilder,
-        idx: Expr<Index<N>>,
+        idx: KernelValue<Index<N>>,
     ) -> (Handle<Expression>, Option<Check>) {
         b.make_atomic(self.global);
         let (pointers, check) = self.element(b, idx.handle(), AccessKind::ViewAtomic);
@@ -211,7 +213,7 @@ where
     }
 
     /// Reads element `idx`.
-    pub fn load(self, b: &mut KernelBuilder, idx: Expr<Index<N>>) -> Expr<T> {
+    pub fn load(self, b: &mut KernelBuilder, idx: KernelValue<Index<N>>) -> KernelValue<T> {
         let (pointers, check) = self.element(b, idx.handle(), AccessKind::ViewRead);
         let value = Self::load_entries(b, pointers);
         if let Some(check) = check {
@@ -230,7 +232,7 @@ where
     /// The place of element `idx`, to assign a part of it (`v[i].pos = p`, `v[i][2] = x`).
     /// Out of range (checked kernels) it addresses the zero sentinel: a read through it yields
     /// zero and a write is skipped.
-    pub fn place(self, b: &mut KernelBuilder, idx: Expr<Index<N>>) -> Place<T> {
+    pub fn place(self, b: &mut KernelBuilder, idx: KernelValue<Index<N>>) -> Place<T> {
         let (pointers, check) = self.element_at(b, idx.handle(), AccessKind::ViewWrite, true);
         Self::entry_place(b, pointers, check)
     }
@@ -254,7 +256,7 @@ where
     }
 
     /// Writes element `idx` (all its entries, under one check).
-    pub fn store(self, b: &mut KernelBuilder, idx: Expr<Index<N>>, value: Expr<T>) {
+    pub fn store(self, b: &mut KernelBuilder, idx: KernelValue<Index<N>>, value: KernelValue<T>) {
         let (pointers, check) = self.element(b, idx.handle(), AccessKind::ViewWrite);
         Self::store_entries(b, pointers, check, value);
     }
@@ -294,23 +296,24 @@ pub trait IndexWrite<I, V> {
     fn index_write(self, b: &mut KernelBuilder, i: I, value: V);
 }
 
-impl<T: Element, const N: usize, A: Access> IndexRead<Expr<Index<N>>> for View<T, N, A>
+impl<T: Element, const N: usize, A: Access> IndexRead<KernelValue<Index<N>>> for View<T, N, A>
 where
     Index<N>: Value + Rank,
     Extent<N>: Value + Rank,
 {
-    type Output = Expr<T>;
-    fn index_read(self, b: &mut KernelBuilder, i: Expr<Index<N>>) -> Expr<T> {
+    type Output = KernelValue<T>;
+    fn index_read(self, b: &mut KernelBuilder, i: KernelValue<Index<N>>) -> KernelValue<T> {
         self.load(b, i)
     }
 }
 
-impl<T: Element, const N: usize> IndexWrite<Expr<Index<N>>, Expr<T>> for View<T, N, ReadWrite>
+impl<T: Element, const N: usize> IndexWrite<KernelValue<Index<N>>, KernelValue<T>>
+    for View<T, N, ReadWrite>
 where
     Index<N>: Value + Rank,
     Extent<N>: Value + Rank,
 {
-    fn index_write(self, b: &mut KernelBuilder, i: Expr<Index<N>>, value: Expr<T>) {
+    fn index_write(self, b: &mut KernelBuilder, i: KernelValue<Index<N>>, value: KernelValue<T>) {
         self.store(b, i, value)
     }
 }
@@ -320,27 +323,30 @@ pub trait IndexInt: Scalar {}
 impl IndexInt for i32 {}
 impl IndexInt for u32 {}
 
-pub(crate) fn as_i32<I: IndexInt>(b: &mut KernelBuilder, i: Expr<I>) -> Expr<Index<1>> {
+pub(crate) fn as_i32<I: IndexInt>(
+    b: &mut KernelBuilder,
+    i: KernelValue<I>,
+) -> KernelValue<Index<1>> {
     if I::SCALAR.kind == ScalarKind::Sint {
-        return Expr::from_handle(i.handle());
+        return KernelValue::from_handle(i.handle());
     }
-    Expr::from_handle(b.append(Expression::As {
+    KernelValue::from_handle(b.append(Expression::As {
         expr: i.handle(),
         kind: ScalarKind::Sint,
         convert: None,
     }))
 }
 
-impl<T: Element, I: IndexInt, A: Access> IndexRead<Expr<I>> for View<T, 1, A> {
-    type Output = Expr<T>;
-    fn index_read(self, b: &mut KernelBuilder, i: Expr<I>) -> Expr<T> {
+impl<T: Element, I: IndexInt, A: Access> IndexRead<KernelValue<I>> for View<T, 1, A> {
+    type Output = KernelValue<T>;
+    fn index_read(self, b: &mut KernelBuilder, i: KernelValue<I>) -> KernelValue<T> {
         let i = as_i32(b, i);
         self.load(b, i)
     }
 }
 
-impl<T: Element, I: IndexInt> IndexWrite<Expr<I>, Expr<T>> for View<T, 1, ReadWrite> {
-    fn index_write(self, b: &mut KernelBuilder, i: Expr<I>, value: Expr<T>) {
+impl<T: Element, I: IndexInt> IndexWrite<KernelValue<I>, KernelValue<T>> for View<T, 1, ReadWrite> {
+    fn index_write(self, b: &mut KernelBuilder, i: KernelValue<I>, value: KernelValue<T>) {
         let i = as_i32(b, i);
         self.store(b, i, value)
     }
@@ -349,28 +355,28 @@ impl<T: Element, I: IndexInt> IndexWrite<Expr<I>, Expr<T>> for View<T, 1, ReadWr
 macro_rules! shape_component {
     ($shape:ident) => {
         /// A component, by a runtime integer.
-        impl<const N: usize, I: IndexInt> IndexRead<Expr<I>> for Expr<$shape<N>>
+        impl<const N: usize, I: IndexInt> IndexRead<KernelValue<I>> for KernelValue<$shape<N>>
         where
             $shape<N>: Value + Rank,
         {
-            type Output = Expr<i32>;
-            fn index_read(self, b: &mut KernelBuilder, i: Expr<I>) -> Expr<i32> {
+            type Output = KernelValue<i32>;
+            fn index_read(self, b: &mut KernelBuilder, i: KernelValue<I>) -> KernelValue<i32> {
                 if N == 1 {
-                    return Expr::from_handle(self.handle());
+                    return KernelValue::from_handle(self.handle());
                 }
-                Expr::from_handle(b.append(Expression::Access {
+                KernelValue::from_handle(b.append(Expression::Access {
                     base: self.handle(),
                     index: i.handle(),
                 }))
             }
         }
 
-        impl<const N: usize> IndexConst for Expr<$shape<N>>
+        impl<const N: usize> IndexConst for KernelValue<$shape<N>>
         where
             $shape<N>: Value + Rank,
         {
-            type Output = Expr<i32>;
-            fn index_const(self, b: &mut KernelBuilder, i: u32) -> Expr<i32> {
+            type Output = KernelValue<i32>;
+            fn index_const(self, b: &mut KernelBuilder, i: u32) -> KernelValue<i32> {
                 if i as usize >= N {
                     b.error(format!(
                         "component {i} is out of range for {} (components 0..{N})",
@@ -378,9 +384,9 @@ macro_rules! shape_component {
                     ));
                 }
                 if N == 1 {
-                    return Expr::from_handle(self.handle());
+                    return KernelValue::from_handle(self.handle());
                 }
-                Expr::from_handle(b.append(Expression::AccessIndex {
+                KernelValue::from_handle(b.append(Expression::AccessIndex {
                     base: self.handle(),
                     index: i,
                 }))
@@ -405,27 +411,27 @@ shape_component!(Index);
 shape_component!(Extent);
 
 impl<T: Element, A: Access> IndexConst for View<T, 1, A> {
-    type Output = Expr<T>;
-    fn index_const(self, b: &mut KernelBuilder, i: u32) -> Expr<T> {
+    type Output = KernelValue<T>;
+    fn index_const(self, b: &mut KernelBuilder, i: u32) -> KernelValue<T> {
         let i = b.literal(i as i32);
-        self.load(b, Expr::from_handle(i.handle()))
+        self.load(b, KernelValue::from_handle(i.handle()))
     }
 }
 
-impl<T: Element, const N: usize> IndexPlace<Expr<Index<N>>> for View<T, N, ReadWrite>
+impl<T: Element, const N: usize> IndexPlace<KernelValue<Index<N>>> for View<T, N, ReadWrite>
 where
     Index<N>: Value + Rank,
     Extent<N>: Value + Rank,
 {
     type Output = Place<T>;
-    fn index_place(self, b: &mut KernelBuilder, i: Expr<Index<N>>) -> Place<T> {
+    fn index_place(self, b: &mut KernelBuilder, i: KernelValue<Index<N>>) -> Place<T> {
         self.place(b, i)
     }
 }
 
-impl<T: Element, I: IndexInt> IndexPlace<Expr<I>> for View<T, 1, ReadWrite> {
+impl<T: Element, I: IndexInt> IndexPlace<KernelValue<I>> for View<T, 1, ReadWrite> {
     type Output = Place<T>;
-    fn index_place(self, b: &mut KernelBuilder, i: Expr<I>) -> Place<T> {
+    fn index_place(self, b: &mut KernelBuilder, i: KernelValue<I>) -> Place<T> {
         let i = as_i32(b, i);
         self.place(b, i)
     }

@@ -1,7 +1,7 @@
 //! Hand-built kernels (no macro) must validate, and build errors must carry locations.
 
 use amp_core::ops::{self, Arith, ArithOp, CmpOp, Compare};
-use amp_core::{DeviceFn, Expr, KernelBuilder, KernelError, Loc, ReadOnly, ReadWrite, View};
+use amp_core::{DeviceFn, KernelBuilder, KernelError, KernelValue, Loc, ReadOnly, ReadWrite, View};
 use naga::valid::Capabilities;
 use std::any::TypeId;
 
@@ -90,9 +90,9 @@ fn loops_ifs_and_locals_validate() {
 }
 
 struct Twice;
-impl DeviceFn<(Expr<i32>,)> for Twice {
-    type Output = Expr<i32>;
-    fn call(&self, b: &mut KernelBuilder, args: (Expr<i32>,)) -> Expr<i32> {
+impl DeviceFn<(KernelValue<i32>,)> for Twice {
+    type Output = KernelValue<i32>;
+    fn call(&self, b: &mut KernelBuilder, args: (KernelValue<i32>,)) -> KernelValue<i32> {
         b.call_device_fn("twice", TypeId::of::<Self>(), args, |b, (x,)| {
             x.arith(b, ArithOp::Add, x)
         })
@@ -119,7 +119,7 @@ fn device_functions_are_built_once() {
     let mut b = KernelBuilder::new("calls", HERE);
     let idx = b.untiled_entry::<1>();
     let out = View::<i32, 1, ReadWrite>::declare(&mut b);
-    let v = Twice.call(&mut b, (Expr::from_handle(idx.handle()),));
+    let v = Twice.call(&mut b, (KernelValue::from_handle(idx.handle()),));
     let v = Twice.call(&mut b, (v,));
     out.store(&mut b, idx, v);
     let ir = b.finish(Capabilities::empty()).expect("valid");
@@ -158,7 +158,7 @@ fn validation_errors_name_the_source_line() {
     b.at(Loc::new("broken.rs", 17, 9));
     // An f32 stored into an i32 view: only naga's validator can see this in hand-built IR.
     let f = ops::lit(&mut b, 1.5f32);
-    out.store(&mut b, idx, Expr::from_handle(f.handle()));
+    out.store(&mut b, idx, KernelValue::from_handle(f.handle()));
     let err = b.finish(Capabilities::empty()).expect_err("invalid");
     let text = err.to_string();
     assert!(text.contains("kernel `broken`"), "{text}");

@@ -3,7 +3,7 @@
 //! its step, or whose counter is written in its body, makes the kernel keep the bounding.
 
 use amp_core::naga::valid::Capabilities;
-use amp_core::{Expr, KernelBuilder, Loc};
+use amp_core::{KernelBuilder, KernelValue, Loc};
 
 fn site() -> Loc {
     Loc {
@@ -48,7 +48,7 @@ fn a_counter_written_in_its_loop_may_not_terminate() {
     let start = b.literal(0i32);
     let end = b.literal(10i32);
     let counter = b.begin_for(start, end, false);
-    let zero: Expr<i32> = b.literal(0i32);
+    let zero: KernelValue<i32> = b.literal(0i32);
     b.store(counter, zero);
     b.end_for(counter, end, None, false);
     assert!(!finish(b));

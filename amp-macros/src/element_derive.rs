@@ -184,7 +184,7 @@ fn emit(input: &DeriveInput, fields: &[&syn::Field]) -> TokenStream {
         #[doc(hidden)]
         #[allow(non_camel_case_types, dead_code)]
         #vis struct #values_ty {
-            #(#vises #idents: #p::Expr<#types>,)*
+            #(#vises #idents: #p::KernelValue<#types>,)*
         }
 
         #(#layout_checks)*
@@ -257,7 +257,7 @@ fn emit(input: &DeriveInput, fields: &[&syn::Field]) -> TokenStream {
         }
 
         impl #p::KernelType for #name {
-            type Expr = #p::Expr<#name>;
+            type KernelValue = #p::KernelValue<#name>;
         }
 
         impl #s::Struct for #name {
@@ -266,18 +266,18 @@ fn emit(input: &DeriveInput, fields: &[&syn::Field]) -> TokenStream {
                 #(#idents: #s::FieldOf::NEW,)*
             };
             type Values = #values_ty;
-            fn values(value: #p::Expr<Self>, b: &mut #p::KernelBuilder) -> #values_ty {
+            fn values(value: #p::KernelValue<Self>, b: &mut #p::KernelBuilder) -> #values_ty {
                 #values_ty {
                     #(#idents: #s::member(value, b, #indices),)*
                 }
             }
-            fn compose(values: #values_ty, b: &mut #p::KernelBuilder) -> #p::Expr<Self> {
+            fn compose(values: #values_ty, b: &mut #p::KernelBuilder) -> #p::KernelValue<Self> {
                 #s::compose(b, ::std::vec![#(values.#idents.handle()),*])
             }
         }
 
         impl #p::Capture for #name {
-            type Kernel = #p::Expr<#name>;
+            type Kernel = #p::KernelValue<#name>;
             fn declare(b: &mut #p::KernelBuilder) -> Self::Kernel {
                 b.param::<Self>()
             }

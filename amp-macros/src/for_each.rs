@@ -113,13 +113,17 @@ pub fn expand(input: TokenStream, launch: Launch) -> TokenStream {
     let index = quote::format_ident!("__amp_index");
     let site = loc(closure.or1_token.span());
     let call = match (launch, &view) {
-        (Launch::Checked, None) => quote_spanned!(closure.span()=> #p::parallel_for_each),
-        (Launch::Unchecked, None) => {
-            quote_spanned!(closure.span()=> #p::parallel_for_each_unchecked)
+        (Launch::Checked, None) => {
+            quote_spanned!(closure.span()=> ::amp::launch::parallel_for_each)
         }
-        (Launch::Checked, Some(_)) => quote_spanned!(closure.span()=> #p::parallel_for_each_on),
+        (Launch::Unchecked, None) => {
+            quote_spanned!(closure.span()=> ::amp::launch::parallel_for_each_unchecked)
+        }
+        (Launch::Checked, Some(_)) => {
+            quote_spanned!(closure.span()=> ::amp::launch::parallel_for_each_on)
+        }
         (Launch::Unchecked, Some(_)) => {
-            quote_spanned!(closure.span()=> #p::parallel_for_each_unchecked_on)
+            quote_spanned!(closure.span()=> ::amp::launch::parallel_for_each_unchecked_on)
         }
     };
     let view = view.map(|v| {

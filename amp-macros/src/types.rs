@@ -1,4 +1,4 @@
-//! Types as the expansion writes them: `<T as KernelType>::Expr`, with lifetimes made `'static`
+//! Types as the expansion writes them: `<T as KernelType>::KernelValue`, with lifetimes made `'static`
 //! (kernel-side types carry no borrows; impl headers cannot elide lifetimes).
 
 use proc_macro2::{Span, TokenStream};
@@ -40,7 +40,7 @@ pub fn static_type(ty: &Type) -> Type {
     ty
 }
 
-/// The kernel-side type of `ty`: `<ty as KernelType>::Expr`, except that amp's own types and the
+/// The kernel-side type of `ty`: `<ty as KernelType>::KernelValue`, except that amp's own types and the
 /// function's generic type parameters (`generics`) are spelled out directly, so that generic
 /// parameters stay constrained in trait impls (a projection does not constrain them).
 pub fn kernel_side(ty: &Type, generics: &[syn::Ident]) -> TokenStream {
@@ -50,7 +50,7 @@ pub fn kernel_side(ty: &Type, generics: &[syn::Ident]) -> TokenStream {
         if path.qself.is_none() {
             if let Some(ident) = path.path.get_ident() {
                 if generics.contains(ident) {
-                    return quote!(#p::Expr<#ident>);
+                    return quote!(#p::KernelValue<#ident>);
                 }
             }
             if let Some(last) = path.path.segments.last() {
@@ -67,12 +67,12 @@ pub fn kernel_side(ty: &Type, generics: &[syn::Ident]) -> TokenStream {
                         return quote!(#p::View<#t, #n, #p::ReadWrite>)
                     }
                     ("ConstArrayView", [t, n]) => return quote!(#p::View<#t, #n, #p::ReadOnly>),
-                    ("Index", [n]) => return quote!(#p::Expr<#p::Index<#n>>),
-                    ("Extent", [n]) => return quote!(#p::Expr<#p::Extent<#n>>),
+                    ("Index", [n]) => return quote!(#p::KernelValue<#p::Index<#n>>),
+                    ("Extent", [n]) => return quote!(#p::KernelValue<#p::Extent<#n>>),
                     _ => {}
                 }
             }
         }
     }
-    quote!(<#ty as #p::KernelType>::Expr)
+    quote!(<#ty as #p::KernelType>::KernelValue)
 }

@@ -14,7 +14,7 @@ use amp_core::short_vector::{Component, Vector};
 use amp_core::types::Rank;
 use amp_core::view::View;
 use amp_core::{
-    Element, Expr, Extent, Index, KernelBuilder, KernelType, ReadOnly, ReadWrite, Scalar,
+    Element, Extent, Index, KernelBuilder, KernelType, KernelValue, ReadOnly, ReadWrite, Scalar,
     TiledExtent, Value,
 };
 
@@ -78,8 +78,8 @@ impl<C: Capture + ?Sized> Capture for &C {
 macro_rules! scalar_capture {
     ($($t:ty),*) => {$(
         impl Capture for $t {
-            type Kernel = Expr<$t>;
-            fn declare(b: &mut KernelBuilder) -> Expr<$t> {
+            type Kernel = KernelValue<$t>;
+            fn declare(b: &mut KernelBuilder) -> KernelValue<$t> {
                 b.param::<$t>()
             }
             fn bind(&self, binder: &mut Binder<'_>) -> Result<()> {
@@ -97,7 +97,7 @@ macro_rules! shape_capture {
         where
             $shape<N>: Value + Rank,
         {
-            type Kernel = Expr<$shape<N>>;
+            type Kernel = KernelValue<$shape<N>>;
             fn declare(b: &mut KernelBuilder) -> Self::Kernel {
                 b.param_shape::<$shape<N>>()
             }
@@ -116,7 +116,7 @@ impl<const N: usize, const D0: usize, const D1: usize, const D2: usize> Capture
 where
     Extent<N>: Value + Rank,
 {
-    type Kernel = Expr<Self>;
+    type Kernel = KernelValue<Self>;
     fn declare(b: &mut KernelBuilder) -> Self::Kernel {
         b.param_shape::<Self>()
     }
@@ -134,7 +134,7 @@ macro_rules! view_capture {
             Index<N>: Value + Rank,
             Extent<N>: Value + Rank,
         {
-            type Expr = View<T, N, $access>;
+            type KernelValue = View<T, N, $access>;
         }
 
         impl<T: Element, const N: usize> Capture for $view
@@ -237,13 +237,13 @@ captures!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11, M 12, N 
 
 /// A scalar that generic host code can both capture and use in kernels: write
 /// `T: Numeric + KernelScalar` on a generic function that launches a kernel over `T`.
-pub trait KernelScalar: Scalar + Capture<Kernel = Expr<Self>> {}
-impl<T: Scalar + Capture<Kernel = Expr<T>>> KernelScalar for T {}
+pub trait KernelScalar: Scalar + Capture<Kernel = KernelValue<Self>> {}
+impl<T: Scalar + Capture<Kernel = KernelValue<T>>> KernelScalar for T {}
 
 macro_rules! vector_capture {
     ($($n:literal),*) => {$(
         impl<T: Component> Capture for Vector<T, $n> {
-            type Kernel = Expr<Vector<T, $n>>;
+            type Kernel = KernelValue<Vector<T, $n>>;
             fn declare(b: &mut KernelBuilder) -> Self::Kernel {
                 b.param::<Self>()
             }

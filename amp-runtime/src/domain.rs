@@ -3,7 +3,7 @@
 
 use crate::error::{Error, Result};
 use amp_core::builder::{UNTILED_BLOCK_2D, UNTILED_WORKGROUP};
-use amp_core::{Expr, Extent, Index, KernelBuilder, TiledExtent, TiledIndex, Value};
+use amp_core::{Extent, Index, KernelBuilder, KernelValue, TiledExtent, TiledIndex, Value};
 
 /// The compute domain of a launch: an [`Extent`] (untiled).
 pub trait Domain {
@@ -22,7 +22,7 @@ impl<const N: usize> Domain for Extent<N>
 where
     Index<N>: Value + amp_core::types::Rank,
 {
-    type Index = Expr<Index<N>>;
+    type Index = KernelValue<Index<N>>;
 
     fn entry(b: &mut KernelBuilder) -> Self::Index {
         b.untiled_entry::<N>()

@@ -9,7 +9,7 @@
 //! Recursion, direct or mutual, is found here: a call to a function that is still being built
 //! is an error naming the whole cycle.
 
-use super::{Expr, FnCtx, KernelBuilder};
+use super::{FnCtx, KernelBuilder, KernelValue};
 use crate::types::{type_of, Value};
 use naga::{Expression, Function, FunctionArgument, FunctionResult, Handle, Statement, Type};
 use std::any::TypeId;
@@ -107,7 +107,7 @@ pub trait FnArg: Copy + 'static {
     fn argument(&self, out: &mut Vec<Handle<Expression>>);
 }
 
-impl<T: Value> FnArg for Expr<T> {
+impl<T: Value> FnArg for KernelValue<T> {
     fn key(&self, _: &mut Vec<u32>) {}
 
     fn param(&self, b: &mut KernelBuilder) -> Self {
@@ -119,11 +119,11 @@ impl<T: Value> FnArg for Expr<T> {
             ty,
             binding: None,
         });
-        Expr::from_handle(b.append(Expression::FunctionArgument(index)))
+        KernelValue::from_handle(b.append(Expression::FunctionArgument(index)))
     }
 
     fn argument(&self, out: &mut Vec<Handle<Expression>>) {
-        out.push(Expr::handle(*self));
+        out.push(KernelValue::handle(*self));
     }
 }
 
@@ -190,16 +190,16 @@ impl FnResult for () {
     fn from_result(_: Option<Handle<Expression>>, _: &mut KernelBuilder) -> Self {}
 }
 
-impl<T: Value> FnResult for Expr<T> {
+impl<T: Value> FnResult for KernelValue<T> {
     fn result_type(b: &mut KernelBuilder) -> Option<Handle<Type>> {
         Some(type_of::<T>(b))
     }
     fn handle(&self) -> Option<Handle<Expression>> {
-        Some(Expr::handle(*self))
+        Some(KernelValue::handle(*self))
     }
     fn from_result(result: Option<Handle<Expression>>, b: &mut KernelBuilder) -> Self {
         match result {
-            Some(h) => Expr::from_handle(h),
+            Some(h) => KernelValue::from_handle(h),
             None => b.zero(),
         }
     }

@@ -4,7 +4,7 @@
 //! { B }`: `begin_if(c)`, A, `begin_else()`, B, `end_if()`. Misnested calls are bugs in the
 //! macro, not user errors; they are reported as build errors rather than panics.
 
-use super::{Expr, Frame, FrameKind, KernelBuilder};
+use super::{Frame, FrameKind, KernelBuilder, KernelValue};
 use crate::types::Value;
 use naga::{Block, Statement};
 
@@ -31,7 +31,7 @@ impl KernelBuilder {
     }
 
     /// Opens the accept branch of `if condition`.
-    pub fn begin_if(&mut self, condition: Expr<bool>) {
+    pub fn begin_if(&mut self, condition: KernelValue<bool>) {
         let facts = self.facts_of(condition.handle(), true);
         self.open(FrameKind::Accept {
             condition: condition.handle(),
@@ -163,7 +163,7 @@ impl KernelBuilder {
     }
 
     /// Leaves the innermost loop when `condition` is false (the head of `while` and `for`).
-    pub fn break_unless(&mut self, condition: Expr<bool>) {
+    pub fn break_unless(&mut self, condition: KernelValue<bool>) {
         self.flush();
         let mut reject = Block::new();
         reject.push(Statement::Break, self.span());
@@ -187,9 +187,9 @@ impl KernelBuilder {
     }
 
     /// `return` from the function being built (kernel entry or device function).
-    pub fn ret<T: Value>(&mut self, value: Option<Expr<T>>) {
+    pub fn ret<T: Value>(&mut self, value: Option<KernelValue<T>>) {
         self.push(Statement::Return {
-            value: value.map(Expr::handle),
+            value: value.map(KernelValue::handle),
         });
     }
 

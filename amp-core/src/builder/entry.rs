@@ -6,7 +6,7 @@
 //! bindings 1, 2, … in declaration order. The runtime fills both in the same order
 //! ([`LaunchLayout`] describes them).
 
-use super::{Expr, KernelBuilder};
+use super::{KernelBuilder, KernelValue};
 use crate::error::KernelError;
 use crate::shape::Index;
 use crate::types::{type_of, Element, Rank, Scalar, Value};
@@ -193,7 +193,7 @@ impl KernelBuilder {
     }
 
     /// Reads parameter word `word` (as `u32`) in the function being built.
-    pub fn param_word(&mut self, word: u32) -> Expr<u32> {
+    pub fn param_word(&mut self, word: u32) -> KernelValue<u32> {
         let global = self.append(Expression::GlobalVariable(self.params));
         let vec = self.append(Expression::AccessIndex {
             base: global,
@@ -203,13 +203,13 @@ impl KernelBuilder {
             base: vec,
             index: word % 4,
         });
-        Expr::from_handle(self.append(Expression::Load { pointer }))
+        KernelValue::from_handle(self.append(Expression::Load { pointer }))
     }
 
     /// Reads parameter word `word` as a `T`.
-    pub fn param_as<T: Scalar>(&mut self, word: u32) -> Expr<T> {
+    pub fn param_as<T: Scalar>(&mut self, word: u32) -> KernelValue<T> {
         let bits = self.param_word(word);
-        Expr::from_handle(self.reinterpret(bits.handle(), T::SCALAR))
+        KernelValue::from_handle(self.reinterpret(bits.handle(), T::SCALAR))
     }
 
     /// Reinterprets the bits of a `u32` as `scalar` (booleans: non-zero).
@@ -233,13 +233,13 @@ impl KernelBuilder {
     }
 
     /// Declares a captured value: its `T::WORDS` parameter words.
-    pub fn param<T: Element>(&mut self) -> Expr<T> {
+    pub fn param<T: Element>(&mut self) -> KernelValue<T> {
         let word = self.alloc_words(T::WORDS as u32);
-        Expr::from_handle(T::param_value(self, word))
+        KernelValue::from_handle(T::param_value(self, word))
     }
 
     /// The scalar in parameter words `word..word + T::WORDS` (64-bit types: low word first).
-    pub fn param_at<T: Scalar>(&mut self, word: u32) -> Expr<T> {
+    pub fn param_at<T: Scalar>(&mut self, word: u32) -> KernelValue<T> {
         if T::WORDS == 1 {
             return self.param_as(word);
         }
@@ -257,7 +257,7 @@ impl KernelBuilder {
         let shift = self.append(Expression::Literal(naga::Literal::U32(32)));
         let hi = self.binary(BinaryOperator::ShiftLeft, hi, shift);
         let bits = self.binary(BinaryOperator::InclusiveOr, hi, lo);
-        Expr::from_handle(match T::SCALAR.kind {
+        KernelValue::from_handle(match T::SCALAR.kind {
             ScalarKind::Uint => bits,
             kind => self.append(Expression::As {
                 expr: bits,
@@ -268,18 +268,22 @@ impl KernelBuilder {
     }
 
     /// Declares a captured `N`-component shape (`Index`/`Extent`): `N` parameter words.
-    pub fn param_shape<S: Value + Rank>(&mut self) -> Expr<S> {
+    pub fn param_shape<S: Value + Rank>(&mut self) -> KernelValue<S> {
         let n = S::COMPONENTS as u32;
         let first = self.alloc_words(n);
         self.shape_from_words(first, n)
     }
 
     /// Composes an `n`-component `i32` shape from parameter words `first..first + n`.
-    pub(crate) fn shape_from_words<S: Value + Rank>(&mut self, first: u32, n: u32) -> Expr<S> {
+    pub(crate) fn shape_from_words<S: Value + Rank>(
+        &mut self,
+        first: u32,
+        n: u32,
+    ) -> KernelValue<S> {
         let components: Vec<_> = (first..first + n)
             .map(|w| self.param_as::<i32>(w).handle())
             .collect();
-        Expr::from_handle(self.compose::<S>(components))
+        KernelValue::from_handle(self.compose::<S>(components))
     }
 
     /// Composes a value of `S` from its `i32` components (a single component is the value).
@@ -337,13 +341,13 @@ impl KernelBuilder {
     ///
     /// Either way the workgroups are numbered linearly over a grid of up to three dimensions,
     /// so the per-dimension dispatch limit does not bound the domain.
-    pub fn untiled_entry<const N: usize>(&mut self) -> Expr<Index<N>>
+    pub fn untiled_entry<const N: usize>(&mut self) -> KernelValue<Index<N>>
     where
         Index<N>: Value + Rank,
     {
         if N == 2 {
             let [row, col] = self.untiled_blocks();
-            return Expr::from_handle(self.compose::<Index<N>>(vec![row, col]));
+            return KernelValue::from_handle(self.compose::<Index<N>>(vec![row, col]));
         }
         self.layout.workgroup_size = [UNTILED_WORKGROUP, 1, 1];
         let groups_word = self.alloc_words(1);
@@ -367,7 +371,7 @@ impl KernelBuilder {
             .into_iter()
             .map(|c| self.domain_component(c))
             .collect();
-        Expr::from_handle(self.compose::<Index<N>>(components))
+        KernelValue::from_handle(self.compose::<Index<N>>(components))
     }
 
     /// The rank-2 untiled prologue (see [`untiled_entry`](Self::untiled_entry)).
@@ -431,7 +435,7 @@ impl KernelBuilder {
     fn return_unless_below(&mut self, linear: Handle<Expression>, count_word: u32) {
         let count = self.param_word(count_word).handle();
         let inside = self.binary(BinaryOperator::Less, linear, count);
-        self.begin_if(Expr::from_handle(inside));
+        self.begin_if(KernelValue::from_handle(inside));
         self.begin_else();
         self.ret_unit();
         self.end_if();
@@ -522,11 +526,11 @@ impl KernelBuilder {
             d.push(dim);
         }
         crate::tile::TiledIndex {
-            global: Expr::from_handle(self.compose::<Index<N>>(g)),
-            local: Expr::from_handle(self.compose::<Index<N>>(l)),
-            tile: Expr::from_handle(self.compose::<Index<N>>(t)),
-            tile_origin: Expr::from_handle(self.compose::<Index<N>>(o)),
-            tile_extent: Expr::from_handle(self.compose::<crate::shape::Extent<N>>(d)),
+            global: KernelValue::from_handle(self.compose::<Index<N>>(g)),
+            local: KernelValue::from_handle(self.compose::<Index<N>>(l)),
+            tile: KernelValue::from_handle(self.compose::<Index<N>>(t)),
+            tile_origin: KernelValue::from_handle(self.compose::<Index<N>>(o)),
+            tile_extent: KernelValue::from_handle(self.compose::<crate::shape::Extent<N>>(d)),
             barrier: crate::tile::TileBarrier::new(),
         }
     }

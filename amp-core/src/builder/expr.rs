@@ -1,4 +1,4 @@
-//! Kernel-side values: [`Expr`] (an SSA value) and [`Var`] (a mutable local).
+//! Kernel-side values: [`KernelValue`] (an SSA value) and [`Var`] (a mutable local).
 
 use super::KernelBuilder;
 use crate::types::{type_of, Scalar, Value};
@@ -7,7 +7,7 @@ use std::fmt;
 use std::marker::PhantomData;
 
 /// A kernel value of type `T`: a handle to a naga expression in the function being built.
-pub struct Expr<T> {
+pub struct KernelValue<T> {
     handle: Handle<Expression>,
     _ty: PhantomData<fn() -> T>,
 }
@@ -33,13 +33,13 @@ macro_rules! copy_handle {
         }
     };
 }
-copy_handle!(Expr);
+copy_handle!(KernelValue);
 copy_handle!(Var);
 
-impl<T> Expr<T> {
+impl<T> KernelValue<T> {
     /// Wraps a handle whose expression has type `T` (the caller's promise).
     pub fn from_handle(handle: Handle<Expression>) -> Self {
-        Expr {
+        KernelValue {
             handle,
             _ty: PhantomData,
         }
@@ -66,28 +66,28 @@ pub trait Read {
     fn read(self, b: &mut KernelBuilder) -> Self::Output;
 }
 
-impl<T> Read for Expr<T> {
-    type Output = Expr<T>;
-    fn read(self, _: &mut KernelBuilder) -> Expr<T> {
+impl<T> Read for KernelValue<T> {
+    type Output = KernelValue<T>;
+    fn read(self, _: &mut KernelBuilder) -> KernelValue<T> {
         self
     }
 }
 
 impl<T: Value> Read for Var<T> {
-    type Output = Expr<T>;
-    fn read(self, b: &mut KernelBuilder) -> Expr<T> {
+    type Output = KernelValue<T>;
+    fn read(self, b: &mut KernelBuilder) -> KernelValue<T> {
         b.load(self)
     }
 }
 
 impl KernelBuilder {
     /// A literal.
-    pub fn literal<T: Scalar>(&mut self, value: T) -> Expr<T> {
+    pub fn literal<T: Scalar>(&mut self, value: T) -> KernelValue<T> {
         if T::SCALAR.width == 8 {
             // The 64-bit capability check looks at the module's types.
             type_of::<T>(self);
         }
-        Expr::from_handle(self.literal_expr(value.literal()))
+        KernelValue::from_handle(self.literal_expr(value.literal()))
     }
 
     /// A literal expression. naga (like WGSL) has no spelling for infinities and NaN, so a
@@ -117,13 +117,13 @@ impl KernelBuilder {
     }
 
     /// The zero value of `T`.
-    pub fn zero<T: Value>(&mut self) -> Expr<T> {
+    pub fn zero<T: Value>(&mut self) -> KernelValue<T> {
         let ty = type_of::<T>(self);
-        Expr::from_handle(self.append(Expression::ZeroValue(ty)))
+        KernelValue::from_handle(self.append(Expression::ZeroValue(ty)))
     }
 
     /// Declares a mutable local initialised with `init`.
-    pub fn var<T: Value>(&mut self, name: Option<&str>, init: Expr<T>) -> Var<T> {
+    pub fn var<T: Value>(&mut self, name: Option<&str>, init: KernelValue<T>) -> Var<T> {
         let var = self.var_uninit::<T>(name);
         self.store(var, init);
         var
@@ -148,13 +148,13 @@ impl KernelBuilder {
     }
 
     /// Loads a local's current value.
-    pub fn load<T: Value>(&mut self, var: Var<T>) -> Expr<T> {
+    pub fn load<T: Value>(&mut self, var: Var<T>) -> KernelValue<T> {
         let pointer = var.pointer;
-        Expr::from_handle(self.append(Expression::Load { pointer }))
+        KernelValue::from_handle(self.append(Expression::Load { pointer }))
     }
 
     /// Stores into a local.
-    pub fn store<T: Value>(&mut self, var: Var<T>, value: Expr<T>) {
+    pub fn store<T: Value>(&mut self, var: Var<T>, value: KernelValue<T>) {
         self.push(Statement::Store {
             pointer: var.pointer,
             value: value.handle,

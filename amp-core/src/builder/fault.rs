@@ -25,7 +25,7 @@
 //! The bounds need no words: a site knows them ([`SiteBound`]: a constant, or the launch
 //! parameter word of a view's extent, which the runtime keeps with the launch).
 
-use super::{Expr, KernelBuilder};
+use super::{KernelBuilder, KernelValue};
 use crate::error::Loc;
 use naga::{BinaryOperator, Expression, Handle, Literal, ScalarKind, Statement, TypeInner};
 
@@ -482,7 +482,7 @@ impl KernelBuilder {
         let site = self.append(Expression::Load { pointer: site_ptr });
         let zero = self.append(Expression::Literal(Literal::U32(0)));
         let noted = self.binary(BinaryOperator::NotEqual, site, zero);
-        self.begin_if(Expr::from_handle(noted));
+        self.begin_if(KernelValue::from_handle(noted));
         let word = |b: &mut Self, w: u32| {
             let base = b.append(Expression::GlobalVariable(fault.global));
             b.append(Expression::AccessIndex { base, index: w })
@@ -493,10 +493,10 @@ impl KernelBuilder {
             self,
             (flag, None),
             naga::AtomicFunction::Exchange { compare: None },
-            Expr::from_handle(one),
+            KernelValue::from_handle(one),
         );
         let first = self.binary(BinaryOperator::Equal, previous.handle(), zero);
-        self.begin_if(Expr::from_handle(first));
+        self.begin_if(KernelValue::from_handle(first));
         let launch = self.param_word(fault.launch_word).handle();
         let mut values = vec![(1, launch), (2, site)];
         for k in 0..rank {
@@ -560,7 +560,7 @@ impl KernelBuilder {
         let Some(check) = check else {
             return self.push(stmt);
         };
-        self.begin_if(Expr::from_handle(check.ok));
+        self.begin_if(KernelValue::from_handle(check.ok));
         self.push(stmt);
         self.end_if();
         self.note_fault(&check);
@@ -587,7 +587,7 @@ impl KernelBuilder {
             span,
         );
         let pointer = self.append(Expression::LocalVariable(local));
-        self.begin_if(Expr::from_handle(check.ok));
+        self.begin_if(KernelValue::from_handle(check.ok));
         let value = emit(self);
         self.push(Statement::Store { pointer, value });
         self.end_if();

@@ -33,7 +33,7 @@ pub use call::{
 };
 pub(crate) use entry::storage_scalar;
 pub use entry::{BindingKind, KernelIr, LaunchLayout, UNTILED_BLOCK_2D, UNTILED_WORKGROUP};
-pub use expr::{Expr, Read, Var};
+pub use expr::{KernelValue, Read, Var};
 pub(crate) use fault::CheckBuilder;
 pub use fault::{AccessKind, AccessSite, Check, CheckId, SiteBound, FAULT_WORDS, MAX_FAULT_RANK};
 pub use fences::ViewUse;

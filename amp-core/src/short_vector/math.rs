@@ -4,14 +4,14 @@
 //! `v.abs()`. In kernels each is one naga math function.
 
 use super::{Component, Vector};
-use crate::builder::{Expr, KernelBuilder};
+use crate::builder::{KernelBuilder, KernelValue};
 use crate::types::Value;
 use naga::{Expression, MathFunction};
 
 fn math(
     b: &mut KernelBuilder,
     fun: MathFunction,
-    arg: Expr<impl Sized>,
+    arg: KernelValue<impl Sized>,
     rest: &[naga::Handle<Expression>],
 ) -> naga::Handle<Expression> {
     b.append(Expression::Math {
@@ -23,64 +23,64 @@ fn math(
     })
 }
 
-impl<T: Component, const N: usize> Expr<Vector<T, N>>
+impl<T: Component, const N: usize> KernelValue<Vector<T, N>>
 where
     Vector<T, N>: Value,
 {
     /// The dot product.
-    pub fn dot(self, b: &mut KernelBuilder, other: Self) -> Expr<T> {
-        Expr::from_handle(math(b, MathFunction::Dot, self, &[other.handle()]))
+    pub fn dot(self, b: &mut KernelBuilder, other: Self) -> KernelValue<T> {
+        KernelValue::from_handle(math(b, MathFunction::Dot, self, &[other.handle()]))
     }
 
     /// The component-wise minimum.
     pub fn min(self, b: &mut KernelBuilder, other: Self) -> Self {
-        Expr::from_handle(math(b, MathFunction::Min, self, &[other.handle()]))
+        KernelValue::from_handle(math(b, MathFunction::Min, self, &[other.handle()]))
     }
 
     /// The component-wise maximum.
     pub fn max(self, b: &mut KernelBuilder, other: Self) -> Self {
-        Expr::from_handle(math(b, MathFunction::Max, self, &[other.handle()]))
+        KernelValue::from_handle(math(b, MathFunction::Max, self, &[other.handle()]))
     }
 
     /// Each component clamped to `lo..=hi` (component-wise).
     pub fn clamp(self, b: &mut KernelBuilder, lo: Self, hi: Self) -> Self {
         let rest = [lo.handle(), hi.handle()];
-        Expr::from_handle(math(b, MathFunction::Clamp, self, &rest))
+        KernelValue::from_handle(math(b, MathFunction::Clamp, self, &rest))
     }
 
     /// The component-wise absolute value (the identity on unsigned vectors).
     pub fn abs(self, b: &mut KernelBuilder) -> Self {
-        Expr::from_handle(math(b, MathFunction::Abs, self, &[]))
+        KernelValue::from_handle(math(b, MathFunction::Abs, self, &[]))
     }
 }
 
-impl<T: Component + crate::math::Float, const N: usize> Expr<Vector<T, N>>
+impl<T: Component + crate::math::Float, const N: usize> KernelValue<Vector<T, N>>
 where
     Vector<T, N>: Value,
 {
     /// The Euclidean length.
-    pub fn length(self, b: &mut KernelBuilder) -> Expr<T> {
-        Expr::from_handle(math(b, MathFunction::Length, self, &[]))
+    pub fn length(self, b: &mut KernelBuilder) -> KernelValue<T> {
+        KernelValue::from_handle(math(b, MathFunction::Length, self, &[]))
     }
 
     /// The vector scaled to length 1.
     pub fn normalize(self, b: &mut KernelBuilder) -> Self {
-        Expr::from_handle(math(b, MathFunction::Normalize, self, &[]))
+        KernelValue::from_handle(math(b, MathFunction::Normalize, self, &[]))
     }
 
     /// The distance to `other`.
-    pub fn distance(self, b: &mut KernelBuilder, other: Self) -> Expr<T> {
-        Expr::from_handle(math(b, MathFunction::Distance, self, &[other.handle()]))
+    pub fn distance(self, b: &mut KernelBuilder, other: Self) -> KernelValue<T> {
+        KernelValue::from_handle(math(b, MathFunction::Distance, self, &[other.handle()]))
     }
 }
 
-impl<T: Component + crate::math::Float> Expr<Vector<T, 3>>
+impl<T: Component + crate::math::Float> KernelValue<Vector<T, 3>>
 where
     Vector<T, 3>: Value,
 {
     /// The cross product.
     pub fn cross(self, b: &mut KernelBuilder, other: Self) -> Self {
-        Expr::from_handle(math(b, MathFunction::Cross, self, &[other.handle()]))
+        KernelValue::from_handle(math(b, MathFunction::Cross, self, &[other.handle()]))
     }
 }
 

@@ -1,4 +1,4 @@
-//! Expressions: each becomes a Rust expression whose value is the kernel value (`Expr<T>`, a
+//! Expressions: each becomes a Rust expression whose value is the kernel value (`KernelValue<T>`, a
 //! view, or `()`), evaluating its operands left to right into hygienic temporaries first (the
 //! builder is borrowed mutably by every operation).
 
@@ -415,9 +415,9 @@ impl Lowerer {
 /// The scalar types whose associated functions kernels call by path (`f32::from_bits(u)`).
 const SCALAR_FUNCTION_TYPES: [&str; 2] = ["f32", "f64"];
 
-/// `f32::name` in a kernel is amp's `primitive::f32::name`, which builds the kernel's code (Rust's
+/// `f32::name` in a kernel is `amp::scalar_functions::f32::name`, which builds the kernel's code (Rust's
 /// own runs on the host). A name amp lacks is rustc's "cannot find value `sqrt` in module
-/// `…::primitive::f32`" at the user's tokens.
+/// `::amp::scalar_functions::f32`" at the user's tokens.
 fn scalar_function(func: &syn::ExprPath) -> Option<TokenStream> {
     let segments = &func.path.segments;
     let [ty, name] = [segments.first()?, segments.last()?];
@@ -428,7 +428,6 @@ fn scalar_function(func: &syn::ExprPath) -> Option<TokenStream> {
     if !plain || !SCALAR_FUNCTION_TYPES.iter().any(|t| ty.ident == t) {
         return None;
     }
-    let p = private();
     let (ty, name) = (&ty.ident, &name.ident);
-    Some(quote_spanned!(func.span()=> #p::primitive::#ty::#name))
+    Some(quote_spanned!(func.span()=> ::amp::scalar_functions::#ty::#name))
 }

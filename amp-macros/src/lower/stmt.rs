@@ -134,7 +134,7 @@ impl Lowerer {
             }
             Pat::Ident(id) => {
                 let name = &id.ident;
-                let ty = ty.map(|t| quote!(: <#t as #p::KernelType>::Expr));
+                let ty = ty.map(|t| quote!(: <#t as #p::KernelType>::KernelValue));
                 quote!(let #name #ty = #value;)
             }
             _ => quote!(let _ = #value;),
@@ -242,7 +242,7 @@ impl Lowerer {
                 #bind
                 #body;
             }
-            #ctx.end_for(#k, #len, ::core::option::Option::<#p::Expr<u32>>::None, false);
+            #ctx.end_for(#k, #len, ::core::option::Option::<#p::KernelValue<u32>>::None, false);
         })
     }
 
@@ -402,7 +402,7 @@ impl Lowerer {
                 let s = self.expr(s);
                 quote!(::core::option::Option::Some(#s))
             }
-            None => quote!(::core::option::Option::<#p::Expr<u32>>::None),
+            None => quote!(::core::option::Option::<#p::KernelValue<u32>>::None),
         };
         let st = temp("__amp_step");
         let inclusive = matches!(range.limits, syn::RangeLimits::Closed(_));

@@ -4,7 +4,7 @@
 use crate::builder::{Bound, Interval, KernelBuilder};
 use crate::ops::{Arith, ArithOp, CmpOp, Compare};
 use crate::view::{IndexConst, IndexRead, IndexWrite};
-use crate::{Expr, Index, Loc, ReadWrite, View};
+use crate::{Index, KernelValue, Loc, ReadWrite, View};
 use naga::valid::Capabilities;
 
 const HERE: Loc = Loc::new("bounds.rs", 1, 1);
@@ -15,11 +15,11 @@ fn tiled(tile: [u32; 3]) -> (KernelBuilder, crate::TiledIndex<2>) {
     (b, t)
 }
 
-fn lit(b: &mut KernelBuilder, v: i32) -> Expr<i32> {
+fn lit(b: &mut KernelBuilder, v: i32) -> KernelValue<i32> {
     b.literal(v)
 }
 
-fn op(b: &mut KernelBuilder, l: Expr<i32>, o: ArithOp, r: i32) -> Expr<i32> {
+fn op(b: &mut KernelBuilder, l: KernelValue<i32>, o: ArithOp, r: i32) -> KernelValue<i32> {
     let r = lit(b, r);
     l.arith(b, o, r)
 }
@@ -80,7 +80,7 @@ fn wrongly_provable_indices_keep_their_check() {
     let back = op(&mut b, huge, ArithOp::Rem, 16);
     assert!(!b.proves_below(back.handle(), Bound::Const(16)));
     // Unsigned wrap-around: (l as u32) - 1 is 4294967295 for the first thread.
-    let lu: Expr<u32> = Expr::from_handle(b.as_u32(l.handle()));
+    let lu: KernelValue<u32> = KernelValue::from_handle(b.as_u32(l.handle()));
     let one = b.literal(1u32);
     let wrapped = lu.arith(&mut b, ArithOp::Sub, one);
     assert!(!b.proves_below(wrapped.handle(), Bound::Const(16)));
@@ -229,8 +229,8 @@ fn innermost_loops_are_versioned_when_their_checks_are_decided_before_them() {
     b.begin_version();
     let k = b.begin_for(zero, n, false);
     let kv = b.load(k);
-    let at: Expr<Index<2>> =
-        Expr::from_handle(b.compose::<Index<2>>(vec![r.handle(), kv.handle()]));
+    let at: KernelValue<Index<2>> =
+        KernelValue::from_handle(b.compose::<Index<2>>(vec![r.handle(), kv.handle()]));
     let x = v.index_read(&mut b, at);
     v.index_write(&mut b, at, x);
     b.end_for(k, n, None, false);
@@ -240,8 +240,8 @@ fn innermost_loops_are_versioned_when_their_checks_are_decided_before_them() {
     );
     let k = b.begin_for(zero, n, false);
     let kv = b.load(k);
-    let at: Expr<Index<2>> =
-        Expr::from_handle(b.compose::<Index<2>>(vec![r.handle(), kv.handle()]));
+    let at: KernelValue<Index<2>> =
+        KernelValue::from_handle(b.compose::<Index<2>>(vec![r.handle(), kv.handle()]));
     let x = v.index_read(&mut b, at);
     v.index_write(&mut b, at, x);
     b.end_for(k, n, None, false);
@@ -262,7 +262,7 @@ fn a_signed_guard_says_nothing_of_the_unsigned_cast() {
     let five = lit(&mut b, 5);
     let below = x.compare(&mut b, CmpOp::Lt, five);
     b.begin_if(below);
-    let xu: Expr<u32> = Expr::from_handle(b.as_u32(x.handle()));
+    let xu: KernelValue<u32> = KernelValue::from_handle(b.as_u32(x.handle()));
     assert!(!b.proves_below(xu.handle(), Bound::Const(5)));
     assert!(
         !b.proves_below(x.handle(), Bound::Const(5)),
@@ -273,7 +273,7 @@ fn a_signed_guard_says_nothing_of_the_unsigned_cast() {
     let (minus, three) = (lit(&mut b, -2), lit(&mut b, 3));
     let counter = b.begin_for(minus, three, false);
     let k = b.load(counter);
-    let ku: Expr<u32> = Expr::from_handle(b.as_u32(k.handle()));
+    let ku: KernelValue<u32> = KernelValue::from_handle(b.as_u32(k.handle()));
     assert!(!b.proves_below(ku.handle(), Bound::Const(3)));
     b.end_for(counter, three, None, false);
     // A view's extent bound: a signed guard on a possibly negative i32 proves nothing unsigned.
@@ -281,7 +281,7 @@ fn a_signed_guard_says_nothing_of_the_unsigned_cast() {
     let n = v.extent(&mut b).index_const(&mut b, 0);
     let inside = x.compare(&mut b, CmpOp::Lt, n);
     b.begin_if(inside);
-    let xu: Expr<u32> = Expr::from_handle(b.as_u32(x.handle()));
+    let xu: KernelValue<u32> = KernelValue::from_handle(b.as_u32(x.handle()));
     let bound = b.param_word(1).handle();
     assert!(!b.proves_below(xu.handle(), Bound::Value(bound)));
     b.end_if();
