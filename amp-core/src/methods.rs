@@ -83,7 +83,8 @@ impl<T: Float> KernelValue<T> {
     }
 }
 
-fn math<T, R>(
+/// `fun(x, rest…)`: one naga math function.
+pub(crate) fn math<T, R>(
     b: &mut KernelBuilder,
     fun: MathFunction,
     x: KernelValue<T>,

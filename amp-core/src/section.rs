@@ -102,12 +102,7 @@ where
 {
     /// The section's extent.
     pub fn extent(self, b: &mut KernelBuilder) -> KernelValue<Extent<R>> {
-        if R == 1 {
-            return KernelValue::from_handle(self.extent[0]);
-        }
-        let ty = <Extent<R> as Value>::naga_type(b);
-        let components = self.extent.to_vec();
-        KernelValue::from_handle(b.append(Expression::Compose { ty, components }))
+        KernelValue::from_handle(b.compose::<Extent<R>>(self.extent.to_vec()))
     }
 
     /// The part of this section at `origin` with `extent`, taken in the kernel.
@@ -153,40 +148,18 @@ where
     /// The part of this section from `origin` to its end.
     pub fn section_from(self, b: &mut KernelBuilder, origin: KernelValue<Index<R>>) -> Self {
         let o: [_; R] = components(b, origin.handle());
-        let rest: [_; R] =
-            std::array::from_fn(|k| b.binary(BinaryOperator::Subtract, self.extent[k], o[k]));
-        let extent = self.compose_extent(b, rest);
+        let rest: Vec<_> = (0..R)
+            .map(|k| b.binary(BinaryOperator::Subtract, self.extent[k], o[k]))
+            .collect();
+        let extent = KernelValue::from_handle(b.compose::<Extent<R>>(rest));
         self.section(b, origin, extent)
     }
 
     /// The part of this section from its origin with `extent`.
     pub fn section_extent(self, b: &mut KernelBuilder, extent: KernelValue<Extent<R>>) -> Self {
-        let zero: [_; R] = std::array::from_fn(|_| literal_i32(b, 0));
-        let origin = if R == 1 {
-            KernelValue::from_handle(zero[0])
-        } else {
-            let ty = <Index<R> as Value>::naga_type(b);
-            KernelValue::from_handle(b.append(Expression::Compose {
-                ty,
-                components: zero.to_vec(),
-            }))
-        };
+        let zero: Vec<_> = (0..R).map(|_| literal_i32(b, 0)).collect();
+        let origin = KernelValue::from_handle(b.compose::<Index<R>>(zero));
         self.section(b, origin, extent)
-    }
-
-    fn compose_extent(
-        self,
-        b: &mut KernelBuilder,
-        c: [Handle<Expression>; R],
-    ) -> KernelValue<Extent<R>> {
-        if R == 1 {
-            return KernelValue::from_handle(c[0]);
-        }
-        let ty = <Extent<R> as Value>::naga_type(b);
-        KernelValue::from_handle(b.append(Expression::Compose {
-            ty,
-            components: c.to_vec(),
-        }))
     }
 
     /// `value` when `ok`, else 0 (a section that does not fit has no elements).

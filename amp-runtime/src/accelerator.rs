@@ -148,6 +148,8 @@ struct Inner {
 struct Events {
     errors: Mutex<Vec<Error>>,
     lost: Mutex<Option<String>>,
+    /// Set with `lost`: every device access checks it, without taking the lock.
+    is_lost: std::sync::atomic::AtomicBool,
 }
 
 impl Accelerator {
@@ -289,6 +291,7 @@ impl Accelerator {
         device.set_device_lost_callback(move |reason, message| {
             let mut lost = events.lost.lock().unwrap_or_else(PoisonError::into_inner);
             lost.get_or_insert(format!("{reason:?}: {message}"));
+            events.is_lost.store(true, Ordering::Release);
         });
         Ok((device, queue))
     }
@@ -383,6 +386,7 @@ impl Accelerator {
             .lock()
             .unwrap_or_else(PoisonError::into_inner);
         lost.get_or_insert_with(|| "Destroyed: the device was destroyed".into());
+        self.inner.events.is_lost.store(true, Ordering::Release);
         Ok(())
     }
 
@@ -441,6 +445,9 @@ impl Accelerator {
 
     /// [`Error::AcceleratorRemoved`] if the device has been lost.
     pub(crate) fn check_lost(&self) -> Result<()> {
+        if !self.inner.events.is_lost.load(Ordering::Acquire) {
+            return Ok(());
+        }
         let lost = self
             .inner
             .events

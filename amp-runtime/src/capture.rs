@@ -190,8 +190,9 @@ pub trait Captures {
     fn bind(&self, binder: &mut Binder<'_>) -> Result<()>;
     /// After submission.
     fn launched(&self);
-    /// The accelerators the captured values belong to, in order.
-    fn homes(&self) -> Vec<&Accelerator>;
+    /// The first captured value that belongs to an accelerator other than `than` (with
+    /// `None`: to any accelerator), and its accelerator.
+    fn other_home(&self, than: Option<&Accelerator>) -> Option<&Accelerator>;
 }
 
 macro_rules! captures {
@@ -210,9 +211,16 @@ macro_rules! captures {
             fn launched(&self) {
                 $(self.$i.launched();)*
             }
-            fn homes(&self) -> Vec<&Accelerator> {
-                let homes: Vec<Option<&Accelerator>> = vec![$(self.$i.home(),)*];
-                homes.into_iter().flatten().collect()
+            #[allow(unused_variables)]
+            fn other_home(&self, than: Option<&Accelerator>) -> Option<&Accelerator> {
+                $(
+                    if let Some(home) = self.$i.home() {
+                        if than != Some(home) {
+                            return Some(home);
+                        }
+                    }
+                )*
+                None
             }
         }
     };

@@ -85,7 +85,7 @@ where
 /// C++ AMP's choice of where a launch runs: the accelerator of the arrays it captures, else the
 /// default accelerator.
 fn default_view<C: Captures>(captures: &C) -> Result<AcceleratorView> {
-    match captures.homes().first() {
+    match captures.other_home(None) {
         Some(home) => Ok(home.default_view()),
         None => Ok(Accelerator::default()?.default_view()),
     }
@@ -166,11 +166,7 @@ where
 {
     let accelerator = view.accelerator();
     let mode = view.queuing_mode();
-    if let Some(other) = captures
-        .homes()
-        .into_iter()
-        .find(|home| *home != accelerator)
-    {
+    if let Some(other) = captures.other_home(Some(accelerator)) {
         return Err(Error::AcceleratorMismatch(format!(
             "parallel_for_each at {site} runs on `{}` but captures an array created on `{}`: \
              an array stays on the accelerator it was created on; launch there, or copy it \
@@ -527,12 +523,16 @@ fn bind_group(
     faults: Option<wgpu::BufferBinding<'_>>,
 ) -> Result<(wgpu::BindGroup, Option<u32>)> {
     let fault_offset = faults.as_ref().map(|f| f.offset as u32);
-    let mut buffers = binder.buffers.clone();
-    buffers.extend(faults.as_ref().map(|f| f.buffer.clone()));
+    let buffers = || {
+        binder
+            .buffers
+            .iter()
+            .chain(faults.as_ref().map(|f| f.buffer))
+    };
     let reusable = uniform.is_none();
     if reusable {
         let kept = p.bind_groups.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some((_, group)) = kept.iter().find(|(b, _)| *b == buffers) {
+        if let Some((_, group)) = kept.iter().find(|(b, _)| b.iter().eq(buffers())) {
             return Ok((group.clone(), fault_offset));
         }
     }
@@ -573,7 +573,7 @@ fn bind_group(
         if kept.len() >= BIND_GROUPS_KEPT {
             kept.remove(0);
         }
-        kept.push((buffers, group.clone()));
+        kept.push((buffers().cloned().collect(), group.clone()));
     }
     Ok((group, fault_offset))
 }

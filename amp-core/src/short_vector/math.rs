@@ -5,23 +5,9 @@
 
 use super::{Component, Vector};
 use crate::builder::{KernelBuilder, KernelValue};
+use crate::methods::math;
 use crate::types::Value;
-use naga::{Expression, MathFunction};
-
-fn math(
-    b: &mut KernelBuilder,
-    fun: MathFunction,
-    arg: KernelValue<impl Sized>,
-    rest: &[naga::Handle<Expression>],
-) -> naga::Handle<Expression> {
-    b.append(Expression::Math {
-        fun,
-        arg: arg.handle(),
-        arg1: rest.first().copied(),
-        arg2: rest.get(1).copied(),
-        arg3: None,
-    })
-}
+use naga::MathFunction;
 
 impl<T: Component, const N: usize> KernelValue<Vector<T, N>>
 where
@@ -29,28 +15,28 @@ where
 {
     /// The dot product.
     pub fn dot(self, b: &mut KernelBuilder, other: Self) -> KernelValue<T> {
-        KernelValue::from_handle(math(b, MathFunction::Dot, self, &[other.handle()]))
+        math(b, MathFunction::Dot, self, &[other.handle()])
     }
 
     /// The component-wise minimum.
     pub fn min(self, b: &mut KernelBuilder, other: Self) -> Self {
-        KernelValue::from_handle(math(b, MathFunction::Min, self, &[other.handle()]))
+        math(b, MathFunction::Min, self, &[other.handle()])
     }
 
     /// The component-wise maximum.
     pub fn max(self, b: &mut KernelBuilder, other: Self) -> Self {
-        KernelValue::from_handle(math(b, MathFunction::Max, self, &[other.handle()]))
+        math(b, MathFunction::Max, self, &[other.handle()])
     }
 
     /// Each component clamped to `lo..=hi` (component-wise).
     pub fn clamp(self, b: &mut KernelBuilder, lo: Self, hi: Self) -> Self {
         let rest = [lo.handle(), hi.handle()];
-        KernelValue::from_handle(math(b, MathFunction::Clamp, self, &rest))
+        math(b, MathFunction::Clamp, self, &rest)
     }
 
     /// The component-wise absolute value (the identity on unsigned vectors).
     pub fn abs(self, b: &mut KernelBuilder) -> Self {
-        KernelValue::from_handle(math(b, MathFunction::Abs, self, &[]))
+        math(b, MathFunction::Abs, self, &[])
     }
 }
 
@@ -60,17 +46,17 @@ where
 {
     /// The Euclidean length.
     pub fn length(self, b: &mut KernelBuilder) -> KernelValue<T> {
-        KernelValue::from_handle(math(b, MathFunction::Length, self, &[]))
+        math(b, MathFunction::Length, self, &[])
     }
 
     /// The vector scaled to length 1.
     pub fn normalize(self, b: &mut KernelBuilder) -> Self {
-        KernelValue::from_handle(math(b, MathFunction::Normalize, self, &[]))
+        math(b, MathFunction::Normalize, self, &[])
     }
 
     /// The distance to `other`.
     pub fn distance(self, b: &mut KernelBuilder, other: Self) -> KernelValue<T> {
-        KernelValue::from_handle(math(b, MathFunction::Distance, self, &[other.handle()]))
+        math(b, MathFunction::Distance, self, &[other.handle()])
     }
 }
 
@@ -80,7 +66,7 @@ where
 {
     /// The cross product.
     pub fn cross(self, b: &mut KernelBuilder, other: Self) -> Self {
-        KernelValue::from_handle(math(b, MathFunction::Cross, self, &[other.handle()]))
+        math(b, MathFunction::Cross, self, &[other.handle()])
     }
 }
 
