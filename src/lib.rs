@@ -89,8 +89,9 @@ pub mod kernel_types {
     pub use amp_core::atomic::{AtomicInt, AtomicPlace};
     pub use amp_core::bits::Bits32;
     pub use amp_core::builder::{kernel_function, DeviceFn, KernelFunction, KernelValue, Var};
-    pub use amp_core::lang::Assign;
+    pub use amp_core::lang::{else_value, Assign, SameBranch};
     pub use amp_core::math::Float;
+    pub use amp_core::methods::{IntegerMethods, SignMethods, UnsignedMethods};
     pub use amp_core::ops::{
         condition, typed, Arith, Arithmetic, BitOps, Bitwise, CastTo, Compare, Comparison, IsBool,
         Negate, Not, Operand, SameType, Shift, ShiftOps,
@@ -104,14 +105,16 @@ pub mod kernel_types {
     pub use amp_core::{ReadOnly, ReadWrite, View};
 }
 
-/// The associated functions of `f32` and `f64` that kernels call by path (`f32::sqrt(x)`,
-/// `f32::from_bits(u)`): inside a kernel, `f32::name` is `scalar_functions::f32::name`.
+/// The associated functions of the kernel scalars that kernels call by path (`f32::sqrt(x)`,
+/// `f32::from_bits(u)`, `i32::pow(n, 2)`): inside a kernel, `f32::name` is
+/// `scalar_functions::f32::name`.
 pub mod scalar_functions {
-    pub use amp_core::bits::primitive::{f32, f64};
+    pub use amp_core::methods::primitive::{f32, f64, i32, i64, u32, u64};
 }
 
 /// The launch functions the `parallel_for_each!` macros call.
 pub mod launch {
+    pub use amp_runtime::domain::Domain;
     pub use amp_runtime::launch::{
         parallel_for_each, parallel_for_each_on, parallel_for_each_unchecked,
         parallel_for_each_unchecked_on,
@@ -121,11 +124,11 @@ pub mod launch {
 /// What the macros' expansions refer to. Not a public API.
 #[doc(hidden)]
 pub mod __private {
-    pub use amp_core::bits::primitive;
     pub use amp_core::builder::{
         kernel_function, DeviceFn, KernelBuilder, KernelToken, KernelValue, Read, Var,
     };
-    pub use amp_core::lang::{Assign, BranchValue, Diverge};
+    pub use amp_core::lang::{else_value, Assign, BranchValue, Diverge};
+    pub use amp_core::methods::primitive;
     pub use amp_core::naga;
     pub use amp_core::ops;
     pub use amp_core::place::{IndexPlace, IntoPlace, Place};

@@ -2,6 +2,10 @@
 
 #[path = "../examples/math_log10.rs"]
 mod math_log10;
+#[path = "math/rust_floats.rs"]
+mod rust_floats;
+#[path = "math/rust_integers.rs"]
+mod rust_integers;
 
 use amp::prelude::*;
 

@@ -25,9 +25,12 @@ impl KernelBuilder {
     }
 }
 
-impl<T: Float> KernelValue<T> {
+impl<T: Scalar> KernelValue<T> {
     /// `x.to_bits()`: the float's bits (`u32` for `f32`, `u64` for `f64`), as Rust's.
-    pub fn to_bits(self, b: &mut KernelBuilder) -> KernelValue<T::Bits> {
+    pub fn to_bits(self, b: &mut KernelBuilder) -> KernelValue<T::Bits>
+    where
+        T: Float,
+    {
         b.bitcast(self)
     }
 }
@@ -62,66 +65,3 @@ macro_rules! reinterpret {
     )*};
 }
 pub(crate) use reinterpret;
-
-/// Declares the module of a float type's associated functions (`f32::from_bits`, …).
-macro_rules! float_type {
-    ($(#[$doc:meta])* $float:ident, $bits:ident) => {
-        $(#[$doc])*
-        pub mod $float {
-            use crate::builder::{DeviceFn, KernelValue, KernelBuilder};
-
-            // Rust's names for the math functions (`f32::sqrt(x)`, `f32::ln(x)`), as
-            // `precise_math`'s.
-            pub use crate::math::precise_math::{
-                acos, asin, atan, atan2, ceil, cos, cosh, exp, exp2, fabs as abs, floor,
-                fma as mul_add, fmax as max, fmin as min, log as ln, log10, log2, pow as powf,
-                round, rsqrt, sin, sinh, sqrt, tan, tanh, trunc,
-            };
-
-            crate::builder::builtin_fn!(
-                #[doc = concat!("`", stringify!($float), "::to_bits(x)`: the bits of `x`.")]
-                to_bits / ToBits
-            );
-            crate::builder::builtin_fn!(
-                #[doc = concat!("`", stringify!($float), "::from_bits(u)`: the float with bits `u`.")]
-                from_bits / FromBits
-            );
-
-            impl DeviceFn<(KernelValue<::core::primitive::$float>,)> for ToBits {
-                type Output = KernelValue<::core::primitive::$bits>;
-                fn call(
-                    &self,
-                    b: &mut KernelBuilder,
-                    (x,): (KernelValue<::core::primitive::$float>,),
-                ) -> Self::Output {
-                    b.bitcast(x)
-                }
-            }
-
-            impl DeviceFn<(KernelValue<::core::primitive::$bits>,)> for FromBits {
-                type Output = KernelValue<::core::primitive::$float>;
-                fn call(
-                    &self,
-                    b: &mut KernelBuilder,
-                    (u,): (KernelValue<::core::primitive::$bits>,),
-                ) -> Self::Output {
-                    b.bitcast(u)
-                }
-            }
-        }
-    };
-}
-
-/// The associated functions of the kernel scalar types that kernels can call by path: the
-/// macros turn `f32::from_bits(u)` in a kernel into a call of [`primitive::f32::from_bits`].
-pub mod primitive {
-    float_type!(
-        /// `f32`'s associated functions in kernels.
-        f32, u32
-    );
-    float_type!(
-        /// `f64`'s associated functions in kernels (`u64` needs an accelerator with 64-bit
-        /// integers).
-        f64, u64
-    );
-}

@@ -77,6 +77,8 @@ impl<T: Value> Assign<KernelValue<T>> for Var<T> {
 /// The value of an `if`/`else` used as an expression: `()` or a kernel value, carried out of
 /// the branches through a local.
 pub trait BranchValue: Copy {
+    /// The value's type in the kernel language (`()` for none).
+    type Value;
     /// Where the branches leave their value.
     type Slot: Copy;
     /// Called with the accept branch's value, inside that branch.
@@ -85,16 +87,46 @@ pub trait BranchValue: Copy {
     fn fill(self, like: Self, slot: Self::Slot, b: &mut KernelBuilder);
     /// The value after the `if`.
     fn finish(like: Self, slot: Self::Slot, b: &mut KernelBuilder) -> Self;
+    /// The value's expression, if it has one.
+    fn expression(self) -> Option<naga::Handle<Expression>>;
+    /// A value of this type with the expression of one of the same kernel type.
+    fn with_expression(expression: Option<naga::Handle<Expression>>, b: &mut KernelBuilder)
+        -> Self;
+}
+
+/// The two branches of an `if` (or the arms of a `match`) used as a value have one type.
+#[diagnostic::on_unimplemented(
+    message = "`if` and `else` have different types: `{T}` and `{Self}`",
+    label = "expected `{T}`, found `{Self}`",
+    note = "every branch of an `if` or arm of a `match` used as a value has the same type: kernels do not convert implicitly, convert with `as {T}`"
+)]
+pub trait SameBranch<T> {}
+impl<T> SameBranch<T> for T {}
+
+/// The reject branch's value `value`, checked to have the accept branch's type (that of
+/// `like`); a mismatch is an error at `value` naming both types.
+pub fn else_value<A: BranchValue, B: BranchValue>(b: &mut KernelBuilder, like: A, value: B) -> A
+where
+    B::Value: SameBranch<A::Value>,
+{
+    let _ = like;
+    A::with_expression(value.expression(), b)
 }
 
 impl BranchValue for () {
+    type Value = ();
     type Slot = ();
     fn slot(self, _: &mut KernelBuilder) {}
     fn fill(self, _: (), _: (), _: &mut KernelBuilder) {}
     fn finish(_: (), _: (), _: &mut KernelBuilder) {}
+    fn expression(self) -> Option<naga::Handle<Expression>> {
+        None
+    }
+    fn with_expression(_: Option<naga::Handle<Expression>>, _: &mut KernelBuilder) {}
 }
 
 impl<T: Value> BranchValue for KernelValue<T> {
+    type Value = T;
     type Slot = Var<T>;
     fn slot(self, b: &mut KernelBuilder) -> Var<T> {
         let slot = b.var_uninit::<T>(None);
@@ -106,6 +138,16 @@ impl<T: Value> BranchValue for KernelValue<T> {
     }
     fn finish(_: Self, slot: Var<T>, b: &mut KernelBuilder) -> Self {
         b.load(slot)
+    }
+    fn expression(self) -> Option<naga::Handle<Expression>> {
+        Some(self.handle())
+    }
+    fn with_expression(
+        expression: Option<naga::Handle<Expression>>,
+        b: &mut KernelBuilder,
+    ) -> Self {
+        // `else_value` pairs values of one kernel type, so the expression is always there.
+        expression.map_or_else(|| b.zero(), KernelValue::from_handle)
     }
 }
 
@@ -163,27 +205,31 @@ impl KernelBuilder {
         counter
     }
 
-    /// The end of a `for` loop: steps the counter (by 1, or by `step`: `.step_by(step)`; a step
-    /// of 0 counts as 1) in the continuing block and closes the loop.
+    /// The end of a `for` loop: steps the counter (by 1, or by `step`: `.step_by(step)`, a
+    /// stride of any integer type) in the continuing block and closes the loop.
     ///
-    /// The loop always terminates and never wraps: it leaves before a step would pass the end,
+    /// A stride below 1 counts as 1 (Rust's `step_by` takes a `usize` and panics on 0). The
+    /// loop always terminates and never wraps: it leaves before a step would pass the end,
     /// comparing the distance left (`end - counter`, exact as an unsigned number since
-    /// `counter <= end`) with the step.
-    pub fn end_for<T: Integer>(
+    /// `counter <= end`) with the stride, both in the wider of the counter's and the stride's
+    /// widths; the counter then steps by the stride converted to its own type, exactly, as the
+    /// stride is at most the distance left.
+    pub fn end_for<T: Integer, S: Integer>(
         &mut self,
         counter: Var<T>,
         end: KernelValue<T>,
-        step: Option<KernelValue<u32>>,
+        step: Option<KernelValue<S>>,
         inclusive: bool,
     ) {
         self.begin_continuing();
         // The step is the one write of the counter; it closes the loop (`end_loop_if`).
         self.stepping = true;
         let current = self.load(counter).handle();
-        let wide = T::SCALAR.width == 8;
+        let counter_scalar = T::SCALAR;
+        let wide = counter_scalar.width == 8;
         if step.is_none() && !inclusive {
             // `counter < end` at the top: adding one cannot wrap.
-            let one = match (T::SCALAR.kind, wide) {
+            let one = match (counter_scalar.kind, wide) {
                 (naga::ScalarKind::Uint, false) => naga::Literal::U32(1),
                 (naga::ScalarKind::Uint, true) => naga::Literal::U64(1),
                 (_, false) => naga::Literal::I32(1),
@@ -194,32 +240,20 @@ impl KernelBuilder {
             self.store(counter, KernelValue::from_handle(next));
             return self.end_loop();
         }
-        // The step, as T's unsigned counterpart, at least 1.
+        // Distances and the stride are compared as unsigned numbers of this width.
+        let compare = naga::Scalar {
+            kind: naga::ScalarKind::Uint,
+            width: match step {
+                Some(_) => counter_scalar.width.max(S::SCALAR.width),
+                None => counter_scalar.width,
+            },
+        };
         let step_u = match step {
-            Some(s) => {
-                let one = self.append(Expression::Literal(naga::Literal::U32(1)));
-                let s = self.append(Expression::Math {
-                    fun: naga::MathFunction::Max,
-                    arg: s.handle(),
-                    arg1: Some(one),
-                    arg2: None,
-                    arg3: None,
-                });
-                if wide {
-                    self.append(Expression::As {
-                        expr: s,
-                        kind: naga::ScalarKind::Uint,
-                        convert: Some(8),
-                    })
-                } else {
-                    s
-                }
-            }
+            Some(s) => self.stride(s, compare),
             None => {
-                let one = if wide {
-                    naga::Literal::U64(1)
-                } else {
-                    naga::Literal::U32(1)
+                let one = match compare.width {
+                    8 => naga::Literal::U64(1),
+                    _ => naga::Literal::U32(1),
                 };
                 self.append(Expression::Literal(one))
             }
@@ -230,6 +264,15 @@ impl KernelBuilder {
             kind: naga::ScalarKind::Uint,
             convert: None,
         });
+        let left = if compare.width > counter_scalar.width {
+            self.append(Expression::As {
+                expr: left,
+                kind: naga::ScalarKind::Uint,
+                convert: Some(compare.width),
+            })
+        } else {
+            left
+        };
         // Exclusive: stop when the next value would reach the end; inclusive: pass it.
         let op = if inclusive {
             BinaryOperator::Less
@@ -237,17 +280,64 @@ impl KernelBuilder {
             BinaryOperator::LessEqual
         };
         let done = self.binary(op, left, step_u);
-        let step_t = match T::SCALAR.kind {
-            naga::ScalarKind::Uint => step_u,
-            kind => self.append(Expression::As {
+        let step_t = if compare == counter_scalar {
+            step_u
+        } else {
+            // The same bits in the counter's kind, or (from a wider stride) a conversion that
+            // narrows exactly: the stride is at most the distance left whenever the counter
+            // steps.
+            let narrow = compare.width != counter_scalar.width;
+            self.append(Expression::As {
                 expr: step_u,
-                kind,
-                convert: None,
-            }),
+                kind: counter_scalar.kind,
+                convert: narrow.then_some(counter_scalar.width),
+            })
         };
         let next = self.binary(BinaryOperator::Add, current, step_t);
         self.store(counter, KernelValue::from_handle(next));
         self.end_loop_if(Some(done));
+    }
+
+    /// A `for` loop's stride `s` as an unsigned number of scalar `to`, at least 1: `max(s, 1)`
+    /// in `s`'s own type (so a negative stride counts as 1), then converted (`to` is at least
+    /// as wide as `s`, so the value is kept).
+    fn stride<S: Integer>(
+        &mut self,
+        s: KernelValue<S>,
+        to: naga::Scalar,
+    ) -> naga::Handle<Expression> {
+        let one = match (S::SCALAR.kind, S::SCALAR.width) {
+            (naga::ScalarKind::Uint, 8) => naga::Literal::U64(1),
+            (naga::ScalarKind::Uint, _) => naga::Literal::U32(1),
+            (_, 8) => naga::Literal::I64(1),
+            (_, _) => naga::Literal::I32(1),
+        };
+        let one = self.append(Expression::Literal(one));
+        let s = if S::SCALAR.kind == naga::ScalarKind::Uint {
+            self.append(Expression::Math {
+                fun: naga::MathFunction::Max,
+                arg: s.handle(),
+                arg1: Some(one),
+                arg2: None,
+                arg3: None,
+            })
+        } else {
+            let below = self.binary(BinaryOperator::Less, s.handle(), one);
+            self.append(Expression::Select {
+                condition: below,
+                accept: one,
+                reject: s.handle(),
+            })
+        };
+        if S::SCALAR == to {
+            return s;
+        }
+        let widen = S::SCALAR.width != to.width;
+        self.append(Expression::As {
+            expr: s,
+            kind: naga::ScalarKind::Uint,
+            convert: widen.then_some(to.width),
+        })
     }
 
     /// `return value` from the function being built.

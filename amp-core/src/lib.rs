@@ -12,7 +12,7 @@ pub mod builder;
 pub mod error;
 pub mod lang;
 pub mod math;
-mod methods;
+pub mod methods;
 pub mod ops;
 pub mod packed;
 pub mod place;

@@ -12,6 +12,11 @@ use crate::types::Numeric;
 use naga::{BinaryOperator, Expression, MathFunction as M, RelationalFunction, UnaryOperator};
 
 /// Floating-point kernel scalars: `f32`, `f64`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a float type",
+    label = "takes f32 or f64",
+    note = "float functions and methods (sqrt, floor, sin, powf, fract, is_nan, to_bits, ...) take f32, or f64 where the accelerator has it, as on the host; convert an integer with `as f32`"
+)]
 pub trait Float: Numeric {
     /// The unsigned integer of the same width, which `x.to_bits()` yields.
     type Bits: crate::types::Integer;

@@ -26,7 +26,7 @@ fn a_for_loop_closed_by_its_step_terminates() {
     let start = b.literal(0i32);
     let end = b.literal(10i32);
     let counter = b.begin_for(start, end, false);
-    b.end_for(counter, end, None, false);
+    b.end_for(counter, end, None::<KernelValue<u32>>, false);
     assert!(finish(b));
 }
 
@@ -50,6 +50,6 @@ fn a_counter_written_in_its_loop_may_not_terminate() {
     let counter = b.begin_for(start, end, false);
     let zero: KernelValue<i32> = b.literal(0i32);
     b.store(counter, zero);
-    b.end_for(counter, end, None, false);
+    b.end_for(counter, end, None::<KernelValue<u32>>, false);
     assert!(!finish(b));
 }

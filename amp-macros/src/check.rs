@@ -463,6 +463,10 @@ impl Checker<'_> {
     }
 }
 
+/// The prefix of the temporaries the expansion binds (they resolve at the user's tokens, so
+/// that errors about them land there).
+const RESERVED_PREFIX: &str = "__amp_";
+
 impl<'ast> Visit<'ast> for Checker<'_> {
     fn visit_type(&mut self, ty: &'ast Type) {
         self.type_rules(ty);
@@ -556,6 +560,15 @@ impl<'ast> Visit<'ast> for Checker<'_> {
         }
         // `let a = [0.0f32; 16];` declares a local array: literals are allowed here.
         self.visit_array_init(&init.expr);
+    }
+
+    fn visit_ident(&mut self, ident: &'ast syn::Ident) {
+        if ident.to_string().starts_with(RESERVED_PREFIX) {
+            self.errors.push(
+                ident,
+                format!("names starting with `{RESERVED_PREFIX}` are reserved for amp's expansion of kernels"),
+            );
+        }
     }
 
     fn visit_lit(&mut self, lit: &'ast Lit) {

@@ -16,6 +16,11 @@ impl Errors {
         self.errors.push(syn::Error::new_spanned(tokens, message));
     }
 
+    /// Records an error at `span`.
+    pub fn push_at(&mut self, span: proc_macro2::Span, message: impl Display) {
+        self.errors.push(syn::Error::new(span, message));
+    }
+
     /// How many errors were recorded.
     pub fn len(&self) -> usize {
         self.errors.len()

@@ -10,8 +10,9 @@
 use crate::captures::captures;
 use crate::check;
 use crate::errors::Errors;
-use crate::lower::{ctx_ident, loc, private, Lowerer};
+use crate::lower::{at, ctx_ident, loc, private, Lowerer};
 use crate::types::kernel_side;
+use crate::uniform;
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 use syn::parse::{Parse, ParseStream};
@@ -128,13 +129,18 @@ pub fn expand(input: TokenStream, launch: Launch) -> TokenStream {
     };
     let view = view.map(|v| {
         let span = v.span();
-        quote_spanned!(span=> &#p::AsAcceleratorView::as_accelerator_view(&(#v)),)
+        {
+            let (p, _) = at(span);
+            quote_spanned!(span=> &#p::AsAcceleratorView::as_accelerator_view(&(#v)),)
+        }
     });
+    // At the domain's tokens, so that a value that is not a domain is reported there.
+    let domain = quote_spanned!(domain.span()=> &(#domain));
     quote!({
         #[allow(unused_variables, unused_braces, clippy::all)]
         let __amp_result = #call(
             #view
-            &(#domain),
+            #domain,
             (#(&#names,)*),
             #site,
             |#ctx: &mut #p::KernelBuilder, (#(#names,)*), #index #index_ty| {
@@ -166,10 +172,12 @@ fn check_closure(closure: &ExprClosure, errors: &mut Errors) {
     if let syn::ReturnType::Type(_, ty) = &closure.output {
         errors.push(ty, "a parallel_for_each kernel returns nothing");
     }
+    let index: Vec<syn::Ident> = closure.inputs.iter().filter_map(pattern_ident).collect();
     match &*closure.body {
         Expr::Block(b) => {
             check::check_block(&b.block, errors);
             check::check_no_return_value(&b.block, errors);
+            uniform::check_barriers(&index, &b.block, errors);
         }
         other => {
             let block = syn::Block {
@@ -178,5 +186,14 @@ fn check_closure(closure: &ExprClosure, errors: &mut Errors) {
             };
             check::check_block(&block, errors);
         }
+    }
+}
+
+/// The name a parameter pattern binds (`t`, `t: TiledIndex<16>`).
+fn pattern_ident(pat: &Pat) -> Option<syn::Ident> {
+    match pat {
+        Pat::Ident(id) => Some(id.ident.clone()),
+        Pat::Type(t) => pattern_ident(&t.pat),
+        _ => None,
     }
 }

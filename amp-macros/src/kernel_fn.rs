@@ -9,8 +9,9 @@
 
 use crate::check;
 use crate::errors::{with_item, Errors};
-use crate::lower::{ctx_ident, private, Lowerer};
+use crate::lower::{at, ctx_ident, private, Lowerer};
 use crate::types::kernel_side;
+use crate::uniform;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
 use syn::{FnArg, ItemFn, ReturnType};
@@ -28,12 +29,59 @@ pub fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
     check::check_block(&func.block, &mut errors);
     check::check_no_self_call(&func.sig.ident, &func.block, &mut errors);
     check::check_tail(&func, &mut errors);
+    uniform::check_barriers(&index_params(&func), &func.block, &mut errors);
     match errors.finish() {
         Ok(()) => emit(&func, Body::Lowered),
         // With a sound signature, callers still type-check against it.
         Err(err) if signature_ok => with_item(err, emit(&func, Body::Unreachable)),
         Err(err) => with_item(err, emit(&func, Body::None)),
     }
+}
+
+/// The body's value, checked to have the declared result type: a mismatch is an error at the
+/// final expression naming both types (`this value is `i32`, not `f32``). Generic results are
+/// left to the closure's own return type.
+fn returned(
+    output: &ReturnType,
+    type_params: &[syn::Ident],
+    block: &syn::Block,
+    body: TokenStream,
+) -> TokenStream {
+    let ReturnType::Type(_, ty) = output else {
+        return body;
+    };
+    let concrete = matches!(&**ty, syn::Type::Path(p) if p.qself.is_none()
+        && !p.path.segments.iter().any(|s| type_params.contains(&s.ident))
+        && p.path.segments.last().is_some_and(|s| s.ident != "TiledIndex"));
+    if !concrete {
+        return body;
+    }
+    let span = match block.stmts.last() {
+        Some(syn::Stmt::Expr(tail, None)) => syn::spanned::Spanned::span(tail),
+        _ => syn::spanned::Spanned::span(block),
+    };
+    let (p, ctx) = at(span);
+    let value = syn::Ident::new("__amp_result", span);
+    quote_spanned!(span=> { let #value = #body; #p::ops::typed::<#ty, _>(#ctx, #value) })
+}
+
+/// The parameters that hold a thread's index (`Index`, `TiledIndex`).
+fn index_params(func: &ItemFn) -> Vec<syn::Ident> {
+    let is_index = |ty: &syn::Type| {
+        matches!(ty, syn::Type::Path(p) if p.path.segments.last()
+            .is_some_and(|s| s.ident == "TiledIndex" || s.ident == "Index"))
+    };
+    func.sig
+        .inputs
+        .iter()
+        .filter_map(|i| match i {
+            FnArg::Typed(t) if is_index(&t.ty) => match &*t.pat {
+                syn::Pat::Ident(id) => Some(id.ident.clone()),
+                _ => None,
+            },
+            _ => None,
+        })
+        .collect()
 }
 
 /// What the expansion gives the function.
@@ -130,15 +178,23 @@ fn emit(func: &ItemFn, body: Body) -> TokenStream {
         let lower = Lowerer::new();
         let names: Vec<_> = params.iter().map(|t| param_name(&t.pat)).collect();
         let rebinds = params.iter().map(|t| rebind_mut(&t.pat));
-        let body = lower.block_value(&func.block);
+        let body = returned(
+            &func.sig.output,
+            &type_params,
+            &func.block,
+            lower.block_value(&func.block),
+        );
         let span = func.sig.ident.span();
-        quote_spanned!(span=>
-            #ctx.call_device_fn(#label, ::core::any::TypeId::of::<Self>(), #args,
-                |#ctx: &mut #p::KernelBuilder, (#(#names,)*)| -> #output {
-                    #(#rebinds)*
-                    #body
-                })
-        )
+        {
+            let (p, ctx) = at(span);
+            quote_spanned!(span=>
+                #ctx.call_device_fn(#label, ::core::any::TypeId::of::<Self>(), #args,
+                    |#ctx: &mut #p::KernelBuilder, (#(#names,)*)| -> #output {
+                        #(#rebinds)*
+                        #body
+                    })
+            )
+        }
     } else {
         quote!({
             let _ = (#ctx, #args);

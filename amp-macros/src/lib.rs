@@ -13,6 +13,7 @@ mod for_each;
 mod kernel_fn;
 mod lower;
 mod types;
+mod uniform;
 
 use proc_macro::TokenStream;
 

@@ -6,6 +6,11 @@ use amp_core::builder::{UNTILED_BLOCK_2D, UNTILED_WORKGROUP};
 use amp_core::{Extent, Index, KernelBuilder, KernelValue, TiledExtent, TiledIndex, Value};
 
 /// The compute domain of a launch: an [`Extent`] (untiled).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a compute domain",
+    label = "the threads to run over: an extent or a tiled extent",
+    note = "launch over `view.extent()`, `Extent::new([rows, cols])`, or a tiled extent such as `view.extent().tile::<16, 16>()`"
+)]
 pub trait Domain {
     /// The index a kernel thread receives.
     type Index;

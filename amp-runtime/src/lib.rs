@@ -18,7 +18,7 @@ pub mod capture;
 pub mod completion;
 pub mod copy;
 mod disk_cache;
-mod domain;
+pub mod domain;
 mod dump;
 pub mod error;
 mod fault;

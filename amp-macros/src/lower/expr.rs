@@ -2,7 +2,7 @@
 //! view, or `()`), evaluating its operands left to right into hygienic temporaries first (the
 //! builder is borrowed mutably by every operation).
 
-use super::{private, temp, temp_at, Lowerer};
+use super::{at, private, temp, temp_at, Lowerer};
 use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned, ToTokens};
 use syn::spanned::Spanned;
@@ -54,13 +54,14 @@ fn classify(op: &BinOp) -> (Op, bool) {
 impl Lowerer {
     /// Lowers an expression to a Rust expression yielding its kernel value.
     pub fn expr(&self, e: &Expr) -> TokenStream {
-        let ctx = &self.ctx;
-        let p = private();
         match e {
             Expr::Lit(l) => self.literal(&l.lit),
             Expr::Path(path) => {
                 let span = path.span();
-                quote_spanned!(span=> #p::Read::read(#path, #ctx))
+                {
+                    let (p, ctx) = at(span);
+                    quote_spanned!(span=> #p::Read::read(#path, #ctx))
+                }
             }
             Expr::Paren(inner) => self.expr(&inner.expr),
             Expr::Group(inner) => self.expr(&inner.expr),
@@ -70,8 +71,14 @@ impl Lowerer {
                 let v = self.expr(&u.expr);
                 let t = temp_at("__amp_v", u.expr.span());
                 let call = match u.op {
-                    UnOp::Neg(tok) => quote_spanned!(tok.span=> #p::ops::Negate::negate(#t, #ctx)),
-                    UnOp::Not(tok) => quote_spanned!(tok.span=> #p::ops::Not::not(#t, #ctx)),
+                    UnOp::Neg(tok) => {
+                        let (p, ctx) = at(tok.span);
+                        quote_spanned!(tok.span=> #p::ops::Negate::negate(#t, #ctx))
+                    }
+                    UnOp::Not(tok) => {
+                        let (p, ctx) = at(tok.span);
+                        quote_spanned!(tok.span=> #p::ops::Not::not(#t, #ctx))
+                    }
                     _ => quote!(#t),
                 };
                 quote!({ let #t = #v; #call })
@@ -80,7 +87,10 @@ impl Lowerer {
                 let v = self.expr(&c.expr);
                 let ty = &c.ty;
                 let t = temp_at("__amp_v", c.expr.span());
-                let call = quote_spanned!(c.as_token.span=> #p::ops::cast::<#ty, _>(#ctx, #t));
+                let call = {
+                    let (p, ctx) = at(c.as_token.span);
+                    quote_spanned!(c.as_token.span=> #p::ops::cast::<#ty, _>(#ctx, #t))
+                };
                 quote!({ let #t = #v; #call })
             }
             Expr::Index(i) => self.index_read(i),
@@ -96,8 +106,14 @@ impl Lowerer {
             Expr::While(w) => self.while_expr(w),
             Expr::Loop(l) => self.loop_expr(l),
             Expr::ForLoop(f) => self.for_expr(f),
-            Expr::Break(b) => quote_spanned!(b.break_token.span=> #ctx.break_()),
-            Expr::Continue(c) => quote_spanned!(c.continue_token.span=> #ctx.continue_()),
+            Expr::Break(b) => {
+                let (p, ctx) = at(b.break_token.span);
+                quote_spanned!(b.break_token.span=> #p::KernelBuilder::break_(#ctx))
+            }
+            Expr::Continue(c) => {
+                let (p, ctx) = at(c.continue_token.span);
+                quote_spanned!(c.continue_token.span=> #p::KernelBuilder::continue_(#ctx))
+            }
             Expr::Return(r) => self.return_expr(r),
             Expr::Assign(a) => self.assign(&a.left, &a.right, None),
             Expr::Tuple(t) if t.elems.is_empty() => quote!(()),
@@ -107,9 +123,10 @@ impl Lowerer {
     }
 
     fn literal(&self, lit: &Lit) -> TokenStream {
-        let ctx = &self.ctx;
-        let p = private();
-        quote_spanned!(lit.span()=> #p::ops::lit(#ctx, #lit))
+        {
+            let (p, ctx) = at(lit.span());
+            quote_spanned!(lit.span()=> #p::ops::lit(#ctx, #lit))
+        }
     }
 
     fn binary(&self, b: &syn::ExprBinary) -> TokenStream {
@@ -143,25 +160,35 @@ impl Lowerer {
 
     /// `l <op> r` on two evaluated operands.
     fn apply(&self, op: Op, l: &syn::Ident, r: &syn::Ident, span: Span) -> TokenStream {
-        let ctx = &self.ctx;
-        let p = private();
         let name = |n: &str| syn::Ident::new(n, span);
         match op {
             Op::Arith(n) => {
                 let n = name(n);
-                quote_spanned!(span=> #p::ops::Arith::arith(#l, #ctx, #p::ops::ArithOp::#n, #r))
+                {
+                    let (p, ctx) = at(span);
+                    quote_spanned!(span=> #p::ops::Arith::arith(#l, #ctx, #p::ops::ArithOp::#n, #r))
+                }
             }
             Op::Bit(n) => {
                 let n = name(n);
-                quote_spanned!(span=> #p::ops::Bitwise::bitwise(#l, #ctx, #p::ops::BitOp::#n, #r))
+                {
+                    let (p, ctx) = at(span);
+                    quote_spanned!(span=> #p::ops::Bitwise::bitwise(#l, #ctx, #p::ops::BitOp::#n, #r))
+                }
             }
             Op::Shift(n) => {
                 let n = name(n);
-                quote_spanned!(span=> #p::ops::Shift::shift(#l, #ctx, #p::ops::ShiftOp::#n, #r))
+                {
+                    let (p, ctx) = at(span);
+                    quote_spanned!(span=> #p::ops::Shift::shift(#l, #ctx, #p::ops::ShiftOp::#n, #r))
+                }
             }
             Op::Cmp(n) => {
                 let n = name(n);
-                quote_spanned!(span=> #p::ops::Compare::compare(#l, #ctx, #p::ops::CmpOp::#n, #r))
+                {
+                    let (p, ctx) = at(span);
+                    quote_spanned!(span=> #p::ops::Compare::compare(#l, #ctx, #p::ops::CmpOp::#n, #r))
+                }
             }
             Op::Logic(_) => quote!(()),
         }
@@ -169,8 +196,6 @@ impl Lowerer {
 
     /// `place = value` or `place op= value`.
     fn assign(&self, place: &Expr, value: &Expr, op: Option<&BinOp>) -> TokenStream {
-        let ctx = &self.ctx;
-        let p = private();
         let rhs = self.expr(value);
         let r = temp_at("__amp_r", value.span());
         let (cur, new) = (temp_at("__amp_cur", place.span()), temp("__amp_new"));
@@ -190,10 +215,15 @@ impl Lowerer {
                 );
                 let base_value = self.place(&i.expr);
                 let index_value = self.index_value(&i.index);
-                let read = quote_spanned!(span=> #p::IndexRead::index_read(#base, #ctx, #idx));
+                let read = {
+                    let (p, ctx) = at(span);
+                    quote_spanned!(span=> #p::IndexRead::index_read(#base, #ctx, #idx))
+                };
                 let combine = combine(read);
-                let write =
-                    quote_spanned!(span=> #p::IndexWrite::index_write(#base, #ctx, #idx, #new));
+                let write = {
+                    let (p, ctx) = at(span);
+                    quote_spanned!(span=> #p::IndexWrite::index_write(#base, #ctx, #idx, #new))
+                };
                 quote!({
                     let #base = #base_value;
                     let #idx = #index_value;
@@ -203,9 +233,15 @@ impl Lowerer {
                 })
             }
             Expr::Path(path) => {
-                let read = quote_spanned!(span=> #p::Read::read(#path, #ctx));
+                let read = {
+                    let (p, ctx) = at(span);
+                    quote_spanned!(span=> #p::Read::read(#path, #ctx))
+                };
                 let combine = combine(read);
-                let write = quote_spanned!(span=> #p::Assign::assign(#path, #ctx, #new));
+                let write = {
+                    let (p, ctx) = at(span);
+                    quote_spanned!(span=> #p::Assign::assign(#path, #ctx, #new))
+                };
                 quote!({ let #r = #rhs; #combine #write })
             }
             Expr::Paren(inner) => self.assign(&inner.expr, value, op),
@@ -213,10 +249,19 @@ impl Lowerer {
                 let place_span = place.span();
                 let place_value = self.place(place);
                 let p_t = temp_at("__amp_place", place_span);
-                let read = quote_spanned!(span=> #p::Read::read(#p_t, #ctx));
+                let read = {
+                    let (p, ctx) = at(span);
+                    quote_spanned!(span=> #p::Read::read(#p_t, #ctx))
+                };
                 let combine = combine(read);
-                let write = quote_spanned!(span=> #p::Assign::assign(#p_t, #ctx, #new));
-                let bind = quote_spanned!(place_span=> let #p_t = #place_value;);
+                let write = {
+                    let (p, ctx) = at(span);
+                    quote_spanned!(span=> #p::Assign::assign(#p_t, #ctx, #new))
+                };
+                let bind = {
+                    let (_, _) = at(place_span);
+                    quote_spanned!(place_span=> let #p_t = #place_value;)
+                };
                 quote_spanned!(place_span=> { #bind let #r = #rhs; #combine #write })
             }
             other => {
@@ -230,12 +275,13 @@ impl Lowerer {
     /// The place an assignment writes (or the base of one): a name's place, then elements,
     /// fields and components of it.
     fn place(&self, e: &Expr) -> TokenStream {
-        let ctx = &self.ctx;
-        let p = private();
         match e {
             Expr::Path(path) => {
                 let span = path.span();
-                quote_spanned!(span=> #p::IntoPlace::into_place(#path, #ctx))
+                {
+                    let (p, ctx) = at(span);
+                    quote_spanned!(span=> #p::IntoPlace::into_place(#path, #ctx))
+                }
             }
             Expr::Paren(inner) => self.place(&inner.expr),
             Expr::Index(i) => {
@@ -246,7 +292,10 @@ impl Lowerer {
                     temp_at("__amp_idx", i.index.span()),
                 );
                 let span = i.bracket_token.span.join();
-                let call = quote_spanned!(span=> #p::IndexPlace::index_place(#b, #ctx, #idx));
+                let call = {
+                    let (p, ctx) = at(span);
+                    quote_spanned!(span=> #p::IndexPlace::index_place(#b, #ctx, #idx))
+                };
                 quote!({ let #b = #base; let #idx = #index; #call })
             }
             Expr::Field(f) => {
@@ -263,17 +312,18 @@ impl Lowerer {
 
     /// `base.member`, `base` lowered (a value or a place).
     fn field(&self, base: TokenStream, f: &syn::ExprField) -> TokenStream {
-        let ctx = &self.ctx;
-        let p = private();
         let member = &f.member;
         let (b, fields) = (
             temp_at("__amp_base", f.base.span()),
             temp_at("__amp_fields", f.member.span()),
         );
         let span = member.span();
-        let call = quote_spanned!(span=>
-            #p::structs::field(#b, #ctx, |#fields| #fields.#member)
-        );
+        let call = {
+            let (p, ctx) = at(span);
+            quote_spanned!(span=>
+                #p::structs::field(#b, #ctx, |#fields| #fields.#member)
+            )
+        };
         // At the base, where an error about it is reported (once).
         quote_spanned!(f.base.span()=> { let #b = #base; #call })
     }
@@ -297,21 +347,24 @@ impl Lowerer {
             quote!(..<#path as #p::structs::Struct>::values(#value, #ctx))
         });
         let span = path.span();
-        let compose =
-            quote_spanned!(span=> <#path as #p::structs::Struct>::compose(__amp_values, #ctx));
-        quote_spanned!(span=> {
-            #(let #temps = #values;)*
-            #[allow(non_camel_case_types)]
-            type #alias = <#path as #p::structs::Struct>::Values;
-            let __amp_values = #alias { #(#members: #temps,)* #rest };
-            #compose
-        })
+        let compose = {
+            let (p, ctx) = at(span);
+            quote_spanned!(span=> <#path as #p::structs::Struct>::compose(__amp_values, #ctx))
+        };
+        {
+            let (p, _) = at(span);
+            quote_spanned!(span=> {
+                #(let #temps = #values;)*
+                #[allow(non_camel_case_types)]
+                type #alias = <#path as #p::structs::Struct>::Values;
+                let __amp_values = #alias { #(#members: #temps,)* #rest };
+                #compose
+            })
+        }
     }
 
     /// An index: `[i, j]` / `(i, j)` compose an `Index`; anything else is a value.
     fn index_value(&self, index: &Expr) -> TokenStream {
-        let ctx = &self.ctx;
-        let p = private();
         let components = match index {
             Expr::Tuple(t) => &t.elems,
             Expr::Array(a) => &a.elems,
@@ -324,13 +377,14 @@ impl Lowerer {
             .collect();
         let values = components.iter().map(|c| self.expr(c));
         let span = index.span();
-        let compose = quote_spanned!(span=> #p::ops::index_of(#ctx, [#(#temps),*]));
+        let compose = {
+            let (p, ctx) = at(span);
+            quote_spanned!(span=> #p::ops::index_of(#ctx, [#(#temps),*]))
+        };
         quote!({ #(let #temps = #values;)* #compose })
     }
 
     fn index_read(&self, i: &syn::ExprIndex) -> TokenStream {
-        let ctx = &self.ctx;
-        let p = private();
         let base = self.expr(&i.expr);
         let (b, idx) = (
             temp_at("__amp_base", i.expr.span()),
@@ -342,16 +396,21 @@ impl Lowerer {
         }) = &*i.index
         {
             let value = n.base10_parse::<u32>().unwrap_or(u32::MAX);
-            let read = quote_spanned!(span=> #p::IndexConst::index_const(#b, #ctx, #value));
+            let read = {
+                let (p, ctx) = at(span);
+                quote_spanned!(span=> #p::IndexConst::index_const(#b, #ctx, #value))
+            };
             return quote!({ let #b = #base; #read });
         }
         let index = self.index_value(&i.index);
-        let read = quote_spanned!(span=> #p::IndexRead::index_read(#b, #ctx, #idx));
+        let read = {
+            let (p, ctx) = at(span);
+            quote_spanned!(span=> #p::IndexRead::index_read(#b, #ctx, #idx))
+        };
         quote!({ let #b = #base; let #idx = #index; #read })
     }
 
     fn method_call(&self, m: &syn::ExprMethodCall) -> TokenStream {
-        let ctx = &self.ctx;
         // An atomic operation works on a place, not on its value: a named receiver
         // (`count.atomic_fetch_add(1)` on a scalar tile_static variable) is passed as it is
         // rather than read. Views and arrays read as themselves, so nothing else changes.
@@ -369,13 +428,17 @@ impl Lowerer {
         let values = m.args.iter().map(|a| self.expr(a));
         let method = &m.method;
         let turbofish = m.turbofish.as_ref().map(ToTokens::to_token_stream);
-        let call = quote_spanned!(method.span()=> #r.#method #turbofish(#ctx #(, #temps)*));
+        let call = {
+            // The receiver in parentheses located at the user's receiver: a call starting with
+            // a hygienic temporary would be reported at the macro's call site.
+            let (_, ctx) = at(method.span());
+            let receiver = quote_spanned!(m.receiver.span()=> (#r));
+            quote_spanned!(method.span()=> #receiver.#method #turbofish(#ctx #(, #temps)*))
+        };
         quote!({ let #r = #recv; #(let #temps = #values;)* #call })
     }
 
     fn call(&self, c: &syn::ExprCall) -> TokenStream {
-        let ctx = &self.ctx;
-        let p = private();
         if let (Some(shape), Some(Expr::Array(array))) =
             (crate::check::shape_new(c), c.args.first())
         {
@@ -387,10 +450,13 @@ impl Lowerer {
                 .map(|(i, e)| temp_at(&format!("__amp_c{i}"), e.span()))
                 .collect();
             let values = array.elems.iter().map(|e| self.expr(e));
-            return quote_spanned!(c.func.span()=> {
-                #(let #temps = #values;)*
-                #p::ops::index_from::<#p::#shape<_>, _>(#ctx, [#(#temps),*])
-            });
+            return {
+                let (p, ctx) = at(c.func.span());
+                quote_spanned!(c.func.span()=> {
+                    #(let #temps = #values;)*
+                    #p::ops::index_from::<#p::#shape<_>, _>(#ctx, [#(#temps),*])
+                })
+            };
         }
         let Expr::Path(func) = &*c.func else {
             let msg = "kernels can only call #[kernel] functions by name";
@@ -405,15 +471,19 @@ impl Lowerer {
             .collect();
         let values = c.args.iter().map(|a| self.expr(a));
         let span = func.span();
-        quote_spanned!(span=> {
-            #(let #temps = #values;)*
-            #p::DeviceFn::call(&#p::kernel_function(&#func), #ctx, (#(#temps,)*))
-        })
+        {
+            let (p, ctx) = at(span);
+            quote_spanned!(span=> {
+                #(let #temps = #values;)*
+                #p::DeviceFn::call(&#p::kernel_function(&#func), #ctx, (#(#temps,)*))
+            })
+        }
     }
 }
 
-/// The scalar types whose associated functions kernels call by path (`f32::from_bits(u)`).
-const SCALAR_FUNCTION_TYPES: [&str; 2] = ["f32", "f64"];
+/// The scalar types whose associated functions kernels call by path (`f32::from_bits(u)`,
+/// `i32::pow(n, 2)`).
+const SCALAR_FUNCTION_TYPES: [&str; 6] = ["f32", "f64", "i32", "u32", "i64", "u64"];
 
 /// `f32::name` in a kernel is `amp::scalar_functions::f32::name`, which builds the kernel's code (Rust's
 /// own runs on the host). A name amp lacks is rustc's "cannot find value `sqrt` in module

@@ -49,15 +49,32 @@ fn temp(name: &str) -> Ident {
     Ident::new(name, Span::mixed_site())
 }
 
-/// A hygienic temporary holding the value of the user's tokens at `span`: type errors about
-/// it point at those tokens.
+/// A temporary holding the value of the user's tokens at `span`: type errors about it point at
+/// those tokens.
+///
+/// It resolves at the call site, not hygienically: rustc reports an error about an argument
+/// that comes from a macro's own hygiene at the macro's call site (the `#[kernel]` attribute,
+/// the whole `parallel_for_each!`), whatever its location. The `__amp_` prefix is reserved, and
+/// every temporary is bound before any user code that could name it runs in its scope.
 fn temp_at(name: &str, span: Span) -> Ident {
-    Ident::new(name, Span::mixed_site().located_at(span))
+    Ident::new(name, span)
 }
 
 /// `::amp::__private`.
 pub fn private() -> TokenStream {
     quote!(::amp::__private)
+}
+
+/// amp's private path and the builder variable, located at `span`.
+///
+/// Every generated expression that starts with either (`::amp::__private::f(…)`, `ctx.f(…)`)
+/// must have them located at the user's tokens: rustc reports an error about an expression at
+/// the span from its first to its last token, and a first token located at the macro's call site
+/// takes the error to the `#[kernel]` attribute or the whole `parallel_for_each!`.
+pub fn at(span: Span) -> (TokenStream, Ident) {
+    let p = quote_spanned!(span=> ::amp::__private);
+    let ctx = Ident::new("__amp_ctx", Span::mixed_site().located_at(span));
+    (p, ctx)
 }
 
 /// A `Loc` of the token at `span`.

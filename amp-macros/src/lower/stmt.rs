@@ -1,6 +1,6 @@
 //! Blocks, statements and control flow.
 
-use super::{loc, private, temp, temp_at, Lowerer};
+use super::{at, loc, private, temp, temp_at, Lowerer};
 use crate::types::static_type;
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
@@ -17,6 +17,42 @@ fn is_scalar_type(ty: &syn::Type) -> bool {
 /// Whether an expression leaves the block (`return`, `break`, `continue`).
 fn diverging(e: &Expr) -> bool {
     matches!(e, Expr::Return(_) | Expr::Break(_) | Expr::Continue(_))
+}
+
+/// Whether a block's value is never produced: it ends in `return`, `break` or `continue`, or
+/// in a construct all of whose branches do.
+fn block_diverges(block: &syn::Block) -> bool {
+    match block.stmts.last() {
+        Some(Stmt::Expr(e, _)) => expr_diverges(e),
+        _ => false,
+    }
+}
+
+fn expr_diverges(e: &Expr) -> bool {
+    match e {
+        Expr::Return(_) | Expr::Break(_) | Expr::Continue(_) => true,
+        Expr::Block(b) => block_diverges(&b.block),
+        Expr::Paren(p) => expr_diverges(&p.expr),
+        Expr::If(i) => match &i.else_branch {
+            Some((_, other)) => block_diverges(&i.then_branch) && expr_diverges(other),
+            None => false,
+        },
+        Expr::Match(m) => !m.arms.is_empty() && m.arms.iter().all(|a| expr_diverges(&a.body)),
+        _ => false,
+    }
+}
+
+/// Where an error about a branch's value lands: its final expression (the block itself when
+/// it has none).
+fn branch_value_span(e: &Expr) -> proc_macro2::Span {
+    match e {
+        Expr::Block(b) => match b.block.stmts.last() {
+            Some(Stmt::Expr(tail, None)) => branch_value_span(tail),
+            _ => b.span(),
+        },
+        Expr::If(i) => i.if_token.span,
+        other => other.span(),
+    }
 }
 
 /// The condition under which `pat` matches the value in `s` (`None`: always).
@@ -82,7 +118,7 @@ impl Lowerer {
             None if value && diverges => quote!(#p::Diverge::diverge(#ctx)),
             None => quote!(()),
         };
-        quote!({ #out #tail })
+        quote_spanned!(block.span()=> { #out #tail })
     }
 
     fn stmt(&self, stmt: &Stmt) -> TokenStream {
@@ -98,7 +134,6 @@ impl Lowerer {
     }
 
     fn local(&self, local: &syn::Local) -> TokenStream {
-        let ctx = &self.ctx;
         let p = private();
         if crate::check::is_tile_static(local) {
             return self.tile_static(local);
@@ -120,7 +155,10 @@ impl Lowerer {
         // `let x: u32 = v;`: a value of another scalar type is an error naming both, at it.
         if let Some(scalar) = ty.as_ref().filter(|t| is_scalar_type(t)) {
             let t = temp_at("__amp_typed", init.expr.span());
-            let check = quote_spanned!(init.expr.span()=> #p::ops::typed::<#scalar, _>(#ctx, #t));
+            let check = {
+                let (p, ctx) = at(init.expr.span());
+                quote_spanned!(init.expr.span()=> #p::ops::typed::<#scalar, _>(#ctx, #t))
+            };
             value = quote!({ let #t = #value; #check });
         }
         match pat {
@@ -129,7 +167,10 @@ impl Lowerer {
                 let label = name.to_string();
                 let ty = ty.map(|t| quote!(: #p::Var<#t>));
                 let init = temp("__amp_init");
-                let var = quote_spanned!(name.span()=> #ctx.var(::core::option::Option::Some(#label), #init));
+                let var = {
+                    let (p, ctx) = at(name.span());
+                    quote_spanned!(name.span()=> #p::KernelBuilder::var(#ctx, ::core::option::Option::Some(#label), #init))
+                };
                 quote!(let #name #ty = { let #init = #value; #var };)
             }
             Pat::Ident(id) => {
@@ -166,7 +207,6 @@ impl Lowerer {
 
     /// `let a = [e; N];` or `let a = [x, y, z];` declares a local array.
     fn local_array(&self, local: &syn::Local, init: &Expr) -> TokenStream {
-        let ctx = &self.ctx;
         let p = private();
         let (pat, ty) = match &local.pat {
             Pat::Type(t) => (&*t.pat, Some(static_type(&t.ty))),
@@ -180,12 +220,15 @@ impl Lowerer {
         let value = self.array_value(init);
         let ty = ty.map(|t| quote!(: #p::tile_static::Place<#t>));
         let init = temp("__amp_init");
-        quote_spanned!(name.span()=>
-            let #name #ty = {
-                let #init = #value;
-                #ctx.local_array(::core::option::Option::Some(#label), #init)
-            };
-        )
+        {
+            let (_, ctx) = at(name.span());
+            quote_spanned!(name.span()=>
+                let #name #ty = {
+                    let #init = #value;
+                    #ctx.local_array(::core::option::Option::Some(#label), #init)
+                };
+            )
+        }
     }
 
     /// An array literal as a Rust array of kernel values (nested for nested literals).
@@ -225,31 +268,37 @@ impl Lowerer {
             other => self.expr(other),
         };
         let (len, zero, k) = (temp("__amp_len"), temp("__amp_zero"), temp("__amp_counter"));
-        let at = temp("__amp_at");
-        let element =
-            quote!({ let #at = #ctx.load(#k); #p::IndexRead::index_read(#array, #ctx, #at) });
+        let position = temp("__amp_at");
+        let element = quote!({
+            let #position = #ctx.load(#k);
+            #p::IndexRead::index_read(#array, #ctx, #position)
+        });
         let bind = self.bind(&f.pat, element);
         let body = self.block_stmt(&f.body);
         let span = f.for_token.span;
         // An error about what is iterated lands on it, once.
-        let array_of = quote_spanned!(f.expr.span()=> #p::tile_static::ForArray::array(#value));
-        quote_spanned!(span=> {
-            let #array = #array_of;
-            let #len = #array.for_len(#ctx);
-            let #zero = #p::ops::lit(#ctx, 0i32);
-            let #k = #ctx.begin_for(#zero, #len, false);
-            {
-                #bind
-                #body;
-            }
-            #ctx.end_for(#k, #len, ::core::option::Option::<#p::KernelValue<u32>>::None, false);
-        })
+        let array_of = {
+            let (p, _) = at(f.expr.span());
+            quote_spanned!(f.expr.span()=> #p::tile_static::ForArray::array(#value))
+        };
+        {
+            let (p, ctx) = at(span);
+            quote_spanned!(span=> {
+                let #array = #array_of;
+                let #len = #array.for_len(#ctx);
+                let #zero = #p::ops::lit(#ctx, 0i32);
+                let #k = #ctx.begin_for(#zero, #len, false);
+                {
+                    #bind
+                    #body;
+                }
+                #ctx.end_for(#k, #len, ::core::option::Option::<#p::KernelValue<u32>>::None, false);
+            })
+        }
     }
 
     /// `#[tile_static] let t: T;` declares tile_static memory.
     fn tile_static(&self, local: &syn::Local) -> TokenStream {
-        let ctx = &self.ctx;
-        let p = private();
         let syn::Pat::Type(t) = &local.pat else {
             return TokenStream::new();
         };
@@ -260,16 +309,19 @@ impl Lowerer {
         let label = name.to_string();
         let ty = static_type(&t.ty);
         let span = local.let_token.span;
-        let witness = self
-            .tiled_witness
-            .as_ref()
-            .map(|w| quote_spanned!(span=> #p::tile_static::assert_tiled(&#w);));
-        quote_spanned!(span=>
-            let #name = {
-                #witness
-                #ctx.tile_static::<#ty>(::core::option::Option::Some(#label))
-            };
-        )
+        let witness = self.tiled_witness.as_ref().map(|w| {
+            let (p, _) = at(span);
+            quote_spanned!(span=> #p::tile_static::assert_tiled(&#w);)
+        });
+        {
+            let (_, ctx) = at(span);
+            quote_spanned!(span=>
+                let #name = {
+                    #witness
+                    #ctx.tile_static::<#ty>(::core::option::Option::Some(#label))
+                };
+            )
+        }
     }
 
     /// Binds a loop variable or parameter `pat` to `value` (a `mut` name becomes a local).
@@ -310,7 +362,18 @@ impl Lowerer {
             Expr::Block(b) => self.block_value(&b.block),
             other => self.expr(other),
         };
-        let (a, b, slot) = (temp("__amp_then"), temp("__amp_else"), temp("__amp_slot"));
+        // Two values are checked to have one type, at the reject branch's value; a branch
+        // that diverges has a placeholder value whose type comes from the other one.
+        let else_span = branch_value_span(else_branch);
+        let (a, b, slot) = (
+            temp("__amp_then"),
+            temp_at("__amp_else", else_span),
+            temp("__amp_slot"),
+        );
+        let check = (!block_diverges(&e.then_branch) && !expr_diverges(else_branch)).then(|| {
+            let (p, ctx) = at(else_span);
+            quote_spanned!(else_span=> let #b = #p::else_value(#ctx, #a, #b);)
+        });
         quote!({
             let #c = #cond;
             #ctx.begin_if(#c);
@@ -318,6 +381,7 @@ impl Lowerer {
             let #slot = #p::BranchValue::slot(#a, #ctx);
             #ctx.begin_else();
             let #b = #other;
+            #check
             #p::BranchValue::fill(#b, #a, #slot, #ctx);
             #ctx.end_if();
             #p::BranchValue::finish(#a, #slot, #ctx)
@@ -355,11 +419,12 @@ impl Lowerer {
 
     /// A condition, checked to be a `bool` (an error at it names the type it is).
     pub(super) fn condition(&self, cond: &Expr) -> TokenStream {
-        let ctx = &self.ctx;
-        let p = private();
         let value = self.expr(cond);
         let t = temp_at("__amp_condition", cond.span());
-        let check = quote_spanned!(cond.span()=> #p::ops::condition(#ctx, #t));
+        let check = {
+            let (p, ctx) = at(cond.span());
+            quote_spanned!(cond.span()=> #p::ops::condition(#ctx, #t))
+        };
         quote!({ let #t = #value; #check })
     }
 
@@ -429,7 +494,10 @@ impl Lowerer {
         };
         let body = self.block_stmt(&f.body);
         let span = f.for_token.span;
-        let head = quote_spanned!(span=> #ctx.begin_for(#s, #e, #inclusive));
+        let head = {
+            let (p, ctx) = at(span);
+            quote_spanned!(span=> #p::KernelBuilder::begin_for(#ctx, #s, #e, #inclusive))
+        };
         let the_loop = quote!({
             let #k = #head;
             {
@@ -461,14 +529,19 @@ impl Lowerer {
     }
 
     pub(super) fn return_expr(&self, r: &syn::ExprReturn) -> TokenStream {
-        let ctx = &self.ctx;
         match &r.expr {
             Some(e) => {
                 let v = self.expr(e);
                 let t = temp("__amp_ret");
-                quote_spanned!(r.return_token.span=> { let #t = #v; #ctx.ret_with(#t) })
+                {
+                    let (p, ctx) = at(r.return_token.span);
+                    quote_spanned!(r.return_token.span=> { let #t = #v; #p::KernelBuilder::ret_with(#ctx, #t) })
+                }
             }
-            None => quote_spanned!(r.return_token.span=> #ctx.ret_with(())),
+            None => {
+                let (p, ctx) = at(r.return_token.span);
+                quote_spanned!(r.return_token.span=> #p::KernelBuilder::ret_with(#ctx, ()))
+            }
         }
     }
 }

@@ -121,28 +121,28 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
         workgroupBarrier();
         continuing {
             let _e200 = local;
-            let _e202 = max(16u, 1u);
-            local = (_e200 + bitcast<i32>(_e202));
-            break if (bitcast<u32>((vec2<i32>(bitcast<i32>(_e50), bitcast<i32>(_e55)).y - _e200)) <= _e202);
+            let _e204 = bitcast<u32>(select(16i, 1i, (16i < 1i)));
+            local = (_e200 + bitcast<i32>(_e204));
+            break if (bitcast<u32>((vec2<i32>(bitcast<i32>(_e50), bitcast<i32>(_e55)).y - _e200)) <= _e204);
         }
     }
-    let _e208 = sum;
-    let _e213 = amp_params[3].y;
-    let _e214 = bitcast<u32>(_e35.x);
-    let _e220 = amp_params[3].z;
-    let _e221 = bitcast<u32>(_e35.y);
-    let _e223 = ((_e214 < _e213) && (_e221 < _e220));
-    let _e227 = amp_params[3].w;
-    let _e231 = amp_params[4].x;
-    if _e223 {
-        amp_view3_[((_e227 + (_e214 * _e231)) + _e221)] = _e208;
+    let _e210 = sum;
+    let _e215 = amp_params[3].y;
+    let _e216 = bitcast<u32>(_e35.x);
+    let _e222 = amp_params[3].z;
+    let _e223 = bitcast<u32>(_e35.y);
+    let _e225 = ((_e216 < _e215) && (_e223 < _e222));
+    let _e229 = amp_params[3].w;
+    let _e233 = amp_params[4].x;
+    if _e225 {
+        amp_view3_[((_e229 + (_e216 * _e233)) + _e223)] = _e210;
     }
-    let _e243 = amp_fault_site;
-    amp_fault_site = select(3u, _e243, _e223);
-    let _e245 = amp_fault_index[0];
-    amp_fault_index[0] = select(_e214, _e245, _e223);
-    let _e247 = amp_fault_index[1];
-    amp_fault_index[1] = select(_e221, _e247, _e223);
+    let _e245 = amp_fault_site;
+    amp_fault_site = select(3u, _e245, _e225);
+    let _e247 = amp_fault_index[0];
+    amp_fault_index[0] = select(_e216, _e247, _e225);
+    let _e249 = amp_fault_index[1];
+    amp_fault_index[1] = select(_e223, _e249, _e225);
     amp_report_fault();
     return;
 }
@@ -224,14 +224,14 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
         workgroupBarrier();
         continuing {
             let _e136 = local;
-            let _e138 = max(16u, 1u);
-            local = (_e136 + bitcast<i32>(_e138));
-            break if (bitcast<u32>((vec2<i32>(bitcast<i32>(_e50), bitcast<i32>(_e55)).y - _e136)) <= _e138);
+            let _e140 = bitcast<u32>(select(16i, 1i, (16i < 1i)));
+            local = (_e136 + bitcast<i32>(_e140));
+            break if (bitcast<u32>((vec2<i32>(bitcast<i32>(_e50), bitcast<i32>(_e55)).y - _e136)) <= _e140);
         }
     }
-    let _e144 = sum;
-    let _e152 = amp_params[3].w;
-    let _e156 = amp_params[4].x;
-    amp_view3_[((_e152 + (bitcast<u32>(_e35.x) * _e156)) + bitcast<u32>(_e35.y))] = _e144;
+    let _e146 = sum;
+    let _e154 = amp_params[3].w;
+    let _e158 = amp_params[4].x;
+    amp_view3_[((_e154 + (bitcast<u32>(_e35.x) * _e158)) + bitcast<u32>(_e35.y))] = _e146;
     return;
 }

@@ -141,30 +141,30 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
         workgroupBarrier();
         continuing {
             let _e151 = local_4;
-            let _e153 = max(512u, 1u);
-            local_4 = (_e151 + bitcast<i32>(_e153));
-            break if (bitcast<u32>((_e52 - _e151)) < _e153);
+            let _e155 = bitcast<u32>(select(512i, 1i, (512i < 1i)));
+            local_4 = (_e151 + bitcast<i32>(_e155));
+            break if (bitcast<u32>((_e52 - _e151)) < _e155);
         }
     }
-    let _e161 = (_e22 >= (_e27 - 1i));
-    local_8 = _e161;
-    if _e161 {
+    let _e163 = (_e22 >= (_e27 - 1i));
+    local_8 = _e163;
+    if _e163 {
         local_8 = (_e22 < _e32);
     }
-    let _e164 = local_8;
-    if _e164 {
-        let _e165 = sum;
-        let _e171 = amp_params[1].w;
-        let _e172 = bitcast<u32>(_e22);
-        let _e173 = (_e172 < _e171);
-        let _e177 = amp_params[2].x;
-        if _e173 {
-            amp_view2_[(_e177 + _e172)] = (_e165 / f32(_e27));
+    let _e166 = local_8;
+    if _e166 {
+        let _e167 = sum;
+        let _e173 = amp_params[1].w;
+        let _e174 = bitcast<u32>(_e22);
+        let _e175 = (_e174 < _e173);
+        let _e179 = amp_params[2].x;
+        if _e175 {
+            amp_view2_[(_e179 + _e174)] = (_e167 / f32(_e27));
         }
-        let _e185 = amp_fault_site;
-        amp_fault_site = select(3u, _e185, _e173);
-        let _e187 = amp_fault_index[0];
-        amp_fault_index[0] = select(_e172, _e187, _e173);
+        let _e187 = amp_fault_site;
+        amp_fault_site = select(3u, _e187, _e175);
+        let _e189 = amp_fault_index[0];
+        amp_fault_index[0] = select(_e174, _e189, _e175);
     }
     amp_report_fault();
     return;
@@ -279,21 +279,21 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
         workgroupBarrier();
         continuing {
             let _e118 = local_4;
-            let _e120 = max(512u, 1u);
-            local_4 = (_e118 + bitcast<i32>(_e120));
-            break if (bitcast<u32>((_e52 - _e118)) < _e120);
+            let _e122 = bitcast<u32>(select(512i, 1i, (512i < 1i)));
+            local_4 = (_e118 + bitcast<i32>(_e122));
+            break if (bitcast<u32>((_e52 - _e118)) < _e122);
         }
     }
-    let _e128 = (_e22 >= (_e27 - 1i));
-    local_8 = _e128;
-    if _e128 {
+    let _e130 = (_e22 >= (_e27 - 1i));
+    local_8 = _e130;
+    if _e130 {
         local_8 = (_e22 < _e32);
     }
-    let _e131 = local_8;
-    if _e131 {
-        let _e132 = sum;
-        let _e139 = amp_params[2].x;
-        amp_view2_[(_e139 + bitcast<u32>(_e22))] = (_e132 / f32(_e27));
+    let _e133 = local_8;
+    if _e133 {
+        let _e134 = sum;
+        let _e141 = amp_params[2].x;
+        amp_view2_[(_e141 + bitcast<u32>(_e22))] = (_e134 / f32(_e27));
     }
     return;
 }

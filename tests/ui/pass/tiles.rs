@@ -27,5 +27,18 @@ fn main() -> Result<(), amp::Error> {
         t.barrier.wait_with_all_memory_fence();
         view[t.global] = total + cube[1][1][1];
     })?;
+    // Barriers under conditions on the tile's own coordinates, on captures and on a local that
+    // shadows a thread-dependent one are tile-uniform.
+    parallel_for_each!(view.extent().tile::<4, 4>(), |t: TiledIndex<2>| {
+        let l = t.local[0];
+        view[t.global] += l as f32;
+        let l = t.tile_origin[0] + rounds;
+        if l > 2 && t.tile_extent[1] == 4 {
+            t.barrier.wait();
+        }
+        for _ in 0..t.tile[1] {
+            t.barrier.wait();
+        }
+    })?;
     Ok(())
 }

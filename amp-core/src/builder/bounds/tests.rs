@@ -110,7 +110,7 @@ fn loop_counters_are_bounded_inside_their_loop_only() {
     let counter = b.begin_for(zero, eight, false);
     let k = b.load(counter);
     assert!(b.proves_below(k.handle(), Bound::Const(8)));
-    b.end_for(counter, eight, None, false);
+    b.end_for(counter, eight, None::<KernelValue<u32>>, false);
     let after = b.load(counter);
     assert!(!b.proves_below(after.handle(), Bound::Const(8)));
     // Inclusive ranges reach their end.
@@ -118,13 +118,13 @@ fn loop_counters_are_bounded_inside_their_loop_only() {
     let k = b.load(counter);
     assert!(!b.proves_below(k.handle(), Bound::Const(8)));
     assert!(b.proves_below(k.handle(), Bound::Const(9)));
-    b.end_for(counter, eight, None, true);
+    b.end_for(counter, eight, None::<KernelValue<u32>>, true);
     // A range starting below zero.
     let minus = lit(&mut b, -2);
     let counter = b.begin_for(minus, eight, false);
     let k = b.load(counter);
     assert!(!b.proves_below(k.handle(), Bound::Const(8)));
-    b.end_for(counter, eight, None, false);
+    b.end_for(counter, eight, None::<KernelValue<u32>>, false);
 }
 
 #[test]
@@ -153,7 +153,7 @@ fn guards_prove_view_accesses_symbolically() {
     let z = v.index_read(&mut b, k);
     let s = z.arith(&mut b, ArithOp::Add, y);
     v.index_write(&mut b, k, s);
-    b.end_for(counter, n2, None, false);
+    b.end_for(counter, n2, None::<KernelValue<u32>>, false);
     let ir = b.finish(Capabilities::empty()).expect("valid");
     assert_eq!(ir.sites.len(), 1, "only v[i + 1] is checked");
     assert_eq!(ir.sites[0].kind, crate::builder::AccessKind::ViewRead);
@@ -233,7 +233,7 @@ fn innermost_loops_are_versioned_when_their_checks_are_decided_before_them() {
         KernelValue::from_handle(b.compose::<Index<2>>(vec![r.handle(), kv.handle()]));
     let x = v.index_read(&mut b, at);
     v.index_write(&mut b, at, x);
-    b.end_for(k, n, None, false);
+    b.end_for(k, n, None::<KernelValue<u32>>, false);
     assert!(
         b.version_else(),
         "both checks were deferred, so a checked copy is needed"
@@ -244,7 +244,7 @@ fn innermost_loops_are_versioned_when_their_checks_are_decided_before_them() {
         KernelValue::from_handle(b.compose::<Index<2>>(vec![r.handle(), kv.handle()]));
     let x = v.index_read(&mut b, at);
     v.index_write(&mut b, at, x);
-    b.end_for(k, n, None, false);
+    b.end_for(k, n, None::<KernelValue<u32>>, false);
     b.end_version();
     let ir = b.finish(Capabilities::empty()).expect("valid");
     // Only the checked copy has checks: a read and a write.
@@ -275,7 +275,7 @@ fn a_signed_guard_says_nothing_of_the_unsigned_cast() {
     let k = b.load(counter);
     let ku: KernelValue<u32> = KernelValue::from_handle(b.as_u32(k.handle()));
     assert!(!b.proves_below(ku.handle(), Bound::Const(3)));
-    b.end_for(counter, three, None, false);
+    b.end_for(counter, three, None::<KernelValue<u32>>, false);
     // A view's extent bound: a signed guard on a possibly negative i32 proves nothing unsigned.
     let v = View::<i32, 1, ReadWrite>::declare(&mut b);
     let n = v.extent(&mut b).index_const(&mut b, 0);
