@@ -86,7 +86,7 @@ pub mod prelude {
 /// [`View`]: kernel_types::View
 /// [`Place`]: kernel_types::Place
 pub mod kernel_types {
-    pub use amp_core::atomic::{AtomicInt, AtomicPlace};
+    pub use amp_core::atomic::{AtomicInt, AtomicPlace, ValueAtomics};
     pub use amp_core::bits::Bits32;
     pub use amp_core::builder::{kernel_function, DeviceFn, KernelFunction, KernelValue, Var};
     pub use amp_core::lang::{else_value, Assign, SameBranch};
@@ -124,6 +124,7 @@ pub mod launch {
 /// What the macros' expansions refer to. Not a public API.
 #[doc(hidden)]
 pub mod __private {
+    pub use amp_core::atomic::ValueAtomics;
     pub use amp_core::builder::{
         kernel_function, DeviceFn, KernelBuilder, KernelToken, KernelValue, Read, Var,
     };

@@ -204,21 +204,43 @@ pub trait AtomicPlace {
     fn never(self) -> std::convert::Infallible;
 }
 
-#[allow(unreachable_code, unused_variables)]
-impl<T: Scalar> KernelValue<T> {
-    atomic_methods! {
-        T, |this, b| match AtomicPlace::never(this) {},
-        where { Self: AtomicPlace }
-    }
+/// Declares [`ValueAtomics`] with the given methods.
+macro_rules! value_atomics {
+    ($($name:ident ($($arg:ident),*);)*) => {
+        /// The `atomic_*` methods of kernel values and locals, which are not places shared
+        /// between threads: each requires the receiver to be an [`AtomicPlace`], which none is,
+        /// so calling one is that trait's error. A trait (which kernels' expansions bring into
+        /// scope) rather than inherent methods, so that rustc's note names a public path.
+        pub trait ValueAtomics<T>: Sized {
+            $(
+                #[doc(hidden)]
+                #[allow(unreachable_code)]
+                fn $name(self, _: &mut KernelBuilder $(, $arg: KernelValue<T>)*) -> KernelValue<T>
+                where
+                    Self: AtomicPlace,
+                {
+                    $(let _ = $arg;)*
+                    match AtomicPlace::never(self) {}
+                }
+            )*
+        }
+    };
 }
-
-#[allow(unreachable_code, unused_variables)]
-impl<T: Scalar> crate::builder::Var<T> {
-    atomic_methods! {
-        T, |this, b| match AtomicPlace::never(this) {},
-        where { Self: AtomicPlace }
-    }
+value_atomics! {
+    atomic_fetch_add(value);
+    atomic_fetch_sub(value);
+    atomic_fetch_max(value);
+    atomic_fetch_min(value);
+    atomic_fetch_and(value);
+    atomic_fetch_or(value);
+    atomic_fetch_xor(value);
+    atomic_exchange(value);
+    atomic_fetch_inc();
+    atomic_fetch_dec();
+    atomic_compare_exchange(expected, desired);
 }
+impl<T: Scalar> ValueAtomics<T> for KernelValue<T> {}
+impl<T: Scalar> ValueAtomics<T> for crate::builder::Var<T> {}
 
 /// Atomic add and exchange on `f32` elements, where the accelerator has float atomics
 /// (`Error::UnsupportedFeature` at launch otherwise).

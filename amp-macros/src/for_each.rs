@@ -144,6 +144,8 @@ pub fn expand(input: TokenStream, launch: Launch) -> TokenStream {
             (#(&#names,)*),
             #site,
             |#ctx: &mut #p::KernelBuilder, (#(#names,)*), #index #index_ty| {
+                #[allow(unused_imports)]
+                use #p::ValueAtomics as _;
                 #bind_index
                 #body
             },

@@ -190,6 +190,8 @@ fn emit(func: &ItemFn, body: Body) -> TokenStream {
             quote_spanned!(span=>
                 #ctx.call_device_fn(#label, ::core::any::TypeId::of::<Self>(), #args,
                     |#ctx: &mut #p::KernelBuilder, (#(#names,)*)| -> #output {
+                        #[allow(unused_imports)]
+                        use #p::ValueAtomics as _;
                         #(#rebinds)*
                         #body
                     })
