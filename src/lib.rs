@@ -89,7 +89,7 @@ pub mod kernel_types {
     pub use amp_core::atomic::{AtomicInt, AtomicPlace, ValueAtomics};
     pub use amp_core::bits::Bits32;
     pub use amp_core::builder::{kernel_function, DeviceFn, KernelFunction, KernelValue, Var};
-    pub use amp_core::lang::{else_value, Assign, SameBranch};
+    pub use amp_core::lang::{else_value, no_value, Assign, NoValue, SameBranch};
     pub use amp_core::math::Float;
     pub use amp_core::methods::{IntegerMethods, SignMethods, UnsignedMethods};
     pub use amp_core::ops::{
@@ -99,6 +99,7 @@ pub mod kernel_types {
     pub use amp_core::place::{IndexPlace, IntoPlace, Mutable, Place};
     pub use amp_core::short_vector::{Component, HasW, HasZ};
     pub use amp_core::structs::{field, Member, Project, Struct};
+    pub use amp_core::thread_index::{thread_index, ThreadIndex};
     pub use amp_core::tile_static::{assert_tiled, ArrayInit, ForArray, TileType, Tiled};
     pub use amp_core::types::KernelType;
     pub use amp_core::view::{IndexConst, IndexRead, IndexWrite};
@@ -128,12 +129,14 @@ pub mod __private {
     pub use amp_core::builder::{
         kernel_function, DeviceFn, KernelBuilder, KernelToken, KernelValue, Read, Var,
     };
+    pub use amp_core::lang::no_value;
     pub use amp_core::lang::{else_value, Assign, BranchValue, Diverge};
     pub use amp_core::methods::primitive;
     pub use amp_core::naga;
     pub use amp_core::ops;
     pub use amp_core::place::{IndexPlace, IntoPlace, Place};
     pub use amp_core::structs;
+    pub use amp_core::thread_index::thread_index;
     pub use amp_core::tile_static;
     pub use amp_core::view::{IndexConst, IndexRead, IndexWrite};
     pub use amp_core::{Element, Extent, Index, KernelType, Loc, ReadOnly, ReadWrite, Value, View};

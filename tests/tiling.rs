@@ -392,3 +392,19 @@ fn a_tiled_index_stands_for_its_global_index() {
         }
     }
 }
+
+#[test]
+fn an_impossibly_large_tile_static_array_is_a_located_error() {
+    let mut data = vec![0; 16];
+    let view = ArrayView::new(16, &mut data).expect("view");
+    let line = line!() + 2;
+    let result = parallel_for_each!(view.extent().tile::<16>(), |t: TiledIndex<1>| {
+        #[tile_static]
+        let mut huge: [[i32; 2]; 4294967295];
+        huge[0][t.local[0]] = 1;
+        view[t] = huge[0][0];
+    });
+    let (message, loc) = build_error(result);
+    assert!(message.contains("far more than any accelerator"), "{message}");
+    assert_eq!(loc.line, line);
+}

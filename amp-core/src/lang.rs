@@ -447,3 +447,20 @@ where
         KernelValue::from_handle(size.unwrap_or_else(|| lit_u32(b, 1)))
     }
 }
+
+/// The final value of a `#[kernel] fn` without a result: nothing.
+#[diagnostic::on_unimplemented(
+    message = "this #[kernel] fn returns nothing, but its final expression has a value",
+    label = "a value of type `{Self}`",
+    note = "end the expression with `;`, or declare the function's result type (`-> i32`)"
+)]
+pub trait NoValue {}
+impl NoValue for () {}
+// A second implementation, so that rustc takes the checked value's type from the value rather
+// than from the only implementation.
+impl NoValue for std::convert::Infallible {}
+
+/// Checks that `value` is no value (the final expression of a function without a result).
+pub fn no_value<V: NoValue>(value: V) {
+    let _ = value;
+}

@@ -132,6 +132,10 @@ impl<I: ArrayInit, const N: usize> ArrayInit for [I; N] {
     }
 }
 
+/// The largest tile_static variable a kernel can declare at all (naga's limit on a type's
+/// size); what a device allows is checked at launch.
+const MAX_TILE_STATIC_BYTES: u32 = i32::MAX as u32;
+
 impl KernelBuilder {
     /// Declares a local array (`let mut a = [0.0f32; 16];`) initialised with `init`.
     pub fn local_array<I: ArrayInit>(&mut self, name: Option<&str>, init: I) -> Place<I::Type> {
@@ -168,6 +172,12 @@ impl KernelBuilder {
         }
         if T::SIZE == 0 {
             self.error("a tile_static array must have at least one element");
+        } else if T::SIZE > MAX_TILE_STATIC_BYTES {
+            self.error(format!(
+                "this tile_static variable needs {} bytes: far more than any accelerator has \
+                 (tiles share tens of KiB; C++ AMP guarantees 32 KiB)",
+                T::SIZE
+            ));
         }
         self.layout.tile_static_bytes = self.layout.tile_static_bytes.saturating_add(T::SIZE);
         let ty = T::naga_type(self);

@@ -585,23 +585,58 @@ impl<'ast> Visit<'ast> for Checker<'_> {
 
 /// Rule: a `parallel_for_each` kernel returns nothing; `return value` is an error at the value.
 pub fn check_no_return_value(block: &syn::Block, errors: &mut Errors) {
+    check_returns(
+        block,
+        false,
+        "a parallel_for_each kernel returns nothing: write `return;` to end the thread",
+        errors,
+    );
+}
+
+/// Rule: every `return` in a kernel function matches its signature: a value exactly when the
+/// function has a result.
+pub fn check_fn_returns(func: &syn::ItemFn, errors: &mut Errors) {
+    let (value, message) = match &func.sig.output {
+        syn::ReturnType::Default => (
+            false,
+            "this #[kernel] fn returns nothing: write `return;`, or declare its result type",
+        ),
+        syn::ReturnType::Type(..) => (
+            true,
+            "this #[kernel] fn returns a value: write `return value;`",
+        ),
+    };
+    check_returns(&func.block, value, message, errors);
+}
+
+/// Reports each `return` that has a value when `value` is false, or none when it is true.
+fn check_returns(block: &syn::Block, value: bool, message: &str, errors: &mut Errors) {
     struct Returns<'e> {
+        value: bool,
+        message: &'e str,
         errors: &'e mut Errors,
     }
     impl<'ast> Visit<'ast> for Returns<'_> {
         fn visit_expr_return(&mut self, r: &'ast syn::ExprReturn) {
-            if let Some(value) = &r.expr {
-                self.errors.push(
-                    value,
-                    "a parallel_for_each kernel returns nothing: write `return;` to end the thread",
-                );
+            match (&r.expr, self.value) {
+                (Some(v), false) => self.errors.push(v, self.message),
+                (None, true) => self.errors.push(r, self.message),
+                _ => {}
+            }
+            if let Some(v) = &r.expr {
+                self.visit_expr(v);
             }
         }
         // Items and closures inside were rejected; their returns are theirs.
         fn visit_item(&mut self, _: &'ast syn::Item) {}
         fn visit_expr_closure(&mut self, _: &'ast syn::ExprClosure) {}
     }
-    Returns { errors }.visit_block(block);
+    Returns {
+        value,
+        message,
+        errors,
+    }
+    .visit_block(block);
 }
 
 /// Rule: a kernel function does not call itself (C++ AMP C3559). Recursion through other

@@ -11,7 +11,6 @@ use crate::captures::captures;
 use crate::check;
 use crate::errors::Errors;
 use crate::lower::{at, ctx_ident, loc, private, Lowerer};
-use crate::types::kernel_side;
 use crate::uniform;
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
@@ -95,23 +94,29 @@ pub fn expand(input: TokenStream, launch: Launch) -> TokenStream {
         );
         return syn::Error::new_spanned(closure.or1_token, message).into_compile_error();
     }
-    let (index_pat, index_ty) = match params.first() {
-        Some(Pat::Type(t)) => (&*t.pat, Some(kernel_side(&t.ty, &[]))),
-        Some(other) => (*other, None),
+    let index = quote::format_ident!("__amp_index");
+    // The parameter's type comes from the domain; an annotation is checked against it, at the
+    // annotation.
+    let (index_pat, index_value) = match params.first() {
+        Some(Pat::Type(t)) => {
+            let ty = &t.ty;
+            let (p, _) = at(ty.span());
+            let check = quote_spanned!(ty.span()=> #p::thread_index::<#ty, _>({ #index }));
+            (&*t.pat, check)
+        }
+        Some(other) => (*other, quote!(#index)),
         None => return quote!(()),
     };
-    let index_ty = index_ty.map(|t| quote!(: #t));
     let witness = match index_pat {
         Pat::Ident(id) => Some(id.ident.clone()),
         _ => None,
     };
     let lower = Lowerer::for_closure(witness);
-    let bind_index = lower.bind(index_pat, quote!(__amp_index));
+    let bind_index = lower.bind(index_pat, index_value);
     let body = match &*closure.body {
         Expr::Block(b) => lower.block_value(&b.block),
         other => lower.expr(other),
     };
-    let index = quote::format_ident!("__amp_index");
     let site = loc(closure.or1_token.span());
     let call = match (launch, &view) {
         (Launch::Checked, None) => {
@@ -143,7 +148,7 @@ pub fn expand(input: TokenStream, launch: Launch) -> TokenStream {
             #domain,
             (#(&#names,)*),
             #site,
-            |#ctx: &mut #p::KernelBuilder, (#(#names,)*), #index #index_ty| {
+            |#ctx: &mut #p::KernelBuilder, (#(#names,)*), #index| {
                 #[allow(unused_imports)]
                 use #p::ValueAtomics as _;
                 #bind_index
@@ -157,10 +162,14 @@ pub fn expand(input: TokenStream, launch: Launch) -> TokenStream {
 /// Rules on the closure itself: one index parameter, no `async`, captures by `[=]` only.
 fn check_closure(closure: &ExprClosure, errors: &mut Errors) {
     if closure.inputs.len() != 1 {
-        errors.push(
-            &closure.inputs,
-            "a parallel_for_each kernel takes exactly one parameter: the thread's index",
-        );
+        let message = "a parallel_for_each kernel takes exactly one parameter: the thread's index";
+        if closure.inputs.is_empty() {
+            // `||` has no parameters to point at.
+            let (or1, or2) = (closure.or1_token, closure.or2_token);
+            errors.push(quote!(#or1 #or2), message);
+        } else {
+            errors.push(&closure.inputs, message);
+        }
     }
     for p in &closure.inputs {
         check::check_param_pattern(p, errors);

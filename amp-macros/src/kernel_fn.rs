@@ -29,6 +29,7 @@ pub fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
     check::check_block(&func.block, &mut errors);
     check::check_no_self_call(&func.sig.ident, &func.block, &mut errors);
     check::check_tail(&func, &mut errors);
+    check::check_fn_returns(&func, &mut errors);
     uniform::check_barriers(&index_params(&func), &func.block, &mut errors);
     match errors.finish() {
         Ok(()) => emit(&func, Body::Lowered),
@@ -36,6 +37,18 @@ pub fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
         Err(err) if signature_ok => with_item(err, emit(&func, Body::Unreachable)),
         Err(err) => with_item(err, emit(&func, Body::None)),
     }
+}
+
+/// The declared result type, when it is a concrete kernel value type (not generic), whose
+/// values can be checked against it.
+fn concrete_result(output: &ReturnType, type_params: &[syn::Ident]) -> Option<syn::Type> {
+    let ReturnType::Type(_, ty) = output else {
+        return None;
+    };
+    let concrete = matches!(&**ty, syn::Type::Path(p) if p.qself.is_none()
+        && !p.path.segments.iter().any(|s| type_params.contains(&s.ident))
+        && p.path.segments.last().is_some_and(|s| s.ident != "TiledIndex"));
+    concrete.then(|| (**ty).clone())
 }
 
 /// The body's value, checked to have the declared result type: a mismatch is an error at the
@@ -47,18 +60,17 @@ fn returned(
     block: &syn::Block,
     body: TokenStream,
 ) -> TokenStream {
-    let ReturnType::Type(_, ty) = output else {
-        return body;
-    };
-    let concrete = matches!(&**ty, syn::Type::Path(p) if p.qself.is_none()
-        && !p.path.segments.iter().any(|s| type_params.contains(&s.ident))
-        && p.path.segments.last().is_some_and(|s| s.ident != "TiledIndex"));
-    if !concrete {
-        return body;
-    }
     let span = match block.stmts.last() {
         Some(syn::Stmt::Expr(tail, None)) => syn::spanned::Spanned::span(tail),
         _ => syn::spanned::Spanned::span(block),
+    };
+    if matches!(output, ReturnType::Default) {
+        let (p, _) = at(span);
+        let value = syn::Ident::new("__amp_result", span);
+        return quote_spanned!(span=> { let #value = #body; #p::no_value(#value) });
+    }
+    let Some(ty) = concrete_result(output, type_params) else {
+        return body;
     };
     let (p, ctx) = at(span);
     let value = syn::Ident::new("__amp_result", span);
@@ -175,7 +187,7 @@ fn emit(func: &ItemFn, body: Body) -> TokenStream {
     let args = quote::format_ident!("__amp_args", span = proc_macro2::Span::mixed_site());
     let emit_impl = body != Body::None;
     let body = if body == Body::Lowered {
-        let lower = Lowerer::new();
+        let lower = Lowerer::new().with_result(concrete_result(&func.sig.output, &type_params));
         let names: Vec<_> = params.iter().map(|t| param_name(&t.pat)).collect();
         let rebinds = params.iter().map(|t| rebind_mut(&t.pat));
         let body = returned(

@@ -19,6 +19,9 @@ pub struct Lowerer {
     /// In a closure kernel, its index parameter: `tile_static` declarations check at compile
     /// time that it is a `TiledIndex`.
     tiled_witness: Option<Ident>,
+    /// In a `#[kernel] fn` with a concrete result type: that type, which `return` values are
+    /// checked against.
+    result: Option<syn::Type>,
 }
 
 impl Lowerer {
@@ -27,7 +30,13 @@ impl Lowerer {
         Lowerer {
             ctx: ctx_ident(),
             tiled_witness: None,
+            result: None,
         }
+    }
+
+    /// The same, checking `return` values against `result`.
+    pub fn with_result(self, result: Option<syn::Type>) -> Self {
+        Lowerer { result, ..self }
     }
 
     /// A lowerer for a closure kernel whose index parameter is `index`.
@@ -35,6 +44,7 @@ impl Lowerer {
         Lowerer {
             ctx: ctx_ident(),
             tiled_witness: index,
+            result: None,
         }
     }
 }

@@ -59,10 +59,10 @@ fn branch_value_span(e: &Expr) -> proc_macro2::Span {
 fn pattern_condition(pat: &Pat, s: &syn::Ident) -> Option<Expr> {
     match pat {
         Pat::Wild(_) => None,
-        Pat::Lit(l) => Some(syn::parse_quote!(#s == #l)),
+        Pat::Lit(l) => Some(syn::parse_quote_spanned!(l.span()=> #s == #l)),
         Pat::Range(r) => {
             let (lo, hi) = (r.start.as_ref()?, r.end.as_ref()?);
-            Some(syn::parse_quote!(#s >= #lo && #s <= #hi))
+            Some(syn::parse_quote_spanned!(r.span()=> #s >= #lo && #s <= #hi))
         }
         Pat::Paren(p) => pattern_condition(&p.pat, s),
         Pat::Or(o) => {
@@ -70,7 +70,7 @@ fn pattern_condition(pat: &Pat, s: &syn::Ident) -> Option<Expr> {
             for case in &o.cases {
                 cases.push(pattern_condition(case, s)?);
             }
-            Some(syn::parse_quote!(#(#cases)||*))
+            Some(syn::parse_quote_spanned!(o.span()=> #(#cases)||*))
         }
         _ => None,
     }
@@ -391,23 +391,28 @@ impl Lowerer {
     /// `match` on an integer: the scrutinee is evaluated once, then the arms become an
     /// `if`/`else if` chain comparing it (a guard joins its arm's condition with `&&`).
     pub(super) fn match_expr(&self, m: &syn::ExprMatch) -> TokenStream {
-        let scrutinee = temp("__amp_scrutinee");
+        // Located at the scrutinee: comparisons of it report there.
+        let scrutinee = temp_at("__amp_scrutinee", m.expr.span());
         let value = self.expr(&m.expr);
         let mut chain: Option<Expr> = None;
         for arm in m.arms.iter().rev() {
             let body: Expr = match &*arm.body {
                 Expr::Block(b) => Expr::Block(b.clone()),
-                other => syn::parse_quote!({ #other }),
+                other => syn::parse_quote_spanned!(other.span()=> { #other }),
             };
             let condition = pattern_condition(&arm.pat, &scrutinee);
             let condition = match (&arm.guard, condition) {
-                (Some((_, guard)), Some(c)) => Some(syn::parse_quote!((#c) && (#guard))),
+                (Some((_, guard)), Some(c)) => {
+                    Some(syn::parse_quote_spanned!(guard.span()=> (#c) && (#guard)))
+                }
                 (Some((_, guard)), None) => Some((**guard).clone()),
                 (None, c) => c,
             };
             chain = Some(match (condition, chain) {
                 (None, _) | (_, None) => body,
-                (Some(c), Some(rest)) => syn::parse_quote!(if #c #body else #rest),
+                (Some(c), Some(rest)) => {
+                    syn::parse_quote_spanned!(arm.body.span()=> if #c #body else #rest)
+                }
             });
         }
         let Some(chain) = chain else {
@@ -532,11 +537,20 @@ impl Lowerer {
         match &r.expr {
             Some(e) => {
                 let v = self.expr(e);
-                let t = temp("__amp_ret");
-                {
-                    let (p, ctx) = at(r.return_token.span);
-                    quote_spanned!(r.return_token.span=> { let #t = #v; #p::KernelBuilder::ret_with(#ctx, #t) })
-                }
+                let t = temp_at("__amp_ret", e.span());
+                let value = match &self.result {
+                    Some(ty) => {
+                        let (p, ctx) = at(e.span());
+                        quote_spanned!(e.span()=> #p::ops::typed::<#ty, _>(#ctx, #t))
+                    }
+                    None => quote!(#t),
+                };
+                let (p, ctx) = at(r.return_token.span);
+                quote_spanned!(r.return_token.span=> {
+                    let #t = #v;
+                    let #t = #value;
+                    #p::KernelBuilder::ret_with(#ctx, #t)
+                })
             }
             None => {
                 let (p, ctx) = at(r.return_token.span);
