@@ -145,6 +145,23 @@ fn prepare<A: Input, B: Input, C: Output>(
     c: &C,
 ) -> Result<Option<Dims>, Error> {
     let dims = check_shapes(Input::extent(a), Input::extent(b), Output::extent(c))?;
+    // The Float4 views of an Array are plain views, which go where they are used: check the
+    // arrays' accelerators here, as a launch capturing the arrays would.
+    let acc = view.accelerator();
+    if let Some(other) = [a.home(), b.home(), c.home()]
+        .into_iter()
+        .flatten()
+        .find(|&home| home != acc)
+    {
+        return Err(Error::AcceleratorMismatch(format!(
+            "gemm runs on `{}` but an operand is an array created on `{}`: an array stays on \
+             the accelerator it was created on; run gemm there, or copy it (amp::copy) to an \
+             array on `{}`",
+            acc.description(),
+            other.description(),
+            acc.description()
+        )));
+    }
     if dims.m == 0 || dims.n == 0 {
         return Ok(None);
     }

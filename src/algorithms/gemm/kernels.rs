@@ -350,7 +350,10 @@ const fn assert_config<
         BM4 == GM * TY && BN4 == GN * TX,
         "a block is the threads' sub-blocks"
     );
-    assert!(BK % 4 == 0, "A's slice is loaded as Float4s of a row");
+    assert!(
+        BK.is_multiple_of(4),
+        "A's slice is loaded as Float4s of a row"
+    );
     assert!(
         LA * threads == BM4 * BK,
         "LA Float4s per thread load A's slice"

@@ -86,7 +86,7 @@ impl GemmTiles {
     pub(super) fn divides(self, dims: Dims) -> bool {
         let (bm, bn) = self.block();
         let (m, n, k) = (dims.m as usize, dims.n as usize, dims.k as usize);
-        m % bm == 0 && n % bn == 0 && k % self.k_slice() == 0
+        m.is_multiple_of(bm) && n.is_multiple_of(bn) && k.is_multiple_of(self.k_slice())
     }
 
     fn shape(self) -> Shape {
