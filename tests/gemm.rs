@@ -302,6 +302,27 @@ fn arrays_and_the_tuned_configuration() -> Result<(), Error> {
     Ok(())
 }
 
+/// A view with immediate queuing runs gemm like the default one.
+#[test]
+fn an_immediate_view() -> Result<(), Error> {
+    let (a, b, c0) = (
+        Matrix::random(20, 30, 60),
+        Matrix::random(30, 10, 61),
+        Matrix::random(20, 10, 62),
+    );
+    let view = Accelerator::default()?.create_view(QueuingMode::Immediate);
+    let av = ConstArrayView::new(a.extent(), &a.data)?;
+    let bv = ConstArrayView::new(b.extent(), &b.data)?;
+    let mut c = c0.data.clone();
+    let cv = ArrayView::new(c0.extent(), &mut c)?;
+    gemm_on(&view, 1.0, &av, &bv, 1.0, &cv)?;
+    gemm_on(&view, 1.0, &av, &bv, 1.0, &cv)?;
+    cv.synchronize()?;
+    drop(cv);
+    check(&c, 2.0, &a, &b, 1.0, &c0);
+    Ok(())
+}
+
 #[test]
 fn mismatched_shapes_are_errors() -> Result<(), Error> {
     let data = vec![0.0f32; 64];
