@@ -302,6 +302,29 @@ fn arrays_and_the_tuned_configuration() -> Result<(), Error> {
     Ok(())
 }
 
+/// A long K: on lavapipe more loop passes than one launch may make with 128×128 blocks (gemm
+/// splits K there). Read-write views as inputs: their sections are read back when dropped.
+#[test]
+fn a_long_k() -> Result<(), Error> {
+    let (a, b, c0) = (
+        Matrix::random(9, 5000, 70),
+        Matrix::random(5000, 7, 71),
+        Matrix::random(9, 7, 72),
+    );
+    let view = Accelerator::default()?.default_view();
+    let (mut ad, mut bd, mut c) = (a.data.clone(), b.data.clone(), c0.data.clone());
+    let av = ArrayView::new(a.extent(), &mut ad)?;
+    let bv = ArrayView::new(b.extent(), &mut bd)?;
+    let cv = ArrayView::new(c0.extent(), &mut c)?;
+    gemm_with(&view, GemmTiles::T128x128, 1.0, &av, &bv, -2.0, &cv)?;
+    cv.synchronize()?;
+    drop(cv);
+    check(&c, 1.0, &a, &b, -2.0, &c0);
+    drop((av, bv));
+    assert_eq!((ad, bd), (a.data, b.data), "the inputs are unchanged");
+    Ok(())
+}
+
 /// A view with immediate queuing runs gemm like the default one.
 #[test]
 fn an_immediate_view() -> Result<(), Error> {

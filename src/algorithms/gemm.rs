@@ -91,7 +91,7 @@ where
         return Ok(());
     };
     let tiles = tune::tiles_for(view, dims)?;
-    tiles::run(view, tiles, alpha, a, b, beta, c, dims)
+    product(view, tiles, alpha, a, b, beta, c, dims)
 }
 
 /// [`gemm_on`] with the tile configuration given rather than chosen: for benchmarks, and for
@@ -115,7 +115,7 @@ where
     let Some(dims) = prepare(view, alpha, a, b, beta, c)? else {
         return Ok(());
     };
-    tiles::run(view, tiles, alpha, a, b, beta, c, dims)
+    product(view, tiles, alpha, a, b, beta, c, dims)
 }
 
 /// The tile configuration [`gemm_on`] uses on `view`'s accelerator for an M×K by K×N product:
@@ -132,6 +132,36 @@ where
 /// ```
 pub fn gemm_tiles(view: &AcceleratorView, m: i32, n: i32, k: i32) -> Result<GemmTiles, Error> {
     tune::tiles_for(view, Dims { m, n, k })
+}
+
+/// K per launch on a CPU device. A thread's loop passes grow with K, and Mesa's llvmpipe ends a
+/// thread's loops silently after 65,535 passes (amp reports it as an error; 4096 is past it
+/// for 128×128 blocks), so there K goes by chunks, each launch adding its product to C.
+const CPU_K_CHUNK: i32 = 1024;
+
+/// The product with `tiles`: one launch, or on a CPU device one per chunk of K.
+#[allow(clippy::too_many_arguments)]
+fn product<A: Input, B: Input, C: Output>(
+    view: &AcceleratorView,
+    tiles: GemmTiles,
+    alpha: f32,
+    a: &A,
+    b: &B,
+    beta: f32,
+    c: &C,
+    dims: Dims,
+) -> Result<(), Error> {
+    if dims.k <= CPU_K_CHUNK || !view.accelerator().is_emulated() {
+        return tiles::run(view, tiles, alpha, a, b, beta, c, dims);
+    }
+    for k0 in (0..dims.k).step_by(CPU_K_CHUNK as usize) {
+        let k = CPU_K_CHUNK.min(dims.k - k0);
+        let a = a.part([0, k0], [dims.m, k])?;
+        let b = b.part([k0, 0], [k, dims.n])?;
+        let beta = if k0 == 0 { beta } else { 1.0 };
+        tiles::run(view, tiles, alpha, &a, &b, beta, c, Dims { k, ..dims })?;
+    }
+    Ok(())
 }
 
 /// Checks the shapes and does the cases that need no product: `None` when nothing is left to

@@ -3,7 +3,7 @@
 //! The traits are sealed: the kernels need to know how each operand is captured (a read-only
 //! or read-write view of rank 2) and whether it can also be read as `Float4`s.
 
-use crate::{Array, ArrayView, Capture, ConstArrayView, Extent, Float4};
+use crate::{Array, ArrayView, Capture, ConstArrayView, Error, Extent, Float4};
 use amp_core::view::{Access, ReadOnly, ReadWrite, View};
 
 /// A matrix `gemm` reads (`A` and `B`): a rank-2 `f32` [`ConstArrayView`], [`ArrayView`] or
@@ -32,8 +32,12 @@ pub(crate) mod sealed {
         type Quads: Capture<Kernel = View<Float4, 1, Self::QuadAccess>>;
         /// The kernel's access to the `Float4` view.
         type QuadAccess: Access;
+        /// A section's type.
+        type Part: Input;
         /// The matrix's (rows, columns).
         fn extent(&self) -> Extent<2>;
+        /// The part at `origin` with `extent`.
+        fn part(&self, origin: [i32; 2], extent: [i32; 2]) -> Result<Self::Part, Error>;
         /// The matrix as a rank-1 view of `Float4`s (four consecutive elements of a row each),
         /// when its elements are consecutive, start on a `Float4` of the data, and the type
         /// allows it (see [`GemmInput`]).
@@ -64,8 +68,12 @@ impl<'a> sealed::Input for ConstArrayView<'a, f32, 2> {
     type Access = ReadOnly;
     type Quads = ConstArrayView<'a, Float4, 1>;
     type QuadAccess = ReadOnly;
+    type Part = Self;
     fn extent(&self) -> Extent<2> {
         ConstArrayView::extent(self)
+    }
+    fn part(&self, origin: [i32; 2], extent: [i32; 2]) -> Result<Self, Error> {
+        self.section(origin, extent)
     }
     fn quads(&self) -> Option<Self::Quads> {
         quads!(self)
@@ -78,8 +86,12 @@ impl sealed::Input for Array<f32, 2> {
     // The array's own data: dropping a view of it copies nothing back.
     type Quads = ArrayView<'static, Float4, 1>;
     type QuadAccess = ReadWrite;
+    type Part = ArrayView<'static, f32, 2>;
     fn extent(&self) -> Extent<2> {
         Array::extent(self)
+    }
+    fn part(&self, origin: [i32; 2], extent: [i32; 2]) -> Result<Self::Part, Error> {
+        self.section(origin, extent)
     }
     fn quads(&self) -> Option<Self::Quads> {
         quads!(self)
@@ -91,8 +103,12 @@ impl<'a> sealed::Input for ArrayView<'a, f32, 2> {
     type Access = ReadWrite;
     type Quads = ConstArrayView<'a, Float4, 1>;
     type QuadAccess = ReadOnly;
+    type Part = Self;
     fn extent(&self) -> Extent<2> {
         ArrayView::extent(self)
+    }
+    fn part(&self, origin: [i32; 2], extent: [i32; 2]) -> Result<Self, Error> {
+        self.section(origin, extent)
     }
     /// None: a derived view of borrowed host data synchronizes when dropped, so a `Float4`
     /// view made here would copy the whole matrix back to the host after every `gemm`.
