@@ -36,7 +36,7 @@ struct Dims {
 /// - A zero size is allowed: M or N = 0 does nothing; K = 0 (like α = 0) computes `C = β·C`
 ///   without reading A or B.
 /// - β = 0 writes C without reading it, so NaNs and infinities in C do not reach the result (as
-///   BLAS).
+///   BLAS); `c.discard_data()` before the call then also saves uploading C.
 /// - C must not share data with A or B (the result is then unspecified, as in BLAS).
 /// - The first call for a size class on an accelerator chooses the tile configuration by
 ///   timing each once ([`gemm_tiles`]); that call takes longer.

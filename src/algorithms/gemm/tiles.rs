@@ -147,29 +147,24 @@ const fn params(shape: [usize; 5]) -> [usize; 9] {
     ]
 }
 
-/// `kernels::$kernel` instantiated for configuration `$i`, called with `$args`.
-macro_rules! instance {
-    ($i:literal, $kernel:ident($($arg:expr),*)) => {{
-        const P: [usize; 9] = params(SHAPES[$i]);
+/// `kernels::$kernel` instantiated for `$tiles` (the constants of its [`SHAPES`] row), called
+/// with `$args`.
+macro_rules! dispatch {
+    ($tiles:expr, $kernel:ident $args:tt) => {
+        dispatch!(@arms $tiles, $kernel $args, T32x32 T64x64 T128x64 T64x128 T128x128 T128x128K16)
+    };
+    (@arms $tiles:expr, $kernel:ident $args:tt, $($variant:ident)*) => {
+        match $tiles {
+            $(GemmTiles::$variant => dispatch!(@call $variant, $kernel $args),)*
+        }
+    };
+    (@call $variant:ident, $kernel:ident($($arg:expr),*)) => {{
+        const P: [usize; 9] = params(SHAPES[GemmTiles::$variant as usize]);
         kernels::$kernel::<
             { P[0] }, { P[1] }, { P[2] }, { P[3] }, { P[4] }, { P[5] }, { P[6] }, { P[7] }, { P[8] },
             _, _, _, _, _,
         >($($arg),*)
     }};
-}
-
-/// `kernels::$kernel` instantiated for `$tiles`.
-macro_rules! dispatch {
-    ($tiles:expr, $kernel:ident $args:tt) => {
-        match $tiles {
-            GemmTiles::T32x32 => instance!(0, $kernel $args),
-            GemmTiles::T64x64 => instance!(1, $kernel $args),
-            GemmTiles::T128x64 => instance!(2, $kernel $args),
-            GemmTiles::T64x128 => instance!(3, $kernel $args),
-            GemmTiles::T128x128 => instance!(4, $kernel $args),
-            GemmTiles::T128x128K16 => instance!(5, $kernel $args),
-        }
-    };
 }
 
 /// Runs `tiles`' kernel: the `Float4` one when the sizes are multiples of the block and both
