@@ -60,6 +60,12 @@ const CPU_CANDIDATES: [GemmTiles; 2] = [GemmTiles::T64x64, GemmTiles::T128x128];
 /// Timed launches per configuration, after one that builds its pipeline.
 const TIMED_RUNS: u32 = 3;
 
+/// The shortest timed batch.
+const MIN_BATCH: Duration = Duration::from_millis(2);
+
+/// The most launches in a timed batch.
+const MAX_RUNS: u32 = 243;
+
 type Cache = Mutex<HashMap<(u64, SizeClass), GemmTiles>>;
 
 fn cache() -> &'static Cache {
@@ -123,8 +129,10 @@ fn tune(view: &AcceleratorView, class: SizeClass) -> Result<GemmTiles, Error> {
     }
 }
 
-/// The mean time of [`TIMED_RUNS`] launches of `tiles` on the representative problem, after
-/// one that builds the kernel.
+/// The mean time of a launch of `tiles` on the representative problem, after one that builds
+/// the kernel: [`TIMED_RUNS`] launches, or three times as many until the batch takes
+/// [`MIN_BATCH`], so that the cost of submitting and waiting does not decide between
+/// configurations of small problems.
 fn time(
     view: &AcceleratorView,
     tiles: GemmTiles,
@@ -133,18 +141,27 @@ fn time(
     c: &Array<f32, 2>,
     dims: Dims,
 ) -> Result<Duration, Error> {
-    // A marker waits for the work without reporting faults of the caller's earlier launches,
-    // which `wait()` would; these launches cannot fault (the sizes divide every block).
-    tiles::run(view, tiles, 1.0, a, b, 0.0, c, dims)?;
-    view.flush()?;
-    view.create_marker().wait()?;
-    let start = Instant::now();
-    for _ in 0..TIMED_RUNS {
-        tiles::run(view, tiles, 1.0, a, b, 0.0, c, dims)?;
+    let batch = |runs: u32| -> Result<Duration, Error> {
+        let start = Instant::now();
+        for _ in 0..runs {
+            tiles::run(view, tiles, 1.0, a, b, 0.0, c, dims)?;
+        }
+        view.flush()?;
+        // A marker waits for the work without reporting faults of the caller's earlier
+        // launches, which `wait()` would; these launches cannot fault (the sizes divide every
+        // block).
+        view.create_marker().wait()?;
+        Ok(start.elapsed())
+    };
+    batch(1)?;
+    let mut runs = TIMED_RUNS;
+    loop {
+        let elapsed = batch(runs)?;
+        if elapsed >= MIN_BATCH || runs >= MAX_RUNS {
+            return Ok(elapsed / runs);
+        }
+        runs *= 3;
     }
-    view.flush()?;
-    view.create_marker().wait()?;
-    Ok(start.elapsed() / TIMED_RUNS)
 }
 
 #[cfg(test)]
