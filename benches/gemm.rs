@@ -275,15 +275,20 @@ impl Raw {
     }
 }
 
+/// A speed in TFLOP/s, or GFLOP/s below 1 TFLOP/s (a CPU device).
+fn rate(tflops: f64) -> String {
+    if tflops >= 1.0 {
+        format!("{tflops:>8.2} TFLOP/s")
+    } else {
+        format!("{:>8.2} GFLOP/s", tflops * 1e3)
+    }
+}
+
 fn print(f: &Figure, reference: Option<&Figure>) {
     let ratio = reference.map_or(String::new(), |r| {
         format!("   {:.2}x WGSL", r.seconds / f.seconds)
     });
-    // GFLOP/s below 1 TFLOP/s (a CPU device).
-    let rate = match f.tflops() {
-        t if t >= 1.0 => format!("{t:>8.2} TFLOP/s"),
-        t => format!("{:>8.2} GFLOP/s", t * 1e3),
-    };
+    let rate = rate(f.tflops());
     println!("  {:<52} {:>9.3} ms {rate}{ratio}", f.name, f.seconds * 1e3);
 }
 
@@ -363,9 +368,9 @@ fn main() -> Result<(), amp::Error> {
     if let Some(r) = reference {
         print(r, None);
         println!(
-            "amp gemm / WGSL rb_matmul = {:.2} (speed); best configuration {:.3} TFLOP/s",
+            "amp gemm / WGSL rb_matmul = {:.2} (speed); best configuration {}",
             r.seconds / amp.seconds,
-            configs.iter().map(Figure::tflops).fold(0.0, f64::max)
+            rate(configs.iter().map(Figure::tflops).fold(0.0, f64::max)).trim_start()
         );
         println!("  (every result equals the CPU's; amp's gemm equals rb_matmul.wgsl's)");
     } else {
