@@ -1,0 +1,187 @@
+//! The small autotune: on the first `gemm` of a size class on an accelerator, every tile
+//! configuration that fits the accelerator's limits runs on a problem of the class's
+//! representative size, and the fastest is kept for the process (keyed by the accelerator and
+//! the size class).
+
+use super::tiles::{self, GemmTiles};
+use super::Dims;
+use crate::{AcceleratorView, Array, Error};
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock, PoisonError};
+use std::time::{Duration, Instant};
+
+/// A size class: the buckets of M and N (0: up to 256, 1: up to 1024, 2: larger). The best
+/// tiles depend mostly on how many blocks C makes against the accelerator's parallelism, so K
+/// is left out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(super) struct SizeClass {
+    m: u8,
+    n: u8,
+}
+
+impl SizeClass {
+    pub(super) fn of(dims: Dims) -> SizeClass {
+        SizeClass {
+            m: bucket(dims.m),
+            n: bucket(dims.n),
+        }
+    }
+}
+
+fn bucket(d: i32) -> u8 {
+    match d {
+        ..=256 => 0,
+        257..=1024 => 1,
+        _ => 2,
+    }
+}
+
+/// The problem a class is timed on: each bucket's largest size (4096 for the last), K = 512.
+/// On a CPU device (lavapipe), a small stand-in: timing there says nothing about a GPU, and the
+/// tune must stay cheap in tests.
+fn representative(class: SizeClass, emulated: bool) -> Dims {
+    let side = |b: u8| match (emulated, b) {
+        (true, _) => 128,
+        (false, 0) => 256,
+        (false, 1) => 1024,
+        (false, _) => 4096,
+    };
+    Dims {
+        m: side(class.m),
+        n: side(class.n),
+        k: if emulated { 64 } else { 512 },
+    }
+}
+
+/// The configurations timed on a CPU device (lavapipe): building each kernel there takes about
+/// a second, and its timings say nothing about a GPU, so two keep the tune cheap (and tested).
+const CPU_CANDIDATES: [GemmTiles; 2] = [GemmTiles::T64x64, GemmTiles::T128x128];
+
+/// Timed launches per configuration, after one that builds its pipeline.
+const TIMED_RUNS: u32 = 3;
+
+/// The shortest timed batch.
+const MIN_BATCH: Duration = Duration::from_millis(2);
+
+/// The most launches in a timed batch.
+const MAX_RUNS: u32 = 243;
+
+type Cache = Mutex<HashMap<(u64, SizeClass), GemmTiles>>;
+
+fn cache() -> &'static Cache {
+    static CACHE: OnceLock<Cache> = OnceLock::new();
+    CACHE.get_or_init(Default::default)
+}
+
+/// The configuration for `dims` on `view`'s accelerator: the cached winner of its size class,
+/// or the winner of a tune run now.
+pub(super) fn tiles_for(view: &AcceleratorView, dims: Dims) -> Result<GemmTiles, Error> {
+    let key = (view.accelerator().id(), SizeClass::of(dims));
+    let cached = cache()
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .get(&key)
+        .copied();
+    if let Some(tiles) = cached {
+        return Ok(tiles);
+    }
+    // Two threads may tune one class at once; both find a good answer, and the later one is
+    // kept. Not holding the lock lets other classes and accelerators proceed.
+    let tiles = tune(view, key.1)?;
+    cache()
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .insert(key, tiles);
+    Ok(tiles)
+}
+
+/// Times every configuration that fits (on a CPU device, [`CPU_CANDIDATES`]) on the class's
+/// representative problem; the fastest. A configuration that fails (its kernel rejected by the device) is skipped; when all fail,
+/// the last error is returned.
+fn tune(view: &AcceleratorView, class: SizeClass) -> Result<GemmTiles, Error> {
+    let acc = view.accelerator();
+    let emulated = acc.is_emulated();
+    let dims = representative(class, emulated);
+    // Zeros (nothing is uploaded); the timing does not depend on the values.
+    let a = Array::<f32, 2>::from_extent_on(view, [dims.m, dims.k])?;
+    let b = Array::<f32, 2>::from_extent_on(view, [dims.k, dims.n])?;
+    let c = Array::<f32, 2>::from_extent_on(view, [dims.m, dims.n])?;
+    let mut best: Option<(Duration, GemmTiles)> = None;
+    let mut failure = None;
+    let candidates = GemmTiles::ALL
+        .into_iter()
+        .filter(|t| t.fits(acc) && (!emulated || CPU_CANDIDATES.contains(t)));
+    for tiles in candidates {
+        match time(view, tiles, &a, &b, &c, dims) {
+            Ok(t) if best.is_none_or(|(fastest, _)| t < fastest) => best = Some((t, tiles)),
+            Ok(_) => {}
+            Err(error @ Error::AcceleratorRemoved(_)) => return Err(error),
+            Err(error) => failure = Some(error),
+        }
+    }
+    match (best, failure) {
+        (Some((_, tiles)), _) => Ok(tiles),
+        (None, Some(error)) => Err(error),
+        (None, None) => Err(Error::UnsupportedFeature(format!(
+            "gemm: no tile configuration fits the limits of `{}`",
+            acc.description()
+        ))),
+    }
+}
+
+/// The mean time of a launch of `tiles` on the representative problem, after one that builds
+/// the kernel: [`TIMED_RUNS`] launches, or three times as many until the batch takes
+/// [`MIN_BATCH`], so that the cost of submitting and waiting does not decide between
+/// configurations of small problems.
+fn time(
+    view: &AcceleratorView,
+    tiles: GemmTiles,
+    a: &Array<f32, 2>,
+    b: &Array<f32, 2>,
+    c: &Array<f32, 2>,
+    dims: Dims,
+) -> Result<Duration, Error> {
+    let batch = |runs: u32| -> Result<Duration, Error> {
+        let start = Instant::now();
+        for _ in 0..runs {
+            tiles::run(view, tiles, 1.0, a, b, 0.0, c, dims)?;
+        }
+        view.flush()?;
+        // A marker waits for the work without reporting faults of the caller's earlier
+        // launches, which `wait()` would; these launches cannot fault (the sizes divide every
+        // block).
+        view.create_marker().wait()?;
+        Ok(start.elapsed())
+    };
+    batch(1)?;
+    let mut runs = TIMED_RUNS;
+    loop {
+        let elapsed = batch(runs)?;
+        if elapsed >= MIN_BATCH || runs >= MAX_RUNS {
+            return Ok(elapsed / runs);
+        }
+        runs *= 3;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn classes_bucket_m_and_n() {
+        let class = |m, n, k| SizeClass::of(Dims { m, n, k });
+        assert_eq!(class(1, 1, 1), class(256, 200, 4096));
+        assert_ne!(class(256, 1, 1), class(257, 1, 1));
+        assert_eq!(class(4096, 1025, 1), SizeClass { m: 2, n: 2 });
+        let rep = representative(class(4096, 100, 7), false);
+        assert_eq!((rep.m, rep.n, rep.k), (4096, 256, 512));
+        for tiles in GemmTiles::ALL {
+            assert!(tiles.divides(rep), "{tiles}");
+            assert!(
+                tiles.divides(representative(class(1, 1, 1), true)),
+                "{tiles}"
+            );
+        }
+    }
+}
