@@ -39,6 +39,10 @@
 //! The kernel language, its rules and the messages it gives are in `docs/LANGUAGE.md`; how a
 //! kernel flows from source to dispatch is in `docs/ARCHITECTURE.md`.
 
+extern crate self as amp;
+
+pub mod algorithms;
+
 pub use amp_core::builder::AccessKind;
 pub use amp_core::math::{fast_math, intrinsics, precise_math};
 pub use amp_core::packed;

@@ -137,7 +137,7 @@ pub fn expand(input: TokenStream, launch: Launch) -> TokenStream {
             &(#domain),
             (#(&#names,)*),
             #site,
-            |#ctx: &mut #p::KernelBuilder, (#(#names,)*), #index #index_ty| {
+            move |#ctx: &mut #p::KernelBuilder, (#(#names,)*), #index #index_ty| {
                 #bind_index
                 #body
             },
