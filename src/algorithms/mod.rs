@@ -42,25 +42,26 @@
 //! [`Array`]: crate::Array
 //! [`Error::InvalidArgument`]: crate::Error::InvalidArgument
 
-// mod compact;
+mod compact;
 mod fill;
-// mod histogram;
+mod histogram;
 mod ops;
 mod plan;
-// mod radix_sort;
+mod radix_sort;
 mod reduce;
-// mod scan;
-// mod sort_key;
+mod scan;
+mod sort_key;
 mod source;
+mod tile;
 mod transform;
 
-// pub use compact::copy_if;
+pub use compact::copy_if;
 pub use fill::{fill, iota, Iota};
-// pub use histogram::{histogram, HistogramSample};
+pub use histogram::{histogram, HistogramSample};
 pub use ops::{builtin, BinaryOp, ByOperation, Max, Min, Sum, UnaryOp};
-// pub use radix_sort::{radix_sort, radix_sort_by_key};
+pub use radix_sort::{radix_sort, radix_sort_by_key};
 pub use reduce::{reduce, reduce_into};
-// pub use scan::{exclusive_scan, inclusive_scan};
-// pub use sort_key::SortKey;
+pub use scan::{exclusive_scan, inclusive_scan};
+pub use sort_key::SortKey;
 pub use source::{Item, Source, Target};
 pub use transform::transform;

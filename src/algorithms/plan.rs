@@ -37,6 +37,24 @@ pub(crate) fn tile_static_bytes(acc: &Accelerator) -> u32 {
     acc.limits().max_compute_workgroup_storage_size
 }
 
+/// The most tiles of a pass on `acc`: `gpu` on a GPU (enough to fill any GPU several times over);
+/// on a CPU device, [`CPU_TILES`], a few per core, so that each tile works through several
+/// blocks.
+pub(crate) fn max_tiles(acc: &Accelerator, gpu: usize) -> usize {
+    if acc.is_emulated() {
+        CPU_TILES
+    } else {
+        gpu
+    }
+}
+
+/// See [`max_tiles`].
+const CPU_TILES: usize = 32;
+
+/// The most blocks of a chunk: a tile's threads loop over its blocks, and a CPU device ends
+/// loops after 65,535 passes per thread (docs/LANGUAGE.md); more data gets more tiles.
+const MAX_BLOCKS: usize = 64;
+
 /// How `n` elements are split: `tiles` chunks of `blocks` blocks of `block` elements (the last
 /// chunk may be shorter, and hold fewer blocks).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,11 +68,12 @@ pub(crate) struct Chunks {
 }
 
 impl Chunks {
-    /// Chunks of whole blocks of `block` elements over `n` elements, at most `max_tiles` of
-    /// them.
+    /// Chunks of whole blocks of `block` elements over `n` elements: at most `max_tiles` of
+    /// them, unless that would make chunks of more than [`MAX_BLOCKS`] blocks.
     pub(crate) fn new(n: usize, block: usize, max_tiles: usize) -> Chunks {
         let blocks_total = n.div_ceil(block).max(1);
-        let blocks = blocks_total.div_ceil(max_tiles.max(1));
+        let tiles = max_tiles.max(blocks_total.div_ceil(MAX_BLOCKS)).max(1);
+        let blocks = blocks_total.div_ceil(tiles);
         let tiles = blocks_total.div_ceil(blocks);
         Chunks {
             tiles: tiles as u32,
@@ -110,5 +129,8 @@ mod tests {
         assert_eq!((c.tiles, c.blocks, c.chunk), (8, 13, 1300));
         assert!(c.tiles as usize * c.chunk as usize >= 10_000);
         assert!((c.tiles as usize - 1) * (c.chunk as usize) < 10_000);
+        // At most MAX_BLOCKS blocks a chunk, whatever the cap on tiles.
+        let c = Chunks::new(1 << 20, 16, 4);
+        assert_eq!((c.tiles, c.blocks), (1024, MAX_BLOCKS as u32));
     }
 }

@@ -8,7 +8,7 @@
 //! commutative, as the order of combination follows the launch shape.
 
 use super::ops::Binary;
-use super::plan::{accelerator, check_len, Chunks, TILE};
+use super::plan::{accelerator, check_len, max_tiles, Chunks, TILE};
 use super::{BinaryOp, Item, Source, Target};
 use crate::{parallel_for_each, Accelerator, ArrayView, Error, Result, TiledIndex};
 
@@ -80,7 +80,7 @@ where
         return Ok(());
     }
     let acc = accelerator(&[input.home(), output.home()])?;
-    let chunks = Chunks::new(n, TILE * ITEMS, MAX_TILES);
+    let chunks = Chunks::new(n, TILE * ITEMS, max_tiles(&acc, MAX_TILES));
     if chunks.tiles == 1 {
         return reduce_chunks(&acc, input, output, chunks, op);
     }
