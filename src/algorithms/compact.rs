@@ -10,11 +10,11 @@
 //! read twice, the kept elements written once.
 
 use super::ops::Unary;
-use super::plan::{accelerator, check_len, max_tiles, Chunks, TILE};
+use super::plan::{accelerator, check_len, max_tiles, Chunks, Scratch, TILE};
 use super::scan::scan_on;
 use super::tile::tile_exclusive_sum;
 use super::{Item, Source, Sum, Target, UnaryOp};
-use crate::{parallel_for_each, Accelerator, ArrayView, Error, Result, TiledIndex};
+use crate::{parallel_for_each, Accelerator, Error, Result, TiledIndex};
 
 /// Consecutive elements a thread tests (odd: conflict-free tile_static reads).
 const ITEMS: usize = 7;
@@ -66,21 +66,16 @@ where
     let chunks = Chunks::new(n, BLOCK, tiles_max);
     let tiles = chunks.tiles as usize;
     // One more than the tiles: after the scan, the last offset is the total.
-    let counts = ArrayView::<u32, 1>::from_extent(tiles as i32 + 1)?;
-    let unused = ArrayView::<u32, 1>::from_extent(1)?;
+    let (mut count_host, mut offset_host) = (vec![0u32; tiles + 1], vec![0u32; tiles + 1]);
+    let counts = Scratch::new(&mut count_host)?;
+    let offsets = Scratch::new(&mut offset_host)?;
+    let (counts, offsets) = (&*counts, &*offsets);
     if tiles == 1 {
-        compact_chunks(
-            &acc, input, output, &counts, &unused, chunks, false, predicate,
-        )?;
+        compact_chunks(&acc, input, output, counts, offsets, chunks, false, predicate)?;
     } else {
-        let offsets = ArrayView::<u32, 1>::from_extent(tiles as i32 + 1)?;
-        compact_chunks(
-            &acc, input, output, &counts, &unused, chunks, true, predicate,
-        )?;
-        scan_on(&acc, &counts, &offsets, true, Some(0), Sum, tiles_max)?;
-        compact_chunks(
-            &acc, input, output, &counts, &offsets, chunks, false, predicate,
-        )?;
+        compact_chunks(&acc, input, output, counts, offsets, chunks, true, predicate)?;
+        scan_on(&acc, counts, offsets, true, Some(0), Sum, tiles_max)?;
+        compact_chunks(&acc, input, output, counts, offsets, chunks, false, predicate)?;
     }
     // In the writing pass, each tile leaves the offset past its last kept element.
     let total = counts.get(tiles as i32 - 1)? as usize;

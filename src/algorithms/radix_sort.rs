@@ -18,7 +18,9 @@
 //! passes alternate between the data and one scratch array).
 
 use super::histogram::{count_chunks, Counts};
-use super::plan::{accelerator, check_len, max_tiles, same_len, tile_static_bytes, Chunks, TILE};
+use super::plan::{
+    accelerator, check_len, max_tiles, same_len, tile_static_bytes, Chunks, Scratch, TILE,
+};
 use super::scan::scan_on;
 use super::sort_key::{ordered, unordered};
 use super::tile::tile_exclusive_sum;
@@ -150,11 +152,13 @@ where
     let block = if large { LARGE_KEYS } else { SMALL_KEYS };
     let tiles_max = max_tiles(acc, MAX_TILES);
     let chunks = Chunks::new(n, block, tiles_max);
-    let table = 256 * chunks.tiles as i32;
-    let scratch_keys = ArrayView::<u32, 1>::from_extent(n as i32)?;
-    let scratch_values = ArrayView::<u32, 1>::from_extent(if with_values { n as i32 } else { 1 })?;
-    let counts = ArrayView::<u32, 1>::from_extent(table)?;
-    let offsets = ArrayView::<u32, 1>::from_extent(table)?;
+    let table = 256 * chunks.tiles as usize;
+    let (mut key_host, mut value_host) = (vec![0u32; n], vec![0u32; if with_values { n } else { 1 }]);
+    let (mut count_host, mut offset_host) = (vec![0u32; table], vec![0u32; table]);
+    let scratch_keys = Scratch::new(&mut key_host)?;
+    let scratch_values = Scratch::new(&mut value_host)?;
+    let counts = Scratch::new(&mut count_host)?;
+    let offsets = Scratch::new(&mut offset_host)?;
     let flips = [K::FLIP, K::FLIP_NEGATIVE];
     for pass in 0..32 / DIGIT_BITS {
         let shift = pass * DIGIT_BITS;
@@ -169,30 +173,30 @@ where
             count_chunks(
                 acc,
                 keys,
-                &counts,
+                &*counts,
                 chunks,
                 256,
                 params,
                 digit,
                 Counts::PerTile,
             )?;
-            scan_on(acc, &counts, &offsets, true, Some(0), Sum, tiles_max)?;
-            let (from, to) = ((keys, values), (&scratch_keys, &scratch_values));
-            scatter(acc, from, to, &offsets, pass, large)?;
+            scan_on(acc, &*counts, &*offsets, true, Some(0), Sum, tiles_max)?;
+            let (from, to) = ((keys, values), (&*scratch_keys, &*scratch_values));
+            scatter(acc, from, to, &*offsets, pass, large)?;
         } else {
             count_chunks(
                 acc,
-                &scratch_keys,
-                &counts,
+                &*scratch_keys,
+                &*counts,
                 chunks,
                 256,
                 params,
                 digit,
                 Counts::PerTile,
             )?;
-            scan_on(acc, &counts, &offsets, true, Some(0), Sum, tiles_max)?;
-            let (from, to) = ((&scratch_keys, &scratch_values), (keys, values));
-            scatter(acc, from, to, &offsets, pass, large)?;
+            scan_on(acc, &*counts, &*offsets, true, Some(0), Sum, tiles_max)?;
+            let (from, to) = ((&*scratch_keys, &*scratch_values), (keys, values));
+            scatter(acc, from, to, &*offsets, pass, large)?;
         }
     }
     Ok(())
