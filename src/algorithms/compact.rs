@@ -71,11 +71,17 @@ where
     let offsets = Scratch::new(&mut offset_host)?;
     let (counts, offsets) = (&*counts, &*offsets);
     if tiles == 1 {
-        compact_chunks(&acc, input, output, counts, offsets, chunks, false, predicate)?;
+        compact_chunks(
+            &acc, input, output, counts, offsets, chunks, false, predicate,
+        )?;
     } else {
-        compact_chunks(&acc, input, output, counts, offsets, chunks, true, predicate)?;
+        compact_chunks(
+            &acc, input, output, counts, offsets, chunks, true, predicate,
+        )?;
         scan_on(&acc, counts, offsets, true, Some(0), Sum, tiles_max)?;
-        compact_chunks(&acc, input, output, counts, offsets, chunks, false, predicate)?;
+        compact_chunks(
+            &acc, input, output, counts, offsets, chunks, false, predicate,
+        )?;
     }
     // In the writing pass, each tile leaves the offset past its last kept element.
     let total = counts.get(tiles as i32 - 1)? as usize;

@@ -88,18 +88,25 @@ where
         t.barrier.wait_with_tile_static_memory_fence();
         let mut j = 0u32;
         while start + j * tile_threads < end {
+            // A whole group is loaded unguarded (a chunk is whole groups, except at the end).
+            let full = start + (j + ITEMS as u32) * tile_threads <= end;
             let mut v = [src[(start + l).min(end - 1)]; ITEMS];
-            let mut present = 0u32;
-            for k in 0..ITEMS {
-                let i = start + l + (j + k) * tile_threads;
-                if i < end {
-                    v[k] = src[i];
-                    present |= 1u32 << k;
+            if full {
+                for k in 0..ITEMS {
+                    v[k] = src[start + l + (j + k) * tile_threads];
+                }
+            } else {
+                for k in 0..ITEMS {
+                    let i = start + l + (j + k) * tile_threads;
+                    if i < end {
+                        v[k] = src[i];
+                    }
                 }
             }
             for k in 0..ITEMS {
                 let bin = binner(v[k], p0, p1, p2, p3, bins);
-                if (present >> k) & 1 == 1 && bin < bins {
+                let i = start + l + (j + k) * tile_threads;
+                if (full || i < end) && bin < bins {
                     if private {
                         local.atomic_fetch_add(bin, 1u32);
                     } else {
@@ -199,7 +206,11 @@ pub trait HistogramSample: Item + PartialOrd + sealed::Sealed {
 /// Parameters of [`word_bin`] for the range `lo..hi` of flipped words, over `bins` bins.
 fn word_params(lo: u32, hi: u32, flip: u32, bins: u32) -> BinParams {
     let range = hi.wrapping_sub(lo);
-    let width = if range % bins == 0 { range / bins } else { 0 };
+    let width = if range.is_multiple_of(bins) {
+        range / bins
+    } else {
+        0
+    };
     [lo, range, width, flip]
 }
 

@@ -153,7 +153,8 @@ where
     let tiles_max = max_tiles(acc, MAX_TILES);
     let chunks = Chunks::new(n, block, tiles_max);
     let table = 256 * chunks.tiles as usize;
-    let (mut key_host, mut value_host) = (vec![0u32; n], vec![0u32; if with_values { n } else { 1 }]);
+    let (mut key_host, mut value_host) =
+        (vec![0u32; n], vec![0u32; if with_values { n } else { 1 }]);
     let (mut count_host, mut offset_host) = (vec![0u32; table], vec![0u32; table]);
     let scratch_keys = Scratch::new(&mut key_host)?;
     let scratch_values = Scratch::new(&mut value_host)?;
@@ -169,7 +170,7 @@ where
             flips,
             with_values,
         };
-        if shift % (2 * DIGIT_BITS) == 0 {
+        if shift.is_multiple_of(2 * DIGIT_BITS) {
             count_chunks(
                 acc,
                 keys,
@@ -406,7 +407,7 @@ mod tests {
     #[test]
     fn the_small_shape_sorts_stably() -> Result<()> {
         assert!(scatter_bytes(SMALL_KEYS) <= 16 * 1024);
-        let n = 20_011;
+        let n = 20_011usize;
         let keys: Vec<f32> = (0..n as u32)
             .map(|i| ((i.wrapping_mul(2_654_435_761) >> 20) as f32 - 2048.0) / 8.0)
             .collect();

@@ -2,7 +2,9 @@
 //! combines the partials (two launches; one when a single tile covers the data).
 //!
 //! A thread combines the elements `start + l + j * TILE` of its tile's chunk in a register,
-//! loading [`ITEMS`] of them before combining them (loads in flight hide memory latency); then
+//! loading [`ITEMS`] of them before combining them (loads in flight hide memory latency; a
+//! chunk is whole blocks of `TILE * ITEMS`, so only the data's last block takes the guarded
+//! path); then
 //! the tile combines its threads' results as a tree in tile_static memory. The operation is
 //! called only on elements that exist, so it needs no identity; it must be associative and
 //! commutative, as the order of combination follows the launch shape.
@@ -116,10 +118,11 @@ where
         let start = tile * chunk;
         let end = (start + chunk).min(n);
         let tile_threads = TILE as u32;
-        // The thread's first element (threads past the end hold a copy of the last one and are
-        // left out of the tree below).
+        // The thread's elements are start + l + j * TILE, j = 0, 1, …; element j = 0 starts
+        // the combination (threads past the end hold a copy of the last element and are left
+        // out of the tree below).
         let mut acc = src[(start + l).min(end - 1)];
-        let mut j = 1u32;
+        let mut j = 0u32;
         while start + j * tile_threads < end {
             if start + (j + ITEMS as u32) * tile_threads <= end {
                 let mut v = [acc; ITEMS];
@@ -127,12 +130,14 @@ where
                     v[k] = src[start + l + (j + k) * tile_threads];
                 }
                 for k in 0..ITEMS {
-                    acc = combine(acc, v[k]);
+                    if j + k > 0 {
+                        acc = combine(acc, v[k]);
+                    }
                 }
             } else {
                 for k in 0..ITEMS {
                     let i = start + l + (j + k) * tile_threads;
-                    if i < end {
+                    if j + k > 0 && i < end {
                         acc = combine(acc, src[i]);
                     }
                 }
