@@ -190,9 +190,10 @@ fn float_scans_are_close() {
 }
 
 #[test]
-fn scans_of_several_levels_and_in_place() {
-    // More chunks than one tile's scan of the partials covers: the partials are scanned in
-    // passes of their own.
+fn scans_of_chunks_of_many_blocks_and_in_place() {
+    // On a CPU device, chunks of many blocks (carries from block to block); on a GPU, more
+    // partials than one tile scans (the partials' scan has passes of its own; the library's
+    // unit tests force that shape on any device).
     let n = 3_300_007;
     let mut data: Vec<u32> = random_words(n, 9).into_iter().map(|w| w % 16).collect();
     let want: Vec<u32> = data
@@ -466,4 +467,26 @@ fn copy_if_reports_an_output_too_short() {
     assert!(err.to_string().contains("1000 elements pass"), "{err}");
     let got = output.to_vec().expect("read");
     assert!(got.iter().enumerate().all(|(i, &x)| x == 3 * i as i32));
+}
+
+#[test]
+fn sections_are_operands() {
+    let mut data = random_words(5000, 31);
+    let original = data.clone();
+    {
+        let v = ArrayView::new(5000, &mut data).expect("view");
+        let middle = v.section(1000, 3001).expect("section");
+        let sum = original[1000..4001]
+            .iter()
+            .fold(0u32, |a, &b| a.wrapping_add(b));
+        assert_eq!(reduce(&middle, Sum).expect("reduce"), Some(sum));
+        radix_sort(&middle).expect("sort");
+        inclusive_scan(&middle, &middle, Max).expect("scan");
+        v.synchronize().expect("sync");
+    }
+    let mut sorted = original[1000..4001].to_vec();
+    sorted.sort_unstable();
+    assert_eq!(data[..1000], original[..1000]);
+    assert_eq!(data[4001..], original[4001..]);
+    assert!(data[1000..4001] == sorted[..], "the section is sorted");
 }

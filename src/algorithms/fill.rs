@@ -3,7 +3,7 @@
 use super::plan::{accelerator, check_len};
 use super::{Item, Target};
 use crate::kernel_types::{CastTo, KernelValue};
-use crate::{parallel_for_each, Extent, Numeric, Result};
+use crate::{parallel_for_each, Accelerator, Extent, Numeric, Result};
 
 /// Sets every element of `output` to `value` (C++ AMP's `fill`, Rust's `slice::fill`), on the
 /// accelerator.
@@ -22,8 +22,19 @@ pub fn fill<T: Item, V: Target<T>>(output: &V, value: T) -> Result<()> {
         return Ok(());
     }
     let acc = accelerator(&[output.home()])?;
+    fill_on(&acc, output, value)
+}
+
+/// [`fill`] on `acc`, of a non-empty `output`.
+pub(crate) fn fill_on<T: Item, V: Target<T>>(
+    acc: &Accelerator,
+    output: &V,
+    value: T,
+) -> Result<()> {
     let out = output.captured();
-    parallel_for_each!(acc, Extent::new([n as i32]), |i: Index<1>| {
+    parallel_for_each!(acc, Extent::new([output.elements() as i32]), |i: Index<
+        1,
+    >| {
         out[i] = value;
     })
 }

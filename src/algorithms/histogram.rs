@@ -7,7 +7,7 @@
 //! tile_static memory holds are counted with global atomics directly. What a value's bin is
 //! comes from a `#[kernel] fn` (the binner), so one kernel serves floats, integers and digits.
 
-use super::fill::fill;
+use super::fill::fill_on;
 use super::plan::{accelerator, check_len, max_tiles, Chunks, TILE};
 use super::{Item, Source, Target};
 use crate::kernel_types::{DeviceFn, KernelValue};
@@ -334,10 +334,10 @@ where
             "histogram: the range is empty (lo must be less than hi)".to_string(),
         ));
     }
-    fill(counts, 0)?;
+    let acc = accelerator(&[input.home(), counts.home()])?;
+    fill_on(&acc, counts, 0)?;
     if n == 0 {
         return Ok(());
     }
-    let acc = accelerator(&[input.home(), counts.home()])?;
     T::count(&acc, input, lo, hi, counts)
 }
