@@ -32,8 +32,10 @@ use crate::{
 /// Bits per digit.
 const DIGIT_BITS: u32 = 8;
 
-/// The most tiles of a pass.
-const MAX_TILES: usize = 8192;
+/// The most tiles of a pass: about two waves of an H100 (132 SMs, 8 such tiles each), and few
+/// enough that the count table (256 words a tile, written and read a word per digit apart)
+/// stays a small part of the traffic.
+const MAX_TILES: usize = 2048;
 
 /// Words of the tile_static array that holds the ranking counters (16 counters per thread,
 /// two to a word) or a block's values.
