@@ -35,6 +35,7 @@
 //! | `completion_future` (`wait`, `get`) | [`Completion`] (`wait`, `get`, `.await`) |
 //! | `accelerator` | [`Accelerator`] |
 //! | `runtime_exception` and subclasses | [`Error`] |
+//! | the algorithms library (`reduce`, `scan`, `radix_sort`, …) | [`algorithms`] |
 //!
 //! The kernel language, its rules and the messages it gives are in `docs/LANGUAGE.md`; how a
 //! kernel flows from source to dispatch is in `docs/ARCHITECTURE.md`.

@@ -490,3 +490,21 @@ fn sections_are_operands() {
     assert_eq!(data[4001..], original[4001..]);
     assert!(data[1000..4001] == sorted[..], "the section is sorted");
 }
+
+/// What the algorithms rest on: a kernel calls a `#[kernel] fn` held in a host variable (the
+/// kernel's builder closure takes the `Copy + 'static` function along), as generic host code
+/// calls the operation it is given.
+#[test]
+fn kernels_call_functions_held_in_variables() {
+    let op = if std::hint::black_box(true) {
+        add_mod
+    } else {
+        add_mod
+    };
+    let out = ArrayView::<u32, 1>::from_extent(4).expect("view");
+    parallel_for_each!(out.extent(), |i: Index<1>| {
+        out[i] = op(i[0] as u32, 998);
+    })
+    .expect("launch");
+    assert_eq!(out.to_vec().expect("read"), [998, 999, 0, 1]);
+}
