@@ -496,11 +496,7 @@ fn sections_are_operands() {
 /// calls the operation it is given.
 #[test]
 fn kernels_call_functions_held_in_variables() {
-    let op = if std::hint::black_box(true) {
-        add_mod
-    } else {
-        add_mod
-    };
+    let op = add_mod;
     let out = ArrayView::<u32, 1>::from_extent(4).expect("view");
     parallel_for_each!(out.extent(), |i: Index<1>| {
         out[i] = op(i[0] as u32, 998);
