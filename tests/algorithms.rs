@@ -504,3 +504,30 @@ fn kernels_call_functions_held_in_variables() {
     .expect("launch");
     assert_eq!(out.to_vec().expect("read"), [998, 999, 0, 1]);
 }
+
+/// 64-bit elements, where the accelerator has them (lavapipe has both).
+#[test]
+fn reduce_and_scan_64_bit_elements() {
+    let acc = Accelerator::default().expect("accelerator");
+    let n = 5000;
+    if acc.supports_int64() {
+        let data: Vec<u64> = random_words(2 * n, 41)
+            .chunks(2)
+            .map(|w| (u64::from(w[0]) << 32) | u64::from(w[1]))
+            .collect();
+        let v = ConstArrayView::new(n as i32, &data).expect("view");
+        let sum = data.iter().fold(0u64, |a, &b| a.wrapping_add(b));
+        assert_eq!(reduce(&v, Sum).expect("u64 sum"), Some(sum));
+        check_scans(&data, 0, Max, u64::max, "u64 max");
+    }
+    if acc.supports_double_precision() {
+        let data: Vec<f64> = floats(n, 42).into_iter().map(f64::from).collect();
+        let v = ConstArrayView::new(n as i32, &data).expect("view");
+        let got = reduce(&v, Sum).expect("f64 sum").expect("non-empty");
+        let want: f64 = data.iter().sum();
+        assert!(
+            (got - want).abs() <= 1e-9 * want.abs().max(1.0),
+            "{got} vs {want}"
+        );
+    }
+}
