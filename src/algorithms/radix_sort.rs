@@ -172,37 +172,67 @@ where
             flips,
             with_values,
         };
+        let tables = (&*counts, &*offsets);
         if shift.is_multiple_of(2 * DIGIT_BITS) {
-            count_chunks(
+            let to = (&*scratch_keys, &*scratch_values);
+            one_pass(
                 acc,
-                keys,
-                &*counts,
-                chunks,
-                256,
+                (keys, values),
+                to,
+                tables,
                 params,
-                digit,
-                Counts::PerTile,
+                pass,
+                large,
+                tiles_max,
             )?;
-            scan_on(acc, &*counts, &*offsets, true, Some(0), Sum, tiles_max)?;
-            let (from, to) = ((keys, values), (&*scratch_keys, &*scratch_values));
-            scatter(acc, from, to, &*offsets, pass, large)?;
         } else {
-            count_chunks(
+            let from = (&*scratch_keys, &*scratch_values);
+            one_pass(
                 acc,
-                &*scratch_keys,
-                &*counts,
-                chunks,
-                256,
+                from,
+                (keys, values),
+                tables,
                 params,
-                digit,
-                Counts::PerTile,
+                pass,
+                large,
+                tiles_max,
             )?;
-            scan_on(acc, &*counts, &*offsets, true, Some(0), Sum, tiles_max)?;
-            let (from, to) = ((&*scratch_keys, &*scratch_values), (keys, values));
-            scatter(acc, from, to, &*offsets, pass, large)?;
         }
     }
     Ok(())
+}
+
+/// One pass from `from` to `to` (keys, values): count, scan the count table, scatter.
+#[allow(clippy::too_many_arguments)]
+fn one_pass<A, B, C, D>(
+    acc: &Accelerator,
+    from: (&A, &B),
+    to: (&C, &D),
+    (counts, offsets): (&ArrayView<'_, u32, 1>, &ArrayView<'_, u32, 1>),
+    params: [u32; 4],
+    pass: Pass,
+    large: bool,
+    max_tiles: usize,
+) -> Result<()>
+where
+    A: Target<u32>,
+    B: Target<u32>,
+    C: Target<u32>,
+    D: Target<u32>,
+{
+    let chunks = pass.chunks;
+    count_chunks(
+        acc,
+        from.0,
+        counts,
+        chunks,
+        256,
+        params,
+        digit,
+        Counts::PerTile,
+    )?;
+    scan_on(acc, counts, offsets, true, Some(0), Sum, max_tiles)?;
+    scatter(acc, from, to, offsets, pass, large)
 }
 
 /// The digit of a key word: `p0` is the digit's shift, `p1`, `p2` the key type's flips.
