@@ -35,6 +35,7 @@
 //! | `completion_future` (`wait`, `get`) | [`Completion`] (`wait`, `get`, `.await`) |
 //! | `accelerator` | [`Accelerator`] |
 //! | `runtime_exception` and subclasses | [`Error`] |
+//! | the algorithms library (`reduce`, `scan`, `radix_sort`, …) | [`algorithms`] |
 //!
 //! The kernel language, its rules and the messages it gives are in `docs/LANGUAGE.md`; how a
 //! kernel flows from source to dispatch is in `docs/ARCHITECTURE.md`.
@@ -143,7 +144,9 @@ pub mod __private {
     pub use amp_core::thread_index::thread_index;
     pub use amp_core::tile_static;
     pub use amp_core::view::{IndexConst, IndexRead, IndexWrite};
-    pub use amp_core::{Element, Extent, Index, KernelType, Loc, ReadOnly, ReadWrite, Value, View};
+    pub use amp_core::{
+        Element, Extent, Index, KernelType, Loc, ReadOnly, ReadWrite, TiledIndex, Value, View,
+    };
     pub use amp_runtime::capture::{Binder, Capture};
     pub use amp_runtime::launch::{
         parallel_for_each, parallel_for_each_on, parallel_for_each_unchecked,

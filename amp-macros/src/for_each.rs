@@ -4,8 +4,12 @@
 //! The closure is checked like a `#[kernel]` body. The names it reads from the enclosing scope
 //! are its captures (C++ AMP's `[=]`): they are passed by reference to the runtime, which binds
 //! views and scalars at each launch, and they arrive in the generated kernel builder as their
-//! kernel-side values. The builder closure itself captures nothing, so its type identifies the
-//! kernel in the pipeline cache.
+//! kernel-side values. The builder closure is a `move` closure that captures only the function
+//! values the kernel calls through a variable (`op(a, b)` with `op` a `#[kernel] fn` item in a
+//! host variable, how generic host code such as `amp::algorithms` calls the operation it is
+//! given), which must be `Copy + 'static`. The closure's type identifies the kernel in the
+//! pipeline cache, so such a value must build the same IR whatever it holds; a `#[kernel] fn`
+//! item holds nothing (it is zero-sized).
 
 use crate::captures::captures;
 use crate::check;
@@ -99,9 +103,9 @@ pub fn expand(input: TokenStream, launch: Launch) -> TokenStream {
     // annotation.
     let (index_pat, index_value) = match params.first() {
         Some(Pat::Type(t)) => {
-            let ty = &t.ty;
-            let (p, _) = at(ty.span());
-            let check = quote_spanned!(ty.span()=> #p::thread_index::<#ty, _>({ #index }));
+            let ty = crate::types::index_type(&t.ty);
+            let (p, _) = at(t.ty.span());
+            let check = quote_spanned!(t.ty.span()=> #p::thread_index::<#ty, _>({ #index }));
             (&*t.pat, check)
         }
         Some(other) => (*other, quote!(#index)),
@@ -148,7 +152,7 @@ pub fn expand(input: TokenStream, launch: Launch) -> TokenStream {
             #domain,
             (#(&#names,)*),
             #site,
-            |#ctx: &mut #p::KernelBuilder, (#(#names,)*), #index| {
+            move |#ctx: &mut #p::KernelBuilder, (#(#names,)*), #index| {
                 #[allow(unused_imports)]
                 use #p::ValueAtomics as _;
                 #bind_index

@@ -40,6 +40,24 @@ pub fn static_type(ty: &Type) -> Type {
     ty
 }
 
+/// The host type a kernel's index annotation names: amp's `Index<N>` by its full path (a kernel
+/// needs no import for it, as in `kernel_side`), anything else as written. Located at the
+/// annotation.
+pub fn index_type(ty: &Type) -> TokenStream {
+    let span = syn::spanned::Spanned::span(ty);
+    if let Type::Path(path) = ty {
+        if let (None, Some(last)) = (&path.qself, path.path.segments.last()) {
+            if let PathArguments::AngleBracketed(a) = &last.arguments {
+                let args = &a.args;
+                if last.ident == "Index" {
+                    return quote::quote_spanned!(span=> ::amp::__private::Index<#args>);
+                }
+            }
+        }
+    }
+    quote::quote_spanned!(span=> #ty)
+}
+
 /// The kernel-side type of `ty`: `<ty as KernelType>::KernelValue`, except that amp's own types and the
 /// function's generic type parameters (`generics`) are spelled out directly, so that generic
 /// parameters stay constrained in trait impls (a projection does not constrain them).

@@ -55,6 +55,10 @@ pub enum Error {
     /// on, or arrays of two accelerators (C++ AMP's `runtime_exception` for an array not
     /// accessible on the `accelerator_view`); the message names both.
     AcceleratorMismatch(String),
+    /// An argument that a library function cannot work with (C++'s `std::invalid_argument`): an
+    /// output of the wrong length, an empty range, zero bins; the message names the function
+    /// and the values.
+    InvalidArgument(String),
     /// A kernel could not be built or did not validate; the message names the source line.
     Kernel(KernelError),
     /// Any other failure reported by the GPU stack (wgpu).
@@ -119,6 +123,7 @@ impl fmt::Display for Error {
             Error::OutOfMemory(message) => write!(f, "out of memory: {message}"),
             Error::AcceleratorRemoved(message) => write!(f, "accelerator removed: {message}"),
             Error::AcceleratorMismatch(message) => f.write_str(message),
+            Error::InvalidArgument(message) => write!(f, "invalid argument: {message}"),
             Error::Kernel(error) => write!(f, "{error}"),
             Error::Device(message) => write!(f, "accelerator error: {message}"),
         }

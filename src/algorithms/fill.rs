@@ -1,0 +1,73 @@
+//! `fill` and `iota`: one thread per element.
+
+use super::plan::{accelerator, check_len};
+use super::{Item, Target};
+use crate::kernel_types::{CastTo, KernelValue};
+use crate::{parallel_for_each, Accelerator, Extent, Numeric, Result};
+
+/// Sets every element of `output` to `value` (C++ AMP's `fill`, Rust's `slice::fill`), on the
+/// accelerator.
+///
+/// ```
+/// use amp::prelude::*;
+/// let out = ArrayView::<i32, 1>::from_extent(4)?;
+/// amp::algorithms::fill(&out, 7)?;
+/// assert_eq!(out.to_vec()?, [7, 7, 7, 7]);
+/// # Ok::<(), amp::Error>(())
+/// ```
+pub fn fill<T: Item, V: Target<T>>(output: &V, value: T) -> Result<()> {
+    let n = output.elements();
+    check_len("fill", n)?;
+    if n == 0 {
+        return Ok(());
+    }
+    let acc = accelerator(&[output.home()])?;
+    fill_on(&acc, output, value)
+}
+
+/// [`fill`] on `acc`, of a non-empty `output`.
+pub(crate) fn fill_on<T: Item, V: Target<T>>(
+    acc: &Accelerator,
+    output: &V,
+    value: T,
+) -> Result<()> {
+    let out = output.captured();
+    parallel_for_each!(acc, Extent::new([output.elements() as i32]), |i: Index<
+        1,
+    >| {
+        out[i] = value;
+    })
+}
+
+/// Element types [`iota`] counts in: `i32`, `u32`, `f32` (and the 64-bit ones where the
+/// accelerator has them), whose kernels convert a `u32` index with `as`.
+pub trait Iota: Item + Numeric {}
+
+impl<T: Item + Numeric> Iota for T where KernelValue<u32>: CastTo<T> {}
+
+/// Sets `output[i]` to `start + i as T` (C++'s `std::iota`, Rust's `start..`), on the
+/// accelerator. Integers wrap; `f32` values are rounded (exact up to 2²⁴).
+///
+/// ```
+/// use amp::prelude::*;
+/// let out = ArrayView::<u32, 1>::from_extent(4)?;
+/// amp::algorithms::iota(&out, 10)?;
+/// assert_eq!(out.to_vec()?, [10, 11, 12, 13]);
+/// # Ok::<(), amp::Error>(())
+/// ```
+pub fn iota<T: Iota, V: Target<T>>(output: &V, start: T) -> Result<()>
+where
+    KernelValue<u32>: CastTo<T>,
+{
+    let n = output.elements();
+    check_len("iota", n)?;
+    if n == 0 {
+        return Ok(());
+    }
+    let acc = accelerator(&[output.home()])?;
+    let out = output.captured();
+    parallel_for_each!(acc, Extent::new([n as i32]), |i: Index<1>| {
+        let offset = i[0] as u32;
+        out[i] = start + offset as T;
+    })
+}

@@ -1,0 +1,214 @@
+//! The operations the algorithms take: `#[kernel] fn` items (`reduce(&v, add_mod)`) and the
+//! built-in [`Sum`], [`Min`] and [`Max`].
+//!
+//! A `#[kernel] fn` item is a zero-sized function whose value yields the marker that builds its
+//! IR. The algorithms capture the operation in their kernels (the builder closure of a
+//! `parallel_for_each!` moves the `Copy + 'static` functions it calls) and call it through
+//! [`Binary`]/[`Unary`], which make any operation callable by name inside a kernel: a built-in one
+//! as well as a user's `#[kernel] fn`.
+
+use crate::kernel_types::{DeviceFn, KernelFunction, KernelValue};
+use amp_core::builder::KernelToken;
+use amp_core::{Element, Numeric};
+use std::marker::PhantomData;
+
+/// An associative binary operation on `T` that kernels can call: a `#[kernel] fn(T, T) -> T`
+/// item, or one of [`Sum`], [`Min`], [`Max`].
+///
+/// [`reduce`](super::reduce) also needs it to be commutative (it combines elements in any
+/// order); the scans only need associativity (they combine in index order).
+///
+/// ```
+/// use amp::prelude::*;
+/// use amp::algorithms::{reduce, Sum};
+///
+/// /// Addition modulo 1000.
+/// #[kernel]
+/// fn add_mod(a: u32, b: u32) -> u32 {
+///     (a + b) % 1000
+/// }
+///
+/// let data = [999u32, 2, 3];
+/// let v = ConstArrayView::new(3, &data)?;
+/// assert_eq!(reduce(&v, add_mod)?, Some(4));
+/// assert_eq!(reduce(&v, Sum)?, Some(1004));
+/// # Ok::<(), amp::Error>(())
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a binary operation on `{T}` that kernels can call",
+    note = "pass a #[kernel] fn(T, T) -> T item (by name, without calling it), or amp::algorithms::Sum, Min or Max"
+)]
+pub trait BinaryOp<T: Element>: Copy + 'static {
+    /// The marker that builds the operation's IR.
+    #[doc(hidden)]
+    type Marker: DeviceFn<(KernelValue<T>, KernelValue<T>), Output = KernelValue<T>>;
+    /// The marker.
+    #[doc(hidden)]
+    fn marker(&self) -> Self::Marker;
+}
+
+impl<T: Element, F, M> BinaryOp<T> for F
+where
+    F: Fn(KernelToken) -> M + Copy + 'static,
+    M: DeviceFn<(KernelValue<T>, KernelValue<T>), Output = KernelValue<T>>,
+{
+    type Marker = M;
+    fn marker(&self) -> M {
+        self(KernelToken::new())
+    }
+}
+
+/// A function of one `T` to a `U` that kernels can call: a `#[kernel] fn(T) -> U` item. The
+/// operation of [`transform`](super::transform), and (with `U = bool`) the predicate of
+/// [`copy_if`](super::copy_if).
+///
+/// ```
+/// use amp::prelude::*;
+/// use amp::algorithms::transform;
+///
+/// #[kernel]
+/// fn square(x: f32) -> f32 {
+///     x * x
+/// }
+///
+/// let data = [1.0f32, 2.0, 3.0];
+/// let mut out = [0.0f32; 3];
+/// let input = ConstArrayView::new(3, &data)?;
+/// let output = ArrayView::new(3, &mut out)?;
+/// transform(&input, &output, square)?;
+/// assert_eq!(output.to_vec()?, [1.0, 4.0, 9.0]);
+/// # Ok::<(), amp::Error>(())
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a function from `{T}` to `{U}` that kernels can call",
+    note = "pass a #[kernel] fn(T) -> U item by name, without calling it"
+)]
+pub trait UnaryOp<T: Element, U: Element>: Copy + 'static {
+    /// The marker that builds the function's IR.
+    #[doc(hidden)]
+    type Marker: DeviceFn<(KernelValue<T>,), Output = KernelValue<U>>;
+    /// The marker.
+    #[doc(hidden)]
+    fn marker(&self) -> Self::Marker;
+}
+
+impl<T: Element, U: Element, F, M> UnaryOp<T, U> for F
+where
+    F: Fn(KernelToken) -> M + Copy + 'static,
+    M: DeviceFn<(KernelValue<T>,), Output = KernelValue<U>>,
+{
+    type Marker = M;
+    fn marker(&self) -> M {
+        self(KernelToken::new())
+    }
+}
+
+/// The built-in operations' device functions. Public only because their markers appear in
+/// [`BinaryOp`] implementations; not an API.
+#[doc(hidden)]
+pub mod builtin {
+    use crate::kernel;
+    use amp_core::Numeric;
+
+    /// `a + b` (wrapping for integers).
+    #[kernel]
+    pub fn sum<T: Numeric>(a: T, b: T) -> T {
+        a + b
+    }
+
+    /// The smaller of `a` and `b`.
+    #[kernel]
+    pub fn min<T: Numeric>(a: T, b: T) -> T {
+        a.min(b)
+    }
+
+    /// The larger of `a` and `b`.
+    #[kernel]
+    pub fn max<T: Numeric>(a: T, b: T) -> T {
+        a.max(b)
+    }
+}
+
+/// Declares a built-in operation: a unit struct whose operation is a function of `builtin`.
+macro_rules! builtin_op {
+    ($(#[$doc:meta])* $name:ident => $function:ident / $marker:ident) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+        pub struct $name;
+
+        impl<T: Numeric> BinaryOp<T> for $name {
+            type Marker = builtin::$marker;
+            fn marker(&self) -> builtin::$marker {
+                builtin::$function(KernelToken::new())
+            }
+        }
+    };
+}
+
+builtin_op!(
+    /// Addition: `a + b`. Integer sums wrap, as integer arithmetic does in kernels; `f32` sums
+    /// are rounded in an order that depends on the launch shape, so they may differ from a
+    /// sequential sum in the last bits.
+    Sum => sum / __amp_kernel_sum
+);
+builtin_op!(
+    /// The minimum: `a.min(b)`. For `f32`, a NaN operand gives what the accelerator's `min`
+    /// gives (unspecified).
+    Min => min / __amp_kernel_min
+);
+builtin_op!(
+    /// The maximum: `a.max(b)`. For `f32`, a NaN operand gives what the accelerator's `max`
+    /// gives (unspecified).
+    Max => max / __amp_kernel_max
+);
+
+/// The [`KernelFunction`] kind of [`Binary`] and [`Unary`] (apart from the kind of `#[kernel]`
+/// items, so that the implementations do not overlap).
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug)]
+pub enum ByOperation {}
+
+/// A binary operation as kernels call it: `combine(a, b)` in a kernel body.
+pub(crate) struct Binary<O, T>(O, PhantomData<fn() -> T>);
+
+/// A unary operation as kernels call it: `map(x)` in a kernel body.
+pub(crate) struct Unary<O, T, U>(O, PhantomData<fn() -> (T, U)>);
+
+impl<O: Copy, T> Clone for Binary<O, T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<O: Copy, T> Copy for Binary<O, T> {}
+impl<O: Copy, T, U> Clone for Unary<O, T, U> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<O: Copy, T, U> Copy for Unary<O, T, U> {}
+
+impl<O, T> Binary<O, T> {
+    pub(crate) fn new(op: O) -> Self {
+        Binary(op, PhantomData)
+    }
+}
+
+impl<O, T, U> Unary<O, T, U> {
+    pub(crate) fn new(op: O) -> Self {
+        Unary(op, PhantomData)
+    }
+}
+
+impl<T: Element, O: BinaryOp<T>> KernelFunction<ByOperation> for Binary<O, T> {
+    type Marker = O::Marker;
+    fn marker(&self) -> O::Marker {
+        self.0.marker()
+    }
+}
+
+impl<T: Element, U: Element, O: UnaryOp<T, U>> KernelFunction<ByOperation> for Unary<O, T, U> {
+    type Marker = O::Marker;
+    fn marker(&self) -> O::Marker {
+        self.0.marker()
+    }
+}

@@ -1,0 +1,462 @@
+//! `radix_sort` and `radix_sort_by_key`: least-significant-digit radix sort, four passes of 8-bit
+//! digits, each a reduce-then-scan with no inter-tile waiting.
+//!
+//! Keys are sorted as `u32` words in unsigned order (`sort_key.rs`). Each pass, over tiles that
+//! each own a contiguous chunk of whole blocks:
+//!
+//! 1. *count*: each tile counts its chunk's digits in tile_static memory (the histogram's kernel,
+//!    `histogram.rs`) into column `tile` of a digit-major table `counts[digit * tiles + tile]`;
+//! 2. an exclusive sum scan of the table (`scan.rs`): entry `(digit, tile)` becomes where the
+//!    tile's first key of that digit goes;
+//! 3. *scatter*: each tile goes over its chunk again, block by block. It sorts the block by the
+//!    digit in tile_static memory, stably, with two 4-bit counting passes (each thread ranks its
+//!    consecutive keys with 16 counters packed two to a word, and the tile scans the counters),
+//!    then writes the block out striped: consecutive keys of one digit to consecutive places.
+//!
+//! Traffic per pass: the keys read twice and written once (the values, read and written once);
+//! the count table is 256 words per tile. Four passes leave the result where it started (the
+//! passes alternate between the data and one scratch array).
+
+use super::histogram::{count_chunks, Counts};
+use super::plan::{
+    accelerator, check_len, max_tiles, same_len, tile_static_bytes, Chunks, Scratch, TILE,
+};
+use super::scan::scan_on;
+use super::sort_key::{ordered, unordered};
+use super::tile::tile_exclusive_sum;
+use super::{SortKey, Source, Sum, Target};
+use crate::{
+    kernel, parallel_for_each, Accelerator, ArrayView, Element, Error, Result, TiledIndex,
+};
+
+/// Bits per digit.
+const DIGIT_BITS: u32 = 8;
+
+/// The most tiles of a pass: about two waves of an H100 (132 SMs, 8 such tiles each), and few
+/// enough that the count table (256 words a tile, written and read a word per digit apart)
+/// stays a small part of the traffic.
+const MAX_TILES: usize = 2048;
+
+/// Words of the tile_static array that holds the ranking counters (16 counters per thread,
+/// two to a word) or a block's values.
+const AUX: usize = 8 * TILE;
+
+/// Keys a thread ranks in the large shape, and the block that makes.
+const LARGE_ITEMS: usize = 8;
+/// See [`LARGE_ITEMS`].
+const LARGE_KEYS: usize = TILE * LARGE_ITEMS;
+/// Keys a thread ranks where tile_static memory is only 16 KiB, and the block that makes.
+const SMALL_ITEMS: usize = 2;
+/// See [`SMALL_ITEMS`].
+const SMALL_KEYS: usize = TILE * SMALL_ITEMS;
+
+/// tile_static bytes of the scatter kernel with blocks of `keys` keys: the keys, the counters
+/// or values, three arrays of a word per digit, and the tile sum's two halves.
+const fn scatter_bytes(keys: usize) -> u32 {
+    (4 * (keys + AUX + 3 * TILE + 2 * TILE)) as u32
+}
+
+/// Sorts `keys` in place on the accelerator, in ascending order, stably (equal keys keep their
+/// order, which matters for [`radix_sort_by_key`]). Keys are `u32`, `i32` or `f32`; floats
+/// are ordered as [`f32::total_cmp`] orders them: `-NaN < -∞ < … < -0.0 < +0.0 < … < +∞ < +NaN`
+/// (a NaN's sign and payload place it; NaNs are kept bit for bit).
+///
+/// ```
+/// use amp::prelude::*;
+///
+/// let mut data = [3.5f32, -0.0, 0.0, -7.25, f32::INFINITY];
+/// let keys = ArrayView::new(5, &mut data)?;
+/// amp::algorithms::radix_sort(&keys)?;
+/// drop(keys);
+/// assert_eq!(data.map(f32::to_bits), [-7.25f32, -0.0, 0.0, 3.5, f32::INFINITY].map(f32::to_bits));
+/// # Ok::<(), amp::Error>(())
+/// ```
+pub fn radix_sort<K: SortKey, V: Target<K>>(keys: &V) -> Result<()> {
+    let n = keys.elements();
+    check_len("radix_sort", n)?;
+    if n < 2 {
+        return Ok(());
+    }
+    let acc = accelerator(&[keys.home()])?;
+    let words = keys.target_words()?;
+    let unused = ArrayView::<u32, 1>::from_extent(1)?;
+    sort::<K, _, _>(&acc, &words, &unused, false)
+}
+
+/// Sorts `keys` in place as [`radix_sort`] does, and `values` with them: the value at `i` moves
+/// where key `i` moves, and equal keys keep the order of their values (a stable sort by key).
+/// Values are 32-bit elements (`u32`, `i32`, `f32`, or a one-word `#[derive(Element)]` struct);
+/// for larger ones, sort an index (see [`iota`](super::iota)) and gather. The lengths must match
+/// ([`Error::InvalidArgument`] otherwise).
+///
+/// ```
+/// use amp::prelude::*;
+///
+/// let mut keys = [2u32, 1, 2, 0];
+/// let mut values = [10.0f32, 11.0, 12.0, 13.0];
+/// let k = ArrayView::new(4, &mut keys)?;
+/// let v = ArrayView::new(4, &mut values)?;
+/// amp::algorithms::radix_sort_by_key(&k, &v)?;
+/// assert_eq!(k.to_vec()?, [0, 1, 2, 2]);
+/// assert_eq!(v.to_vec()?, [13.0, 11.0, 10.0, 12.0]);
+/// # Ok::<(), amp::Error>(())
+/// ```
+pub fn radix_sort_by_key<K, T, KV, VV>(keys: &KV, values: &VV) -> Result<()>
+where
+    K: SortKey,
+    T: Element,
+    KV: Target<K>,
+    VV: Target<T>,
+{
+    let n = keys.elements();
+    check_len("radix_sort_by_key", n)?;
+    same_len("radix_sort_by_key", n, values.elements())?;
+    if T::WORDS != 1 {
+        return Err(Error::InvalidArgument(format!(
+            "radix_sort_by_key: values of `{}` take {} words; the sort moves one-word values",
+            T::name(),
+            T::WORDS
+        )));
+    }
+    if n < 2 {
+        return Ok(());
+    }
+    let acc = accelerator(&[keys.home(), values.home()])?;
+    let (key_words, value_words) = (keys.target_words()?, values.target_words()?);
+    sort::<K, _, _>(&acc, &key_words, &value_words, true)
+}
+
+/// The four passes, over the keys' and values' words, in the largest shape `acc` allows.
+fn sort<K, KW, VW>(acc: &Accelerator, keys: &KW, values: &VW, with_values: bool) -> Result<()>
+where
+    K: SortKey,
+    KW: Target<u32>,
+    VW: Target<u32>,
+{
+    let large = tile_static_bytes(acc) >= scatter_bytes(LARGE_KEYS);
+    sort_in::<K, KW, VW>(acc, keys, values, with_values, large)
+}
+
+/// [`sort`] in the large shape or the small one.
+fn sort_in<K, KW, VW>(
+    acc: &Accelerator,
+    keys: &KW,
+    values: &VW,
+    with_values: bool,
+    large: bool,
+) -> Result<()>
+where
+    K: SortKey,
+    KW: Target<u32>,
+    VW: Target<u32>,
+{
+    let n = keys.elements();
+    let block = if large { LARGE_KEYS } else { SMALL_KEYS };
+    let tiles_max = max_tiles(acc, MAX_TILES);
+    let chunks = Chunks::new(n, block, tiles_max);
+    let table = 256 * chunks.tiles as usize;
+    let (mut key_host, mut value_host) =
+        (vec![0u32; n], vec![0u32; if with_values { n } else { 1 }]);
+    let (mut count_host, mut offset_host) = (vec![0u32; table], vec![0u32; table]);
+    let scratch_keys = Scratch::new(&mut key_host)?;
+    let scratch_values = Scratch::new(&mut value_host)?;
+    let counts = Scratch::new(&mut count_host)?;
+    let offsets = Scratch::new(&mut offset_host)?;
+    let flips = [K::FLIP, K::FLIP_NEGATIVE];
+    for pass in 0..32 / DIGIT_BITS {
+        let shift = pass * DIGIT_BITS;
+        let params = [shift, K::FLIP, K::FLIP_NEGATIVE, 0];
+        let pass = Pass {
+            chunks,
+            shift,
+            flips,
+            with_values,
+        };
+        let tables = (&*counts, &*offsets);
+        if shift.is_multiple_of(2 * DIGIT_BITS) {
+            let to = (&*scratch_keys, &*scratch_values);
+            one_pass(
+                acc,
+                (keys, values),
+                to,
+                tables,
+                params,
+                pass,
+                large,
+                tiles_max,
+            )?;
+        } else {
+            let from = (&*scratch_keys, &*scratch_values);
+            one_pass(
+                acc,
+                from,
+                (keys, values),
+                tables,
+                params,
+                pass,
+                large,
+                tiles_max,
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// One pass from `from` to `to` (keys, values): count, scan the count table, scatter.
+#[allow(clippy::too_many_arguments)]
+fn one_pass<A, B, C, D>(
+    acc: &Accelerator,
+    from: (&A, &B),
+    to: (&C, &D),
+    (counts, offsets): (&ArrayView<'_, u32, 1>, &ArrayView<'_, u32, 1>),
+    params: [u32; 4],
+    pass: Pass,
+    large: bool,
+    max_tiles: usize,
+) -> Result<()>
+where
+    A: Target<u32>,
+    B: Target<u32>,
+    C: Target<u32>,
+    D: Target<u32>,
+{
+    let chunks = pass.chunks;
+    count_chunks(
+        acc,
+        from.0,
+        counts,
+        chunks,
+        256,
+        params,
+        digit,
+        Counts::PerTile,
+    )?;
+    scan_on(acc, counts, offsets, true, Some(0), Sum, max_tiles)?;
+    scatter(acc, from, to, offsets, pass, large)
+}
+
+/// The digit of a key word: `p0` is the digit's shift, `p1`, `p2` the key type's flips.
+#[kernel]
+fn digit(x: u32, p0: u32, p1: u32, p2: u32, p3: u32, bins: u32) -> u32 {
+    (ordered(x, p1, p2) >> p0) & (bins - 1)
+}
+
+/// One pass of the sort.
+#[derive(Clone, Copy)]
+struct Pass {
+    chunks: Chunks,
+    shift: u32,
+    flips: [u32; 2],
+    with_values: bool,
+}
+
+/// The scatter of one pass in the shape the accelerator's tile_static memory allows.
+fn scatter<A, B, C, D, O>(
+    acc: &Accelerator,
+    from: (&A, &B),
+    to: (&C, &D),
+    offsets: &O,
+    pass: Pass,
+    large: bool,
+) -> Result<()>
+where
+    A: Source<u32>,
+    B: Source<u32>,
+    C: Target<u32>,
+    D: Target<u32>,
+    O: Source<u32>,
+{
+    if large {
+        scatter_blocks::<LARGE_ITEMS, LARGE_KEYS, A, B, C, D, O>(acc, from, to, offsets, pass)
+    } else {
+        scatter_blocks::<SMALL_ITEMS, SMALL_KEYS, A, B, C, D, O>(acc, from, to, offsets, pass)
+    }
+}
+
+/// Step 3 of a pass (see the module documentation), with blocks of `KEYS = TILE * ITEMS` keys.
+fn scatter_blocks<const ITEMS: usize, const KEYS: usize, A, B, C, D, O>(
+    acc: &Accelerator,
+    (key_in, value_in): (&A, &B),
+    (key_out, value_out): (&C, &D),
+    offsets: &O,
+    pass: Pass,
+) -> Result<()>
+where
+    A: Source<u32>,
+    B: Source<u32>,
+    C: Target<u32>,
+    D: Target<u32>,
+    O: Source<u32>,
+{
+    let (src_keys, src_values) = (key_in.captured(), value_in.captured());
+    let (dst_keys, dst_values) = (key_out.captured(), value_out.captured());
+    let starts = offsets.captured();
+    let (chunk, blocks, tiles) = (pass.chunks.chunk, pass.chunks.blocks, pass.chunks.tiles);
+    let (shift, with_values) = (pass.shift, pass.with_values);
+    let [flip, flip_negative] = pass.flips;
+    parallel_for_each!(acc, pass.chunks.domain(), |t: TiledIndex<1>| {
+        #[tile_static]
+        let mut keys: [u32; KEYS];
+        // The ranking counters, or the block's values.
+        #[tile_static]
+        let mut aux: [u32; AUX];
+        #[tile_static]
+        let mut histogram: [u32; TILE];
+        // Where each digit starts in the sorted block.
+        #[tile_static]
+        let mut first: [u32; TILE];
+        // Where the tile's next key of each digit goes.
+        #[tile_static]
+        let mut next: [u32; TILE];
+        let l = t.local[0] as u32;
+        let tile = t.tile[0] as u32;
+        let n = src_keys.extent()[0] as u32;
+        let start = tile * chunk;
+        let end = (start + chunk).min(n);
+        let tile_threads = TILE as u32;
+        let items = ITEMS as u32;
+        next[l] = starts[l * tiles + tile];
+        for block in 0..blocks {
+            let base = start + block * KEYS as u32;
+            if base < end {
+                let valid = (end - base).min(KEYS as u32);
+                histogram[l] = 0;
+                // Striped loads of ordered words; past the end, the largest word (digit 255,
+                // after every key).
+                for k in 0..ITEMS {
+                    let p = k * tile_threads + l;
+                    let mut key = 0xFFFF_FFFFu32;
+                    let mut value = 0u32;
+                    if p < valid {
+                        key = ordered(src_keys[base + p], flip, flip_negative);
+                        if with_values {
+                            value = src_values[base + p];
+                        }
+                    }
+                    keys[p] = key;
+                    aux[p] = value;
+                }
+                t.barrier.wait_with_tile_static_memory_fence();
+                // The thread's consecutive keys; the block's digit histogram.
+                let mut kr = [0u32; ITEMS];
+                let mut vr = [0u32; ITEMS];
+                for k in 0..ITEMS {
+                    let p = l * items + k;
+                    kr[k] = keys[p];
+                    vr[k] = aux[p];
+                    if p < valid {
+                        histogram.atomic_fetch_add((kr[k] >> shift) & 255, 1u32);
+                    }
+                }
+                t.barrier.wait_with_tile_static_memory_fence();
+                let digit_sums = tile_exclusive_sum(histogram[l], t);
+                first[l] = digit_sums.x();
+                // Sort the block by the digit's low nibble, then (stably) by its high nibble.
+                for half in 0..2u32 {
+                    let nibble_shift = shift + 4 * half;
+                    for w in 0..8u32 {
+                        aux[w * tile_threads + l] = 0;
+                    }
+                    t.barrier.wait_with_tile_static_memory_fence();
+                    // Counter of nibble d: word (d % 8) of the thread's column, half d / 8.
+                    let mut before = [0u32; ITEMS];
+                    for k in 0..ITEMS {
+                        let nibble = (kr[k] >> nibble_shift) & 15;
+                        let w = (nibble & 7) * tile_threads + l;
+                        let bit = (nibble >> 3) * 16;
+                        let c = aux[w];
+                        before[k] = (c >> bit) & 0xFFFF;
+                        aux[w] = c + (1u32 << bit);
+                    }
+                    t.barrier.wait_with_tile_static_memory_fence();
+                    // Exclusive sums of the counters in (word, thread) order: thread l scans
+                    // words 8l..8l+8.
+                    let mut cw = [0u32; 8];
+                    let mut sum = 0u32;
+                    for j in 0..8u32 {
+                        cw[j] = aux[8 * l + j];
+                        sum += cw[j];
+                    }
+                    let sums = tile_exclusive_sum(sum, t);
+                    let mut run = sums.x();
+                    for j in 0..8u32 {
+                        aux[8 * l + j] = run;
+                        run += cw[j];
+                    }
+                    // Keys of nibbles 0..8 (the low halves) come first.
+                    let low_total = sums.y() & 0xFFFF;
+                    t.barrier.wait_with_tile_static_memory_fence();
+                    let mut rank = [0u32; ITEMS];
+                    for k in 0..ITEMS {
+                        let nibble = (kr[k] >> nibble_shift) & 15;
+                        let w = (nibble & 7) * tile_threads + l;
+                        let bit = (nibble >> 3) * 16;
+                        rank[k] = ((aux[w] >> bit) & 0xFFFF) + before[k];
+                        if nibble >= 8 {
+                            rank[k] += low_total;
+                        }
+                    }
+                    t.barrier.wait_with_tile_static_memory_fence();
+                    for k in 0..ITEMS {
+                        keys[rank[k]] = kr[k];
+                        aux[rank[k]] = vr[k];
+                    }
+                    t.barrier.wait_with_tile_static_memory_fence();
+                    for k in 0..ITEMS {
+                        kr[k] = keys[l * items + k];
+                        vr[k] = aux[l * items + k];
+                    }
+                    t.barrier.wait_with_tile_static_memory_fence();
+                }
+                // The sorted block, striped: a digit's keys go to consecutive places.
+                for k in 0..ITEMS {
+                    let p = k * tile_threads + l;
+                    if p < valid {
+                        let key = keys[p];
+                        let d = (key >> shift) & 255;
+                        let dest = next[d] + p - first[d];
+                        dst_keys[dest] = unordered(key, flip, flip_negative);
+                        if with_values {
+                            dst_values[dest] = aux[p];
+                        }
+                    }
+                }
+                t.barrier.wait_with_tile_static_memory_fence();
+                next[l] += histogram[l];
+                t.barrier.wait_with_tile_static_memory_fence();
+            }
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The shape for accelerators with 16 KiB of tile_static memory fits it, and sorts as the
+    /// large one does (the test device has more, so the large shape is what the public
+    /// functions use there).
+    #[test]
+    fn the_small_shape_sorts_stably() -> Result<()> {
+        assert!(scatter_bytes(SMALL_KEYS) <= 16 * 1024);
+        let n = 20_011usize;
+        let keys: Vec<f32> = (0..n as u32)
+            .map(|i| ((i.wrapping_mul(2_654_435_761) >> 20) as f32 - 2048.0) / 8.0)
+            .collect();
+        let mut order: Vec<u32> = (0..n as u32).collect();
+        order.sort_by(|&a, &b| keys[a as usize].total_cmp(&keys[b as usize]));
+        let acc = accelerator(&[])?;
+        for large in [false, true] {
+            let mut sorted = keys.clone();
+            let mut values: Vec<u32> = (0..n as u32).collect();
+            {
+                let k = crate::ArrayView::new(n as i32, &mut sorted)?;
+                let v = crate::ArrayView::new(n as i32, &mut values)?;
+                let (kw, vw) = (k.target_words()?, v.target_words()?);
+                sort_in::<f32, _, _>(&acc, &kw, &vw, true, large)?;
+            }
+            assert!(values == order, "large shape: {large}");
+        }
+        Ok(())
+    }
+}

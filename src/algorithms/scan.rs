@@ -1,0 +1,348 @@
+//! `inclusive_scan` and `exclusive_scan`: reduce-then-scan, with no inter-tile waiting.
+//!
+//! Each tile owns one contiguous chunk of whole blocks of [`BLOCK`] elements. One kernel,
+//! [`scan_chunks`], does both passes over a chunk:
+//!
+//! 1. *aggregate*: the chunk's combination, in index order, into `partials[tile]`;
+//! 2. the partials are scanned (exclusively, with the initial value) by the same code on one
+//!    tile, recursively if they need more than one;
+//! 3. *scan*: each chunk again, starting from its carry (the scanned partial), writing the
+//!    output.
+//!
+//! Memory traffic: about `3n` elements (`n` read twice, written once), plus the partials. A single
+//! tile covering the data does only step 3.
+//!
+//! Inside a chunk, block by block: the tile loads the block striped (thread `l` reads elements
+//! `k * TILE + l`, neighbouring threads neighbouring words) into tile_static memory, each thread
+//! takes [`ITEMS`] consecutive elements from there and scans them in registers, the tile scans its
+//! threads' totals (Hillis–Steele, ping-pong in the same tile_static array), and the results go
+//! back through tile_static memory so that the output is written striped too. Every combination
+//! keeps index order, so the operation need only be associative; it is never applied to elements
+//! past the end except in results that are not written (the last block repeats its last element
+//! to fill up).
+
+use super::ops::Binary;
+use super::plan::{accelerator, check_len, max_tiles, same_len, Chunks, TILE};
+use super::{BinaryOp, Item, Source, Target};
+use crate::{parallel_for_each, Accelerator, ArrayView, Result, TiledIndex};
+
+/// Consecutive elements a thread scans in registers: odd, so that the threads' reads of
+/// tile_static memory (a stride of `ITEMS` words) fall in distinct banks; small, so that a block
+/// of 8-byte elements fits the 16 KiB of tile_static memory every device has.
+const ITEMS: usize = 7;
+
+/// Elements per block: what a tile loads at once.
+const BLOCK: usize = TILE * ITEMS;
+
+/// The most tiles of a pass; their partials are scanned by one tile (in 5 blocks at most).
+const MAX_TILES: usize = 8192;
+
+/// The distances of the tile's Hillis–Steele scan.
+const DISTANCES: [u32; 8] = [1, 2, 4, 8, 16, 32, 64, 128];
+
+/// Writes the running combination of `input` to `output`, in index order:
+/// `output[i] = input[0] op input[1] op … op input[i]` (C++'s `std::inclusive_scan`, Thrust's
+/// `inclusive_scan`). `op` must be associative ([`Sum`](super::Sum), [`Min`](super::Min),
+/// [`Max`](super::Max) or a `#[kernel] fn(T, T) -> T`); it need not be commutative. `output`
+/// must have as many elements as `input`, and may be `input` itself (an in-place scan). The
+/// result stays on the accelerator.
+///
+/// ```
+/// use amp::prelude::*;
+/// use amp::algorithms::{inclusive_scan, Sum};
+///
+/// let data = [1, 2, 3, 4];
+/// let input = ConstArrayView::new(4, &data)?;
+/// let output = ArrayView::<i32, 1>::from_extent(4)?;
+/// inclusive_scan(&input, &output, Sum)?;
+/// assert_eq!(output.to_vec()?, [1, 3, 6, 10]);
+/// # Ok::<(), amp::Error>(())
+/// ```
+pub fn inclusive_scan<T, I, O, Op>(input: &I, output: &O, op: Op) -> Result<()>
+where
+    T: Item,
+    I: Source<T>,
+    O: Target<T>,
+    Op: BinaryOp<T>,
+{
+    scan("inclusive_scan", input, output, false, None, op)
+}
+
+/// Writes the running combination of `input` before each element to `output`, starting from
+/// `init`: `output[0] = init`, `output[i] = init op input[0] op … op input[i - 1]` (C++'s
+/// `std::exclusive_scan(first, last, out, init, op)`). `op` must be associative; the lengths
+/// must match; `output` may be `input` itself. The result stays on the accelerator.
+///
+/// ```
+/// use amp::prelude::*;
+/// use amp::algorithms::{exclusive_scan, Sum};
+///
+/// let data = [3u32, 1, 4, 1];
+/// let input = ConstArrayView::new(4, &data)?;
+/// let offsets = ArrayView::<u32, 1>::from_extent(4)?;
+/// exclusive_scan(&input, &offsets, 0, Sum)?;
+/// assert_eq!(offsets.to_vec()?, [0, 3, 4, 8]);
+/// # Ok::<(), amp::Error>(())
+/// ```
+pub fn exclusive_scan<T, I, O, Op>(input: &I, output: &O, init: T, op: Op) -> Result<()>
+where
+    T: Item,
+    I: Source<T>,
+    O: Target<T>,
+    Op: BinaryOp<T>,
+{
+    scan("exclusive_scan", input, output, true, Some(init), op)
+}
+
+/// The scan; `init` goes before the first element (for exclusive scans, and for the scan of
+/// partials, which is exclusive also without one: its first result is then never read).
+fn scan<T, I, O, Op>(
+    function: &str,
+    input: &I,
+    output: &O,
+    exclusive: bool,
+    init: Option<T>,
+    op: Op,
+) -> Result<()>
+where
+    T: Item,
+    I: Source<T>,
+    O: Target<T>,
+    Op: BinaryOp<T>,
+{
+    let n = input.elements();
+    check_len(function, n)?;
+    same_len(function, n, output.elements())?;
+    if n == 0 {
+        return Ok(());
+    }
+    let acc = accelerator(&[input.home(), output.home()])?;
+    let tiles = max_tiles(&acc, MAX_TILES);
+    scan_on(&acc, input, output, exclusive, init, op, tiles)
+}
+
+/// [`scan`] on `acc` (`n > 0`, lengths checked), with at most `max_tiles` tiles a pass (more where the chunks would be too
+/// long).
+pub(crate) fn scan_on<T, I, O, Op>(
+    acc: &Accelerator,
+    input: &I,
+    output: &O,
+    exclusive: bool,
+    init: Option<T>,
+    op: Op,
+    max_tiles: usize,
+) -> Result<()>
+where
+    T: Item,
+    I: Source<T>,
+    O: Target<T>,
+    Op: BinaryOp<T>,
+{
+    let chunks = Chunks::new(input.elements(), BLOCK, max_tiles);
+    let step = Scan {
+        aggregate: false,
+        exclusive,
+        init,
+    };
+    let unused = ArrayView::<T, 1>::from_extent(1)?;
+    if chunks.tiles == 1 {
+        let no_carries = ArrayView::<T, 1>::from_extent(1)?;
+        return scan_chunks(acc, input, output, &unused, &no_carries, chunks, step, op);
+    }
+    let partials = ArrayView::<T, 1>::from_extent(chunks.tiles as i32)?;
+    let carries = ArrayView::<T, 1>::from_extent(chunks.tiles as i32)?;
+    let aggregate = Scan {
+        aggregate: true,
+        ..step
+    };
+    scan_chunks(
+        acc, input, output, &partials, &unused, chunks, aggregate, op,
+    )?;
+    scan_on(acc, &partials, &carries, true, init, op, max_tiles)?;
+    scan_chunks(acc, input, output, &unused, &carries, chunks, step, op)
+}
+
+/// What [`scan_chunks`] does.
+#[derive(Clone, Copy)]
+struct Scan<T> {
+    /// Write each chunk's combination to `partials` instead of scanning it into `output`.
+    aggregate: bool,
+    /// An exclusive scan.
+    exclusive: bool,
+    /// The value before the first element.
+    init: Option<T>,
+}
+
+/// One pass over the chunks of `input` (see the module documentation). Tile `t > 0` starts
+/// scanning from `carries[t]`, tile 0 from `init`.
+#[allow(clippy::too_many_arguments)]
+fn scan_chunks<T, I, O, P, C, Op>(
+    acc: &Accelerator,
+    input: &I,
+    output: &O,
+    partials: &P,
+    carries: &C,
+    chunks: Chunks,
+    step: Scan<T>,
+    op: Op,
+) -> Result<()>
+where
+    T: Item,
+    I: Source<T>,
+    O: Target<T>,
+    P: Target<T>,
+    C: Source<T>,
+    Op: BinaryOp<T>,
+{
+    let (src, out, part, carry_in) = (
+        input.captured(),
+        output.captured(),
+        partials.captured(),
+        carries.captured(),
+    );
+    let (chunk, blocks) = (chunks.chunk, chunks.blocks);
+    let (aggregate, exclusive) = (step.aggregate, step.exclusive);
+    let has_init = step.init.is_some();
+    // Any value of T stands in for a missing init: it is never combined.
+    let init = step
+        .init
+        .unwrap_or_else(|| T::read_words(&vec![0; T::WORDS]));
+    let combine = Binary::<Op, T>::new(op);
+    parallel_for_each!(acc, chunks.domain(), |t: TiledIndex<1>| {
+        #[tile_static]
+        let mut stage: [T; BLOCK];
+        #[tile_static]
+        let mut shared_carry: [T; 1];
+        let l = t.local[0] as u32;
+        let tile = t.tile[0] as u32;
+        let n = src.extent()[0] as u32;
+        let start = tile * chunk;
+        let end = (start + chunk).min(n);
+        let tile_threads = TILE as u32;
+        let items = ITEMS as u32;
+        // The carry into the chunk: none for the aggregate.
+        let mut has_carry = has_init && !aggregate;
+        let mut carry = init;
+        if tile > 0 && !aggregate {
+            has_carry = true;
+            carry = carry_in[tile];
+        }
+        for block in 0..blocks {
+            let base = start + block * BLOCK as u32;
+            if base < end {
+                // Striped loads; past the end, the last element again.
+                for k in 0..ITEMS {
+                    let i = (base + k * tile_threads + l).min(end - 1);
+                    stage[k * tile_threads + l] = src[i];
+                }
+                t.barrier.wait_with_tile_static_memory_fence();
+                // The thread's consecutive elements, scanned.
+                let mut v = [stage[l * items]; ITEMS];
+                for k in 1..ITEMS {
+                    v[k] = combine(v[k - 1], stage[l * items + k]);
+                }
+                t.barrier.wait_with_tile_static_memory_fence();
+                // The threads' totals, scanned (inclusive) in two halves of `stage`.
+                stage[l] = v[ITEMS - 1];
+                t.barrier.wait_with_tile_static_memory_fence();
+                let mut from = 0u32;
+                for d in DISTANCES {
+                    let mine = stage[from + l];
+                    let mut x = mine;
+                    if l >= d {
+                        x = combine(stage[from + l - d], mine);
+                    }
+                    stage[tile_threads - from + l] = x;
+                    from = tile_threads - from;
+                    t.barrier.wait_with_tile_static_memory_fence();
+                }
+                // The combination of the threads before this one (none for thread 0), and
+                // with the carry, of everything before this thread's elements.
+                let threads_before = stage[from + l.max(1) - 1];
+                let mut has_prefix = l > 0;
+                let mut prefix = threads_before;
+                if has_carry {
+                    if has_prefix {
+                        prefix = combine(carry, prefix);
+                    } else {
+                        prefix = carry;
+                    }
+                    has_prefix = true;
+                }
+                t.barrier.wait_with_tile_static_memory_fence();
+                if !aggregate {
+                    for k in 0..ITEMS {
+                        let mut value = v[k];
+                        if exclusive {
+                            value = prefix;
+                            if k > 0 {
+                                value = v[k - 1];
+                                if has_prefix {
+                                    value = combine(prefix, value);
+                                }
+                            }
+                        } else if has_prefix {
+                            value = combine(prefix, v[k]);
+                        }
+                        stage[l * items + k] = value;
+                    }
+                    t.barrier.wait_with_tile_static_memory_fence();
+                    for k in 0..ITEMS {
+                        let i = base + k * tile_threads + l;
+                        if i < end {
+                            out[i] = stage[k * tile_threads + l];
+                        }
+                    }
+                }
+                // The carry into the next block: through the block's last element, computed
+                // by the thread that holds it.
+                let last = (end - base).min(BLOCK as u32) - 1;
+                if l == last / items {
+                    let mut through = v[last % items];
+                    if l > 0 {
+                        through = combine(threads_before, through);
+                    }
+                    if has_carry {
+                        through = combine(carry, through);
+                    }
+                    shared_carry[0] = through;
+                }
+                t.barrier.wait_with_tile_static_memory_fence();
+                carry = shared_carry[0];
+                has_carry = true;
+                t.barrier.wait_with_tile_static_memory_fence();
+            }
+        }
+        if aggregate && l == 0 {
+            part[tile] = carry;
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::algorithms::Sum;
+
+    /// With a GPU's number of tiles, more partials than one tile scans: the partials' scan has
+    /// passes of its own.
+    #[test]
+    fn partials_of_more_than_one_tile_are_scanned_in_passes() -> Result<()> {
+        let n = 1792 * 1800 + 5;
+        let data: Vec<u32> = (0..n as u32)
+            .map(|i| i.wrapping_mul(2_654_435_761) >> 28)
+            .collect();
+        let input = crate::ConstArrayView::new(n as i32, &data)?;
+        let output = ArrayView::<u32, 1>::from_extent(n as i32)?;
+        let acc = accelerator(&[])?;
+        assert!(Chunks::new(n, BLOCK, MAX_TILES).tiles as usize > BLOCK);
+        scan_on(&acc, &input, &output, true, Some(3), Sum, MAX_TILES)?;
+        let got = output.to_vec()?;
+        let mut run = 3u32;
+        for (i, &x) in data.iter().enumerate() {
+            assert_eq!(got[i], run, "element {i}");
+            run = run.wrapping_add(x);
+        }
+        Ok(())
+    }
+}

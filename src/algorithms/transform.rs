@@ -1,0 +1,48 @@
+//! `transform`: one thread per element.
+
+use super::ops::Unary;
+use super::plan::{accelerator, check_len, same_len};
+use super::{Source, Target, UnaryOp};
+use crate::{parallel_for_each, Element, Extent, Result};
+
+/// Sets `output[i] = f(input[i])` for every element (C++ AMP's `transform`, Rust's `map`), on the
+/// accelerator; `f` is a `#[kernel] fn(T) -> U`. `output` must have as many elements as `input`
+/// ([`Error::InvalidArgument`](crate::Error::InvalidArgument) otherwise); it may be `input`
+/// itself when `T` and `U` are the same (an in-place map).
+///
+/// ```
+/// use amp::prelude::*;
+///
+/// #[kernel]
+/// fn half(x: i32) -> f32 {
+///     x as f32 / 2.0
+/// }
+///
+/// let data = [1, 2, 3];
+/// let input = ConstArrayView::new(3, &data)?;
+/// let output = ArrayView::<f32, 1>::from_extent(3)?;
+/// amp::algorithms::transform(&input, &output, half)?;
+/// assert_eq!(output.to_vec()?, [0.5, 1.0, 1.5]);
+/// # Ok::<(), amp::Error>(())
+/// ```
+pub fn transform<T, U, I, O, F>(input: &I, output: &O, f: F) -> Result<()>
+where
+    T: Element,
+    U: Element,
+    I: Source<T>,
+    O: Target<U>,
+    F: UnaryOp<T, U>,
+{
+    let n = input.elements();
+    check_len("transform", n)?;
+    same_len("transform", n, output.elements())?;
+    if n == 0 {
+        return Ok(());
+    }
+    let acc = accelerator(&[input.home(), output.home()])?;
+    let (src, out) = (input.captured(), output.captured());
+    let map = Unary::<F, T, U>::new(f);
+    parallel_for_each!(acc, Extent::new([n as i32]), |i: Index<1>| {
+        out[i] = map(src[i]);
+    })
+}
