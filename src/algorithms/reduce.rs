@@ -2,10 +2,7 @@
 //! combines the partials (two launches; one when a single tile covers the data).
 //!
 //! A thread combines the elements `start + l + j * TILE` of its tile's chunk in a register,
-//! loading [`ITEMS`] of them before combining them (loads in flight hide memory latency; a
-//! chunk is whole blocks of `TILE * ITEMS`, so only the data's last block takes the guarded
-//! path); then
-//! the tile combines its threads' results as a tree in tile_static memory. The operation is
+//! four loads at a time (loads in flight hide memory latency); then the tile combines its threads' results as a tree in tile_static memory. The operation is
 //! called only on elements that exist, so it needs no identity; it must be associative and
 //! commutative, as the order of combination follows the launch shape.
 
@@ -14,7 +11,7 @@ use super::plan::{accelerator, check_len, max_tiles, Chunks, TILE};
 use super::{BinaryOp, Item, Source, Target};
 use crate::{parallel_for_each, Accelerator, ArrayView, Error, Result, TiledIndex};
 
-/// Elements a thread loads before combining them.
+/// Elements per thread in a block: chunks are whole blocks.
 const ITEMS: usize = 8;
 
 /// The most tiles of the first pass: enough to fill any GPU several times over, few enough that
@@ -120,29 +117,22 @@ where
         let tile_threads = TILE as u32;
         // The thread's elements are start + l + j * TILE, j = 0, 1, …; element j = 0 starts
         // the combination (threads past the end hold a copy of the last element and are left
-        // out of the tree below).
+        // out of the tree below). The rest goes four loads at a time: a GPU keeps one load per
+        // thread in flight otherwise, which is about half the memory bandwidth at full
+        // occupancy (H100: 1.35 TB/s with one, against 2.0+ for streaming kernels).
         let mut acc = src[(start + l).min(end - 1)];
-        let mut j = 0u32;
-        while start + j * tile_threads < end {
-            if start + (j + ITEMS as u32) * tile_threads <= end {
-                let mut v = [acc; ITEMS];
-                for k in 0..ITEMS {
-                    v[k] = src[start + l + (j + k) * tile_threads];
-                }
-                for k in 0..ITEMS {
-                    if j + k > 0 {
-                        acc = combine(acc, v[k]);
-                    }
-                }
+        for base in (start + l + tile_threads..end).step_by(4 * TILE) {
+            if base + 3 * tile_threads < end {
+                let a = src[base];
+                let b = src[base + tile_threads];
+                let c = src[base + 2 * tile_threads];
+                let d = src[base + 3 * tile_threads];
+                acc = combine(acc, combine(combine(a, b), combine(c, d)));
             } else {
-                for k in 0..ITEMS {
-                    let i = start + l + (j + k) * tile_threads;
-                    if j + k > 0 && i < end {
-                        acc = combine(acc, src[i]);
-                    }
+                for i in (base..end).step_by(TILE) {
+                    acc = combine(acc, src[i]);
                 }
             }
-            j += ITEMS as u32;
         }
         shared[l] = acc;
         t.barrier.wait_with_tile_static_memory_fence();
