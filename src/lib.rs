@@ -91,23 +91,32 @@ pub mod prelude {
 /// [`View`]: kernel_types::View
 /// [`Place`]: kernel_types::Place
 pub mod kernel_types {
-    pub use amp_core::atomic::{AtomicInt, AtomicPlace, ValueAtomics};
+    pub use amp_core::atomic::{AtomicInt, AtomicPlace, ElementIndex, Exchange, ValueAtomics};
     pub use amp_core::bits::Bits32;
-    pub use amp_core::builder::{kernel_function, DeviceFn, KernelFunction, KernelValue, Var};
-    pub use amp_core::lang::{else_value, no_value, Assign, NoValue, SameBranch};
+    pub use amp_core::builder::{
+        kernel_function, DeviceFn, FnArg, FnArgs, FnResult, KernelFunction, KernelValue, Read, Var,
+    };
+    pub use amp_core::for_loop::{ForLoop, ForRange};
+    pub use amp_core::lang::{
+        else_value, no_value, Assign, BranchValue, Diverge, NoValue, SameBranch,
+    };
     pub use amp_core::math::Float;
-    pub use amp_core::methods::{IntegerMethods, SignMethods, UnsignedMethods};
+    pub use amp_core::methods::{IntegerMethods, ScalarMethods, SignMethods, UnsignedMethods};
     pub use amp_core::ops::{
-        condition, typed, Arith, Arithmetic, BitOps, Bitwise, CastTo, Compare, Comparison, IsBool,
-        Negate, Not, Operand, SameType, Shift, ShiftOps,
+        cast, condition, index_from, index_of, typed, Arith, Arithmetic, BitOps, Bitwise, CastTo,
+        Compare, Comparison, FromComponents, IsBool, Mismatched, Negate, Not, Operand, SameType,
+        Shift, ShiftOps,
     };
     pub use amp_core::place::{IndexPlace, IntoPlace, Mutable, Place};
-    pub use amp_core::short_vector::{Component, HasW, HasZ};
-    pub use amp_core::structs::{field, Member, Project, Struct};
+    pub use amp_core::section::Section;
+    pub use amp_core::short_vector::{Component, HasCross, HasW, HasZ, VectorMethods};
+    pub use amp_core::structs::{field, Member, PlainFields, Project, Struct};
     pub use amp_core::thread_index::{thread_index, ThreadIndex};
-    pub use amp_core::tile_static::{assert_tiled, ArrayInit, ForArray, TileType, Tiled};
-    pub use amp_core::types::KernelType;
-    pub use amp_core::view::{IndexConst, IndexRead, IndexWrite};
+    pub use amp_core::tile_static::{
+        assert_tiled, ArrayInit, DeclareMemory, ForArray, TileType, Tiled,
+    };
+    pub use amp_core::types::{KernelType, Rank, Value};
+    pub use amp_core::view::{IndexConst, IndexInt, IndexRead, IndexWrite};
     pub use amp_core::{ReadOnly, ReadWrite, View};
 }
 
@@ -134,15 +143,19 @@ pub mod __private {
     pub use amp_core::builder::{
         kernel_function, DeviceFn, KernelBuilder, KernelToken, KernelValue, Read, Var,
     };
+    pub use amp_core::for_loop::ForLoop;
     pub use amp_core::lang::no_value;
     pub use amp_core::lang::{else_value, Assign, BranchValue, Diverge};
     pub use amp_core::methods::primitive;
+    pub use amp_core::methods::ScalarMethods;
     pub use amp_core::naga;
     pub use amp_core::ops;
     pub use amp_core::place::{IndexPlace, IntoPlace, Place};
+    pub use amp_core::short_vector::VectorMethods;
     pub use amp_core::structs;
     pub use amp_core::thread_index::thread_index;
     pub use amp_core::tile_static;
+    pub use amp_core::tile_static::DeclareMemory;
     pub use amp_core::view::{IndexConst, IndexRead, IndexWrite};
     pub use amp_core::{
         Element, Extent, Index, KernelType, Loc, ReadOnly, ReadWrite, TiledIndex, Value, View,

@@ -405,6 +405,9 @@ fn an_impossibly_large_tile_static_array_is_a_located_error() {
         view[t] = huge[0][0];
     });
     let (message, loc) = build_error(result);
-    assert!(message.contains("far more than any accelerator"), "{message}");
+    assert!(
+        message.contains("far more than any accelerator"),
+        "{message}"
+    );
     assert_eq!(loc.line, line);
 }

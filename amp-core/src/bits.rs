@@ -25,14 +25,10 @@ impl KernelBuilder {
     }
 }
 
-impl<T: Scalar> KernelValue<T> {
-    /// `x.to_bits()`: the float's bits (`u32` for `f32`, `u64` for `f64`), as Rust's.
-    pub fn to_bits(self, b: &mut KernelBuilder) -> KernelValue<T::Bits>
-    where
-        T: Float,
-    {
-        b.bitcast(self)
-    }
+/// `x.to_bits()`: the float's bits (`u32` for `f32`, `u64` for `f64`), as Rust's (the method
+/// [`ScalarMethods::to_bits`](crate::methods::ScalarMethods::to_bits)).
+pub(crate) fn to_bits<T: Float>(b: &mut KernelBuilder, x: KernelValue<T>) -> KernelValue<T::Bits> {
+    b.bitcast(x)
 }
 
 /// The 32-bit scalars, whose bits C++ AMP's `asuint`, `asint` and `asfloat` reinterpret.

@@ -1,13 +1,14 @@
 //! Glue between the expansion of a kernel body and the builder: reading and assigning names,
-//! `if` as an expression, short-circuit logic, `for` loop counters, `return`.
+//! `if` as an expression, short-circuit logic, `return`. (`for` loops are in
+//! [`for_loop`](crate::for_loop).)
 //!
 //! These are traits so that rustc checks each use against the kernel's types and reports a
 //! misuse at the user's tokens.
 
 use crate::builder::{FnResult, KernelBuilder, KernelValue, Read, Var};
-use crate::ops::CmpOp;
 use crate::shape::Index;
-use crate::types::{Integer, Rank, Value};
+use crate::tile_static::DeclareMemory;
+use crate::types::{Rank, Value};
 use crate::view::View;
 use naga::{BinaryOperator, Expression, Statement};
 
@@ -185,159 +186,6 @@ impl KernelBuilder {
         self.store(result, rhs);
         self.end_if();
         self.load(result)
-    }
-
-    /// The head of a `for` loop over `start..end` (or `start..=end`): declares the counter,
-    /// opens the loop and leaves it when the counter is past the end.
-    pub fn begin_for<T: Integer>(
-        &mut self,
-        start: KernelValue<T>,
-        end: KernelValue<T>,
-        inclusive: bool,
-    ) -> Var<T> {
-        let counter = self.var(None, start);
-        self.version_counter(counter.handle(), start.handle(), end.handle(), inclusive);
-        self.begin_finite_loop(counter.handle(), start.handle(), end.handle(), inclusive);
-        let current = self.load(counter);
-        let op = if inclusive { CmpOp::Le } else { CmpOp::Lt };
-        let more = crate::ops::Compare::compare(current, self, op, end);
-        self.break_unless(more);
-        counter
-    }
-
-    /// The end of a `for` loop: steps the counter (by 1, or by `step`: `.step_by(step)`, a
-    /// stride of any integer type) in the continuing block and closes the loop.
-    ///
-    /// A stride below 1 counts as 1 (Rust's `step_by` takes a `usize` and panics on 0). The
-    /// loop always terminates and never wraps: it leaves before a step would pass the end,
-    /// comparing the distance left (`end - counter`, exact as an unsigned number since
-    /// `counter <= end`) with the stride, both in the wider of the counter's and the stride's
-    /// widths; the counter then steps by the stride converted to its own type, exactly, as the
-    /// stride is at most the distance left.
-    pub fn end_for<T: Integer, S: Integer>(
-        &mut self,
-        counter: Var<T>,
-        end: KernelValue<T>,
-        step: Option<KernelValue<S>>,
-        inclusive: bool,
-    ) {
-        self.begin_continuing();
-        // The step is the one write of the counter; it closes the loop (`end_loop_if`).
-        self.stepping = true;
-        let current = self.load(counter).handle();
-        let counter_scalar = T::SCALAR;
-        let wide = counter_scalar.width == 8;
-        if step.is_none() && !inclusive {
-            // `counter < end` at the top: adding one cannot wrap.
-            let one = match (counter_scalar.kind, wide) {
-                (naga::ScalarKind::Uint, false) => naga::Literal::U32(1),
-                (naga::ScalarKind::Uint, true) => naga::Literal::U64(1),
-                (_, false) => naga::Literal::I32(1),
-                (_, true) => naga::Literal::I64(1),
-            };
-            let one = self.append(Expression::Literal(one));
-            let next = self.binary(BinaryOperator::Add, current, one);
-            self.store(counter, KernelValue::from_handle(next));
-            return self.end_loop();
-        }
-        // Distances and the stride are compared as unsigned numbers of this width.
-        let compare = naga::Scalar {
-            kind: naga::ScalarKind::Uint,
-            width: match step {
-                Some(_) => counter_scalar.width.max(S::SCALAR.width),
-                None => counter_scalar.width,
-            },
-        };
-        let step_u = match step {
-            Some(s) => self.stride(s, compare),
-            None => {
-                let one = match compare.width {
-                    8 => naga::Literal::U64(1),
-                    _ => naga::Literal::U32(1),
-                };
-                self.append(Expression::Literal(one))
-            }
-        };
-        let left = self.binary(BinaryOperator::Subtract, end.handle(), current);
-        let left = self.append(Expression::As {
-            expr: left,
-            kind: naga::ScalarKind::Uint,
-            convert: None,
-        });
-        let left = if compare.width > counter_scalar.width {
-            self.append(Expression::As {
-                expr: left,
-                kind: naga::ScalarKind::Uint,
-                convert: Some(compare.width),
-            })
-        } else {
-            left
-        };
-        // Exclusive: stop when the next value would reach the end; inclusive: pass it.
-        let op = if inclusive {
-            BinaryOperator::Less
-        } else {
-            BinaryOperator::LessEqual
-        };
-        let done = self.binary(op, left, step_u);
-        let step_t = if compare == counter_scalar {
-            step_u
-        } else {
-            // The same bits in the counter's kind, or (from a wider stride) a conversion that
-            // narrows exactly: the stride is at most the distance left whenever the counter
-            // steps.
-            let narrow = compare.width != counter_scalar.width;
-            self.append(Expression::As {
-                expr: step_u,
-                kind: counter_scalar.kind,
-                convert: narrow.then_some(counter_scalar.width),
-            })
-        };
-        let next = self.binary(BinaryOperator::Add, current, step_t);
-        self.store(counter, KernelValue::from_handle(next));
-        self.end_loop_if(Some(done));
-    }
-
-    /// A `for` loop's stride `s` as an unsigned number of scalar `to`, at least 1: `max(s, 1)`
-    /// in `s`'s own type (so a negative stride counts as 1), then converted (`to` is at least
-    /// as wide as `s`, so the value is kept).
-    fn stride<S: Integer>(
-        &mut self,
-        s: KernelValue<S>,
-        to: naga::Scalar,
-    ) -> naga::Handle<Expression> {
-        let one = match (S::SCALAR.kind, S::SCALAR.width) {
-            (naga::ScalarKind::Uint, 8) => naga::Literal::U64(1),
-            (naga::ScalarKind::Uint, _) => naga::Literal::U32(1),
-            (_, 8) => naga::Literal::I64(1),
-            (_, _) => naga::Literal::I32(1),
-        };
-        let one = self.append(Expression::Literal(one));
-        let s = if S::SCALAR.kind == naga::ScalarKind::Uint {
-            self.append(Expression::Math {
-                fun: naga::MathFunction::Max,
-                arg: s.handle(),
-                arg1: Some(one),
-                arg2: None,
-                arg3: None,
-            })
-        } else {
-            let below = self.binary(BinaryOperator::Less, s.handle(), one);
-            self.append(Expression::Select {
-                condition: below,
-                accept: one,
-                reject: s.handle(),
-            })
-        };
-        if S::SCALAR == to {
-            return s;
-        }
-        let widen = S::SCALAR.width != to.width;
-        self.append(Expression::As {
-            expr: s,
-            kind: naga::ScalarKind::Uint,
-            convert: widen.then_some(to.width),
-        })
     }
 
     /// `return value` from the function being built.

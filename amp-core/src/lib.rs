@@ -10,6 +10,7 @@ pub mod atomic;
 pub mod bits;
 pub mod builder;
 pub mod error;
+pub mod for_loop;
 pub mod lang;
 pub mod math;
 pub mod methods;

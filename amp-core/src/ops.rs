@@ -101,6 +101,11 @@ pub fn lit<T: Scalar>(b: &mut KernelBuilder, value: T) -> KernelValue<T> {
 /// A kernel value as the operand of an operator: its type in the kernel language and its
 /// expression. Operators are defined on the types ([`Arithmetic`], [`Comparison`]), so that a
 /// mistake is reported with the user's types (`f32` and `i32`).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a value operators and `as` work on in a kernel",
+    label = "not a kernel value",
+    note = "operators and `as` take kernel values: numbers, bool, Index, Extent and short vectors; a view or section is read by indexing it (`v[i]`)"
+)]
 pub trait Operand {
     /// The operand's type in the kernel language.
     type Value;
@@ -184,15 +189,19 @@ impl<T: Numeric> Arithmetic<T> for T {
     }
 }
 
-/// A type no operand has. Implementing the operator traits for it as well as for the matching
-/// type keeps rustc from inferring the other operand's type from one side, so that mixed
-/// operands (`f32 * i32`) get the traits' messages rather than a type mismatch.
-#[doc(hidden)]
-pub enum Unrelated {}
+/// The result of an operator whose operands' types do not match (`a + b` with `a: f32` and
+/// `b: i32`, `(x < 3) + 1`). That operator is already an error; a `Mismatched` value in a later
+/// message is its result, not a second mistake.
+///
+/// No operand has this type. Implementing the operator traits for it as well as for the
+/// matching type keeps rustc from inferring the other operand's type from one side, so that
+/// mixed operands get the traits' messages (`` arithmetic between `f32` and `i32` ``) rather
+/// than a type mismatch.
+pub enum Mismatched {}
 
 #[diagnostic::do_not_recommend]
-impl<T: Scalar> Arithmetic<Unrelated> for T {
-    type Output = Unrelated;
+impl<T: Scalar> Arithmetic<Mismatched> for T {
+    type Output = Mismatched;
     fn apply(
         _: &mut KernelBuilder,
         _: ArithOp,
@@ -204,7 +213,7 @@ impl<T: Scalar> Arithmetic<Unrelated> for T {
 }
 
 #[diagnostic::do_not_recommend]
-impl<T: Scalar> Comparison<Unrelated> for T {
+impl<T: Scalar> Comparison<Mismatched> for T {
     fn apply(
         _: &mut KernelBuilder,
         _: CmpOp,
@@ -271,11 +280,11 @@ macro_rules! shape_arith {
         }
 
         #[diagnostic::do_not_recommend]
-        impl<const N: usize> Arithmetic<Unrelated> for $shape<N>
+        impl<const N: usize> Arithmetic<Mismatched> for $shape<N>
         where
             $shape<N>: Value + Rank,
         {
-            type Output = Unrelated;
+            type Output = Mismatched;
             fn apply(
                 _: &mut KernelBuilder,
                 _: ArithOp,
@@ -287,7 +296,7 @@ macro_rules! shape_arith {
         }
 
         #[diagnostic::do_not_recommend]
-        impl<const N: usize> Comparison<Unrelated> for $shape<N>
+        impl<const N: usize> Comparison<Mismatched> for $shape<N>
         where
             $shape<N>: Value + Rank,
         {
@@ -492,7 +501,7 @@ impl<T: Scalar> BitOps<T> for T {
 }
 
 #[diagnostic::do_not_recommend]
-impl<T: Scalar> BitOps<Unrelated> for T {
+impl<T: Scalar> BitOps<Mismatched> for T {
     fn apply(
         _: &mut KernelBuilder,
         _: BitOp,
@@ -663,41 +672,63 @@ impl<T: Scalar> Not for KernelValue<T> {
     }
 }
 
-/// `as` between kernel scalars.
+/// `as` between kernel scalars: `Self` converts to `T`.
 #[diagnostic::on_unimplemented(
     message = "cannot cast `{Self}` to `{T}` in a kernel",
-    note = "`as` converts between i32, u32 and f32, and from bool to them"
+    label = "`as {T}` of a `{Self}`",
+    note = "`as` converts between i32, u32 and f32 (and i64, u64, f64 where the accelerator has them), and from bool to them"
 )]
 pub trait CastTo<T> {
-    /// Converts.
-    fn cast(self, b: &mut KernelBuilder) -> KernelValue<T>;
+    /// `value`, a `Self`, as a `T`.
+    fn cast(b: &mut KernelBuilder, value: Handle<Expression>) -> KernelValue<T>;
 }
 
+/// Every scalar converts to each number type (so a generic kernel's `x as f32` needs only
+/// `T: Scalar`); a cast to another type is `CastTo`'s error.
 macro_rules! cast_to {
     ($($to:ty),*) => {$(
-        impl<S: Scalar> CastTo<$to> for KernelValue<S> {
-            fn cast(self, b: &mut KernelBuilder) -> KernelValue<$to> {
-                if S::SCALAR == <$to as Scalar>::SCALAR {
-                    return KernelValue::from_handle(self.handle());
-                }
-                let to = <$to as Scalar>::SCALAR;
-                KernelValue::from_handle(b.append(Expression::As {
-                    expr: self.handle(),
-                    kind: to.kind,
-                    convert: Some(to.width),
-                }))
+        impl<S: Scalar> CastTo<$to> for S {
+            fn cast(b: &mut KernelBuilder, value: Handle<Expression>) -> KernelValue<$to> {
+                convert::<S, $to>(b, value)
             }
         }
     )*};
 }
 cast_to!(i32, u32, f32, i64, u64, f64);
 
-/// Converts with `as`.
-pub fn cast<T, S: CastTo<T>>(b: &mut KernelBuilder, value: S) -> KernelValue<T> {
-    value.cast(b)
+/// `value`, an `S`, converted to a `T` (the same expression when the types are the same).
+fn convert<S: Scalar, T: Scalar>(
+    b: &mut KernelBuilder,
+    value: Handle<Expression>,
+) -> KernelValue<T> {
+    if S::SCALAR == T::SCALAR {
+        return KernelValue::from_handle(value);
+    }
+    let to = T::SCALAR;
+    KernelValue::from_handle(b.append(Expression::As {
+        expr: value,
+        kind: to.kind,
+        convert: Some(to.width),
+    }))
 }
 
-/// Builds a shape from its components: `[r, c]` or `(r, c)` inside a view index.
+/// `value as T`.
+pub fn cast<T, S>(b: &mut KernelBuilder, value: S) -> KernelValue<T>
+where
+    S: Operand,
+    S::Value: CastTo<T>,
+{
+    let value = value.operand(b);
+    <S::Value as CastTo<T>>::cast(b, value)
+}
+
+/// Builds a shape from its components: `Index::new([r, c])`, `Extent::new([r, c])`, and `[r, c]`
+/// or `(r, c)` inside a view index.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be built from `{A}` in a kernel",
+    label = "i32 components, 1 to 8 of them",
+    note = "`Index::new([i, j])` and `Extent::new([i, j])` take 1 to 8 i32 components: convert the others with `as i32`"
+)]
 pub trait FromComponents<A>: Sized {
     /// Builds the shape.
     fn from_components(b: &mut KernelBuilder, components: A) -> KernelValue<Self>;

@@ -18,10 +18,12 @@
 //! kernels.
 
 use crate::builder::{DeviceFn, KernelArg, KernelBuilder, KernelFunction, KernelValue, Read};
+use crate::math::Float;
+use crate::methods::math;
 use crate::ops::{ArithOp, Arithmetic, Negate};
 use crate::types::{Element, KernelType, Numeric, Signed, Value};
 use crate::view::IndexConst;
-use naga::{Expression, Handle, TypeInner, VectorSize};
+use naga::{Expression, Handle, MathFunction, TypeInner, VectorSize};
 
 mod host;
 mod math;
@@ -85,9 +87,17 @@ pub trait HasZ {}
     note = "vectors of 3 components have x(), y() and z()"
 )]
 pub trait HasW {}
+/// Vectors with a cross product (3 components).
+#[diagnostic::on_unimplemented(
+    message = "the cross product takes vectors of 3 components, not `{Self}`",
+    label = "`cross` of vectors of 3 components",
+    note = "`a.cross(b)` works on Float3 and Double3"
+)]
+pub trait HasCross {}
 impl<T> HasZ for Vector<T, 3> {}
 impl<T> HasZ for Vector<T, 4> {}
 impl<T> HasW for Vector<T, 4> {}
+impl<T> HasCross for Vector<T, 3> {}
 
 /// Component types of short vectors.
 pub trait Component: Numeric + bytemuck::Pod {}
@@ -200,31 +210,134 @@ where
             index: index.min(N as u32 - 1),
         }))
     }
+}
 
+/// The methods of short vectors in kernels, those of the host's [`Vector`] (the same names and
+/// results): the components `v.x()`, `v.y()`, `v.z()`, `v.w()`, and the geometric and
+/// component-wise functions `a.dot(b)`, `v.length()`, `v.normalize()`, `a.distance(b)`,
+/// `a.cross(b)`, `a.min(b)`, `a.max(b)`, `v.clamp(lo, hi)`, `v.abs()`, each one naga
+/// expression.
+///
+/// A method that needs more of its vector says so by a trait with a message: `z` needs 3 or 4
+/// components ([`HasZ`]), `w` 4 ([`HasW`]), `cross` 3 ([`HasCross`]); `length`, `normalize`,
+/// `distance` and `cross` float components ([`Float`]). A trait, which every kernel's
+/// expansion brings into scope, rather than inherent methods of [`KernelValue`], so that such
+/// an error's note ("required by a bound in …") names a public path.
+pub trait VectorMethods<T, const N: usize>: Sized {
     /// Component 0.
-    pub fn x(self, b: &mut KernelBuilder) -> KernelValue<T> {
+    fn x(self, b: &mut KernelBuilder) -> KernelValue<T>;
+    /// Component 1.
+    fn y(self, b: &mut KernelBuilder) -> KernelValue<T>;
+    /// Component 2 (vectors of 3 and 4).
+    fn z(self, b: &mut KernelBuilder) -> KernelValue<T>
+    where
+        Vector<T, N>: HasZ;
+    /// Component 3 (vectors of 4).
+    fn w(self, b: &mut KernelBuilder) -> KernelValue<T>
+    where
+        Vector<T, N>: HasW;
+    /// The dot product.
+    fn dot(self, b: &mut KernelBuilder, other: Self) -> KernelValue<T>;
+    /// The component-wise minimum.
+    fn min(self, b: &mut KernelBuilder, other: Self) -> Self;
+    /// The component-wise maximum.
+    fn max(self, b: &mut KernelBuilder, other: Self) -> Self;
+    /// Each component clamped to `lo..=hi` (component-wise).
+    fn clamp(self, b: &mut KernelBuilder, lo: Self, hi: Self) -> Self;
+    /// The component-wise absolute value (the identity on unsigned vectors).
+    fn abs(self, b: &mut KernelBuilder) -> Self;
+    /// The Euclidean length.
+    fn length(self, b: &mut KernelBuilder) -> KernelValue<T>
+    where
+        T: Float;
+    /// The vector scaled to length 1.
+    fn normalize(self, b: &mut KernelBuilder) -> Self
+    where
+        T: Float;
+    /// The distance to `other`.
+    fn distance(self, b: &mut KernelBuilder, other: Self) -> KernelValue<T>
+    where
+        T: Float;
+    /// The cross product (vectors of 3).
+    fn cross(self, b: &mut KernelBuilder, other: Self) -> Self
+    where
+        T: Float,
+        Vector<T, N>: HasCross;
+}
+
+impl<T: Component, const N: usize> VectorMethods<T, N> for KernelValue<Vector<T, N>>
+where
+    Vector<T, N>: Value,
+{
+    fn x(self, b: &mut KernelBuilder) -> KernelValue<T> {
         self.component(b, 0)
     }
 
-    /// Component 1.
-    pub fn y(self, b: &mut KernelBuilder) -> KernelValue<T> {
+    fn y(self, b: &mut KernelBuilder) -> KernelValue<T> {
         self.component(b, 1)
     }
 
-    /// Component 2 (vectors of 3 and 4).
-    pub fn z(self, b: &mut KernelBuilder) -> KernelValue<T>
+    fn z(self, b: &mut KernelBuilder) -> KernelValue<T>
     where
         Vector<T, N>: HasZ,
     {
         self.component(b, 2)
     }
 
-    /// Component 3 (vectors of 4).
-    pub fn w(self, b: &mut KernelBuilder) -> KernelValue<T>
+    fn w(self, b: &mut KernelBuilder) -> KernelValue<T>
     where
         Vector<T, N>: HasW,
     {
         self.component(b, 3)
+    }
+
+    fn dot(self, b: &mut KernelBuilder, other: Self) -> KernelValue<T> {
+        math(b, MathFunction::Dot, self, &[other.handle()])
+    }
+
+    fn min(self, b: &mut KernelBuilder, other: Self) -> Self {
+        math(b, MathFunction::Min, self, &[other.handle()])
+    }
+
+    fn max(self, b: &mut KernelBuilder, other: Self) -> Self {
+        math(b, MathFunction::Max, self, &[other.handle()])
+    }
+
+    fn clamp(self, b: &mut KernelBuilder, lo: Self, hi: Self) -> Self {
+        math(b, MathFunction::Clamp, self, &[lo.handle(), hi.handle()])
+    }
+
+    fn abs(self, b: &mut KernelBuilder) -> Self {
+        math(b, MathFunction::Abs, self, &[])
+    }
+
+    fn length(self, b: &mut KernelBuilder) -> KernelValue<T>
+    where
+        T: Float,
+    {
+        math(b, MathFunction::Length, self, &[])
+    }
+
+    fn normalize(self, b: &mut KernelBuilder) -> Self
+    where
+        T: Float,
+    {
+        math(b, MathFunction::Normalize, self, &[])
+    }
+
+    fn distance(self, b: &mut KernelBuilder, other: Self) -> KernelValue<T>
+    where
+        T: Float,
+    {
+        math(b, MathFunction::Distance, self, &[other.handle()])
+    }
+
+    fn cross(self, b: &mut KernelBuilder, other: Self) -> Self
+    where
+        T: Float,
+        Vector<T, N>: HasCross,
+    {
+        math(b, MathFunction::Cross, self, &[other.handle()])
     }
 }
 

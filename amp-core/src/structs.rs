@@ -163,7 +163,7 @@ impl<F, const I: u32> FieldOf<F, I> {
 #[diagnostic::on_unimplemented(
     message = "this kernel value has no fields",
     label = "no fields",
-    note = "in kernels, fields belong to #[derive(Element)] structs and to TiledIndex (`t.global`, `t.local`, `t.tile`); short vectors have `x()`, `y()`, `z()`, `w()` and `[i]`"
+    note = "in kernels, fields belong to #[derive(Element)] structs and to TiledIndex (`t.global`, `t.local`, `t.tile`, `t.barrier`); short vectors have `x()`, `y()`, `z()`, `w()` and `[i]`"
 )]
 pub trait Project {
     /// What `.name` selects from.
@@ -219,7 +219,13 @@ impl<S: Struct, F, const I: u32> Select<Place<S>> for FieldOf<F, I> {
 }
 
 /// Kernel-side values that are Rust structs of kernel values (`TiledIndex`, the outcome of
-/// `atomic_compare_exchange`): their fields are their own.
+/// `atomic_compare_exchange`): their fields are their own. Every other kernel value without a
+/// `#[derive(Element)]` struct type has no fields, which is this trait's error.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no fields in a kernel",
+    label = "no fields",
+    note = "in kernels, fields belong to #[derive(Element)] structs and to TiledIndex (`t.global`, `t.local`, `t.tile`, `t.barrier`); short vectors have `x()`, `y()`, `z()`, `w()` and `[i]`"
+)]
 pub trait PlainFields: Copy {}
 impl<const N: usize> PlainFields for TiledIndex<N> {}
 impl<T: Copy + 'static> PlainFields for crate::atomic::Exchange<T> {}

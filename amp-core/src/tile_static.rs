@@ -6,9 +6,9 @@
 //! and only a scalar element is loaded or stored. Like C++ AMP's, tile_static variables have no
 //! initializer; their contents are undefined until written.
 
-use crate::builder::{KernelBuilder, KernelValue};
+use crate::builder::{KernelBuilder, KernelValue, Var};
 use crate::place::Root;
-use crate::types::Element;
+use crate::types::{Element, Value};
 use naga::{ArraySize, Expression, Handle, Statement, TypeInner};
 use std::num::NonZeroU32;
 
@@ -136,9 +136,28 @@ impl<I: ArrayInit, const N: usize> ArrayInit for [I; N] {
 /// size); what a device allows is checked at launch.
 const MAX_TILE_STATIC_BYTES: u32 = i32::MAX as u32;
 
-impl KernelBuilder {
-    /// Declares a local array (`let mut a = [0.0f32; 16];`) initialised with `init`.
-    pub fn local_array<I: ArrayInit>(&mut self, name: Option<&str>, init: I) -> Place<I::Type> {
+/// The declarations of kernel memory, as the expansion of a kernel body makes them: mutable
+/// locals (`let mut x = 0;`), local arrays (`let mut a = [0.0f32; 16];`) and tile_static
+/// variables (`#[tile_static] let mut t: T;`). A trait of the builder, which every kernel's
+/// expansion brings into scope, rather than inherent methods, so that a type they cannot hold is
+/// [`Value`]'s, [`TileType`]'s or [`ArrayInit`]'s error with a note naming a public path.
+pub trait DeclareMemory {
+    /// Declares a mutable local initialised with `init`.
+    fn var<T: Value>(&mut self, name: Option<&str>, init: KernelValue<T>) -> Var<T>;
+    /// Declares a local array initialised with `init`.
+    fn local_array<I: ArrayInit>(&mut self, name: Option<&str>, init: I) -> Place<I::Type>;
+    /// Declares a tile_static variable (only valid in tiled kernels).
+    fn tile_static<T: TileType>(&mut self, name: Option<&str>) -> Place<T>;
+}
+
+impl DeclareMemory for KernelBuilder {
+    fn var<T: Value>(&mut self, name: Option<&str>, init: KernelValue<T>) -> Var<T> {
+        let var = self.var_uninit::<T>(name);
+        self.store(var, init);
+        var
+    }
+
+    fn local_array<I: ArrayInit>(&mut self, name: Option<&str>, init: I) -> Place<I::Type> {
         if I::Type::SIZE > MAX_LOCAL_ARRAY_BYTES {
             self.error(format!(
                 "a local array of {} bytes: local arrays take at most {MAX_LOCAL_ARRAY_BYTES} \
@@ -162,8 +181,7 @@ impl KernelBuilder {
         Place::at(pointer, Root::Local, None)
     }
 
-    /// Declares a tile_static variable (only valid in tiled kernels).
-    pub fn tile_static<T: TileType>(&mut self, name: Option<&str>) -> Place<T> {
+    fn tile_static<T: TileType>(&mut self, name: Option<&str>) -> Place<T> {
         if !self.tiled {
             self.error(
                 "tile_static variables are only allowed in tiled kernels (launched over \

@@ -24,7 +24,7 @@ pub trait KernelType {
 /// A type whose values live in naga expressions: scalars, [`Index`] and [`Extent`].
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a kernel value type",
-    note = "kernel values are i32, u32, f32, bool, Index<N> and Extent<N> (N = 1, 2, 3)"
+    note = "kernel values are the scalars (i32, u32, f32, bool; f64, i64, u64 where the accelerator has them), Index<N> and Extent<N> of ranks 1 to 8, short vectors and #[derive(Element)] structs"
 )]
 pub trait Value: Copy + 'static {
     /// The naga type of a value, registered in the module being built.
@@ -270,6 +270,11 @@ impl KernelType for () {
 }
 
 /// Index and extent ranks supported inside kernels: 1 to [`MAX_RANK`].
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has a rank kernels do not support",
+    label = "ranks 1 to 8",
+    note = "an Index or Extent inside a kernel has 1 to 8 components"
+)]
 pub trait Rank {
     /// The number of `i32` components.
     const COMPONENTS: usize;

@@ -318,7 +318,13 @@ where
     }
 }
 
-/// Integer types that index rank-1 views and shape components.
+/// The integers that index: `i32` and `u32` index rank-1 views, local and tile_static arrays,
+/// short vectors and the components of an `Index` or `Extent`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot index here: an index is an i32 or u32, an Index<N> of the view's rank, or `[i, j]`/`(i, j)` of integers",
+    label = "not an index for this value",
+    note = "a view of rank N takes an Index<N> (or `v[[i, j]]`, `v[(i, j)]`); a view of rank 1, an array, a short vector and the components of an Index or Extent take an i32 or u32"
+)]
 pub trait IndexInt: Scalar {}
 impl IndexInt for i32 {}
 impl IndexInt for u32 {}

@@ -1,6 +1,7 @@
 //! Hand-built kernels (no macro) must validate, and build errors must carry locations.
 
 use amp_core::ops::{self, Arith, ArithOp, CmpOp, Compare};
+use amp_core::tile_static::DeclareMemory;
 use amp_core::{DeviceFn, KernelBuilder, KernelError, KernelValue, Loc, ReadOnly, ReadWrite, View};
 use naga::valid::Capabilities;
 use std::any::TypeId;

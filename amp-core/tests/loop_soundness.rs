@@ -2,6 +2,7 @@
 //! bounding off) holds whatever safe code does with the builder: a `for` loop closed without
 //! its step, or whose counter is written in its body, makes the kernel keep the bounding.
 
+use amp_core::for_loop::ForLoop;
 use amp_core::naga::valid::Capabilities;
 use amp_core::{KernelBuilder, KernelValue, Loc};
 

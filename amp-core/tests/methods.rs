@@ -1,6 +1,7 @@
 //! Rust's numeric methods, built without the macro: every method on every type it exists for
 //! validates, and the 32-bit types' methods need no 64-bit capability.
 
+use amp_core::methods::ScalarMethods;
 use amp_core::{KernelBuilder, KernelValue, Loc, ReadOnly, ReadWrite, View};
 use naga::valid::Capabilities;
 

@@ -14,7 +14,7 @@
 use crate::captures::captures;
 use crate::check;
 use crate::errors::Errors;
-use crate::lower::{at, ctx_ident, loc, private, Lowerer};
+use crate::lower::{at, ctx_ident, kernel_traits, loc, private, Lowerer};
 use crate::uniform;
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
@@ -145,6 +145,7 @@ pub fn expand(input: TokenStream, launch: Launch) -> TokenStream {
     });
     // At the domain's tokens, so that a value that is not a domain is reported there.
     let domain = quote_spanned!(domain.span()=> &(#domain));
+    let traits = kernel_traits(&p);
     quote!({
         #[allow(unused_variables, unused_braces, clippy::all)]
         let __amp_result = #call(
@@ -153,8 +154,7 @@ pub fn expand(input: TokenStream, launch: Launch) -> TokenStream {
             (#(&#names,)*),
             #site,
             move |#ctx: &mut #p::KernelBuilder, (#(#names,)*), #index| {
-                #[allow(unused_imports)]
-                use #p::ValueAtomics as _;
+                #traits
                 #bind_index
                 #body
             },

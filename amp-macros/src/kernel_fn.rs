@@ -9,7 +9,7 @@
 
 use crate::check;
 use crate::errors::{with_item, Errors};
-use crate::lower::{at, ctx_ident, private, Lowerer};
+use crate::lower::{at, ctx_ident, kernel_traits, private, Lowerer};
 use crate::types::kernel_side;
 use crate::uniform;
 use proc_macro2::TokenStream;
@@ -199,11 +199,11 @@ fn emit(func: &ItemFn, body: Body) -> TokenStream {
         let span = func.sig.ident.span();
         {
             let (p, ctx) = at(span);
+            let traits = kernel_traits(&p);
             quote_spanned!(span=>
                 #ctx.call_device_fn(#label, ::core::any::TypeId::of::<Self>(), #args,
                     |#ctx: &mut #p::KernelBuilder, (#(#names,)*)| -> #output {
-                        #[allow(unused_imports)]
-                        use #p::ValueAtomics as _;
+                        #traits
                         #(#rebinds)*
                         #body
                     })

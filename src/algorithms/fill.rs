@@ -2,7 +2,7 @@
 
 use super::plan::{accelerator, check_len};
 use super::{Item, Target};
-use crate::kernel_types::{CastTo, KernelValue};
+use crate::kernel_types::CastTo;
 use crate::{parallel_for_each, Accelerator, Extent, Numeric, Result};
 
 /// Sets every element of `output` to `value` (C++ AMP's `fill`, Rust's `slice::fill`), on the
@@ -43,7 +43,7 @@ pub(crate) fn fill_on<T: Item, V: Target<T>>(
 /// accelerator has them), whose kernels convert a `u32` index with `as`.
 pub trait Iota: Item + Numeric {}
 
-impl<T: Item + Numeric> Iota for T where KernelValue<u32>: CastTo<T> {}
+impl<T: Item + Numeric> Iota for T where u32: CastTo<T> {}
 
 /// Sets `output[i]` to `start + i as T` (C++'s `std::iota`, Rust's `start..`), on the
 /// accelerator. Integers wrap; `f32` values are rounded (exact up to 2²⁴).
@@ -57,7 +57,7 @@ impl<T: Item + Numeric> Iota for T where KernelValue<u32>: CastTo<T> {}
 /// ```
 pub fn iota<T: Iota, V: Target<T>>(output: &V, start: T) -> Result<()>
 where
-    KernelValue<u32>: CastTo<T>,
+    u32: CastTo<T>,
 {
     let n = output.elements();
     check_len("iota", n)?;

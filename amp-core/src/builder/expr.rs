@@ -59,6 +59,11 @@ impl<T> Var<T> {
 }
 
 /// Reading a kernel name: a value reads as itself, a mutable local loads its current value.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be used as a value in a kernel",
+    label = "not a kernel value",
+    note = "kernels read kernel values (i32, u32, f32, bool, Index, Extent, short vectors, #[derive(Element)] structs), views, and host constants of those types; a #[kernel] fn is called (`f(x)`), not used as a value"
+)]
 pub trait Read {
     /// What reading yields.
     type Output;
@@ -120,13 +125,6 @@ impl KernelBuilder {
     pub fn zero<T: Value>(&mut self) -> KernelValue<T> {
         let ty = type_of::<T>(self);
         KernelValue::from_handle(self.append(Expression::ZeroValue(ty)))
-    }
-
-    /// Declares a mutable local initialised with `init`.
-    pub fn var<T: Value>(&mut self, name: Option<&str>, init: KernelValue<T>) -> Var<T> {
-        let var = self.var_uninit::<T>(name);
-        self.store(var, init);
-        var
     }
 
     /// Declares a mutable local without initialiser (naga zero-initialises it).

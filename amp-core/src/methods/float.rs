@@ -1,4 +1,5 @@
-//! Rust's float methods on `f32` and `f64` kernel values.
+//! Rust's float methods on `f32` and `f64` kernel values: the functions that build
+//! [`ScalarMethods`](super::ScalarMethods)'s float methods.
 //!
 //! The transcendental functions are `precise_math`'s (so on `f64` they are the located error
 //! that explains Vulkan's single-precision limit), with Rust's results for the inputs where
@@ -12,314 +13,260 @@
 use super::{int_literal, math_expr, select};
 use crate::builder::{DeviceFn, KernelBuilder, KernelValue};
 use crate::math::{constant, precise_math as pm, Float};
-use crate::types::Scalar;
 use naga::{BinaryOperator as Op, Expression, Handle, MathFunction, UnaryOperator};
 
-/// Float methods that are one `precise_math` function.
-macro_rules! precise_methods {
-    ($( $(#[$doc:meta])* $name:ident ($($arg:ident),*) => $marker:ident; )*) => {
-        impl<T: Scalar> KernelValue<T> {
-            $(
-                $(#[$doc])*
-                pub fn $name(self, b: &mut KernelBuilder $(, $arg: KernelValue<T>)*) -> KernelValue<T>
-                where
-                    T: Float,
-                {
-                    DeviceFn::call(&pm::$marker, b, (self, $($arg,)*))
-                }
-            )*
+/// Declares the float methods that are one `precise_math` function.
+macro_rules! precise_fns {
+    ($( $name:ident ($($arg:ident),*) => $marker:ident; )*) => {$(
+        #[doc = concat!(
+            "[`ScalarMethods::", stringify!($name), "`](super::ScalarMethods::",
+            stringify!($name), ")."
+        )]
+        pub(super) fn $name<T: Float>(
+            b: &mut KernelBuilder,
+            value: KernelValue<T>
+            $(, $arg: KernelValue<T>)*
+        ) -> KernelValue<T> {
+            DeviceFn::call(&pm::$marker, b, (value, $($arg,)*))
         }
-    };
+    )*};
 }
 
-precise_methods! {
-    /// The square root (`f32::sqrt`).
+precise_fns! {
     sqrt() => Sqrt;
-    /// `1 / sqrt(x)` (not a Rust method: C++ AMP's `rsqrt`).
     rsqrt() => Rsqrt;
-    /// `e^x`.
     exp() => Exp;
-    /// `2^x`.
     exp2() => Exp2;
-    /// The natural logarithm.
     ln() => Log;
-    /// The base-2 logarithm.
     log2() => Log2;
-    /// The base-10 logarithm (`log2(x) · log10(2)`).
     log10() => Log10;
-    /// The sine.
     sin() => Sin;
-    /// The cosine.
     cos() => Cos;
-    /// The tangent.
     tan() => Tan;
-    /// The arc cosine.
     acos() => Acos;
-    /// The hyperbolic sine.
     sinh() => Sinh;
-    /// The hyperbolic cosine.
     cosh() => Cosh;
-    /// The hyperbolic tangent.
     tanh() => Tanh;
-    /// The largest integer not greater.
     floor() => Floor;
-    /// The smallest integer not less.
     ceil() => Ceil;
-    /// The nearest integer, halves away from zero (as Rust's `round`; naga's `round` rounds
-    /// halves to even).
     round() => Round;
-    /// The integer part (rounded toward zero).
     trunc() => Trunc;
-    /// `(self * a) + c` (`f32::mul_add`): the accelerator's `fma`, which Vulkan lets round once
-    /// or twice.
     mul_add(a, c) => Fma;
 }
 
-impl<T: Scalar> KernelValue<T> {
-    /// The arc tangent; NaN for NaN.
-    pub fn atan(self, b: &mut KernelBuilder) -> KernelValue<T>
-    where
-        T: Float,
-    {
-        let a = DeviceFn::call(&pm::Atan, b, (self,)).handle();
-        let nan = classify(b, self.handle(), T::SCALAR, Class::Nan);
-        KernelValue::from_handle(select(b, nan, self.handle(), a))
-    }
+/// [`ScalarMethods::atan`](super::ScalarMethods::atan).
+pub(super) fn atan<T: Float>(b: &mut KernelBuilder, value: KernelValue<T>) -> KernelValue<T> {
+    let a = DeviceFn::call(&pm::Atan, b, (value,)).handle();
+    let nan = classify(b, value.handle(), T::SCALAR, Class::Nan);
+    KernelValue::from_handle(select(b, nan, value.handle(), a))
+}
 
-    /// The arc tangent of `self / other` (`y.atan2(x)`), in the right quadrant, with Rust's
-    /// results where Vulkan leaves `atan2` undefined: `atan2(±0, x)` is `±0` for `x` positive
-    /// or `+0` and `±π` for `x` negative or `-0`; infinities give multiples of `π/4`; NaN gives
-    /// NaN.
-    pub fn atan2(self, b: &mut KernelBuilder, other: KernelValue<T>) -> KernelValue<T>
-    where
-        T: Float,
-    {
-        let base = DeviceFn::call(&pm::Atan2, b, (self, other)).handle();
-        KernelValue::from_handle(atan2_special(
-            b,
-            self.handle(),
-            other.handle(),
-            base,
-            T::SCALAR,
-        ))
-    }
+/// [`ScalarMethods::atan2`](super::ScalarMethods::atan2).
+pub(super) fn atan2<T: Float>(
+    b: &mut KernelBuilder,
+    value: KernelValue<T>,
+    other: KernelValue<T>,
+) -> KernelValue<T> {
+    let base = DeviceFn::call(&pm::Atan2, b, (value, other)).handle();
+    KernelValue::from_handle(atan2_special(
+        b,
+        value.handle(),
+        other.handle(),
+        base,
+        T::SCALAR,
+    ))
+}
 
-    /// The arc sine, as `atan2(x, sqrt((1 - x)(1 + x)))` (Vulkan's own definition of its
-    /// precision: lavapipe's `asin` is off by 2·10⁻⁴); NaN outside `-1..=1` and for NaN.
-    pub fn asin(self, b: &mut KernelBuilder) -> KernelValue<T>
-    where
-        T: Float,
-    {
-        let s = T::SCALAR;
-        let x = self.handle();
-        let one = constant(b, s, 1.0);
-        let below = b.binary(Op::Subtract, one, x);
-        let above = b.binary(Op::Add, one, x);
-        let cos2 = b.binary(Op::Multiply, below, above);
-        let cos = DeviceFn::call(&pm::Sqrt, b, (KernelValue::<T>::from_handle(cos2),));
-        let base = DeviceFn::call(&pm::Atan2, b, (self, cos)).handle();
-        let angle = atan2_special(b, x, cos.handle(), base, s);
-        let a = math_expr(b, MathFunction::Abs, &[x]);
-        let outside = b.binary(Op::Greater, a, one);
-        let nan = classify(b, x, s, Class::Nan);
-        let undefined = b.binary(Op::LogicalOr, outside, nan);
-        let not_a_number = by_width(b, s, f32::NAN, f64::NAN);
-        KernelValue::from_handle(select(b, undefined, not_a_number, angle))
-    }
+/// [`ScalarMethods::asin`](super::ScalarMethods::asin).
+pub(super) fn asin<T: Float>(b: &mut KernelBuilder, value: KernelValue<T>) -> KernelValue<T> {
+    let s = T::SCALAR;
+    let x = value.handle();
+    let one = constant(b, s, 1.0);
+    let below = b.binary(Op::Subtract, one, x);
+    let above = b.binary(Op::Add, one, x);
+    let cos2 = b.binary(Op::Multiply, below, above);
+    let cos = DeviceFn::call(&pm::Sqrt, b, (KernelValue::<T>::from_handle(cos2),));
+    let base = DeviceFn::call(&pm::Atan2, b, (value, cos)).handle();
+    let angle = atan2_special(b, x, cos.handle(), base, s);
+    let a = math_expr(b, MathFunction::Abs, &[x]);
+    let outside = b.binary(Op::Greater, a, one);
+    let nan = classify(b, x, s, Class::Nan);
+    let undefined = b.binary(Op::LogicalOr, outside, nan);
+    let not_a_number = by_width(b, s, f32::NAN, f64::NAN);
+    KernelValue::from_handle(select(b, undefined, not_a_number, angle))
+}
 
-    /// `self^y` (`f32::powf`) with Rust's (C's `pow`) results: a negative `self` with an
-    /// integer `y` gives `±|self|^y` (Vulkan's `pow` is undefined for negative numbers), with a
-    /// non-integer `y` NaN; `x.powf(0.0)` and `1.0.powf(y)` are 1, NaN included; zeros and
-    /// infinities give C's zeros and infinities. Elsewhere the accelerator's `pow`.
-    pub fn powf(self, b: &mut KernelBuilder, y: KernelValue<T>) -> KernelValue<T>
-    where
-        T: Float,
-    {
-        let s = T::SCALAR;
-        let (x, y_h) = (self.handle(), y.handle());
-        let ax = math_expr(b, MathFunction::Abs, &[x]);
-        let core = DeviceFn::call(&pm::Pow, b, (KernelValue::<T>::from_handle(ax), y)).handle();
-        let (zero, one, half) = (
-            constant(b, s, 0.0),
-            constant(b, s, 1.0),
-            constant(b, s, 0.5),
-        );
-        let infinity = by_width(b, s, f32::INFINITY, f64::INFINITY);
-        // Whether y is an integer (infinities are, and even), and an odd one.
-        let t = math_expr(b, MathFunction::Trunc, &[y_h]);
-        let y_integer = b.binary(Op::Equal, t, y_h);
-        let halved = b.binary(Op::Multiply, y_h, half);
-        let t = math_expr(b, MathFunction::Trunc, &[halved]);
-        let fraction = b.binary(Op::NotEqual, t, halved);
-        let y_odd = b.binary(Op::LogicalAnd, y_integer, fraction);
-        let y_negative = b.binary(Op::Less, y_h, zero);
-        let grows = select(b, y_negative, zero, infinity);
-        let shrinks = select(b, y_negative, infinity, zero);
-        // |x| is 0 or infinite: 0 or infinity by y's sign.
-        let ax_zero = b.binary(Op::Equal, ax, zero);
-        let m = select(b, ax_zero, shrinks, core);
-        let ax_infinite = classify(b, ax, s, Class::Infinite);
-        let m = select(b, ax_infinite, grows, m);
-        // y is infinite: 0, 1 or infinity by |x| against 1.
-        let big = b.binary(Op::Greater, ax, one);
-        let small = b.binary(Op::Less, ax, one);
-        let at_one = select(b, small, shrinks, one);
-        let limit = select(b, big, grows, at_one);
-        let y_infinite = classify(b, y_h, s, Class::Infinite);
-        let m = select(b, y_infinite, limit, m);
-        // The sign: negative for a negative x (or -0) and an odd y.
-        let x_negative = sign_of(b, x, s);
-        let negative = b.binary(Op::LogicalAnd, x_negative, y_odd);
-        let minus = b.append(Expression::Unary {
-            op: UnaryOperator::Negate,
-            expr: m,
-        });
-        let r = select(b, negative, minus, m);
-        // NaN: a NaN operand, or a finite negative x with a non-integer y.
-        let below_zero = b.binary(Op::Less, x, zero);
-        let finite = classify(b, x, s, Class::Finite);
-        let negative_finite = b.binary(Op::LogicalAnd, below_zero, finite);
-        let fractional = b.append(Expression::Unary {
-            op: UnaryOperator::LogicalNot,
-            expr: y_integer,
-        });
-        let domain = b.binary(Op::LogicalAnd, negative_finite, fractional);
-        let x_nan = classify(b, x, s, Class::Nan);
-        let y_nan = classify(b, y_h, s, Class::Nan);
-        let nan = b.binary(Op::LogicalOr, x_nan, y_nan);
-        let nan = b.binary(Op::LogicalOr, nan, domain);
-        let not_a_number = by_width(b, s, f32::NAN, f64::NAN);
-        let r = select(b, nan, not_a_number, r);
-        let y_zero = b.binary(Op::Equal, y_h, zero);
-        let x_one = b.binary(Op::Equal, x, one);
-        let unit = b.binary(Op::LogicalOr, y_zero, x_one);
-        KernelValue::from_handle(select(b, unit, one, r))
-    }
+/// [`ScalarMethods::powf`](super::ScalarMethods::powf).
+pub(super) fn powf<T: Float>(
+    b: &mut KernelBuilder,
+    value: KernelValue<T>,
+    y: KernelValue<T>,
+) -> KernelValue<T> {
+    let s = T::SCALAR;
+    let (x, y_h) = (value.handle(), y.handle());
+    let ax = math_expr(b, MathFunction::Abs, &[x]);
+    let core = DeviceFn::call(&pm::Pow, b, (KernelValue::<T>::from_handle(ax), y)).handle();
+    let (zero, one, half) = (
+        constant(b, s, 0.0),
+        constant(b, s, 1.0),
+        constant(b, s, 0.5),
+    );
+    let infinity = by_width(b, s, f32::INFINITY, f64::INFINITY);
+    // Whether y is an integer (infinities are, and even), and an odd one.
+    let t = math_expr(b, MathFunction::Trunc, &[y_h]);
+    let y_integer = b.binary(Op::Equal, t, y_h);
+    let halved = b.binary(Op::Multiply, y_h, half);
+    let t = math_expr(b, MathFunction::Trunc, &[halved]);
+    let fraction = b.binary(Op::NotEqual, t, halved);
+    let y_odd = b.binary(Op::LogicalAnd, y_integer, fraction);
+    let y_negative = b.binary(Op::Less, y_h, zero);
+    let grows = select(b, y_negative, zero, infinity);
+    let shrinks = select(b, y_negative, infinity, zero);
+    // |x| is 0 or infinite: 0 or infinity by y's sign.
+    let ax_zero = b.binary(Op::Equal, ax, zero);
+    let m = select(b, ax_zero, shrinks, core);
+    let ax_infinite = classify(b, ax, s, Class::Infinite);
+    let m = select(b, ax_infinite, grows, m);
+    // y is infinite: 0, 1 or infinity by |x| against 1.
+    let big = b.binary(Op::Greater, ax, one);
+    let small = b.binary(Op::Less, ax, one);
+    let at_one = select(b, small, shrinks, one);
+    let limit = select(b, big, grows, at_one);
+    let y_infinite = classify(b, y_h, s, Class::Infinite);
+    let m = select(b, y_infinite, limit, m);
+    // The sign: negative for a negative x (or -0) and an odd y.
+    let x_negative = sign_of(b, x, s);
+    let negative = b.binary(Op::LogicalAnd, x_negative, y_odd);
+    let minus = b.append(Expression::Unary {
+        op: UnaryOperator::Negate,
+        expr: m,
+    });
+    let r = select(b, negative, minus, m);
+    // NaN: a NaN operand, or a finite negative x with a non-integer y.
+    let below_zero = b.binary(Op::Less, x, zero);
+    let finite = classify(b, x, s, Class::Finite);
+    let negative_finite = b.binary(Op::LogicalAnd, below_zero, finite);
+    let fractional = b.append(Expression::Unary {
+        op: UnaryOperator::LogicalNot,
+        expr: y_integer,
+    });
+    let domain = b.binary(Op::LogicalAnd, negative_finite, fractional);
+    let x_nan = classify(b, x, s, Class::Nan);
+    let y_nan = classify(b, y_h, s, Class::Nan);
+    let nan = b.binary(Op::LogicalOr, x_nan, y_nan);
+    let nan = b.binary(Op::LogicalOr, nan, domain);
+    let not_a_number = by_width(b, s, f32::NAN, f64::NAN);
+    let r = select(b, nan, not_a_number, r);
+    let y_zero = b.binary(Op::Equal, y_h, zero);
+    let x_one = b.binary(Op::Equal, x, one);
+    let unit = b.binary(Op::LogicalOr, y_zero, x_one);
+    KernelValue::from_handle(select(b, unit, one, r))
+}
 
-    /// The fractional part, `self - self.trunc()`, as Rust's `fract` (negative for negative
-    /// numbers; WGSL's `fract` is `x - floor(x)`).
-    pub fn fract(self, b: &mut KernelBuilder) -> KernelValue<T>
-    where
-        T: Float,
-    {
-        let t = self.trunc(b).handle();
-        KernelValue::from_handle(b.binary(Op::Subtract, self.handle(), t))
-    }
+/// [`ScalarMethods::fract`](super::ScalarMethods::fract).
+pub(super) fn fract<T: Float>(b: &mut KernelBuilder, value: KernelValue<T>) -> KernelValue<T> {
+    let t = trunc(b, value).handle();
+    KernelValue::from_handle(b.binary(Op::Subtract, value.handle(), t))
+}
 
-    /// `1 / self`.
-    pub fn recip(self, b: &mut KernelBuilder) -> KernelValue<T>
-    where
-        T: Float,
-    {
-        let one = constant(b, T::SCALAR, 1.0);
-        KernelValue::from_handle(b.binary(Op::Divide, one, self.handle()))
-    }
+/// [`ScalarMethods::recip`](super::ScalarMethods::recip).
+pub(super) fn recip<T: Float>(b: &mut KernelBuilder, value: KernelValue<T>) -> KernelValue<T> {
+    let one = constant(b, T::SCALAR, 1.0);
+    KernelValue::from_handle(b.binary(Op::Divide, one, value.handle()))
+}
 
-    /// Radians to degrees: one multiplication by Rust's own factor, so the results are the
-    /// host's.
-    pub fn to_degrees(self, b: &mut KernelBuilder) -> KernelValue<T>
-    where
-        T: Float,
-    {
-        let k = by_width(b, T::SCALAR, 1f32.to_degrees(), 1f64.to_degrees());
-        KernelValue::from_handle(b.binary(Op::Multiply, self.handle(), k))
-    }
+/// [`ScalarMethods::to_degrees`](super::ScalarMethods::to_degrees).
+pub(super) fn to_degrees<T: Float>(b: &mut KernelBuilder, value: KernelValue<T>) -> KernelValue<T> {
+    let k = by_width(b, T::SCALAR, 1f32.to_degrees(), 1f64.to_degrees());
+    KernelValue::from_handle(b.binary(Op::Multiply, value.handle(), k))
+}
 
-    /// Degrees to radians: one multiplication by Rust's own factor.
-    pub fn to_radians(self, b: &mut KernelBuilder) -> KernelValue<T>
-    where
-        T: Float,
-    {
-        let k = by_width(b, T::SCALAR, 1f32.to_radians(), 1f64.to_radians());
-        KernelValue::from_handle(b.binary(Op::Multiply, self.handle(), k))
-    }
+/// [`ScalarMethods::to_radians`](super::ScalarMethods::to_radians).
+pub(super) fn to_radians<T: Float>(b: &mut KernelBuilder, value: KernelValue<T>) -> KernelValue<T> {
+    let k = by_width(b, T::SCALAR, 1f32.to_radians(), 1f64.to_radians());
+    KernelValue::from_handle(b.binary(Op::Multiply, value.handle(), k))
+}
 
-    /// `sqrt(self² + other²)` without overflow or underflow in between (as Rust's `hypot`):
-    /// `m · sqrt(1 + (n/m)²)` with `m` the larger magnitude; infinite if either is infinite
-    /// (even with a NaN), else NaN if either is NaN. Within a few ulp of Rust's.
-    pub fn hypot(self, b: &mut KernelBuilder, other: KernelValue<T>) -> KernelValue<T>
-    where
-        T: Float,
-    {
-        let s = T::SCALAR;
-        let (x, y) = (self.handle(), other.handle());
-        let ax = math_expr(b, MathFunction::Abs, &[x]);
-        let ay = math_expr(b, MathFunction::Abs, &[y]);
-        let ge = b.binary(Op::GreaterEqual, ax, ay);
-        let m = select(b, ge, ax, ay);
-        let n = select(b, ge, ay, ax);
-        let r = b.binary(Op::Divide, n, m);
-        let rr = b.binary(Op::Multiply, r, r);
-        let one = constant(b, s, 1.0);
-        let sum = b.binary(Op::Add, one, rr);
-        let root = math_expr(b, MathFunction::Sqrt, &[sum]);
-        let h = b.binary(Op::Multiply, m, root);
-        // Both zero: `n / m` is NaN; the result is 0.
-        let zero = constant(b, s, 0.0);
-        let m_zero = b.binary(Op::Equal, m, zero);
-        let h = select(b, m_zero, zero, h);
-        let x_nan = classify(b, x, s, Class::Nan);
-        let y_nan = classify(b, y, s, Class::Nan);
-        let nan = b.binary(Op::LogicalOr, x_nan, y_nan);
-        let not_a_number = by_width(b, s, f32::NAN, f64::NAN);
-        let h = select(b, nan, not_a_number, h);
-        let x_inf = classify(b, x, s, Class::Infinite);
-        let y_inf = classify(b, y, s, Class::Infinite);
-        let inf = b.binary(Op::LogicalOr, x_inf, y_inf);
-        let infinity = by_width(b, s, f32::INFINITY, f64::INFINITY);
-        KernelValue::from_handle(select(b, inf, infinity, h))
-    }
+/// [`ScalarMethods::hypot`](super::ScalarMethods::hypot).
+pub(super) fn hypot<T: Float>(
+    b: &mut KernelBuilder,
+    value: KernelValue<T>,
+    other: KernelValue<T>,
+) -> KernelValue<T> {
+    let s = T::SCALAR;
+    let (x, y) = (value.handle(), other.handle());
+    let ax = math_expr(b, MathFunction::Abs, &[x]);
+    let ay = math_expr(b, MathFunction::Abs, &[y]);
+    let ge = b.binary(Op::GreaterEqual, ax, ay);
+    let m = select(b, ge, ax, ay);
+    let n = select(b, ge, ay, ax);
+    let r = b.binary(Op::Divide, n, m);
+    let rr = b.binary(Op::Multiply, r, r);
+    let one = constant(b, s, 1.0);
+    let sum = b.binary(Op::Add, one, rr);
+    let root = math_expr(b, MathFunction::Sqrt, &[sum]);
+    let h = b.binary(Op::Multiply, m, root);
+    // Both zero: `n / m` is NaN; the result is 0.
+    let zero = constant(b, s, 0.0);
+    let m_zero = b.binary(Op::Equal, m, zero);
+    let h = select(b, m_zero, zero, h);
+    let x_nan = classify(b, x, s, Class::Nan);
+    let y_nan = classify(b, y, s, Class::Nan);
+    let nan = b.binary(Op::LogicalOr, x_nan, y_nan);
+    let not_a_number = by_width(b, s, f32::NAN, f64::NAN);
+    let h = select(b, nan, not_a_number, h);
+    let x_inf = classify(b, x, s, Class::Infinite);
+    let y_inf = classify(b, y, s, Class::Infinite);
+    let inf = b.binary(Op::LogicalOr, x_inf, y_inf);
+    let infinity = by_width(b, s, f32::INFINITY, f64::INFINITY);
+    KernelValue::from_handle(select(b, inf, infinity, h))
+}
 
-    /// `self` raised to an integer power, by repeated squaring as Rust's `powi` (compiler-rt's
-    /// `__powisf2`: the same multiplications in the same order; a negative power is `1 / x^|n|`).
-    /// `x.powi(0)` is 1, NaN included. Straight-line code (no loop).
-    pub fn powi(self, b: &mut KernelBuilder, n: KernelValue<i32>) -> KernelValue<T>
-    where
-        T: Float,
-    {
-        let n = n.handle();
-        let magnitude = super::integer::abs(b, n, naga::Scalar::I32);
-        let e = super::reinterpret(b, magnitude, naga::Scalar::I32, naga::ScalarKind::Uint);
-        let one = constant(b, T::SCALAR, 1.0);
-        let p = super::integer::power(b, self.handle(), e, one);
-        let recip = b.binary(Op::Divide, one, p);
-        let zero = b.append(Expression::Literal(naga::Literal::I32(0)));
-        let negative = b.binary(Op::Less, n, zero);
-        KernelValue::from_handle(select(b, negative, recip, p))
-    }
+/// [`ScalarMethods::powi`](super::ScalarMethods::powi).
+pub(super) fn powi<T: Float>(
+    b: &mut KernelBuilder,
+    value: KernelValue<T>,
+    n: KernelValue<i32>,
+) -> KernelValue<T> {
+    let n = n.handle();
+    let magnitude = super::integer::abs(b, n, naga::Scalar::I32);
+    let e = super::reinterpret(b, magnitude, naga::Scalar::I32, naga::ScalarKind::Uint);
+    let one = constant(b, T::SCALAR, 1.0);
+    let p = super::integer::power(b, value.handle(), e, one);
+    let recip = b.binary(Op::Divide, one, p);
+    let zero = b.append(Expression::Literal(naga::Literal::I32(0)));
+    let negative = b.binary(Op::Less, n, zero);
+    KernelValue::from_handle(select(b, negative, recip, p))
+}
 
-    /// `self` with the sign of `sign`, as Rust's `copysign` (on the bits: `sign` may be `-0.0`
-    /// or a NaN, whose sign bit counts).
-    pub fn copysign(self, b: &mut KernelBuilder, sign: KernelValue<T>) -> KernelValue<T>
-    where
-        T: Float,
-    {
-        KernelValue::from_handle(with_sign_of(b, self.handle(), sign.handle(), T::SCALAR))
-    }
+/// [`ScalarMethods::copysign`](super::ScalarMethods::copysign).
+pub(super) fn copysign<T: Float>(
+    b: &mut KernelBuilder,
+    value: KernelValue<T>,
+    sign: KernelValue<T>,
+) -> KernelValue<T> {
+    KernelValue::from_handle(with_sign_of(b, value.handle(), sign.handle(), T::SCALAR))
+}
 
-    /// Whether `self` is NaN (read from the bits).
-    pub fn is_nan(self, b: &mut KernelBuilder) -> KernelValue<bool>
-    where
-        T: Float,
-    {
-        KernelValue::from_handle(classify(b, self.handle(), T::SCALAR, Class::Nan))
-    }
+/// [`ScalarMethods::is_nan`](super::ScalarMethods::is_nan).
+pub(super) fn is_nan<T: Float>(b: &mut KernelBuilder, value: KernelValue<T>) -> KernelValue<bool> {
+    KernelValue::from_handle(classify(b, value.handle(), T::SCALAR, Class::Nan))
+}
 
-    /// Whether `self` is `+inf` or `-inf`.
-    pub fn is_infinite(self, b: &mut KernelBuilder) -> KernelValue<bool>
-    where
-        T: Float,
-    {
-        KernelValue::from_handle(classify(b, self.handle(), T::SCALAR, Class::Infinite))
-    }
+/// [`ScalarMethods::is_infinite`](super::ScalarMethods::is_infinite).
+pub(super) fn is_infinite<T: Float>(
+    b: &mut KernelBuilder,
+    value: KernelValue<T>,
+) -> KernelValue<bool> {
+    KernelValue::from_handle(classify(b, value.handle(), T::SCALAR, Class::Infinite))
+}
 
-    /// Whether `self` is neither infinite nor NaN.
-    pub fn is_finite(self, b: &mut KernelBuilder) -> KernelValue<bool>
-    where
-        T: Float,
-    {
-        KernelValue::from_handle(classify(b, self.handle(), T::SCALAR, Class::Finite))
-    }
+/// [`ScalarMethods::is_finite`](super::ScalarMethods::is_finite).
+pub(super) fn is_finite<T: Float>(
+    b: &mut KernelBuilder,
+    value: KernelValue<T>,
+) -> KernelValue<bool> {
+    KernelValue::from_handle(classify(b, value.handle(), T::SCALAR, Class::Finite))
 }
 
 /// `|x|` of a float (the accelerator's `abs`, which clears the sign).

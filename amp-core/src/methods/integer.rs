@@ -1,4 +1,5 @@
-//! Rust's integer methods on `i32`, `u32`, `i64` and `u64` kernel values.
+//! Rust's integer methods on `i32`, `u32`, `i64` and `u64` kernel values: the functions that
+//! build [`ScalarMethods`](super::ScalarMethods)'s integer methods.
 //!
 //! Each is straight-line code (no loop, so none counts against an accelerator's loop limit).
 //! Vulkan allows bit counting and bit reversal on 32-bit integers only, so on the 64-bit types
@@ -8,234 +9,239 @@ use super::{
     convert, int_literal, math_expr, reinterpret, select, IntegerMethods, UnsignedMethods,
 };
 use crate::builder::{KernelBuilder, KernelValue};
-use crate::types::Scalar;
 use naga::{BinaryOperator as Op, Expression, Handle, MathFunction, ScalarKind};
 
-impl<T: Scalar> KernelValue<T> {
-    /// `self` raised to the power `exp`, wrapping on overflow (Rust's release builds; debug
-    /// builds panic). `x.pow(0)` is 1.
-    pub fn pow(self, b: &mut KernelBuilder, exp: KernelValue<u32>) -> KernelValue<T>
-    where
-        T: IntegerMethods,
-    {
-        let one = int_literal(b, T::SCALAR, 1);
-        KernelValue::from_handle(power(b, self.handle(), exp.handle(), one))
-    }
+/// [`ScalarMethods::pow`](super::ScalarMethods::pow).
+pub(super) fn pow<T: IntegerMethods>(
+    b: &mut KernelBuilder,
+    value: KernelValue<T>,
+    exp: KernelValue<u32>,
+) -> KernelValue<T> {
+    let one = int_literal(b, T::SCALAR, 1);
+    KernelValue::from_handle(power(b, value.handle(), exp.handle(), one))
+}
 
-    /// The number of one bits.
-    pub fn count_ones(self, b: &mut KernelBuilder) -> KernelValue<u32>
-    where
-        T: IntegerMethods,
-    {
-        let s = T::SCALAR;
-        let x = self.handle();
-        KernelValue::from_handle(if s.width == 8 {
-            let (lo, hi) = halves(b, x, s);
-            let lo = math_expr(b, MathFunction::CountOneBits, &[lo]);
-            let hi = math_expr(b, MathFunction::CountOneBits, &[hi]);
-            b.binary(Op::Add, lo, hi)
-        } else {
-            let n = math_expr(b, MathFunction::CountOneBits, &[x]);
-            reinterpret(b, n, s, ScalarKind::Uint)
-        })
-    }
-
-    /// The number of leading zero bits (the width for zero).
-    pub fn leading_zeros(self, b: &mut KernelBuilder) -> KernelValue<u32>
-    where
-        T: IntegerMethods,
-    {
-        let s = T::SCALAR;
-        let x = self.handle();
-        KernelValue::from_handle(if s.width == 8 {
-            let (lo, hi) = halves(b, x, s);
-            across_halves(b, MathFunction::CountLeadingZeros, hi, lo)
-        } else {
-            let n = math_expr(b, MathFunction::CountLeadingZeros, &[x]);
-            reinterpret(b, n, s, ScalarKind::Uint)
-        })
-    }
-
-    /// The number of trailing zero bits (the width for zero).
-    pub fn trailing_zeros(self, b: &mut KernelBuilder) -> KernelValue<u32>
-    where
-        T: IntegerMethods,
-    {
-        let s = T::SCALAR;
-        let x = self.handle();
-        KernelValue::from_handle(if s.width == 8 {
-            let (lo, hi) = halves(b, x, s);
-            across_halves(b, MathFunction::CountTrailingZeros, lo, hi)
-        } else {
-            let n = math_expr(b, MathFunction::CountTrailingZeros, &[x]);
-            reinterpret(b, n, s, ScalarKind::Uint)
-        })
-    }
-
-    /// The bits in reverse order.
-    pub fn reverse_bits(self, b: &mut KernelBuilder) -> KernelValue<T>
-    where
-        T: IntegerMethods,
-    {
-        let s = T::SCALAR;
-        let x = self.handle();
-        if s.width != 8 {
-            return KernelValue::from_handle(math_expr(b, MathFunction::ReverseBits, &[x]));
-        }
+/// [`ScalarMethods::count_ones`](super::ScalarMethods::count_ones).
+pub(super) fn count_ones<T: IntegerMethods>(
+    b: &mut KernelBuilder,
+    value: KernelValue<T>,
+) -> KernelValue<u32> {
+    let s = T::SCALAR;
+    let x = value.handle();
+    KernelValue::from_handle(if s.width == 8 {
         let (lo, hi) = halves(b, x, s);
-        let lo = math_expr(b, MathFunction::ReverseBits, &[lo]);
-        let hi = math_expr(b, MathFunction::ReverseBits, &[hi]);
-        let lo = convert(b, lo, naga::Scalar::U32, naga::Scalar::U64);
-        let hi = convert(b, hi, naga::Scalar::U32, naga::Scalar::U64);
-        let k = b.append(Expression::Literal(naga::Literal::U32(32)));
-        let top = b.binary(Op::ShiftLeft, lo, k);
-        let joined = b.binary(Op::InclusiveOr, top, hi);
-        KernelValue::from_handle(reinterpret(b, joined, naga::Scalar::U64, s.kind))
-    }
+        let lo = math_expr(b, MathFunction::CountOneBits, &[lo]);
+        let hi = math_expr(b, MathFunction::CountOneBits, &[hi]);
+        b.binary(Op::Add, lo, hi)
+    } else {
+        let n = math_expr(b, MathFunction::CountOneBits, &[x]);
+        reinterpret(b, n, s, ScalarKind::Uint)
+    })
+}
 
-    /// The bits rotated left by `n` (modulo the width), as Rust's `rotate_left`.
-    pub fn rotate_left(self, b: &mut KernelBuilder, n: KernelValue<u32>) -> KernelValue<T>
-    where
-        T: IntegerMethods,
-    {
-        KernelValue::from_handle(rotate(b, self.handle(), n.handle(), T::SCALAR, true))
-    }
+/// [`ScalarMethods::leading_zeros`](super::ScalarMethods::leading_zeros).
+pub(super) fn leading_zeros<T: IntegerMethods>(
+    b: &mut KernelBuilder,
+    value: KernelValue<T>,
+) -> KernelValue<u32> {
+    let s = T::SCALAR;
+    let x = value.handle();
+    KernelValue::from_handle(if s.width == 8 {
+        let (lo, hi) = halves(b, x, s);
+        across_halves(b, MathFunction::CountLeadingZeros, hi, lo)
+    } else {
+        let n = math_expr(b, MathFunction::CountLeadingZeros, &[x]);
+        reinterpret(b, n, s, ScalarKind::Uint)
+    })
+}
 
-    /// The bits rotated right by `n` (modulo the width), as Rust's `rotate_right`.
-    pub fn rotate_right(self, b: &mut KernelBuilder, n: KernelValue<u32>) -> KernelValue<T>
-    where
-        T: IntegerMethods,
-    {
-        KernelValue::from_handle(rotate(b, self.handle(), n.handle(), T::SCALAR, false))
-    }
+/// [`ScalarMethods::trailing_zeros`](super::ScalarMethods::trailing_zeros).
+pub(super) fn trailing_zeros<T: IntegerMethods>(
+    b: &mut KernelBuilder,
+    value: KernelValue<T>,
+) -> KernelValue<u32> {
+    let s = T::SCALAR;
+    let x = value.handle();
+    KernelValue::from_handle(if s.width == 8 {
+        let (lo, hi) = halves(b, x, s);
+        across_halves(b, MathFunction::CountTrailingZeros, lo, hi)
+    } else {
+        let n = math_expr(b, MathFunction::CountTrailingZeros, &[x]);
+        reinterpret(b, n, s, ScalarKind::Uint)
+    })
+}
 
-    /// `self + other`, wrapping (as every kernel `+`).
-    pub fn wrapping_add(self, b: &mut KernelBuilder, other: KernelValue<T>) -> KernelValue<T>
-    where
-        T: IntegerMethods,
-    {
-        KernelValue::from_handle(b.binary(Op::Add, self.handle(), other.handle()))
+/// [`ScalarMethods::reverse_bits`](super::ScalarMethods::reverse_bits).
+pub(super) fn reverse_bits<T: IntegerMethods>(
+    b: &mut KernelBuilder,
+    value: KernelValue<T>,
+) -> KernelValue<T> {
+    let s = T::SCALAR;
+    let x = value.handle();
+    if s.width != 8 {
+        return KernelValue::from_handle(math_expr(b, MathFunction::ReverseBits, &[x]));
     }
+    let (lo, hi) = halves(b, x, s);
+    let lo = math_expr(b, MathFunction::ReverseBits, &[lo]);
+    let hi = math_expr(b, MathFunction::ReverseBits, &[hi]);
+    let lo = convert(b, lo, naga::Scalar::U32, naga::Scalar::U64);
+    let hi = convert(b, hi, naga::Scalar::U32, naga::Scalar::U64);
+    let k = b.append(Expression::Literal(naga::Literal::U32(32)));
+    let top = b.binary(Op::ShiftLeft, lo, k);
+    let joined = b.binary(Op::InclusiveOr, top, hi);
+    KernelValue::from_handle(reinterpret(b, joined, naga::Scalar::U64, s.kind))
+}
 
-    /// `self - other`, wrapping.
-    pub fn wrapping_sub(self, b: &mut KernelBuilder, other: KernelValue<T>) -> KernelValue<T>
-    where
-        T: IntegerMethods,
-    {
-        KernelValue::from_handle(b.binary(Op::Subtract, self.handle(), other.handle()))
-    }
+/// [`ScalarMethods::rotate_left`](super::ScalarMethods::rotate_left).
+pub(super) fn rotate_left<T: IntegerMethods>(
+    b: &mut KernelBuilder,
+    value: KernelValue<T>,
+    n: KernelValue<u32>,
+) -> KernelValue<T> {
+    KernelValue::from_handle(rotate(b, value.handle(), n.handle(), T::SCALAR, true))
+}
 
-    /// `self * other`, wrapping.
-    pub fn wrapping_mul(self, b: &mut KernelBuilder, other: KernelValue<T>) -> KernelValue<T>
-    where
-        T: IntegerMethods,
-    {
-        KernelValue::from_handle(b.binary(Op::Multiply, self.handle(), other.handle()))
-    }
+/// [`ScalarMethods::rotate_right`](super::ScalarMethods::rotate_right).
+pub(super) fn rotate_right<T: IntegerMethods>(
+    b: &mut KernelBuilder,
+    value: KernelValue<T>,
+    n: KernelValue<u32>,
+) -> KernelValue<T> {
+    KernelValue::from_handle(rotate(b, value.handle(), n.handle(), T::SCALAR, false))
+}
 
-    /// `0 - self`, wrapping (unsigned types too, as Rust's `wrapping_neg`).
-    pub fn wrapping_neg(self, b: &mut KernelBuilder) -> KernelValue<T>
-    where
-        T: IntegerMethods,
-    {
-        let zero = int_literal(b, T::SCALAR, 0);
-        KernelValue::from_handle(b.binary(Op::Subtract, zero, self.handle()))
-    }
+/// [`ScalarMethods::wrapping_add`](super::ScalarMethods::wrapping_add).
+pub(super) fn wrapping_add<T: IntegerMethods>(
+    b: &mut KernelBuilder,
+    value: KernelValue<T>,
+    other: KernelValue<T>,
+) -> KernelValue<T> {
+    KernelValue::from_handle(b.binary(Op::Add, value.handle(), other.handle()))
+}
 
-    /// `self + other`, limited to the type's range.
-    pub fn saturating_add(self, b: &mut KernelBuilder, other: KernelValue<T>) -> KernelValue<T>
-    where
-        T: IntegerMethods,
-    {
-        let (s, x, y) = (T::SCALAR, self.handle(), other.handle());
-        let sum = b.binary(Op::Add, x, y);
-        KernelValue::from_handle(if s.kind == ScalarKind::Uint {
-            let over = b.binary(Op::Less, sum, x);
-            let max = max_of(b, s);
-            select(b, over, max, sum)
-        } else {
-            // Overflow iff both operands' signs differ from the sum's.
-            let xs = b.binary(Op::ExclusiveOr, x, sum);
-            let ys = b.binary(Op::ExclusiveOr, y, sum);
-            let both = b.binary(Op::And, xs, ys);
-            signed_limit_if_negative(b, both, x, sum, s)
-        })
-    }
+/// [`ScalarMethods::wrapping_sub`](super::ScalarMethods::wrapping_sub).
+pub(super) fn wrapping_sub<T: IntegerMethods>(
+    b: &mut KernelBuilder,
+    value: KernelValue<T>,
+    other: KernelValue<T>,
+) -> KernelValue<T> {
+    KernelValue::from_handle(b.binary(Op::Subtract, value.handle(), other.handle()))
+}
 
-    /// `self - other`, limited to the type's range.
-    pub fn saturating_sub(self, b: &mut KernelBuilder, other: KernelValue<T>) -> KernelValue<T>
-    where
-        T: IntegerMethods,
-    {
-        let (s, x, y) = (T::SCALAR, self.handle(), other.handle());
-        let difference = b.binary(Op::Subtract, x, y);
-        KernelValue::from_handle(if s.kind == ScalarKind::Uint {
-            let under = b.binary(Op::Less, x, y);
-            let zero = int_literal(b, s, 0);
-            select(b, under, zero, difference)
-        } else {
-            // Overflow iff the operands' signs differ and the difference's differs from `x`'s.
-            let xy = b.binary(Op::ExclusiveOr, x, y);
-            let xd = b.binary(Op::ExclusiveOr, x, difference);
-            let both = b.binary(Op::And, xy, xd);
-            signed_limit_if_negative(b, both, x, difference, s)
-        })
-    }
+/// [`ScalarMethods::wrapping_mul`](super::ScalarMethods::wrapping_mul).
+pub(super) fn wrapping_mul<T: IntegerMethods>(
+    b: &mut KernelBuilder,
+    value: KernelValue<T>,
+    other: KernelValue<T>,
+) -> KernelValue<T> {
+    KernelValue::from_handle(b.binary(Op::Multiply, value.handle(), other.handle()))
+}
 
-    /// `self * other`, limited to the type's range.
-    pub fn saturating_mul(self, b: &mut KernelBuilder, other: KernelValue<T>) -> KernelValue<T>
-    where
-        T: IntegerMethods,
-    {
-        let (s, x, y) = (T::SCALAR, self.handle(), other.handle());
-        let product = b.binary(Op::Multiply, x, y);
-        if s.kind == ScalarKind::Uint {
-            let over = multiply_overflows(b, x, y, product, s);
-            let max = max_of(b, s);
-            return KernelValue::from_handle(select(b, over, max, product));
-        }
-        // The product of the magnitudes, unsigned, against the limit of the result's sign:
-        // `MAX` for a positive result, `|MIN|` for a negative one.
-        let us = naga::Scalar {
-            kind: ScalarKind::Uint,
-            width: s.width,
-        };
-        let ax = abs(b, x, s);
-        let ax = reinterpret(b, ax, s, ScalarKind::Uint);
-        let ay = abs(b, y, s);
-        let ay = reinterpret(b, ay, s, ScalarKind::Uint);
-        let magnitude = b.binary(Op::Multiply, ax, ay);
-        let wrapped = multiply_overflows(b, ax, ay, magnitude, us);
-        let zero = int_literal(b, s, 0);
-        let x_negative = b.binary(Op::Less, x, zero);
-        let y_negative = b.binary(Op::Less, y, zero);
-        let negative = b.binary(Op::NotEqual, x_negative, y_negative);
-        let half = 1i128 << (u32::from(s.width) * 8 - 1);
-        let below_min = int_literal(b, us, half);
-        let below_max = int_literal(b, us, half - 1);
-        let limit = select(b, negative, below_min, below_max);
-        let beyond = b.binary(Op::Greater, magnitude, limit);
-        let over = b.binary(Op::LogicalOr, wrapped, beyond);
-        let min = min_of(b, s);
+/// [`ScalarMethods::wrapping_neg`](super::ScalarMethods::wrapping_neg).
+pub(super) fn wrapping_neg<T: IntegerMethods>(
+    b: &mut KernelBuilder,
+    value: KernelValue<T>,
+) -> KernelValue<T> {
+    let zero = int_literal(b, T::SCALAR, 0);
+    KernelValue::from_handle(b.binary(Op::Subtract, zero, value.handle()))
+}
+
+/// [`ScalarMethods::saturating_add`](super::ScalarMethods::saturating_add).
+pub(super) fn saturating_add<T: IntegerMethods>(
+    b: &mut KernelBuilder,
+    value: KernelValue<T>,
+    other: KernelValue<T>,
+) -> KernelValue<T> {
+    let (s, x, y) = (T::SCALAR, value.handle(), other.handle());
+    let sum = b.binary(Op::Add, x, y);
+    KernelValue::from_handle(if s.kind == ScalarKind::Uint {
+        let over = b.binary(Op::Less, sum, x);
         let max = max_of(b, s);
-        let bound = select(b, negative, min, max);
-        KernelValue::from_handle(select(b, over, bound, product))
-    }
+        select(b, over, max, sum)
+    } else {
+        // Overflow iff both operands' signs differ from the sum's.
+        let xs = b.binary(Op::ExclusiveOr, x, sum);
+        let ys = b.binary(Op::ExclusiveOr, y, sum);
+        let both = b.binary(Op::And, xs, ys);
+        signed_limit_if_negative(b, both, x, sum, s)
+    })
+}
 
-    /// Whether `self` is a power of two (one bit set), as Rust's `is_power_of_two`.
-    pub fn is_power_of_two(self, b: &mut KernelBuilder) -> KernelValue<bool>
-    where
-        T: UnsignedMethods,
-    {
-        let (s, x) = (T::SCALAR, self.handle());
+/// [`ScalarMethods::saturating_sub`](super::ScalarMethods::saturating_sub).
+pub(super) fn saturating_sub<T: IntegerMethods>(
+    b: &mut KernelBuilder,
+    value: KernelValue<T>,
+    other: KernelValue<T>,
+) -> KernelValue<T> {
+    let (s, x, y) = (T::SCALAR, value.handle(), other.handle());
+    let difference = b.binary(Op::Subtract, x, y);
+    KernelValue::from_handle(if s.kind == ScalarKind::Uint {
+        let under = b.binary(Op::Less, x, y);
         let zero = int_literal(b, s, 0);
-        let one = int_literal(b, s, 1);
-        let nonzero = b.binary(Op::NotEqual, x, zero);
-        let below = b.binary(Op::Subtract, x, one);
-        let common = b.binary(Op::And, x, below);
-        let single = b.binary(Op::Equal, common, zero);
-        KernelValue::from_handle(b.binary(Op::LogicalAnd, nonzero, single))
+        select(b, under, zero, difference)
+    } else {
+        // Overflow iff the operands' signs differ and the difference's differs from `x`'s.
+        let xy = b.binary(Op::ExclusiveOr, x, y);
+        let xd = b.binary(Op::ExclusiveOr, x, difference);
+        let both = b.binary(Op::And, xy, xd);
+        signed_limit_if_negative(b, both, x, difference, s)
+    })
+}
+
+/// [`ScalarMethods::saturating_mul`](super::ScalarMethods::saturating_mul).
+pub(super) fn saturating_mul<T: IntegerMethods>(
+    b: &mut KernelBuilder,
+    value: KernelValue<T>,
+    other: KernelValue<T>,
+) -> KernelValue<T> {
+    let (s, x, y) = (T::SCALAR, value.handle(), other.handle());
+    let product = b.binary(Op::Multiply, x, y);
+    if s.kind == ScalarKind::Uint {
+        let over = multiply_overflows(b, x, y, product, s);
+        let max = max_of(b, s);
+        return KernelValue::from_handle(select(b, over, max, product));
     }
+    // The product of the magnitudes, unsigned, against the limit of the result's sign:
+    // `MAX` for a positive result, `|MIN|` for a negative one.
+    let us = naga::Scalar {
+        kind: ScalarKind::Uint,
+        width: s.width,
+    };
+    let ax = abs(b, x, s);
+    let ax = reinterpret(b, ax, s, ScalarKind::Uint);
+    let ay = abs(b, y, s);
+    let ay = reinterpret(b, ay, s, ScalarKind::Uint);
+    let magnitude = b.binary(Op::Multiply, ax, ay);
+    let wrapped = multiply_overflows(b, ax, ay, magnitude, us);
+    let zero = int_literal(b, s, 0);
+    let x_negative = b.binary(Op::Less, x, zero);
+    let y_negative = b.binary(Op::Less, y, zero);
+    let negative = b.binary(Op::NotEqual, x_negative, y_negative);
+    let half = 1i128 << (u32::from(s.width) * 8 - 1);
+    let below_min = int_literal(b, us, half);
+    let below_max = int_literal(b, us, half - 1);
+    let limit = select(b, negative, below_min, below_max);
+    let beyond = b.binary(Op::Greater, magnitude, limit);
+    let over = b.binary(Op::LogicalOr, wrapped, beyond);
+    let min = min_of(b, s);
+    let max = max_of(b, s);
+    let bound = select(b, negative, min, max);
+    KernelValue::from_handle(select(b, over, bound, product))
+}
+
+/// [`ScalarMethods::is_power_of_two`](super::ScalarMethods::is_power_of_two).
+pub(super) fn is_power_of_two<T: UnsignedMethods>(
+    b: &mut KernelBuilder,
+    value: KernelValue<T>,
+) -> KernelValue<bool> {
+    let (s, x) = (T::SCALAR, value.handle());
+    let zero = int_literal(b, s, 0);
+    let one = int_literal(b, s, 1);
+    let nonzero = b.binary(Op::NotEqual, x, zero);
+    let below = b.binary(Op::Subtract, x, one);
+    let common = b.binary(Op::And, x, below);
+    let single = b.binary(Op::Equal, common, zero);
+    KernelValue::from_handle(b.binary(Op::LogicalAnd, nonzero, single))
 }
 
 /// `|x|` of a signed integer, wrapping at `MIN`.

@@ -10,18 +10,20 @@
 //! NaN operand give the other operand (the accelerator's leave it unspecified), `round` rounds
 //! halves away from zero (naga's `round` to even). Where Rust panics, a kernel cannot: integer
 //! methods that overflow in Rust's debug builds wrap (`pow`, `abs` of `MIN`), as in release
-//! builds, and `clamp` with `min > max` gives `max` (see [`KernelValue::clamp`]).
+//! builds, and `clamp` with `min > max` gives `max` (see [`ScalarMethods::clamp`]).
 //!
+//! The methods are those of [`ScalarMethods`], which every kernel's expansion brings into scope.
 //! A method called on a type that lacks it is an error naming the type, through the traits the
-//! methods require: [`Float`](crate::math::Float) (`f32`, `f64`), [`IntegerMethods`] (`i32`,
-//! `u32`, `i64`, `u64`), [`SignMethods`] (`abs`, `signum`: the signed types) and
-//! [`UnsignedMethods`] (`is_power_of_two`).
+//! methods require: [`Float`] (`f32`, `f64`), [`IntegerMethods`] (`i32`, `u32`, `i64`, `u64`),
+//! [`SignMethods`] (`abs`, `signum`: the signed types) and [`UnsignedMethods`]
+//! (`is_power_of_two`).
 
 mod float;
 mod integer;
 pub mod primitive;
 
 use crate::builder::{KernelBuilder, KernelValue};
+use crate::math::Float;
 use crate::types::{Integer, Numeric, Scalar};
 use naga::{BinaryOperator, Expression, Handle, Literal, MathFunction, ScalarKind};
 
@@ -81,72 +83,240 @@ pub trait UnsignedMethods: IntegerMethods {}
 impl UnsignedMethods for u32 {}
 impl UnsignedMethods for u64 {}
 
-/// Methods of every number type, and of the signed ones.
-impl<T: Scalar> KernelValue<T> {
+/// Declares [`ScalarMethods`] from its list: each method with the trait its type needs and the
+/// function that builds it.
+macro_rules! scalar_methods {
+    ($(
+        $(#[$doc:meta])*
+        fn $name:ident($($arg:ident: $aty:ty),*) -> $out:ty
+            where $t:ident: $bound:ident => $build:path;
+    )*) => {
+        /// Rust's numeric methods on kernel values (see the [module](self)): `x.sqrt()`,
+        /// `y.atan2(x)`, `a.max(b)`, `n.count_ones()`, `n.wrapping_add(m)`, `x.to_bits()` …
+        ///
+        /// Each method requires the trait of the types that have it ([`Float`], [`Numeric`],
+        /// [`IntegerMethods`], [`SignMethods`], [`UnsignedMethods`]), so that a call on another
+        /// type is that trait's error naming the type (`` `i32` is not a float type ``). A trait,
+        /// which every kernel's expansion brings into scope, rather than inherent methods of
+        /// [`KernelValue`], so that the error's note ("required by a bound in …") names a
+        /// public path.
+        // `is_nan(self)` as Rust's `f32::is_nan`: the receiver is a copied handle.
+        #[allow(clippy::wrong_self_convention)]
+        pub trait ScalarMethods<T>: Sized {
+            $(
+                $(#[$doc])*
+                fn $name(self, b: &mut KernelBuilder $(, $arg: $aty)*) -> $out
+                where
+                    $t: $bound;
+            )*
+        }
+
+        impl<T: Scalar> ScalarMethods<T> for KernelValue<T> {
+            $(
+                fn $name(self, b: &mut KernelBuilder $(, $arg: $aty)*) -> $out
+                where
+                    $t: $bound,
+                {
+                    $build(b, self $(, $arg)*)
+                }
+            )*
+        }
+    };
+}
+
+scalar_methods! {
+    // Every number type, and the signed ones.
+
     /// The larger of the two. For floats, as Rust's `f32::max`: when one operand is NaN, the
     /// other (the accelerator's `max` leaves that case unspecified); `max(-0.0, 0.0)` is either.
-    pub fn max(self, b: &mut KernelBuilder, other: KernelValue<T>) -> KernelValue<T>
-    where
-        T: Numeric,
-    {
-        min_max(b, MathFunction::Max, self, other)
-    }
-
+    fn max(other: KernelValue<T>) -> KernelValue<T> where T: Numeric => max;
     /// The smaller of the two. For floats, as Rust's `f32::min`: when one operand is NaN, the
     /// other; `min(-0.0, 0.0)` is either.
-    pub fn min(self, b: &mut KernelBuilder, other: KernelValue<T>) -> KernelValue<T>
-    where
-        T: Numeric,
-    {
-        min_max(b, MathFunction::Min, self, other)
-    }
-
+    fn min(other: KernelValue<T>) -> KernelValue<T> where T: Numeric => min;
     /// `self` limited to `min..=max`, as Rust's `clamp`: `min` if `self < min`, else `max` if
     /// `self > max`, else `self` (a NaN `self` stays NaN).
     ///
     /// Rust panics when `min > max` or a float bound is NaN; a kernel cannot, so it keeps
     /// those two comparisons: `min > max` gives `max`, and a NaN bound limits nothing on its
     /// side.
-    pub fn clamp(
-        self,
-        b: &mut KernelBuilder,
-        min: KernelValue<T>,
-        max: KernelValue<T>,
-    ) -> KernelValue<T>
-    where
-        T: Numeric,
-    {
-        let (x, lo, hi) = (self.handle(), min.handle(), max.handle());
-        let below = b.binary(BinaryOperator::Less, x, lo);
-        let x = select(b, below, lo, x);
-        let above = b.binary(BinaryOperator::Greater, x, hi);
-        let clamped = select(b, above, hi, x);
-        if T::SCALAR.kind != ScalarKind::Float {
-            return KernelValue::from_handle(clamped);
-        }
-        // A NaN stays NaN, whatever the driver assumes of comparisons with NaN.
-        let nan = float::classify(b, self.handle(), T::SCALAR, float::Class::Nan);
-        KernelValue::from_handle(select(b, nan, self.handle(), clamped))
-    }
-
+    fn clamp(min: KernelValue<T>, max: KernelValue<T>) -> KernelValue<T> where T: Numeric => clamp;
     /// The absolute value. Integers wrap: `i32::MIN.abs()` is `i32::MIN` (Rust's release
     /// builds; debug builds panic). Floats clear the sign.
-    pub fn abs(self, b: &mut KernelBuilder) -> KernelValue<T>
-    where
-        T: SignMethods,
-    {
-        KernelValue::from_handle(T::abs(b, self.handle()))
-    }
-
+    fn abs() -> KernelValue<T> where T: SignMethods => abs;
     /// The sign, as Rust's `signum`: for integers `-1`, `0` or `1`; for floats `1.0` for
     /// positive numbers, `+0.0` and `+inf`, `-1.0` for negative ones, `-0.0` and `-inf`, and
     /// NaN for NaN (WGSL's `sign` gives 0 for zeros).
-    pub fn signum(self, b: &mut KernelBuilder) -> KernelValue<T>
-    where
-        T: SignMethods,
-    {
-        KernelValue::from_handle(T::signum(b, self.handle()))
+    fn signum() -> KernelValue<T> where T: SignMethods => signum;
+
+    // Floats: `f32` and `f64`.
+
+    /// The square root (`f32::sqrt`).
+    fn sqrt() -> KernelValue<T> where T: Float => float::sqrt;
+    /// `1 / sqrt(x)` (not a Rust method: C++ AMP's `rsqrt`).
+    fn rsqrt() -> KernelValue<T> where T: Float => float::rsqrt;
+    /// `e^x`.
+    fn exp() -> KernelValue<T> where T: Float => float::exp;
+    /// `2^x`.
+    fn exp2() -> KernelValue<T> where T: Float => float::exp2;
+    /// The natural logarithm.
+    fn ln() -> KernelValue<T> where T: Float => float::ln;
+    /// The base-2 logarithm.
+    fn log2() -> KernelValue<T> where T: Float => float::log2;
+    /// The base-10 logarithm (`log2(x) · log10(2)`).
+    fn log10() -> KernelValue<T> where T: Float => float::log10;
+    /// The sine.
+    fn sin() -> KernelValue<T> where T: Float => float::sin;
+    /// The cosine.
+    fn cos() -> KernelValue<T> where T: Float => float::cos;
+    /// The tangent.
+    fn tan() -> KernelValue<T> where T: Float => float::tan;
+    /// The arc sine, as `atan2(x, sqrt((1 - x)(1 + x)))` (Vulkan's own definition of its
+    /// precision: lavapipe's `asin` is off by 2·10⁻⁴); NaN outside `-1..=1` and for NaN.
+    fn asin() -> KernelValue<T> where T: Float => float::asin;
+    /// The arc cosine.
+    fn acos() -> KernelValue<T> where T: Float => float::acos;
+    /// The arc tangent; NaN for NaN.
+    fn atan() -> KernelValue<T> where T: Float => float::atan;
+    /// The arc tangent of `self / other` (`y.atan2(x)`), in the right quadrant, with Rust's
+    /// results where Vulkan leaves `atan2` undefined: `atan2(±0, x)` is `±0` for `x` positive
+    /// or `+0` and `±π` for `x` negative or `-0`; infinities give multiples of `π/4`; NaN gives
+    /// NaN.
+    fn atan2(other: KernelValue<T>) -> KernelValue<T> where T: Float => float::atan2;
+    /// The hyperbolic sine.
+    fn sinh() -> KernelValue<T> where T: Float => float::sinh;
+    /// The hyperbolic cosine.
+    fn cosh() -> KernelValue<T> where T: Float => float::cosh;
+    /// The hyperbolic tangent.
+    fn tanh() -> KernelValue<T> where T: Float => float::tanh;
+    /// The largest integer not greater.
+    fn floor() -> KernelValue<T> where T: Float => float::floor;
+    /// The smallest integer not less.
+    fn ceil() -> KernelValue<T> where T: Float => float::ceil;
+    /// The nearest integer, halves away from zero (as Rust's `round`; naga's `round` rounds
+    /// halves to even).
+    fn round() -> KernelValue<T> where T: Float => float::round;
+    /// The integer part (rounded toward zero).
+    fn trunc() -> KernelValue<T> where T: Float => float::trunc;
+    /// The fractional part, `self - self.trunc()`, as Rust's `fract` (negative for negative
+    /// numbers; WGSL's `fract` is `x - floor(x)`).
+    fn fract() -> KernelValue<T> where T: Float => float::fract;
+    /// `(self * a) + c` (`f32::mul_add`): the accelerator's `fma`, which Vulkan lets round once
+    /// or twice.
+    fn mul_add(a: KernelValue<T>, c: KernelValue<T>) -> KernelValue<T>
+        where T: Float => float::mul_add;
+    /// `self^y` (`f32::powf`) with Rust's (C's `pow`) results: a negative `self` with an
+    /// integer `y` gives `±|self|^y` (Vulkan's `pow` is undefined for negative numbers), with a
+    /// non-integer `y` NaN; `x.powf(0.0)` and `1.0.powf(y)` are 1, NaN included; zeros and
+    /// infinities give C's zeros and infinities. Elsewhere the accelerator's `pow`.
+    fn powf(y: KernelValue<T>) -> KernelValue<T> where T: Float => float::powf;
+    /// `self` raised to an integer power, by repeated squaring as Rust's `powi` (compiler-rt's
+    /// `__powisf2`: the same multiplications in the same order; a negative power is `1 / x^|n|`).
+    /// `x.powi(0)` is 1, NaN included. Straight-line code (no loop).
+    fn powi(n: KernelValue<i32>) -> KernelValue<T> where T: Float => float::powi;
+    /// `sqrt(self² + other²)` without overflow or underflow in between (as Rust's `hypot`):
+    /// `m · sqrt(1 + (n/m)²)` with `m` the larger magnitude; infinite if either is infinite
+    /// (even with a NaN), else NaN if either is NaN. Within a few ulp of Rust's.
+    fn hypot(other: KernelValue<T>) -> KernelValue<T> where T: Float => float::hypot;
+    /// `self` with the sign of `sign`, as Rust's `copysign` (on the bits: `sign` may be `-0.0`
+    /// or a NaN, whose sign bit counts).
+    fn copysign(sign: KernelValue<T>) -> KernelValue<T> where T: Float => float::copysign;
+    /// `1 / self`.
+    fn recip() -> KernelValue<T> where T: Float => float::recip;
+    /// Radians to degrees: one multiplication by Rust's own factor, so the results are the
+    /// host's.
+    fn to_degrees() -> KernelValue<T> where T: Float => float::to_degrees;
+    /// Degrees to radians: one multiplication by Rust's own factor.
+    fn to_radians() -> KernelValue<T> where T: Float => float::to_radians;
+    /// Whether `self` is NaN (read from the bits).
+    fn is_nan() -> KernelValue<bool> where T: Float => float::is_nan;
+    /// Whether `self` is `+inf` or `-inf`.
+    fn is_infinite() -> KernelValue<bool> where T: Float => float::is_infinite;
+    /// Whether `self` is neither infinite nor NaN.
+    fn is_finite() -> KernelValue<bool> where T: Float => float::is_finite;
+    /// `x.to_bits()`: the float's bits (`u32` for `f32`, `u64` for `f64`), as Rust's.
+    fn to_bits() -> KernelValue<<T as Float>::Bits> where T: Float => crate::bits::to_bits;
+
+    // Integers: `i32`, `u32`, `i64` and `u64`.
+
+    /// `self` raised to the power `exp`, wrapping on overflow (Rust's release builds; debug
+    /// builds panic). `x.pow(0)` is 1.
+    fn pow(exp: KernelValue<u32>) -> KernelValue<T> where T: IntegerMethods => integer::pow;
+    /// The number of one bits.
+    fn count_ones() -> KernelValue<u32> where T: IntegerMethods => integer::count_ones;
+    /// The number of leading zero bits (the width for zero).
+    fn leading_zeros() -> KernelValue<u32> where T: IntegerMethods => integer::leading_zeros;
+    /// The number of trailing zero bits (the width for zero).
+    fn trailing_zeros() -> KernelValue<u32> where T: IntegerMethods => integer::trailing_zeros;
+    /// The bits in reverse order.
+    fn reverse_bits() -> KernelValue<T> where T: IntegerMethods => integer::reverse_bits;
+    /// The bits rotated left by `n` (modulo the width), as Rust's `rotate_left`.
+    fn rotate_left(n: KernelValue<u32>) -> KernelValue<T>
+        where T: IntegerMethods => integer::rotate_left;
+    /// The bits rotated right by `n` (modulo the width), as Rust's `rotate_right`.
+    fn rotate_right(n: KernelValue<u32>) -> KernelValue<T>
+        where T: IntegerMethods => integer::rotate_right;
+    /// `self + other`, wrapping (as every kernel `+`).
+    fn wrapping_add(other: KernelValue<T>) -> KernelValue<T>
+        where T: IntegerMethods => integer::wrapping_add;
+    /// `self - other`, wrapping.
+    fn wrapping_sub(other: KernelValue<T>) -> KernelValue<T>
+        where T: IntegerMethods => integer::wrapping_sub;
+    /// `self * other`, wrapping.
+    fn wrapping_mul(other: KernelValue<T>) -> KernelValue<T>
+        where T: IntegerMethods => integer::wrapping_mul;
+    /// `0 - self`, wrapping (unsigned types too, as Rust's `wrapping_neg`).
+    fn wrapping_neg() -> KernelValue<T> where T: IntegerMethods => integer::wrapping_neg;
+    /// `self + other`, limited to the type's range.
+    fn saturating_add(other: KernelValue<T>) -> KernelValue<T>
+        where T: IntegerMethods => integer::saturating_add;
+    /// `self - other`, limited to the type's range.
+    fn saturating_sub(other: KernelValue<T>) -> KernelValue<T>
+        where T: IntegerMethods => integer::saturating_sub;
+    /// `self * other`, limited to the type's range.
+    fn saturating_mul(other: KernelValue<T>) -> KernelValue<T>
+        where T: IntegerMethods => integer::saturating_mul;
+    /// Whether `self` is a power of two (one bit set), as Rust's `is_power_of_two`.
+    fn is_power_of_two() -> KernelValue<bool> where T: UnsignedMethods => integer::is_power_of_two;
+}
+
+/// The larger of `x` and `y` (see [`ScalarMethods::max`]).
+fn max<T: Numeric>(b: &mut KernelBuilder, x: KernelValue<T>, y: KernelValue<T>) -> KernelValue<T> {
+    min_max(b, MathFunction::Max, x, y)
+}
+
+/// The smaller of `x` and `y` (see [`ScalarMethods::min`]).
+fn min<T: Numeric>(b: &mut KernelBuilder, x: KernelValue<T>, y: KernelValue<T>) -> KernelValue<T> {
+    min_max(b, MathFunction::Min, x, y)
+}
+
+/// `value` limited to `min..=max` (see [`ScalarMethods::clamp`]).
+fn clamp<T: Numeric>(
+    b: &mut KernelBuilder,
+    value: KernelValue<T>,
+    min: KernelValue<T>,
+    max: KernelValue<T>,
+) -> KernelValue<T> {
+    let (x, lo, hi) = (value.handle(), min.handle(), max.handle());
+    let below = b.binary(BinaryOperator::Less, x, lo);
+    let x = select(b, below, lo, x);
+    let above = b.binary(BinaryOperator::Greater, x, hi);
+    let clamped = select(b, above, hi, x);
+    if T::SCALAR.kind != ScalarKind::Float {
+        return KernelValue::from_handle(clamped);
     }
+    // A NaN stays NaN, whatever the driver assumes of comparisons with NaN.
+    let nan = float::classify(b, value.handle(), T::SCALAR, float::Class::Nan);
+    KernelValue::from_handle(select(b, nan, value.handle(), clamped))
+}
+
+/// `|value|` (see [`ScalarMethods::abs`]).
+fn abs<T: SignMethods>(b: &mut KernelBuilder, value: KernelValue<T>) -> KernelValue<T> {
+    KernelValue::from_handle(T::abs(b, value.handle()))
+}
+
+/// The sign of `value` (see [`ScalarMethods::signum`]).
+fn signum<T: SignMethods>(b: &mut KernelBuilder, value: KernelValue<T>) -> KernelValue<T> {
+    KernelValue::from_handle(T::signum(b, value.handle()))
 }
 
 /// `min`/`max`: the accelerator's, with Rust's NaN rule for floats (a NaN operand yields the

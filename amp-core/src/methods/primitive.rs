@@ -22,7 +22,7 @@ macro_rules! path_fns {
                 b: &mut KernelBuilder,
                 (x, $($arg,)*): (KernelValue<T>, $(KernelValue<$aty>,)*),
             ) -> Self::Output {
-                x.$name(b $(, $arg)*)
+                crate::methods::ScalarMethods::$name(x, b $(, $arg)*)
             }
         }
     )*};

@@ -1,74 +1,9 @@
-//! Geometric and component-wise functions of short vectors, as methods with the same names on
-//! the host and in kernels: `a.dot(b)`, `v.length()`, `v.normalize()`, `a.cross(b)` (3
-//! components), `a.distance(b)`, and component-wise `a.min(b)`, `a.max(b)`, `v.clamp(lo, hi)`,
-//! `v.abs()`. In kernels each is one naga math function.
+//! Geometric and component-wise functions of short vectors on the host: `a.dot(b)`,
+//! `v.length()`, `v.normalize()`, `a.cross(b)` (3 components), `a.distance(b)`, and
+//! component-wise `a.min(b)`, `a.max(b)`, `v.clamp(lo, hi)`, `v.abs()`. Kernels have the same
+//! methods ([`VectorMethods`](super::VectorMethods)), each one naga math function.
 
 use super::{Component, Vector};
-use crate::builder::{KernelBuilder, KernelValue};
-use crate::methods::math;
-use crate::types::Value;
-use naga::MathFunction;
-
-impl<T: Component, const N: usize> KernelValue<Vector<T, N>>
-where
-    Vector<T, N>: Value,
-{
-    /// The dot product.
-    pub fn dot(self, b: &mut KernelBuilder, other: Self) -> KernelValue<T> {
-        math(b, MathFunction::Dot, self, &[other.handle()])
-    }
-
-    /// The component-wise minimum.
-    pub fn min(self, b: &mut KernelBuilder, other: Self) -> Self {
-        math(b, MathFunction::Min, self, &[other.handle()])
-    }
-
-    /// The component-wise maximum.
-    pub fn max(self, b: &mut KernelBuilder, other: Self) -> Self {
-        math(b, MathFunction::Max, self, &[other.handle()])
-    }
-
-    /// Each component clamped to `lo..=hi` (component-wise).
-    pub fn clamp(self, b: &mut KernelBuilder, lo: Self, hi: Self) -> Self {
-        let rest = [lo.handle(), hi.handle()];
-        math(b, MathFunction::Clamp, self, &rest)
-    }
-
-    /// The component-wise absolute value (the identity on unsigned vectors).
-    pub fn abs(self, b: &mut KernelBuilder) -> Self {
-        math(b, MathFunction::Abs, self, &[])
-    }
-}
-
-impl<T: Component + crate::math::Float, const N: usize> KernelValue<Vector<T, N>>
-where
-    Vector<T, N>: Value,
-{
-    /// The Euclidean length.
-    pub fn length(self, b: &mut KernelBuilder) -> KernelValue<T> {
-        math(b, MathFunction::Length, self, &[])
-    }
-
-    /// The vector scaled to length 1.
-    pub fn normalize(self, b: &mut KernelBuilder) -> Self {
-        math(b, MathFunction::Normalize, self, &[])
-    }
-
-    /// The distance to `other`.
-    pub fn distance(self, b: &mut KernelBuilder, other: Self) -> KernelValue<T> {
-        math(b, MathFunction::Distance, self, &[other.handle()])
-    }
-}
-
-impl<T: Component + crate::math::Float> KernelValue<Vector<T, 3>>
-where
-    Vector<T, 3>: Value,
-{
-    /// The cross product.
-    pub fn cross(self, b: &mut KernelBuilder, other: Self) -> Self {
-        math(b, MathFunction::Cross, self, &[other.handle()])
-    }
-}
 
 /// Host arithmetic the functions need from a component type.
 pub trait HostComponent: Component + PartialOrd + std::ops::Add<Output = Self> {

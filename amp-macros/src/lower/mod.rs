@@ -92,3 +92,17 @@ pub fn loc(span: Span) -> TokenStream {
     let p = private();
     quote_spanned!(span=> #p::Loc::new(::core::file!(), ::core::line!(), ::core::column!()))
 }
+
+/// The traits whose methods kernels call (`x.sqrt()`, `v.dot(w)`, `for` loops, tile_static
+/// declarations, the atomics of values), brought into scope at the top of every generated body:
+/// methods of public traits rather than inherent ones, so that rustc's notes about them name
+/// public paths, and users need no import.
+pub fn kernel_traits(p: &TokenStream) -> TokenStream {
+    quote! {
+        #[allow(unused_imports)]
+        use #p::{
+            DeclareMemory as _, ForLoop as _, ScalarMethods as _, ValueAtomics as _,
+            VectorMethods as _,
+        };
+    }
+}

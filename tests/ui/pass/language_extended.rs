@@ -7,6 +7,12 @@ fn mad<T: Numeric>(a: T, b: T, c: T) -> T {
     a * b + c
 }
 
+/// A generic cast needs only `T: Scalar`.
+#[kernel]
+fn widen<T: Scalar>(x: T) -> f32 {
+    x as f32
+}
+
 #[kernel]
 fn pick(x: i32) -> i32 {
     let y = {
@@ -47,7 +53,7 @@ fn main() -> Result<(), amp::Error> {
         }
         hv.atomic_fetch_add(i[0] % 4, 1u32);
         let wide = (acc as i64) << 33;
-        let x = mad(table[i[0] % 4], 2.0, (wide >> 33) as f32);
+        let x = mad(table[i[0] % 4], 2.0, (wide >> 33) as f32) + widen(n) * 0.0;
         ov[i] = if x > 0.0 { x } else { -x };
     })?;
     Ok(())

@@ -2,7 +2,9 @@
 //! a kernel keeps.
 
 use crate::builder::{Bound, Interval, KernelBuilder};
+use crate::for_loop::ForLoop;
 use crate::ops::{Arith, ArithOp, CmpOp, Compare};
+use crate::tile_static::DeclareMemory;
 use crate::view::{IndexConst, IndexRead, IndexWrite};
 use crate::{Index, KernelValue, Loc, ReadWrite, View};
 use naga::valid::Capabilities;
