@@ -347,7 +347,7 @@ fn main() -> Result<(), amp::Error> {
     println!("summary:");
     print(&amp, reference);
     let (element, _) = amp_product(
-        format!("amp gemm, ArrayView inputs (element kernel, {tuned:?})"),
+        "amp gemm, ArrayView inputs (element kernel, tuned apart)".to_string(),
         n,
         reps,
         &acc,
@@ -355,6 +355,12 @@ fn main() -> Result<(), amp::Error> {
         &|g| g.gemm(),
     )?;
     print(&element, reference);
+    println!("every configuration (gemm_with), ArrayView inputs (element kernel):");
+    for tiles in GemmTiles::ALL.into_iter().filter(|t| t.fits(&acc)) {
+        let name = format!("{tiles:?}, element kernel");
+        let (f, _) = amp_product(name, n, reps, &acc, true, &|g| g.gemm_with(&view, tiles))?;
+        print(&f, reference);
+    }
     let ragged = n - 1;
     let (edges, _) = amp_product(
         format!("amp gemm at {ragged}x{ragged}x{ragged} (element kernel)"),

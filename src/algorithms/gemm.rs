@@ -15,6 +15,7 @@ pub use tiles::GemmTiles;
 
 use crate::{Accelerator, AcceleratorView, Error, Extent};
 use operand::sealed::{Input, Output};
+use tiles::Form;
 
 /// The sizes of a product: A is `m × k`, B `k × n`, C `m × n`.
 #[derive(Clone, Copy, Debug)]
@@ -90,7 +91,11 @@ where
     let Some(dims) = prepare(view, alpha, a, b, beta, c)? else {
         return Ok(());
     };
-    let tiles = tune::tiles_for(view, dims)?;
+    let tiles = tune::tiles_for(view, dims, Form::Float4)?;
+    let tiles = match tiles::form(tiles, a, b, dims) {
+        Form::Float4 => tiles,
+        Form::Element => tune::tiles_for(view, dims, Form::Element)?,
+    };
     product(view, tiles, alpha, a, b, beta, c, dims)
 }
 
@@ -118,8 +123,10 @@ where
     product(view, tiles, alpha, a, b, beta, c, dims)
 }
 
-/// The tile configuration [`gemm_on`] uses on `view`'s accelerator for an M×K by K×N product:
-/// the one chosen for its size class, timing the configurations now if none was chosen yet.
+/// The tile configuration [`gemm_on`] uses on `view`'s accelerator for an M×K by K×N product
+/// whose inputs it reads as `Float4`s (`ConstArrayView`s or `Array`s, sizes multiples of the
+/// block): the one chosen for its size class, timing the configurations now if none was chosen
+/// yet. Other operands run the element kernel, whose configuration is tuned apart.
 ///
 /// ```
 /// use amp::algorithms::gemm_tiles;
@@ -131,7 +138,7 @@ where
 /// # Ok::<(), amp::Error>(())
 /// ```
 pub fn gemm_tiles(view: &AcceleratorView, m: i32, n: i32, k: i32) -> Result<GemmTiles, Error> {
-    tune::tiles_for(view, Dims { m, n, k })
+    tune::tiles_for(view, Dims { m, n, k }, Form::Float4)
 }
 
 /// K per launch on a CPU device. A thread's loop passes grow with K, and Mesa's llvmpipe ends a

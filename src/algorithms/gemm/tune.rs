@@ -1,9 +1,9 @@
 //! The small autotune: on the first `gemm` of a size class on an accelerator, every tile
 //! configuration that fits the accelerator's limits runs on a problem of the class's
-//! representative size, and the fastest is kept for the process (keyed by the accelerator and
-//! the size class).
+//! representative size, and the fastest is kept for the process (keyed by the accelerator, the
+//! size class and the kernel's form: `Float4` and element loads are tuned apart).
 
-use super::tiles::{self, GemmTiles};
+use super::tiles::{self, Form, GemmTiles};
 use super::Dims;
 use crate::{AcceleratorView, Array, Error};
 use std::collections::HashMap;
@@ -66,7 +66,7 @@ const MIN_BATCH: Duration = Duration::from_millis(2);
 /// The most launches in a timed batch.
 const MAX_RUNS: u32 = 243;
 
-type Cache = Mutex<HashMap<(u64, SizeClass), GemmTiles>>;
+type Cache = Mutex<HashMap<(u64, SizeClass, Form), GemmTiles>>;
 
 fn cache() -> &'static Cache {
     static CACHE: OnceLock<Cache> = OnceLock::new();
@@ -75,8 +75,12 @@ fn cache() -> &'static Cache {
 
 /// The configuration for `dims` on `view`'s accelerator: the cached winner of its size class,
 /// or the winner of a tune run now.
-pub(super) fn tiles_for(view: &AcceleratorView, dims: Dims) -> Result<GemmTiles, Error> {
-    let key = (view.accelerator().id(), SizeClass::of(dims));
+pub(super) fn tiles_for(
+    view: &AcceleratorView,
+    dims: Dims,
+    form: Form,
+) -> Result<GemmTiles, Error> {
+    let key = (view.accelerator().id(), SizeClass::of(dims), form);
     let cached = cache()
         .lock()
         .unwrap_or_else(PoisonError::into_inner)
@@ -87,7 +91,7 @@ pub(super) fn tiles_for(view: &AcceleratorView, dims: Dims) -> Result<GemmTiles,
     }
     // Two threads may tune one class at once; both find a good answer, and the later one is
     // kept. Not holding the lock lets other classes and accelerators proceed.
-    let tiles = tune(view, key.1)?;
+    let tiles = tune(view, key.1, form)?;
     cache()
         .lock()
         .unwrap_or_else(PoisonError::into_inner)
@@ -98,7 +102,7 @@ pub(super) fn tiles_for(view: &AcceleratorView, dims: Dims) -> Result<GemmTiles,
 /// Times every configuration that fits (on a CPU device, [`CPU_CANDIDATES`]) on the class's
 /// representative problem; the fastest. A configuration that fails (its kernel rejected by the device) is skipped; when all fail,
 /// the last error is returned.
-fn tune(view: &AcceleratorView, class: SizeClass) -> Result<GemmTiles, Error> {
+fn tune(view: &AcceleratorView, class: SizeClass, form: Form) -> Result<GemmTiles, Error> {
     let acc = view.accelerator();
     let emulated = acc.is_emulated();
     let dims = representative(class, emulated);
@@ -112,7 +116,7 @@ fn tune(view: &AcceleratorView, class: SizeClass) -> Result<GemmTiles, Error> {
         .into_iter()
         .filter(|t| t.fits(acc) && (!emulated || CPU_CANDIDATES.contains(t)));
     for tiles in candidates {
-        match time(view, tiles, &a, &b, &c, dims) {
+        match time(view, tiles, form, &a, &b, &c, dims) {
             Ok(t) if best.is_none_or(|(fastest, _)| t < fastest) => best = Some((t, tiles)),
             Ok(_) => {}
             Err(error @ Error::AcceleratorRemoved(_)) => return Err(error),
@@ -136,6 +140,7 @@ fn tune(view: &AcceleratorView, class: SizeClass) -> Result<GemmTiles, Error> {
 fn time(
     view: &AcceleratorView,
     tiles: GemmTiles,
+    form: Form,
     a: &Array<f32, 2>,
     b: &Array<f32, 2>,
     c: &Array<f32, 2>,
@@ -144,7 +149,10 @@ fn time(
     let batch = |runs: u32| -> Result<Duration, Error> {
         let start = Instant::now();
         for _ in 0..runs {
-            tiles::run(view, tiles, 1.0, a, b, 0.0, c, dims)?;
+            match form {
+                Form::Float4 => tiles::run(view, tiles, 1.0, a, b, 0.0, c, dims)?,
+                Form::Element => tiles::run_element(view, tiles, 1.0, a, b, 0.0, c, dims)?,
+            }
         }
         view.flush()?;
         // A marker waits for the work without reporting faults of the caller's earlier
