@@ -96,7 +96,7 @@ pub mod kernel_types {
     pub use amp_core::builder::{
         kernel_function, DeviceFn, FnArg, FnArgs, FnResult, KernelFunction, KernelValue, Read, Var,
     };
-    pub use amp_core::for_loop::{ForLoop, ForRange};
+    pub use amp_core::for_loop::{for_step, ForLoop, ForRange};
     pub use amp_core::lang::{
         else_value, no_value, Assign, BranchValue, Diverge, NoValue, SameBranch,
     };
@@ -143,7 +143,7 @@ pub mod __private {
     pub use amp_core::builder::{
         kernel_function, DeviceFn, KernelBuilder, KernelToken, KernelValue, Read, Var,
     };
-    pub use amp_core::for_loop::ForLoop;
+    pub use amp_core::for_loop::{for_step, ForLoop};
     pub use amp_core::lang::no_value;
     pub use amp_core::lang::{else_value, Assign, BranchValue, Diverge};
     pub use amp_core::methods::primitive;

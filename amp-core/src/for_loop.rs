@@ -15,11 +15,28 @@ use naga::{BinaryOperator, Expression};
     label = "a range of `{Self}`",
     note = "`for i in a..b` counts over i32, u32, i64 or u64 (both ends of one type; `step_by` takes any of them): convert the ends with `as`, or count over integers and compute the value from the counter"
 )]
-pub trait ForRange: Integer {}
-impl ForRange for i32 {}
-impl ForRange for u32 {}
-impl ForRange for i64 {}
-impl ForRange for u64 {}
+pub trait ForRange: Integer {
+    /// The type itself: [`for_step`]'s result, which is no type at all when the stride is not
+    /// an integer, so the stride's error is the only one.
+    type Stride: ForRange;
+}
+
+/// A `step_by` stride, checked to be an integer where it is written.
+pub fn for_step<S: ForRange<Stride = S>>(step: KernelValue<S>) -> KernelValue<S::Stride> {
+    step
+}
+impl ForRange for i32 {
+    type Stride = i32;
+}
+impl ForRange for u32 {
+    type Stride = u32;
+}
+impl ForRange for i64 {
+    type Stride = i64;
+}
+impl ForRange for u64 {
+    type Stride = u64;
+}
 
 /// The `for` loops of kernels, as the expansion of a kernel body builds them. A trait of the
 /// builder, which every kernel's expansion brings into scope, rather than inherent methods, so

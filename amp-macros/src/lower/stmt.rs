@@ -469,8 +469,11 @@ impl Lowerer {
         let p = private();
         let step = match step {
             Some(s) => {
-                let s = self.expr(s);
-                quote!(::core::option::Option::Some(#s))
+                // Checked to be an integer at the stride's tokens.
+                let (value, t) = (self.expr(s), temp_at("__amp_stride", s.span()));
+                let (p, _) = at(s.span());
+                let check = quote_spanned!(s.span()=> #p::for_step(#t));
+                quote!(::core::option::Option::Some({ let #t = #value; #check }))
             }
             None => quote!(::core::option::Option::<#p::KernelValue<u32>>::None),
         };
