@@ -94,7 +94,8 @@ pub mod kernel_types {
     pub use amp_core::atomic::{AtomicInt, AtomicPlace, ElementIndex, Exchange, ValueAtomics};
     pub use amp_core::bits::Bits32;
     pub use amp_core::builder::{
-        kernel_function, DeviceFn, FnArg, FnArgs, FnResult, KernelFunction, KernelValue, Read, Var,
+        device_fn, kernel_function, DeviceFn, FnArg, FnArgs, FnResult, KernelBuilder,
+        KernelFunction, KernelToken, KernelValue, Read, Var,
     };
     pub use amp_core::for_loop::{for_step, ForLoop, ForRange};
     pub use amp_core::lang::{
@@ -141,7 +142,7 @@ pub mod launch {
 pub mod __private {
     pub use amp_core::atomic::ValueAtomics;
     pub use amp_core::builder::{
-        kernel_function, DeviceFn, KernelBuilder, KernelToken, KernelValue, Read, Var,
+        device_fn, kernel_function, DeviceFn, KernelBuilder, KernelToken, KernelValue, Read, Var,
     };
     pub use amp_core::for_loop::{for_step, ForLoop};
     pub use amp_core::lang::no_value;

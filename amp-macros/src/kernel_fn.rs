@@ -201,7 +201,7 @@ fn emit(func: &ItemFn, body: Body) -> TokenStream {
             let (p, ctx) = at(span);
             let traits = kernel_traits(&p);
             quote_spanned!(span=>
-                #ctx.call_device_fn(#label, ::core::any::TypeId::of::<Self>(), #args,
+                #p::device_fn(#ctx, #label, ::core::any::TypeId::of::<Self>(), #args,
                     |#ctx: &mut #p::KernelBuilder, (#(#names,)*)| -> #output {
                         #traits
                         #(#rebinds)*

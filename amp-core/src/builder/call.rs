@@ -205,6 +205,19 @@ impl<T: Value> FnResult for KernelValue<T> {
     }
 }
 
+/// Calls the device function `name` (identified by `marker`) with `args`, building it with
+/// `body` on its first call: what a `#[kernel] fn`'s expansion does. A free function, so that a
+/// parameter or result type kernels cannot pass is reported with this public path.
+pub fn device_fn<A: FnArgs, R: FnResult>(
+    b: &mut KernelBuilder,
+    name: &'static str,
+    marker: TypeId,
+    args: A,
+    body: impl FnOnce(&mut KernelBuilder, A) -> R,
+) -> R {
+    b.call_device_fn(name, marker, args, body)
+}
+
 impl KernelBuilder {
     /// Calls the device function `name` (identified by `marker`) with `args`; `body` expands
     /// its body when it is not built yet.

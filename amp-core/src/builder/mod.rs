@@ -28,8 +28,8 @@ mod version;
 pub use bounds::{Bound, Interval};
 pub(crate) use call::builtin_fn;
 pub use call::{
-    kernel_function, ByToken, DeviceFn, FnArg, FnArgs, FnResult, KernelArg, KernelFunction,
-    KernelToken,
+    device_fn, kernel_function, ByToken, DeviceFn, FnArg, FnArgs, FnResult, KernelArg,
+    KernelFunction, KernelToken,
 };
 pub(crate) use entry::storage_scalar;
 pub use entry::{BindingKind, KernelIr, LaunchLayout, UNTILED_BLOCK_2D, UNTILED_WORKGROUP};
