@@ -809,6 +809,26 @@ where
 pub trait SameType<T> {}
 impl<T> SameType<T> for T {}
 
+/// A place of type `Self` (a view element, a local, a field) holds a value of type `V`: the
+/// right side of an assignment has the place's type. The place's type is `Self`, so that rustc
+/// learns it from the place before it checks the bound (with the value's type as `Self`, it
+/// would take the value's type as the place's and report the mismatch at the write).
+#[diagnostic::on_unimplemented(
+    message = "this value is `{V}`, not `{Self}`",
+    label = "expected `{Self}`",
+    note = "kernels do not convert implicitly: convert with `as {Self}`"
+)]
+pub trait Holds<V> {}
+impl<T> Holds<T> for T {}
+
+/// `v`, checked to have the type `T` of the place it is stored in (`place = v`).
+pub fn stored<T, V: Operand>(b: &mut KernelBuilder, v: V) -> KernelValue<T>
+where
+    T: Holds<V::Value>,
+{
+    KernelValue::from_handle(v.operand(b))
+}
+
 /// `v`, checked to be a `T` (`let x: T = v;`).
 pub fn typed<T, V: Operand>(b: &mut KernelBuilder, v: V) -> KernelValue<T>
 where

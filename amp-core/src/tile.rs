@@ -36,6 +36,13 @@ impl<const N: usize, const D0: usize, const D1: usize, const D2: usize> TiledExt
     /// The tile's dimensions, most significant first (`N` of them).
     pub const TILE: [u32; 3] = [D0 as u32, D1 as u32, D2 as u32];
 
+    /// The first tile rule this tile breaks ([`tile_shape_error`]), if any.
+    pub const SHAPE_ERROR: Option<&'static str> = tile_shape_error([D0, D1, D2], N);
+
+    fn tile_dims(&self) -> [usize; 3] {
+        [D0, D1, D2]
+    }
+
     /// The whole extent.
     pub fn extent(&self) -> Extent<N> {
         self.extent
@@ -108,8 +115,10 @@ impl<const N: usize, const D0: usize, const D1: usize, const D2: usize> TiledExt
     fn map(&self, f: impl Fn(i32, i32) -> i32) -> Self {
         let mut e = self.extent.0;
         for (k, c) in e.iter_mut().enumerate() {
-            let d = Self::TILE[k] as i32;
-            *c = if *c > 0 { f(*c, d) } else { *c };
+            // A tile that breaks the tile rules (which a launch rejects) leaves the extent as
+            // it is.
+            let d = i32::try_from(self.tile_dims()[k]).unwrap_or(0);
+            *c = if *c > 0 && d > 0 { f(*c, d) } else { *c };
         }
         TiledExtent { extent: Extent(e) }
     }
@@ -282,27 +291,25 @@ mod tests {
     }
 }
 
-/// Compile-time tile rules (C++ AMP's, from its conformance suite: `<1025>`, `<1,1025>`,
-/// `<25,41>` and `<65,1,1>` are rejected).
-const fn check_tile(d: [usize; 3], rank: usize) {
-    assert!(
-        d[0] > 0 && d[1] > 0 && d[2] > 0,
-        "every tile dimension must be greater than 0"
-    );
-    assert!(
-        d[0] as u128 * d[1] as u128 * d[2] as u128 <= 1024,
-        "a tile holds at most 1024 threads"
-    );
-    assert!(
-        rank < 3 || d[0] <= 64,
-        "the most significant dimension of a rank-3 tile is at most 64"
-    );
+/// The first of C++ AMP's tile rules (from its conformance suite: `<1025>`, `<1,1025>`,
+/// `<25,41>` and `<65,1,1>` are rejected) that a tile of dimensions `d` and rank `rank` breaks.
+/// `parallel_for_each!` checks it at compile time, at the domain's tokens; a launch that did not
+/// come from the macro gets it as an error.
+pub const fn tile_shape_error(d: [usize; 3], rank: usize) -> Option<&'static str> {
+    if d[0] == 0 || d[1] == 0 || d[2] == 0 {
+        Some("every tile dimension must be greater than 0")
+    } else if d[0] as u128 * d[1] as u128 * d[2] as u128 > 1024 {
+        Some("a tile holds at most 1024 threads")
+    } else if rank == 3 && d[0] > 64 {
+        Some("the most significant dimension of a rank-3 tile is at most 64")
+    } else {
+        None
+    }
 }
 
 impl Extent<1> {
     /// Divides the extent into tiles of `D0` threads (C++ AMP `extent<1>::tile<D0>()`).
     pub fn tile<const D0: usize>(self) -> TiledExtent<1, D0, 1, 1> {
-        const { check_tile([D0, 1, 1], 1) };
         TiledExtent { extent: self }
     }
 }
@@ -310,7 +317,6 @@ impl Extent<1> {
 impl Extent<2> {
     /// Divides the extent into tiles of `D0 × D1` threads.
     pub fn tile<const D0: usize, const D1: usize>(self) -> TiledExtent<2, D0, D1, 1> {
-        const { check_tile([D0, D1, 1], 2) };
         TiledExtent { extent: self }
     }
 }
@@ -320,7 +326,6 @@ impl Extent<3> {
     pub fn tile<const D0: usize, const D1: usize, const D2: usize>(
         self,
     ) -> TiledExtent<3, D0, D1, D2> {
-        const { check_tile([D0, D1, D2], 3) };
         TiledExtent { extent: self }
     }
 }

@@ -14,9 +14,9 @@
 use crate::captures::captures;
 use crate::check;
 use crate::errors::Errors;
-use crate::lower::{at, ctx_ident, kernel_traits, loc, private, Lowerer};
+use crate::lower::{at, ctx_ident, kernel_traits, loc, private, temp_at, Lowerer};
 use crate::uniform;
-use proc_macro2::TokenStream;
+use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned};
 use syn::parse::{Parse, ParseStream};
 use syn::spanned::Spanned;
@@ -143,14 +143,18 @@ pub fn expand(input: TokenStream, launch: Launch) -> TokenStream {
             quote_spanned!(span=> &#p::AsAcceleratorView::as_accelerator_view(&(#v)),)
         }
     });
-    // At the domain's tokens, so that a value that is not a domain is reported there.
-    let domain = quote_spanned!(domain.span()=> &(#domain));
+    // At the domain's tokens, so that a value that is not a domain, or a tile that breaks the
+    // tile rules, is reported there.
+    let span = domain.span();
+    let (value, shape) = (temp_at("__amp_domain", span), tile_shape(span));
     let traits = kernel_traits(&p);
     quote!({
+        let #value = &(#domain);
+        #shape
         #[allow(unused_variables, unused_braces, clippy::all)]
         let __amp_result = #call(
             #view
-            #domain,
+            #value,
             (#(&#names,)*),
             #site,
             move |#ctx: &mut #p::KernelBuilder, (#(#names,)*), #index| {
@@ -210,5 +214,26 @@ fn pattern_ident(pat: &Pat) -> Option<syn::Ident> {
         Pat::Ident(id) => Some(id.ident.clone()),
         Pat::Type(t) => pattern_ident(&t.pat),
         _ => None,
+    }
+}
+
+/// The tile rules checked at compile time (C++ AMP's `static_assert`s on `tiled_extent`): a
+/// constant of a function generic over the domain's type, which rustc evaluates when it builds
+/// the launch and reports at the domain's tokens ("evaluation panicked: a tile holds at most
+/// 1024 threads").
+fn tile_shape(span: Span) -> TokenStream {
+    let value = temp_at("__amp_domain", span);
+    quote_spanned! {span=>
+        {
+            #[allow(clippy::all)]
+            fn check_tile_shape<D: ::amp::launch::Domain>(_: &D) {
+                const {
+                    if let ::core::option::Option::Some(rule) = D::SHAPE_ERROR {
+                        ::core::panic!("{}", rule)
+                    }
+                }
+            }
+            check_tile_shape(#value);
+        }
     }
 }

@@ -161,6 +161,12 @@ impl Lowerer {
     /// `l <op> r` on two evaluated operands.
     fn apply(&self, op: Op, l: &syn::Ident, r: &syn::Ident, span: Span) -> TokenStream {
         let name = |n: &str| syn::Ident::new(n, span);
+        // The operands named at the operator too: rustc reports an unsupported pair of types
+        // at the call and again at its first argument, once if both are at the operator.
+        let (mut l, mut r) = (l.clone(), r.clone());
+        l.set_span(l.span().located_at(span));
+        r.set_span(r.span().located_at(span));
+        let (l, r) = (&l, &r);
         match op {
             Op::Arith(n) => {
                 let n = name(n);
@@ -198,13 +204,27 @@ impl Lowerer {
     fn assign(&self, place: &Expr, value: &Expr, op: Option<&BinOp>) -> TokenStream {
         let rhs = self.expr(value);
         let r = temp_at("__amp_r", value.span());
-        let (cur, new) = (temp_at("__amp_cur", place.span()), temp("__amp_new"));
         let span = op.map_or_else(|| place.span(), |o| o.span());
+        // The stored value, checked to have the place's type where it is computed: at the
+        // right side, or at the operator of `place op= value`.
+        let new_span = op.map_or_else(|| value.span(), |o| o.span());
+        let (cur, new) = (
+            temp_at("__amp_cur", place.span()),
+            temp_at("__amp_new", new_span),
+        );
+        let typed = |v: TokenStream| {
+            let (p, ctx) = at(new_span);
+            quote_spanned!(new_span=> #p::ops::stored(#ctx, #v))
+        };
         let combine = |current: TokenStream| match op {
-            None => quote!(let #new = #r;),
+            None => {
+                let checked = typed(quote!(#r));
+                quote!(let #new = #checked;)
+            }
             Some(op) => {
                 let apply = self.apply(classify(op).0, &cur, &r, span);
-                quote!(let #cur = #current; let #new = #apply;)
+                let checked = typed(quote!(#new));
+                quote!(let #cur = #current; let #new = #apply; let #new = #checked;)
             }
         };
         match place {

@@ -66,7 +66,7 @@ fn temp(name: &str) -> Ident {
 /// that comes from a macro's own hygiene at the macro's call site (the `#[kernel]` attribute,
 /// the whole `parallel_for_each!`), whatever its location. The `__amp_` prefix is reserved, and
 /// every temporary is bound before any user code that could name it runs in its scope.
-fn temp_at(name: &str, span: Span) -> Ident {
+pub(crate) fn temp_at(name: &str, span: Span) -> Ident {
     Ident::new(name, span)
 }
 

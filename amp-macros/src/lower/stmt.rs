@@ -479,7 +479,14 @@ impl Lowerer {
         };
         let st = temp("__amp_step");
         let inclusive = matches!(range.limits, syn::RangeLimits::Closed(_));
+        // The end bound, checked to have the start's type, at the end's tokens.
+        let end_span = end.span();
         let (start, end) = (self.expr(start), self.expr(end));
+        let end = {
+            let (p, ctx) = at(end_span);
+            let t = temp_at("__amp_end", end_span);
+            quote_spanned!(end_span=> { let #t = #end; #p::ops::stored(#ctx, #t) })
+        };
         let (s, e, k) = (
             temp("__amp_start"),
             temp("__amp_end"),
