@@ -94,7 +94,7 @@ pub mod kernel_types {
     pub use amp_core::atomic::{AtomicInt, AtomicPlace, ElementIndex, Exchange, ValueAtomics};
     pub use amp_core::bits::Bits32;
     pub use amp_core::builder::{
-        device_fn, kernel_function, DeviceFn, FnArg, FnArgs, FnResult, KernelBuilder,
+        device_fn, kernel_function, DeviceFn, FnArg, FnArgs, FnResult, KernelBuilder, KernelCall,
         KernelFunction, KernelToken, KernelValue, Read, Var,
     };
     pub use amp_core::for_loop::{for_step, ForLoop, ForRange};
@@ -104,9 +104,9 @@ pub mod kernel_types {
     pub use amp_core::math::Float;
     pub use amp_core::methods::{IntegerMethods, ScalarMethods, SignMethods, UnsignedMethods};
     pub use amp_core::ops::{
-        cast, condition, index_from, index_of, stored, typed, Arith, Arithmetic, BitOps, Bitwise, CastTo,
-        Compare, Comparison, FromComponents, Holds, IsBool, Mismatched, Negate, Not, Operand,
-        SameType, Shift, ShiftOps,
+        cast, condition, index_from, index_of, stored, typed, Arith, Arithmetic, BitOps, Bitwise,
+        CastTo, Compare, Comparison, FromComponents, Holds, IsBool, Mismatched, Negate, Not,
+        Operand, SameType, Shift, ShiftOps,
     };
     pub use amp_core::place::{IndexPlace, IntoPlace, Mutable, Place};
     pub use amp_core::section::Section;
@@ -130,6 +130,7 @@ pub mod scalar_functions {
 
 /// The launch functions the `parallel_for_each!` macros call.
 pub mod launch {
+    pub use amp_runtime::capture::{captured, Captured};
     pub use amp_runtime::domain::Domain;
     pub use amp_runtime::launch::{
         parallel_for_each, parallel_for_each_on, parallel_for_each_unchecked,
@@ -142,7 +143,8 @@ pub mod launch {
 pub mod __private {
     pub use amp_core::atomic::ValueAtomics;
     pub use amp_core::builder::{
-        device_fn, kernel_function, DeviceFn, KernelBuilder, KernelToken, KernelValue, Read, Var,
+        device_fn, kernel_function, DeviceFn, KernelBuilder, KernelCall, KernelToken, KernelValue,
+        Read, Var,
     };
     pub use amp_core::for_loop::{for_step, ForLoop};
     pub use amp_core::lang::no_value;

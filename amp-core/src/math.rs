@@ -3,7 +3,7 @@
 //! [`intrinsics`] (`abs`, `min`, `max`, `clamp`, bit counting).
 //!
 //! Each function is called in a kernel like any function: `fast_math::log10(x)`. Each one is a
-//! host function `fn(KernelToken) -> Marker` whose marker emits a naga `Math` (or `Relational`)
+//! host function `fn<C: KernelCall<Marker>>(_: C) -> Marker` (kernels pass a `KernelToken`) whose marker emits a naga `Math` (or `Relational`)
 //! expression, so the kernel calls no helper function. Functions the accelerator has no
 //! instruction for are composed from ones it has; their precision is stated on each.
 

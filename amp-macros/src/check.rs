@@ -189,6 +189,56 @@ impl Checker<'_> {
         if let Some(message) = message {
             self.errors.push(expr, message);
         }
+        match expr {
+            Expr::Call(c) => self.associated_fn_rule(c),
+            Expr::MethodCall(m) => self.std_method_rule(m),
+            _ => {}
+        }
+    }
+
+    /// Rule: kernels call #[kernel] functions and amp's kernel functions by name; a type's
+    /// associated function (`Box::new(x)`, `String::from(s)`) is host code. (The scalar types'
+    /// associated functions, `f32::sqrt(x)`, are amp's: their type names are lowercase.)
+    fn associated_fn_rule(&mut self, call: &syn::ExprCall) {
+        let Expr::Path(func) = &*call.func else {
+            return;
+        };
+        let segments = &func.path.segments;
+        let owner = segments.len().checked_sub(2).map(|i| &segments[i]);
+        let is_type = owner.is_some_and(|s| s.ident.to_string().starts_with(char::is_uppercase));
+        if func.qself.is_some() || is_type {
+            let name = quote::ToTokens::to_token_stream(&func.path)
+                .to_string()
+                .replace(' ', "");
+            self.errors.push(
+                &call.func,
+                format!(
+                    "`{name}` cannot be called in a kernel: kernels call #[kernel] functions and amp's kernel functions (vectors: `float3(x, y, z)`; scalars: `f32::sqrt(x)`)"
+                ),
+            );
+        }
+    }
+
+    /// Rule: the methods that Rust's prelude gives every type (`into`, `to_owned`, `eq`, …)
+    /// are not kernel methods: kernels convert with `as` and compare with operators. (`clone()`
+    /// is accepted: kernel values are copies.)
+    fn std_method_rule(&mut self, m: &syn::ExprMethodCall) {
+        let name = m.method.to_string();
+        let advice = match name.as_str() {
+            "into" | "try_into" | "from" | "try_from" => "convert with `as` (`x as f64`)",
+            "eq" | "ne" | "lt" | "le" | "gt" | "ge" | "cmp" | "partial_cmp" => {
+                "compare with the operators (`a == b`, `a < b`)"
+            }
+            "to_owned" | "borrow" | "borrow_mut" | "as_ref" | "as_mut" | "clone_from" => {
+                "kernel values are copied: use the value itself"
+            }
+            "to_string" | "fmt" | "hash" | "type_id" => "kernels have no such host facilities",
+            _ => return,
+        };
+        self.errors.push(
+            &m.method,
+            format!("`.{name}()` is not supported in kernels: {advice}"),
+        );
     }
 
     /// Rule: literals are numbers and booleans; strings and characters have no kernel type

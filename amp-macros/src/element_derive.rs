@@ -278,7 +278,7 @@ fn emit(input: &DeriveInput, fields: &[&syn::Field]) -> TokenStream {
 
         impl #p::Capture for #name {
             type Kernel = #p::KernelValue<#name>;
-            fn declare(b: &mut #p::KernelBuilder) -> Self::Kernel {
+            fn declare(&self, b: &mut #p::KernelBuilder) -> Self::Kernel {
                 b.param::<Self>()
             }
             fn bind(&self, binder: &mut #p::Binder<'_>) -> #p::Result<()> {

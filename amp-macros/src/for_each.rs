@@ -148,6 +148,10 @@ pub fn expand(input: TokenStream, launch: Launch) -> TokenStream {
     let span = domain.span();
     let (value, shape) = (temp_at("__amp_domain", span), tile_shape(span));
     let traits = kernel_traits(&p);
+    // Each capture checked at the closure's first use of its name.
+    let checked = names
+        .iter()
+        .map(|n| quote_spanned!(n.span()=> ::amp::launch::captured(&#n)));
     quote!({
         let #value = &(#domain);
         #shape
@@ -155,7 +159,7 @@ pub fn expand(input: TokenStream, launch: Launch) -> TokenStream {
         let __amp_result = #call(
             #view
             #value,
-            (#(&#names,)*),
+            (#(#checked,)*),
             #site,
             move |#ctx: &mut #p::KernelBuilder, (#(#names,)*), #index| {
                 #traits

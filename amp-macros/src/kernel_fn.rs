@@ -1,11 +1,13 @@
 //! `#[kernel] fn`: a device function, callable from kernels (C++ AMP's `restrict(amp)`
 //! function).
 //!
-//! `#[kernel] fn f(a: A, b: B) -> R { body }` expands to a hidden marker type, a function
-//! `fn f(KernelToken) -> marker` (so `f(x, y)` inside a kernel finds the marker, and a local
-//! named `f` elsewhere shadows it like any function), and an implementation of
-//! `DeviceFn<(A', B')>` for the marker whose `call` builds `f`'s IR on first use (`A'` is `A`'s
-//! kernel-side type). `f` is not callable on the host.
+//! `#[kernel] fn f(a: A, b: B) -> R { body }` expands to a hidden marker type `struct f {}` (in
+//! the type namespace only), a function `fn f<C: KernelCall<f>>(_: C) -> f` (so `f(x, y)` inside
+//! a kernel finds the marker by calling it with a `KernelToken`, and a local named `f` elsewhere
+//! shadows it like any function), and an implementation of `DeviceFn<(A', B')>` for the marker
+//! whose `call` builds `f`'s IR on first use (`A'` is `A`'s kernel-side type). `f` is not callable
+//! on the host: there, the `KernelCall` bound says "`f` is a kernel function". rustc shows `f`
+//! used as a value as `fn(_) -> f {f::<_>}`.
 
 use crate::check;
 use crate::errors::{with_item, Errors};
@@ -13,7 +15,7 @@ use crate::lower::{at, ctx_ident, kernel_traits, private, Lowerer};
 use crate::types::kernel_side;
 use crate::uniform;
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote, quote_spanned};
+use quote::{quote, quote_spanned};
 use syn::{FnArg, ItemFn, ReturnType};
 
 pub fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
@@ -146,7 +148,10 @@ fn emit(func: &ItemFn, body: Body) -> TokenStream {
     let vis = &func.vis;
     let name = &func.sig.ident;
     let label = name.to_string();
-    let marker = format_ident!("__amp_kernel_{}", name);
+    // The marker is named as the function, in the type namespace (a braced struct has no value
+    // of that name), so that rustc shows a kernel function used as a value as `fn(_) -> square
+    // {square::<_>}`.
+    let marker = name;
     let attrs = func
         .attrs
         .iter()
@@ -230,15 +235,16 @@ fn emit(func: &ItemFn, body: Body) -> TokenStream {
     quote! {
         #[allow(non_camel_case_types)]
         #[doc(hidden)]
-        #vis struct #marker;
+        #vis struct #marker {}
 
         // The name in the value namespace is a function (so locals of the same name shadow it,
-        // as they would a plain fn); kernels call it only to get the marker.
+        // as they would a plain fn); kernels call it, with a `KernelToken`, only to get the
+        // marker. Called on the host, its bound says that it is a kernel function.
         #(#attrs)*
         #[allow(dead_code)]
         #[inline(always)]
-        #vis fn #name(_: #p::KernelToken) -> #marker {
-            #marker
+        #vis fn #name<C: #p::KernelCall<#marker>>(_: C) -> #marker {
+            #marker {}
         }
 
         #imp

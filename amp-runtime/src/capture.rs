@@ -42,13 +42,13 @@ impl Binder<'_> {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be captured by a kernel",
     label = "captured here",
-    note = "kernels capture i32, u32, f32, bool, Index, Extent, TiledExtent, short vectors, #[derive(Element)] structs and array views (ArrayView, ConstArrayView, Array); narrow integers, references, pointers and heap types are not supported"
+    note = "kernels capture i32, u32, f32, bool, Index, Extent, TiledExtent, short vectors, #[derive(Element)] structs and array views (ArrayView, ConstArrayView, Array); narrow integers, references, pointers and heap types are not supported; a #[kernel] fn is called (`f(x)`), not captured or passed as a value"
 )]
 pub trait Capture {
     /// How the kernel sees it.
     type Kernel;
     /// Declares it in the kernel being built.
-    fn declare(b: &mut KernelBuilder) -> Self::Kernel;
+    fn declare(&self, b: &mut KernelBuilder) -> Self::Kernel;
     /// Supplies its launch-time value.
     fn bind(&self, binder: &mut Binder<'_>) -> Result<()>;
     /// Called after the kernel was submitted.
@@ -61,8 +61,8 @@ pub trait Capture {
 
 impl<C: Capture + ?Sized> Capture for &C {
     type Kernel = C::Kernel;
-    fn declare(b: &mut KernelBuilder) -> Self::Kernel {
-        C::declare(b)
+    fn declare(&self, b: &mut KernelBuilder) -> Self::Kernel {
+        (**self).declare(b)
     }
     fn bind(&self, binder: &mut Binder<'_>) -> Result<()> {
         (**self).bind(binder)
@@ -79,7 +79,7 @@ macro_rules! scalar_capture {
     ($($t:ty),*) => {$(
         impl Capture for $t {
             type Kernel = KernelValue<$t>;
-            fn declare(b: &mut KernelBuilder) -> KernelValue<$t> {
+            fn declare(&self, b: &mut KernelBuilder) -> KernelValue<$t> {
                 b.param::<$t>()
             }
             fn bind(&self, binder: &mut Binder<'_>) -> Result<()> {
@@ -98,7 +98,7 @@ macro_rules! shape_capture {
             $shape<N>: Value + Rank,
         {
             type Kernel = KernelValue<$shape<N>>;
-            fn declare(b: &mut KernelBuilder) -> Self::Kernel {
+            fn declare(&self, b: &mut KernelBuilder) -> Self::Kernel {
                 b.param_shape::<$shape<N>>()
             }
             fn bind(&self, binder: &mut Binder<'_>) -> Result<()> {
@@ -117,7 +117,7 @@ where
     Extent<N>: Value + Rank,
 {
     type Kernel = KernelValue<Self>;
-    fn declare(b: &mut KernelBuilder) -> Self::Kernel {
+    fn declare(&self, b: &mut KernelBuilder) -> Self::Kernel {
         b.param_shape::<Self>()
     }
     fn bind(&self, binder: &mut Binder<'_>) -> Result<()> {
@@ -143,7 +143,7 @@ macro_rules! view_capture {
             Extent<N>: Value + Rank,
         {
             type Kernel = View<T, N, $access>;
-            fn declare(b: &mut KernelBuilder) -> Self::Kernel {
+            fn declare(&self, b: &mut KernelBuilder) -> Self::Kernel {
                 View::declare(b)
             }
             fn bind(&self, binder: &mut Binder<'_>) -> Result<()> {
@@ -180,12 +180,52 @@ view_capture!(
     |_view| None
 );
 
+/// A capture of a kernel closure, checked where the closure names it ([`captured`]): the value
+/// and its [`Capture`] functions, taken where `C: Capture` was proven, so that nothing checks
+/// that bound again.
+pub struct Captured<C, K> {
+    value: C,
+    declare: fn(&C, &mut KernelBuilder) -> K,
+    bind: fn(&C, &mut Binder<'_>) -> Result<()>,
+    launched: fn(&C),
+    home: fn(&C) -> Option<&Accelerator>,
+}
+
+/// `c`, a capture of a kernel closure: `parallel_for_each!` passes each capture through this
+/// function at the closure's first use of its name, so that a value kernels cannot capture is
+/// reported there, once.
+pub fn captured<C: Capture>(c: C) -> Captured<C, C::Kernel> {
+    Captured {
+        value: c,
+        declare: C::declare,
+        bind: C::bind,
+        launched: C::launched,
+        home: C::home,
+    }
+}
+
+impl<C, K> Capture for Captured<C, K> {
+    type Kernel = K;
+    fn declare(&self, b: &mut KernelBuilder) -> K {
+        (self.declare)(&self.value, b)
+    }
+    fn bind(&self, binder: &mut Binder<'_>) -> Result<()> {
+        (self.bind)(&self.value, binder)
+    }
+    fn launched(&self) {
+        (self.launched)(&self.value)
+    }
+    fn home(&self) -> Option<&Accelerator> {
+        (self.home)(&self.value)
+    }
+}
+
 /// All captures of a kernel closure, as a tuple of references.
 pub trait Captures {
     /// The kernel-side tuple.
     type Kernel;
     /// Declares every capture, in order.
-    fn declare(b: &mut KernelBuilder) -> Self::Kernel;
+    fn declare(&self, b: &mut KernelBuilder) -> Self::Kernel;
     /// Binds every capture, in order.
     fn bind(&self, binder: &mut Binder<'_>) -> Result<()>;
     /// After submission.
@@ -200,8 +240,8 @@ macro_rules! captures {
         impl<$($c: Capture),*> Captures for ($($c,)*) {
             type Kernel = ($($c::Kernel,)*);
             #[allow(unused_variables, clippy::unused_unit)]
-            fn declare(b: &mut KernelBuilder) -> Self::Kernel {
-                ($($c::declare(b),)*)
+            fn declare(&self, b: &mut KernelBuilder) -> Self::Kernel {
+                ($(self.$i.declare(b),)*)
             }
             #[allow(unused_variables)]
             fn bind(&self, binder: &mut Binder<'_>) -> Result<()> {
@@ -252,7 +292,7 @@ macro_rules! vector_capture {
     ($($n:literal),*) => {$(
         impl<T: Component> Capture for Vector<T, $n> {
             type Kernel = KernelValue<Vector<T, $n>>;
-            fn declare(b: &mut KernelBuilder) -> Self::Kernel {
+            fn declare(&self, b: &mut KernelBuilder) -> Self::Kernel {
                 b.param::<Self>()
             }
             fn bind(&self, binder: &mut Binder<'_>) -> Result<()> {

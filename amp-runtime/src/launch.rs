@@ -177,7 +177,7 @@ where
         )));
     }
     let (threads, words) = domain.launch()?;
-    let mut pipeline = pipeline::<D, C, F>(accelerator, site, checks, false, &body)?;
+    let mut pipeline = pipeline::<D, C, F>(accelerator, &captures, site, checks, false, &body)?;
     let mut binder = Binder {
         accelerator,
         words,
@@ -188,7 +188,8 @@ where
     if let Some(uses) = &pipeline.dropped_fences {
         // A view read and another written share one buffer: keep the barriers' global fences.
         if uses.aliased(&binder.buffers) {
-            pipeline = self::pipeline::<D, C, F>(accelerator, site, checks, true, &body)?;
+            pipeline =
+                self::pipeline::<D, C, F>(accelerator, &captures, site, checks, true, &body)?;
         }
     }
     let layout = &pipeline.layout;
@@ -222,6 +223,7 @@ where
 
 fn pipeline<D, C, F>(
     accelerator: &Accelerator,
+    captures: &C,
     site: Loc,
     checks: Checks,
     global_fences: bool,
@@ -259,7 +261,7 @@ where
             b.keep_global_fences();
         }
         let index = D::entry(&mut b);
-        let captured = C::declare(&mut b);
+        let captured = captures.declare(&mut b);
         body(&mut b, captured, index);
         b.finish(accelerator.naga_capabilities())
     };

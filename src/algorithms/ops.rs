@@ -149,17 +149,17 @@ builtin_op!(
     /// Addition: `a + b`. Integer sums wrap, as integer arithmetic does in kernels; `f32` sums
     /// are rounded in an order that depends on the launch shape, so they may differ from a
     /// sequential sum in the last bits.
-    Sum => sum / __amp_kernel_sum
+    Sum => sum / sum
 );
 builtin_op!(
     /// The minimum: `a.min(b)`. For `f32`, a NaN operand gives what the accelerator's `min`
     /// gives (unspecified).
-    Min => min / __amp_kernel_min
+    Min => min / min
 );
 builtin_op!(
     /// The maximum: `a.max(b)`. For `f32`, a NaN operand gives what the accelerator's `max`
     /// gives (unspecified).
-    Max => max / __amp_kernel_max
+    Max => max / max
 );
 
 /// The [`KernelFunction`] kind of [`Binary`] and [`Unary`] (apart from the kind of `#[kernel]`

@@ -40,6 +40,20 @@ impl KernelToken {
     }
 }
 
+/// How kernels call a kernel function's host-side item `f<C: KernelCall<Marker>>(_: C) -> Marker`
+/// (a `#[kernel] fn`, or one of amp's built-in functions): with a [`KernelToken`], the one type
+/// that implements it, to get the marker that builds the function. Called on the host with
+/// other arguments, the bound reports that the function belongs in kernels.
+#[diagnostic::on_unimplemented(
+    message = "`{F}` is a kernel function: it is called inside kernels",
+    label = "called outside a kernel",
+    note = "a #[kernel] fn (and each of amp's kernel functions, such as `fast_math::sqrt`) runs on the accelerator: call it inside `parallel_for_each!` or another #[kernel] fn"
+)]
+pub trait KernelCall<F> {}
+
+#[diagnostic::do_not_recommend]
+impl<F> KernelCall<F> for KernelToken {}
+
 /// A function callable from kernels: a `#[kernel] fn` or one of amp's built-in functions. Most
 /// are host functions `fn(KernelToken) -> Marker` whose marker implements [`DeviceFn`]; the short
 /// vector constructors (`float3` & co.) are host functions generic over their component argument,
@@ -81,7 +95,7 @@ pub enum KernelArg {}
 macro_rules! builtin_fn {
     ($(#[$doc:meta])* $name:ident / $marker:ident) => {
         $(#[$doc])*
-        pub fn $name(_: $crate::builder::KernelToken) -> $marker {
+        pub fn $name<C: $crate::builder::KernelCall<$marker>>(_: C) -> $marker {
             $marker
         }
 

@@ -28,7 +28,7 @@ mod version;
 pub use bounds::{Bound, Interval};
 pub(crate) use call::builtin_fn;
 pub use call::{
-    device_fn, kernel_function, ByToken, DeviceFn, FnArg, FnArgs, FnResult, KernelArg,
+    device_fn, kernel_function, ByToken, DeviceFn, FnArg, FnArgs, FnResult, KernelArg, KernelCall,
     KernelFunction, KernelToken,
 };
 pub(crate) use entry::storage_scalar;

@@ -431,6 +431,10 @@ impl Lowerer {
     }
 
     fn method_call(&self, m: &syn::ExprMethodCall) -> TokenStream {
+        // Kernel values are copies: `x.clone()` is `x`.
+        if m.method == "clone" && m.args.is_empty() && m.turbofish.is_none() {
+            return self.expr(&m.receiver);
+        }
         // An atomic operation works on a place, not on its value: a named receiver
         // (`count.atomic_fetch_add(1)` on a scalar tile_static variable) is passed as it is
         // rather than read. Views and arrays read as themselves, so nothing else changes.
