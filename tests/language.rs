@@ -264,6 +264,29 @@ fn diverging_arms_and_branches() {
     }
 }
 
+#[kernel]
+fn stop_early(v: ArrayView<i32, 1>, i: i32) {
+    v[i] = 1;
+    return;
+    // Dead code that calls a function and an atomic: it is left out, and the kernel validates.
+    v[i] = early(i);
+    v.atomic_fetch_add(i, 5);
+}
+
+#[test]
+fn code_after_return_builds_and_does_not_run() {
+    let mut out = vec![0i32; 16];
+    let ov = ArrayView::new(16, &mut out).expect("view");
+    parallel_for_each!(ov.extent(), |i: Index<1>| {
+        stop_early(ov, i[0]);
+        return;
+        ov[i] = early(3);
+    })
+    .expect("launch");
+    drop(ov);
+    assert!(out.iter().all(|&v| v == 1), "{out:?}");
+}
+
 #[test]
 fn short_vectors() {
     let mut out = vec![0.0f32; 64 * 4];

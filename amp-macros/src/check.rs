@@ -7,6 +7,13 @@ use crate::errors::Errors;
 use syn::visit::{self, Visit};
 use syn::{Expr, Lit, Pat, Stmt, Type};
 
+/// amp's types whose associated functions kernels call (`Float3::new(x, y, z)`,
+/// `Index::new([i, j])`).
+const AMP_TYPES: &[&str] = &[
+    "Index", "Extent", "Vector", "Float2", "Float3", "Float4", "Int2", "Int3", "Int4", "UInt2",
+    "UInt3", "UInt4", "Double2", "Double3", "Double4",
+];
+
 /// Checks a kernel body (and the types in its signature, via [`check_type`]).
 pub fn check_block(block: &syn::Block, errors: &mut Errors) {
     Checker { errors, loops: 0 }.visit_block(block);
@@ -197,15 +204,19 @@ impl Checker<'_> {
     }
 
     /// Rule: kernels call #[kernel] functions and amp's kernel functions by name; a type's
-    /// associated function (`Box::new(x)`, `String::from(s)`) is host code. (The scalar types'
-    /// associated functions, `f32::sqrt(x)`, are amp's: their type names are lowercase.)
+    /// associated function (`Box::new(x)`, `String::from(s)`) is host code, except those of
+    /// amp's own types ([`AMP_TYPES`]: `Float3::new(x, y, z)`) and of the scalar types
+    /// (`f32::sqrt(x)`, lowercase).
     fn associated_fn_rule(&mut self, call: &syn::ExprCall) {
         let Expr::Path(func) = &*call.func else {
             return;
         };
         let segments = &func.path.segments;
         let owner = segments.len().checked_sub(2).map(|i| &segments[i]);
-        let is_type = owner.is_some_and(|s| s.ident.to_string().starts_with(char::is_uppercase));
+        let is_type = owner.is_some_and(|s| {
+            let name = s.ident.to_string();
+            name.starts_with(char::is_uppercase) && !AMP_TYPES.contains(&name.as_str())
+        });
         if func.qself.is_some() || is_type {
             let name = quote::ToTokens::to_token_stream(&func.path)
                 .to_string()
