@@ -231,9 +231,11 @@ fn tile_shape(span: Span) -> TokenStream {
         {
             #[allow(clippy::all)]
             fn check_tile_shape<D: ::amp::launch::Domain>(_: &D) {
+                // `expect` (a `#[track_caller]` function) rather than `panic!`, whose
+                // location is a span of the standard library's macro.
                 const {
                     if let ::core::option::Option::Some(rule) = D::SHAPE_ERROR {
-                        ::core::panic!("{}", rule)
+                        ::core::option::Option::<()>::None.expect(rule)
                     }
                 }
             }

@@ -324,6 +324,83 @@ impl KernelBuilder {
             .next()
             .map(|f| f.block)
             .unwrap_or_default();
+        self.zero_orphan_results(&mut ctx.function);
         ctx.function
+    }
+
+    /// Dead code (after `return`, `break` or `continue`) is left out of the function, and with
+    /// it any call, atomic or uniform load whose result the dead code used: each such result
+    /// expression becomes a zero of its type (naga rejects a result without its statement).
+    fn zero_orphan_results(&mut self, function: &mut Function) {
+        let mut produced = std::collections::HashSet::new();
+        collect_results(&function.body, &mut produced);
+        let orphans: Vec<_> = function
+            .expressions
+            .iter()
+            .filter(|(h, e)| {
+                !produced.contains(h)
+                    && matches!(
+                        e,
+                        Expression::CallResult(_)
+                            | Expression::AtomicResult { .. }
+                            | Expression::WorkGroupUniformLoadResult { .. }
+                    )
+            })
+            .map(|(h, e)| (h, e.clone()))
+            .collect();
+        for (handle, expression) in orphans {
+            let ty = match expression {
+                Expression::CallResult(f) => self.module.functions[f].result.as_ref().map(|r| r.ty),
+                Expression::AtomicResult {
+                    ty,
+                    comparison: false,
+                }
+                | Expression::WorkGroupUniformLoadResult { ty } => Some(ty),
+                Expression::AtomicResult {
+                    ty,
+                    comparison: true,
+                } => self.module.types[ty].inner.scalar().map(|scalar| {
+                    self.module.generate_predeclared_type(
+                        naga::PredeclaredType::AtomicCompareExchangeWeakResult(scalar),
+                    )
+                }),
+                _ => None,
+            };
+            if let Some(ty) = ty {
+                function.expressions[handle] = Expression::ZeroValue(ty);
+            }
+        }
+    }
+}
+
+/// The result expressions that statements of `block` (and of blocks inside it) produce.
+fn collect_results(block: &naga::Block, out: &mut std::collections::HashSet<Handle<Expression>>) {
+    for statement in block.iter() {
+        match statement {
+            Statement::Call {
+                result: Some(r), ..
+            }
+            | Statement::Atomic {
+                result: Some(r), ..
+            }
+            | Statement::WorkGroupUniformLoad { result: r, .. } => {
+                out.insert(*r);
+            }
+            Statement::Block(b) => collect_results(b, out),
+            Statement::If { accept, reject, .. } => {
+                collect_results(accept, out);
+                collect_results(reject, out);
+            }
+            Statement::Loop {
+                body, continuing, ..
+            } => {
+                collect_results(body, out);
+                collect_results(continuing, out);
+            }
+            Statement::Switch { cases, .. } => {
+                cases.iter().for_each(|c| collect_results(&c.body, out));
+            }
+            _ => {}
+        }
     }
 }

@@ -377,47 +377,12 @@ impl KernelBuilder {
             Statement::Break | Statement::Continue | Statement::Return { .. }
         );
         if self.frame().terminated {
-            // Dead code (after `return`, `break` or `continue`) is left out; a result it
-            // produced has no statement now.
-            match stmt {
-                Statement::Call {
-                    result: Some(result),
-                    ..
-                }
-                | Statement::Atomic {
-                    result: Some(result),
-                    ..
-                }
-                | Statement::WorkGroupUniformLoad { result, .. } => self.orphan(result),
-                _ => {}
-            }
+            // Dead code (after `return`, `break` or `continue`) is left out.
             return;
         }
         let frame = self.frame();
         frame.block.push(stmt, span);
         frame.terminated = terminator;
-    }
-
-    /// The result of a statement left out as dead code becomes a zero of its type, which the
-    /// dead code after it may read (naga rejects a call's result without its call).
-    fn orphan(&mut self, result: Handle<Expression>) {
-        let ctx = naga::proc::ResolveContext::with_locals(
-            &self.module,
-            &self.cur.function.local_variables,
-            &self.cur.function.arguments,
-        );
-        let grown = self
-            .cur
-            .typifier
-            .grow(result, &self.cur.function.expressions, &ctx);
-        if grown.is_err() {
-            return;
-        }
-        let ty = match &self.cur.typifier[result] {
-            naga::proc::TypeResolution::Handle(ty) => *ty,
-            naga::proc::TypeResolution::Value(inner) => self.intern_type(inner.clone()),
-        };
-        self.cur.function.expressions[result] = Expression::ZeroValue(ty);
     }
 
     /// A store into a `for` loop's counter anywhere but its step would let the loop run
