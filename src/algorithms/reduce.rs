@@ -89,8 +89,9 @@ where
     reduce_chunks(&acc, &partials, output, last, op)
 }
 
-/// One pass: `partials[t]` = the combination of chunk `t` of `input`.
-fn reduce_chunks<T, I, P, O>(
+/// One pass: `partials[t]` = the combination of chunk `t` of `input` (any chunks: the scans
+/// use it too).
+pub(crate) fn reduce_chunks<T, I, P, O>(
     acc: &Accelerator,
     input: &I,
     partials: &P,

@@ -3,7 +3,9 @@
 //! Each tile owns one contiguous chunk of whole blocks of [`BLOCK`] elements. One kernel,
 //! [`scan_chunks`], does both passes over a chunk:
 //!
-//! 1. *aggregate*: the chunk's combination, in index order, into `partials[tile]`;
+//! 1. *aggregate*: the chunk's combination, in index order, into `partials[tile]` (for the
+//!    built-in operations, which are commutative, `reduce`'s kernel instead: any order, four
+//!    loads in flight per thread, no barrier until the chunk's end);
 //! 2. the partials are scanned (exclusively, with the initial value) by the same code on one
 //!    tile, recursively if they need more than one;
 //! 3. *scan*: each chunk again, starting from its carry (the scanned partial), writing the
@@ -15,14 +17,18 @@
 //! Inside a chunk, block by block: the tile loads the block striped (thread `l` reads elements
 //! `k * TILE + l`, neighbouring threads neighbouring words) into tile_static memory, each thread
 //! takes [`ITEMS`] consecutive elements from there and scans them in registers, the tile scans its
-//! threads' totals (Hillis–Steele, ping-pong in the same tile_static array), and the results go
-//! back through tile_static memory so that the output is written striped too. Every combination
-//! keeps index order, so the operation need only be associative; it is never applied to elements
-//! past the end except in results that are not written (the last block repeats its last element
-//! to fill up).
+//! threads' totals (raking: 16 threads combine 16 totals each, then each thread combines the
+//! groups before its own and its group's totals before its own; 2 barriers, where a
+//! Hillis–Steele scan waits at 9), and the results go back through tile_static memory so that
+//! the output is written striped too. The block's total (all 16 groups) carries into the next
+//! block. Every combination keeps index order, so the operation need only be associative; it is
+//! never applied to elements past the end except in results that are not written (the last
+//! block repeats its last element to fill up, and its total is the one carry nothing reads).
+//! Seven barriers per block.
 
 use super::ops::Binary;
 use super::plan::{accelerator, check_len, max_tiles, same_len, Chunks, TILE};
+use super::reduce::reduce_chunks;
 use super::{BinaryOp, Item, Source, Target};
 use crate::{parallel_for_each, Accelerator, ArrayView, Result, TiledIndex};
 
@@ -37,8 +43,11 @@ const BLOCK: usize = TILE * ITEMS;
 /// The most tiles of a pass; their partials are scanned by one tile (in 5 blocks at most).
 const MAX_TILES: usize = 8192;
 
-/// The distances of the tile's Hillis–Steele scan.
-const DISTANCES: [u32; 8] = [1, 2, 4, 8, 16, 32, 64, 128];
+/// Threads whose totals one thread combines in the tile's raking scan.
+const GROUP: usize = 16;
+
+/// Groups of [`GROUP`] threads in a tile.
+const GROUPS: usize = TILE / GROUP;
 
 /// Writes the running combination of `input` to `output`, in index order:
 /// `output[i] = input[0] op input[1] op … op input[i]` (C++'s `std::inclusive_scan`, Thrust's
@@ -155,9 +164,14 @@ where
         aggregate: true,
         ..step
     };
-    scan_chunks(
-        acc, input, output, &partials, &unused, chunks, aggregate, op,
-    )?;
+    if Op::COMMUTATIVE {
+        // Any order will do for a chunk's combination: reduce's loop, four loads in flight.
+        reduce_chunks(acc, input, &partials, chunks, op)?;
+    } else {
+        scan_chunks(
+            acc, input, output, &partials, &unused, chunks, aggregate, op,
+        )?;
+    }
     scan_on(acc, &partials, &carries, true, init, op, max_tiles)?;
     scan_chunks(acc, input, output, &unused, &carries, chunks, step, op)
 }
@@ -212,7 +226,7 @@ where
         #[tile_static]
         let mut stage: [T; BLOCK];
         #[tile_static]
-        let mut shared_carry: [T; 1];
+        let mut group_totals: [T; GROUPS];
         let l = t.local[0] as u32;
         let tile = t.tile[0] as u32;
         let n = src.extent()[0] as u32;
@@ -220,6 +234,13 @@ where
         let end = (start + chunk).min(n);
         let tile_threads = TILE as u32;
         let items = ITEMS as u32;
+        let group = GROUP as u32;
+        // The thread's group, where the group's totals start in `stage` (one padding element
+        // after each group: the threads combining groups read distinct banks), and the
+        // thread's place in its group.
+        let g = l / group;
+        let group_start = g * (group + 1);
+        let mine = l - g * group;
         // The carry into the chunk: none for the aggregate.
         let mut has_carry = has_init && !aggregate;
         let mut carry = init;
@@ -242,32 +263,52 @@ where
                     v[k] = combine(v[k - 1], stage[l * items + k]);
                 }
                 t.barrier.wait_with_tile_static_memory_fence();
-                // The threads' totals, scanned (inclusive) in two halves of `stage`.
-                stage[l] = v[ITEMS - 1];
+                // The threads' totals, scanned by raking: 16 threads combine a group of 16
+                // totals each, in order; then each thread combines the groups before its own
+                // and its group's totals before its own.
+                stage[l + g] = v[ITEMS - 1];
                 t.barrier.wait_with_tile_static_memory_fence();
-                let mut from = 0u32;
-                for d in DISTANCES {
-                    let mine = stage[from + l];
-                    let mut x = mine;
-                    if l >= d {
-                        x = combine(stage[from + l - d], mine);
+                if l < GROUPS as u32 {
+                    let first = l * (group + 1);
+                    let mut s = stage[first];
+                    for j in 1..GROUP as u32 {
+                        s = combine(s, stage[first + j]);
                     }
-                    stage[tile_threads - from + l] = x;
-                    from = tile_threads - from;
-                    t.barrier.wait_with_tile_static_memory_fence();
+                    group_totals[l] = s;
                 }
-                // The combination of the threads before this one (none for thread 0), and
-                // with the carry, of everything before this thread's elements.
-                let threads_before = stage[from + l.max(1) - 1];
-                let mut has_prefix = l > 0;
-                let mut prefix = threads_before;
-                if has_carry {
-                    if has_prefix {
-                        prefix = combine(carry, prefix);
-                    } else {
-                        prefix = carry;
+                t.barrier.wait_with_tile_static_memory_fence();
+                // Everything before this thread's elements, with the carry (none for thread 0
+                // of a tile's first block without an init).
+                let mut has_prefix = has_carry;
+                let mut prefix = carry;
+                for i in 0..GROUPS as u32 {
+                    if i < g {
+                        let s = group_totals[i];
+                        if has_prefix {
+                            prefix = combine(prefix, s);
+                        } else {
+                            prefix = s;
+                        }
+                        has_prefix = true;
                     }
-                    has_prefix = true;
+                }
+                for j in 0..GROUP as u32 {
+                    if j < mine {
+                        let s = stage[group_start + j];
+                        if has_prefix {
+                            prefix = combine(prefix, s);
+                        } else {
+                            prefix = s;
+                        }
+                        has_prefix = true;
+                    }
+                }
+                // The carry into the next block: the combination of the whole block. (The
+                // last block of the data also combines its padding, but nothing reads that
+                // carry: no block follows it, and the last tile's partial is not used.)
+                let mut block_total = group_totals[0];
+                for i in 1..GROUPS as u32 {
+                    block_total = combine(block_total, group_totals[i]);
                 }
                 t.barrier.wait_with_tile_static_memory_fence();
                 if !aggregate {
@@ -293,24 +334,15 @@ where
                             out[i] = stage[k * tile_threads + l];
                         }
                     }
+                    // Before the next block's loads.
+                    t.barrier.wait_with_tile_static_memory_fence();
                 }
-                // The carry into the next block: through the block's last element, computed
-                // by the thread that holds it.
-                let last = (end - base).min(BLOCK as u32) - 1;
-                if l == last / items {
-                    let mut through = v[last % items];
-                    if l > 0 {
-                        through = combine(threads_before, through);
-                    }
-                    if has_carry {
-                        through = combine(carry, through);
-                    }
-                    shared_carry[0] = through;
+                if has_carry {
+                    carry = combine(carry, block_total);
+                } else {
+                    carry = block_total;
                 }
-                t.barrier.wait_with_tile_static_memory_fence();
-                carry = shared_carry[0];
                 has_carry = true;
-                t.barrier.wait_with_tile_static_memory_fence();
             }
         }
         if aggregate && l == 0 {
