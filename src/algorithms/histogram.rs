@@ -2,7 +2,7 @@
 //!
 //! [`count_chunks`]: each tile counts its contiguous chunk into tile_static counters with
 //! tile_static atomics (no global contention; up to 16 copies of each counter, so that threads
-//! counting at once rarely meet in a word or a bank), then either adds its counters to the global
+//! counting at once meet at most two to a word or a bank), then either adds its counters to the global
 //! counts with one atomic per non-empty bin (`histogram`), or stores them as the tile's own
 //! column of a digit-major table (the radix sort's per-tile digit counts). Bins beyond what
 //! tile_static memory holds are counted with global atomics directly. What a value's bin is
@@ -25,8 +25,9 @@ const MAX_COPIES: u32 = 16;
 /// The copies of each counter a tile keeps for `bins` bins: as many as fit, at most
 /// [`MAX_COPIES`], a power of two. Thread `l` counts into copy `l % copies`, and copy `c` of bin
 /// `b` is word `b * copies + c`: with 16 copies, the 32 threads of a warp that count at once
-/// fall in 32 distinct words and at most two to a bank, whatever their bins (with one copy,
-/// threads of equal bins wait on each other, and about 4 of 32 random bins share a bank).
+/// meet at most two to a word or a bank (bank `16 * (b % 2) + l % 16`), whatever their bins
+/// (with one copy, all threads of a bin wait on each other, and about 4 of 32 random bins share
+/// a bank).
 fn copies(bins: u32) -> u32 {
     let fit = (SHARED_COUNTERS as u32 / bins.max(1)).clamp(1, MAX_COPIES);
     1 << (31 - fit.leading_zeros())
