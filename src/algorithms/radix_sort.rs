@@ -323,10 +323,10 @@ where
         // The block's values, or the ranking counters.
         #[tile_static]
         let mut aux: [u32; AUX];
-        // Where each digit's keys start and end in the sorted block (0 and 0 for a digit the
-        // block lacks).
+        // For each digit: where the key at `p` of the sorted block goes, less `p` (wrapping);
+        // and where its run ends in the block (0 for a digit the block lacks).
         #[tile_static]
-        let mut first: [u32; TILE];
+        let mut shifts: [u32; TILE];
         #[tile_static]
         let mut ends: [u32; TILE];
         // Where the tile's next key of each digit goes.
@@ -344,8 +344,9 @@ where
             let base = start + block * KEYS as u32;
             if base < end {
                 let valid = (end - base).min(KEYS as u32);
-                // Thread l alone uses entry l until the barrier after the ranking.
-                first[l] = 0;
+                // Thread l alone uses entry l until the barrier after the ranking. (A digit the
+                // block lacks keeps these: its `next` advances by 0.)
+                shifts[l] = next[l];
                 ends[l] = 0;
                 // Striped loads of ordered words; past the end, the largest word (digit 255,
                 // after every key).
@@ -455,13 +456,14 @@ where
                         }
                     }
                 }
-                // Where each digit's run starts and ends in the sorted block.
+                // Where each digit's run starts and ends in the sorted block: a run of digit d
+                // starting at p goes to next[d], next[d] + 1, ….
                 for k in 0..ITEMS {
                     let p = k * tile_threads + l;
                     if p < valid {
                         let d = (keys[p] >> shift) & 255;
                         if p == 0 || ((keys[p - 1] >> shift) & 255) != d {
-                            first[d] = p;
+                            shifts[d] = next[d] - p;
                         }
                         if p + 1 == valid || ((keys[p + 1] >> shift) & 255) != d {
                             ends[d] = p + 1;
@@ -475,7 +477,7 @@ where
                     if p < valid {
                         let key = keys[p];
                         let d = (key >> shift) & 255;
-                        let dest = next[d] + p - first[d];
+                        let dest = shifts[d] + p;
                         dst_keys[dest] = unordered(key, flip, flip_negative);
                         if with_values {
                             dst_values[dest] = aux[p];
@@ -483,7 +485,8 @@ where
                     }
                 }
                 t.barrier.wait_with_tile_static_memory_fence();
-                next[l] += ends[l] - first[l];
+                // next + (end - first) for a digit the block has; next for one it lacks.
+                next[l] = shifts[l] + ends[l];
             }
         }
     })
