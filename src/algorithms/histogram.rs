@@ -33,7 +33,7 @@ fn copies(bins: u32) -> u32 {
     1 << (31 - fit.leading_zeros())
 }
 
-/// Elements a thread loads before counting them.
+/// Elements a thread loads before counting them (the loop body names eight loads).
 const ITEMS: usize = 8;
 
 /// The most tiles of a histogram: about twice what an H100 runs at once (each tile zeroes and
@@ -105,35 +105,42 @@ where
             }
         }
         t.barrier.wait_with_tile_static_memory_fence();
-        let mut j = 0u32;
-        while start + j * tile_threads < end {
-            // A whole group is loaded unguarded (a chunk is whole groups, except at the end).
-            let full = start + (j + ITEMS as u32) * tile_threads <= end;
-            let mut v = [src[(start + l).min(end - 1)]; ITEMS];
-            if full {
+        // Thread l counts elements start + l + 256·j: eight loads issued at once per loop
+        // pass (a `for` loop, so its bounds are checked once), then their bins counted.
+        for base in (start + l..end).step_by(ITEMS * TILE) {
+            if base + 7 * tile_threads < end {
+                let v = [
+                    src[base],
+                    src[base + tile_threads],
+                    src[base + 2 * tile_threads],
+                    src[base + 3 * tile_threads],
+                    src[base + 4 * tile_threads],
+                    src[base + 5 * tile_threads],
+                    src[base + 6 * tile_threads],
+                    src[base + 7 * tile_threads],
+                ];
                 for k in 0..ITEMS {
-                    v[k] = src[start + l + (j + k) * tile_threads];
+                    let bin = binner(v[k], p0, p1, p2, p3, bins);
+                    if bin < bins {
+                        if private {
+                            local.atomic_fetch_add(bin * copies + copy, 1u32);
+                        } else {
+                            out.atomic_fetch_add(bin, 1u32);
+                        }
+                    }
                 }
             } else {
-                for k in 0..ITEMS {
-                    let i = start + l + (j + k) * tile_threads;
-                    if i < end {
-                        v[k] = src[i];
+                for i in (base..end).step_by(TILE) {
+                    let bin = binner(src[i], p0, p1, p2, p3, bins);
+                    if bin < bins {
+                        if private {
+                            local.atomic_fetch_add(bin * copies + copy, 1u32);
+                        } else {
+                            out.atomic_fetch_add(bin, 1u32);
+                        }
                     }
                 }
             }
-            for k in 0..ITEMS {
-                let bin = binner(v[k], p0, p1, p2, p3, bins);
-                let i = start + l + (j + k) * tile_threads;
-                if (full || i < end) && bin < bins {
-                    if private {
-                        local.atomic_fetch_add(bin * copies + copy, 1u32);
-                    } else {
-                        out.atomic_fetch_add(bin, 1u32);
-                    }
-                }
-            }
-            j += ITEMS as u32;
         }
         t.barrier.wait_with_tile_static_memory_fence();
         if private {
