@@ -502,7 +502,8 @@ mod tests {
     #[test]
     fn the_small_shape_sorts_stably() -> Result<()> {
         assert!(scatter_bytes(SMALL_KEYS) <= 16 * 1024);
-        let n = 20_011usize;
+        // Several blocks per tile in the small shape (768 keys a block, 32 tiles on a CPU device).
+        let n = 60_011usize;
         let keys: Vec<f32> = (0..n as u32)
             .map(|i| ((i.wrapping_mul(2_654_435_761) >> 20) as f32 - 2048.0) / 8.0)
             .collect();
