@@ -263,16 +263,20 @@ where
                     v[k] = combine(v[k - 1], stage[l * items + k]);
                 }
                 t.barrier.wait_with_tile_static_memory_fence();
-                // The threads' totals, scanned by raking: 16 threads combine a group of 16
+                // The threads' totals, scanned by raking: 16 threads scan a group of 16
                 // totals each, in order; then each thread combines the groups before its own
-                // and its group's totals before its own.
+                // and its group's totals before its own (one element).
                 stage[l + g] = v[ITEMS - 1];
                 t.barrier.wait_with_tile_static_memory_fence();
                 if l < GROUPS as u32 {
+                    // The group's totals, scanned in place (exclusively: entry j becomes the
+                    // combination of entries 0..j; entry 0 is left as it is).
                     let first = l * (group + 1);
                     let mut s = stage[first];
                     for j in 1..GROUP as u32 {
-                        s = combine(s, stage[first + j]);
+                        let x = stage[first + j];
+                        stage[first + j] = s;
+                        s = combine(s, x);
                     }
                     group_totals[l] = s;
                 }
@@ -292,16 +296,14 @@ where
                         has_prefix = true;
                     }
                 }
-                for j in 0..GROUP as u32 {
-                    if j < mine {
-                        let s = stage[group_start + j];
-                        if has_prefix {
-                            prefix = combine(prefix, s);
-                        } else {
-                            prefix = s;
-                        }
-                        has_prefix = true;
+                if mine > 0 {
+                    let s = stage[group_start + mine];
+                    if has_prefix {
+                        prefix = combine(prefix, s);
+                    } else {
+                        prefix = s;
                     }
+                    has_prefix = true;
                 }
                 // The carry into the next block: the combination of the whole block. (The
                 // last block of the data also combines its padding, but nothing reads that

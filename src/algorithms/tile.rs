@@ -19,10 +19,10 @@ pub(crate) const TILE_SUM_WORDS: usize = TILE + 2 * GROUPS;
 /// and the tile must pass a barrier between two calls (every caller does anyway: it reuses
 /// tile_static memory that the next call overwrites).
 ///
-/// A raking scan, two barriers: 16 threads add up 16 values each; then each thread adds the
-/// sums of the groups before its own and its own group's values before it (reads that every
-/// thread of a group, or of a tile, makes alike, so they are broadcasts). A Hillis–Steele scan
-/// over 256 threads waits at 9 barriers.
+/// A raking scan, two barriers: 16 threads sum 16 values each, exclusively, in place; then each
+/// thread adds the sums of the groups before its own (reads that every thread of a tile makes
+/// alike: broadcasts) to its own entry. A Hillis–Steele scan over 256 threads waits at 9
+/// barriers.
 #[kernel]
 pub(crate) fn tile_exclusive_sum(x: u32, t: TiledIndex<1>) -> UInt2 {
     #[tile_static]
@@ -32,13 +32,15 @@ pub(crate) fn tile_exclusive_sum(x: u32, t: TiledIndex<1>) -> UInt2 {
     let l = t.local[0] as u32;
     let stride = GROUP as u32 + 1;
     let g = l / GROUP as u32;
-    let first = g * stride;
     values[l + g] = x;
     t.barrier.wait_with_tile_static_memory_fence();
     if l < GROUPS as u32 {
+        // The group's values, summed exclusively in place.
         let mut s = 0u32;
         for j in 0..GROUP as u32 {
-            s += values[l * stride + j];
+            let v = values[l * stride + j];
+            values[l * stride + j] = s;
+            s += v;
         }
         group_sums[l] = s;
     }
@@ -52,11 +54,7 @@ pub(crate) fn tile_exclusive_sum(x: u32, t: TiledIndex<1>) -> UInt2 {
             before += s;
         }
     }
-    let mine = l - g * GROUP as u32;
-    for j in 0..GROUP as u32 {
-        if j < mine {
-            before += values[first + j];
-        }
-    }
+    // The thread's own entry, now the sum of its group's values before it.
+    before += values[l + g];
     uint2(before, total)
 }
