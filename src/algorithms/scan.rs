@@ -1,30 +1,30 @@
 //! `inclusive_scan` and `exclusive_scan`: reduce-then-scan, with no inter-tile waiting.
 //!
-//! Each tile owns one contiguous chunk of whole blocks of [`BLOCK`] elements. One kernel,
-//! [`scan_chunks`], does both passes over a chunk:
+//! Each tile owns one contiguous chunk of whole blocks of [`WORD_BLOCK`] elements of one word
+//! ([`BLOCK`] of larger ones). One kernel, [`scan_chunks`], does both passes over a chunk:
 //!
 //! 1. *aggregate*: the chunk's combination, in index order, into `partials[tile]` (for the
-//!    built-in operations, which are commutative, `reduce`'s kernel instead: any order, four
+//!    built-in operations, which are commutative, `reduce`'s kernel instead: any order, eight
 //!    loads in flight per thread, no barrier until the chunk's end);
 //! 2. the partials are scanned (exclusively, with the initial value) by the same code on one
 //!    tile, recursively if they need more than one;
 //! 3. *scan*: each chunk again, starting from its carry (the scanned partial), writing the
 //!    output.
 //!
-//! Memory traffic: about `3n` elements (`n` read twice, written once), plus the partials. A single
-//! tile covering the data does only step 3.
+//! Memory traffic: about `3n` elements (`n` read twice, written once), plus the partials. A
+//! single tile covering the data does only step 3.
 //!
 //! Inside a chunk, block by block: the tile loads the block striped (thread `l` reads elements
 //! `k * TILE + l`, neighbouring threads neighbouring words) into tile_static memory, each thread
-//! takes [`ITEMS`] consecutive elements from there and scans them in registers, the tile scans its
-//! threads' totals (raking: 16 threads combine 16 totals each, then each thread combines the
-//! groups before its own and its group's totals before its own; 2 barriers, where a
-//! Hillis–Steele scan waits at 9), and the results go back through tile_static memory so that
-//! the output is written striped too. The block's total (all 16 groups) carries into the next
-//! block. Every combination keeps index order, so the operation need only be associative; it is
-//! never applied to elements past the end except in results that are not written (the last
-//! block repeats its last element to fill up, and its total is the one carry nothing reads).
-//! Seven barriers per block.
+//! takes [`WORD_ITEMS`] ([`ITEMS`]) consecutive elements from there and scans them in
+//! registers, the tile scans its threads' totals (raking: 16 threads scan 16 totals each in
+//! place, then each thread combines the groups before its own and its own scanned entry; 2
+//! barriers, where a Hillis–Steele scan waits at 9), and the results go back through
+//! tile_static memory so that the output is written striped too. The block's total (all 16
+//! groups) carries into the next block. Every combination keeps index order, so the operation
+//! need only be associative; it is never applied to elements past the end except in results
+//! that are not written (the last block repeats its last element to fill up, and its total is
+//! the one carry nothing reads). Seven barriers per block.
 
 use super::ops::Binary;
 use super::plan::{accelerator, check_len, max_tiles, same_len, Chunks, TILE};
@@ -32,13 +32,31 @@ use super::reduce::reduce_chunks;
 use super::{BinaryOp, Item, Source, Target};
 use crate::{parallel_for_each, Accelerator, ArrayView, Result, TiledIndex};
 
-/// Consecutive elements a thread scans in registers: odd, so that the threads' reads of
-/// tile_static memory (a stride of `ITEMS` words) fall in distinct banks; small, so that a block
-/// of 8-byte elements fits the 16 KiB of tile_static memory every device has.
+/// Consecutive elements a thread scans in registers, for elements of more than one word: odd,
+/// so that the threads' reads of tile_static memory (a stride of `ITEMS` elements) fall in
+/// distinct banks; small, so that a block of 8-byte elements fits the 16 KiB of tile_static
+/// memory every device has.
 const ITEMS: usize = 7;
 
-/// Elements per block: what a tile loads at once.
+/// Elements per block (what a tile loads at once) of elements of more than one word.
 const BLOCK: usize = TILE * ITEMS;
+
+/// [`ITEMS`] for one-word elements (`u32`, `i32`, `f32`): odd, and a block (15 KiB) still fits
+/// 16 KiB. Twice the elements per block share the block's fixed work (7 barriers, the raking
+/// scan).
+const WORD_ITEMS: usize = 15;
+
+/// See [`WORD_ITEMS`].
+const WORD_BLOCK: usize = TILE * WORD_ITEMS;
+
+/// Elements per block for elements of `T`.
+fn block_of<T: Item>() -> usize {
+    if T::WORDS == 1 {
+        WORD_BLOCK
+    } else {
+        BLOCK
+    }
+}
 
 /// The most tiles of a pass; their partials are scanned by one tile (in 5 blocks at most).
 const MAX_TILES: usize = 8192;
@@ -147,7 +165,7 @@ where
     O: Target<T>,
     Op: BinaryOp<T>,
 {
-    let chunks = Chunks::new(input.elements(), BLOCK, max_tiles);
+    let chunks = Chunks::new(input.elements(), block_of::<T>(), max_tiles);
     let step = Scan {
         aggregate: false,
         exclusive,
@@ -156,7 +174,7 @@ where
     let unused = ArrayView::<T, 1>::from_extent(1)?;
     if chunks.tiles == 1 {
         let no_carries = ArrayView::<T, 1>::from_extent(1)?;
-        return scan_chunks(acc, input, output, &unused, &no_carries, chunks, step, op);
+        return scan_pass(acc, input, output, &unused, &no_carries, chunks, step, op);
     }
     let partials = ArrayView::<T, 1>::from_extent(chunks.tiles as i32)?;
     let carries = ArrayView::<T, 1>::from_extent(chunks.tiles as i32)?;
@@ -165,15 +183,46 @@ where
         ..step
     };
     if Op::COMMUTATIVE {
-        // Any order will do for a chunk's combination: reduce's loop, four loads in flight.
+        // Any order will do for a chunk's combination: reduce's loop, eight loads in flight.
         reduce_chunks(acc, input, &partials, chunks, op)?;
     } else {
-        scan_chunks(
+        scan_pass(
             acc, input, output, &partials, &unused, chunks, aggregate, op,
         )?;
     }
     scan_on(acc, &partials, &carries, true, init, op, max_tiles)?;
-    scan_chunks(acc, input, output, &unused, &carries, chunks, step, op)
+    scan_pass(acc, input, output, &unused, &carries, chunks, step, op)
+}
+
+/// [`scan_chunks`] with the block that [`block_of`] gives `T`.
+#[allow(clippy::too_many_arguments)]
+fn scan_pass<T, I, O, P, C, Op>(
+    acc: &Accelerator,
+    input: &I,
+    output: &O,
+    partials: &P,
+    carries: &C,
+    chunks: Chunks,
+    step: Scan<T>,
+    op: Op,
+) -> Result<()>
+where
+    T: Item,
+    I: Source<T>,
+    O: Target<T>,
+    P: Target<T>,
+    C: Source<T>,
+    Op: BinaryOp<T>,
+{
+    if T::WORDS == 1 {
+        scan_chunks::<WORD_ITEMS, WORD_BLOCK, T, I, O, P, C, Op>(
+            acc, input, output, partials, carries, chunks, step, op,
+        )
+    } else {
+        scan_chunks::<ITEMS, BLOCK, T, I, O, P, C, Op>(
+            acc, input, output, partials, carries, chunks, step, op,
+        )
+    }
 }
 
 /// What [`scan_chunks`] does.
@@ -187,10 +236,10 @@ struct Scan<T> {
     init: Option<T>,
 }
 
-/// One pass over the chunks of `input` (see the module documentation). Tile `t > 0` starts
-/// scanning from `carries[t]`, tile 0 from `init`.
+/// One pass over the chunks of `input` (see the module documentation), in blocks of `BLOCK =
+/// TILE * ITEMS` elements. Tile `t > 0` starts scanning from `carries[t]`, tile 0 from `init`.
 #[allow(clippy::too_many_arguments)]
-fn scan_chunks<T, I, O, P, C, Op>(
+fn scan_chunks<const ITEMS: usize, const BLOCK: usize, T, I, O, P, C, Op>(
     acc: &Accelerator,
     input: &I,
     output: &O,
@@ -356,26 +405,41 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::algorithms::Sum;
+
+    /// Addition of pairs: an operation not known to be commutative, on 8-byte elements.
+    #[crate::kernel]
+    fn add_pairs(a: crate::UInt2, b: crate::UInt2) -> crate::UInt2 {
+        a + b
+    }
 
     /// With a GPU's number of tiles, more partials than one tile scans: the partials' scan has
-    /// passes of its own.
+    /// passes of its own (8-byte elements, whose blocks are smallest, so that this takes the
+    /// fewest elements).
     #[test]
     fn partials_of_more_than_one_tile_are_scanned_in_passes() -> Result<()> {
-        let n = 1792 * 1800 + 5;
-        let data: Vec<u32> = (0..n as u32)
-            .map(|i| i.wrapping_mul(2_654_435_761) >> 28)
+        let n = BLOCK * 1800 + 5;
+        let data: Vec<crate::UInt2> = (0..n as u32)
+            .map(|i| crate::uint2(i.wrapping_mul(2_654_435_761) >> 28, i & 7))
             .collect();
         let input = crate::ConstArrayView::new(n as i32, &data)?;
-        let output = ArrayView::<u32, 1>::from_extent(n as i32)?;
+        let output = ArrayView::<crate::UInt2, 1>::from_extent(n as i32)?;
         let acc = accelerator(&[])?;
-        assert!(Chunks::new(n, BLOCK, MAX_TILES).tiles as usize > BLOCK);
-        scan_on(&acc, &input, &output, true, Some(3), Sum, MAX_TILES)?;
+        assert!(Chunks::new(n, block_of::<crate::UInt2>(), MAX_TILES).tiles as usize > BLOCK);
+        let init = crate::uint2(3, 1);
+        scan_on(
+            &acc,
+            &input,
+            &output,
+            true,
+            Some(init),
+            add_pairs,
+            MAX_TILES,
+        )?;
         let got = output.to_vec()?;
-        let mut run = 3u32;
+        let mut run = init;
         for (i, &x) in data.iter().enumerate() {
-            assert_eq!(got[i], run, "element {i}");
-            run = run.wrapping_add(x);
+            assert!(got[i] == run, "element {i}");
+            run = crate::uint2(run.x().wrapping_add(x.x()), run.y().wrapping_add(x.y()));
         }
         Ok(())
     }
