@@ -14,6 +14,12 @@
 //! place, so each call first copies the unsorted keys back (`amp::copy` on the accelerator); that
 //! copy is timed alone too and subtracted. Every result is checked against the CPU before its
 //! figure is printed.
+//!
+//! Two lines explain others: the histograms with every value counted (u32) and half of them
+//! (f32) separate what the counted fraction costs from what the float binner costs; and the
+//! sort's time per pass is split by subtraction into its count (about the all-in u32
+//! histogram), the scan of its count table (timed alone on a table of that size) and the
+//! scatter (the rest).
 
 use amp::algorithms::*;
 use amp::prelude::*;
@@ -113,6 +119,11 @@ fn square(x: f32) -> f32 {
 #[kernel]
 fn is_even(x: u32) -> bool {
     x % 2 == 0
+}
+
+#[kernel]
+fn halve(x: u32) -> u32 {
+    x >> 1
 }
 
 fn main() -> Result<(), amp::Error> {
@@ -275,6 +286,13 @@ fn main() -> Result<(), amp::Error> {
         unit: "Gkeys/s",
     });
 
+    // A sort pass's count table (256 digits × 2048 tiles at 64 Mi keys), scanned alone: with
+    // the count pass (about the all-in u32 histogram below), what the scatter takes is the rest.
+    let table = 256 * 2048.min(n.div_ceil(2816));
+    let table_in = Array::new(table as i32, &words[..table])?;
+    let table_out = Array::<u32, 1>::from_extent(table as i32)?;
+    let table_scan_s = time_amp(&acc, reps, || exclusive_scan(&table_in, &table_out, 0, Sum))?;
+
     // Histograms.
     let counts = Array::<u32, 1>::from_extent(256)?;
     let mut cpu_counts = [0u32; 256];
@@ -330,6 +348,58 @@ fn main() -> Result<(), amp::Error> {
             for &x in &words {
                 if x < 1 << 31 {
                     c[(x >> 23) as usize] += 1;
+                }
+            }
+            std::hint::black_box(&c);
+        }),
+        work: 4.0 * n as f64,
+        unit: "GB/s",
+    });
+
+    // What makes a histogram slow: every value counted (the f32 line above counts all, the u32
+    // even line half), or the float binner (half counted).
+    transform(&word_array, &word_out, halve)?;
+    histogram(&word_out, 0, 1 << 31, &counts)?;
+    let mut cpu_counts = [0u32; 256];
+    for &x in &words {
+        cpu_counts[(x >> 24) as usize] += 1;
+    }
+    assert!(
+        counts.to_vec()? == cpu_counts,
+        "histogram u32 (all in range)"
+    );
+    lines.push(Line {
+        name: "histogram 256 bins u32 (all in)",
+        amp: time_amp(&acc, reps, || histogram(&word_out, 0, 1 << 31, &counts))?,
+        cpu: time_cpu(cpu_runs, || {
+            let mut c = [0u32; 256];
+            for &x in &words {
+                c[(x >> 24) as usize] += 1;
+            }
+            std::hint::black_box(&c);
+        }),
+        work: 4.0 * n as f64,
+        unit: "GB/s",
+    });
+    histogram(&float_array, 0.5, 1.5, &counts)?;
+    let mut cpu_counts = [0u32; 256];
+    for &x in &floats {
+        if (0.5..1.5).contains(&x) {
+            cpu_counts[(((x - 0.5) * 256.0) as usize).min(255)] += 1;
+        }
+    }
+    assert!(
+        counts.to_vec()? == cpu_counts,
+        "histogram f32 (half in range)"
+    );
+    lines.push(Line {
+        name: "histogram 256 bins f32 (half in)",
+        amp: time_amp(&acc, reps, || histogram(&float_array, 0.5, 1.5, &counts))?,
+        cpu: time_cpu(cpu_runs, || {
+            let mut c = [0u32; 256];
+            for &x in &floats {
+                if (0.5..1.5).contains(&x) {
+                    c[(((x - 0.5) * 256.0) as usize).min(255)] += 1;
                 }
             }
             std::hint::black_box(&c);
@@ -402,6 +472,21 @@ fn main() -> Result<(), amp::Error> {
         "(restoring the sort's keys, subtracted above: {:.3} ms)",
         copy_s * 1e3
     );
+    let seconds = |name: &str| lines.iter().find(|l| l.name == name).map(|l| l.amp);
+    if let (Some(sort), Some(count)) = (
+        seconds("radix_sort u32"),
+        seconds("histogram 256 bins u32 (all in)"),
+    ) {
+        let pass = sort / 4.0;
+        println!(
+            "radix_sort u32, one of 4 passes: {:.3} ms = count ~{:.3} (the all-in u32 \
+             histogram) + table scan {:.3} ({table} words) + scatter ~{:.3} (the rest)",
+            pass * 1e3,
+            count * 1e3,
+            table_scan_s * 1e3,
+            (pass - count - table_scan_s) * 1e3
+        );
+    }
     if large {
         let targets = [
             ("reduce Sum f32", 2000.0, "GB/s"),

@@ -381,6 +381,12 @@ fn histogram_matches_the_cpu() {
             |x: f32| (x >= lo && x < hi).then(|| (((x - lo) * scale) as usize).min(bins - 1));
         check_histogram(&f, lo, hi, bins, float_bin);
     }
+    // More bins than a tile keeps in tile_static memory: global atomics.
+    let words = random_words(70_001, 520);
+    let bins = 5001usize;
+    check_histogram(&words, 0, u32::MAX, bins, |x| {
+        (x < u32::MAX).then(|| (u64::from(x) * bins as u64 / u64::from(u32::MAX)) as usize)
+    });
 }
 
 #[test]

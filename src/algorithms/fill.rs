@@ -1,9 +1,10 @@
-//! `fill` and `iota`: one thread per element.
+//! `fill` and `iota`: each tile stores one contiguous chunk, every thread [`IN_FLIGHT`] elements
+//! (striped by the tile's width) per loop pass.
 
-use super::plan::{accelerator, check_len};
+use super::plan::{accelerator, check_len, stream_chunks, IN_FLIGHT, TILE};
 use super::{Item, Target};
 use crate::kernel_types::CastTo;
-use crate::{parallel_for_each, Accelerator, Extent, Numeric, Result};
+use crate::{parallel_for_each, Accelerator, Numeric, Result, TiledIndex};
 
 /// Sets every element of `output` to `value` (C++ AMP's `fill`, Rust's `slice::fill`), on the
 /// accelerator.
@@ -32,10 +33,25 @@ pub(crate) fn fill_on<T: Item, V: Target<T>>(
     value: T,
 ) -> Result<()> {
     let out = output.captured();
-    parallel_for_each!(acc, Extent::new([output.elements() as i32]), |i: Index<
-        1,
-    >| {
-        out[i] = value;
+    let chunks = stream_chunks(acc, output.elements());
+    let chunk = chunks.chunk;
+    parallel_for_each!(acc, chunks.domain(), |t: TiledIndex<1>| {
+        let l = t.local[0] as u32;
+        let start = t.tile[0] as u32 * chunk;
+        let end = (start + chunk).min(out.extent()[0] as u32);
+        let tile_threads = TILE as u32;
+        for base in (start + l..end).step_by(IN_FLIGHT * TILE) {
+            if base + 3 * tile_threads < end {
+                out[base] = value;
+                out[base + tile_threads] = value;
+                out[base + 2 * tile_threads] = value;
+                out[base + 3 * tile_threads] = value;
+            } else {
+                for i in (base..end).step_by(TILE) {
+                    out[i] = value;
+                }
+            }
+        }
     })
 }
 
@@ -66,8 +82,24 @@ where
     }
     let acc = accelerator(&[output.home()])?;
     let out = output.captured();
-    parallel_for_each!(acc, Extent::new([n as i32]), |i: Index<1>| {
-        let offset = i[0] as u32;
-        out[i] = start + offset as T;
+    let chunks = stream_chunks(&acc, n);
+    let chunk = chunks.chunk;
+    parallel_for_each!(acc, chunks.domain(), |t: TiledIndex<1>| {
+        let l = t.local[0] as u32;
+        let first = t.tile[0] as u32 * chunk;
+        let end = (first + chunk).min(out.extent()[0] as u32);
+        let tile_threads = TILE as u32;
+        for base in (first + l..end).step_by(IN_FLIGHT * TILE) {
+            if base + 3 * tile_threads < end {
+                out[base] = start + base as T;
+                out[base + tile_threads] = start + (base + tile_threads) as T;
+                out[base + 2 * tile_threads] = start + (base + 2 * tile_threads) as T;
+                out[base + 3 * tile_threads] = start + (base + 3 * tile_threads) as T;
+            } else {
+                for i in (base..end).step_by(TILE) {
+                    out[i] = start + i as T;
+                }
+            }
+        }
     })
 }

@@ -1,7 +1,8 @@
 //! `histogram`, and the tile-privatized counting it shares with the radix sort's digit counts.
 //!
 //! [`count_chunks`]: each tile counts its contiguous chunk into tile_static counters with
-//! tile_static atomics (no global contention), then either adds its counters to the global
+//! tile_static atomics (no global contention; up to 16 copies of each counter, so that threads
+//! counting at once meet at most two to a word or a bank), then either adds its counters to the global
 //! counts with one atomic per non-empty bin (`histogram`), or stores them as the tile's own
 //! column of a digit-major table (the radix sort's per-tile digit counts). Bins beyond what
 //! tile_static memory holds are counted with global atomics directly. What a value's bin is
@@ -14,14 +15,30 @@ use crate::kernel_types::{DeviceFn, KernelValue};
 use crate::{kernel, parallel_for_each, Accelerator, Error, Result, TiledIndex};
 use amp_core::builder::KernelToken;
 
-/// Counters a tile keeps in tile_static memory (8 KiB); more bins are counted globally.
-const SHARED_BINS: usize = 2048;
+/// Counters a tile keeps in tile_static memory (16 KiB, what every device has); more bins are
+/// counted globally.
+const SHARED_COUNTERS: usize = 4096;
 
-/// Elements a thread loads before counting them.
+/// The most copies of the counters a tile keeps (see [`copies`]).
+const MAX_COPIES: u32 = 16;
+
+/// The copies of each counter a tile keeps for `bins` bins: as many as fit, at most
+/// [`MAX_COPIES`], a power of two. Thread `l` counts into copy `l % copies`, and copy `c` of bin
+/// `b` is word `b * copies + c`: with 16 copies, the 32 threads of a warp that count at once
+/// meet at most two to a word or a bank (bank `16 * (b % 2) + l % 16`), whatever their bins
+/// (with one copy, all threads of a bin wait on each other, and about 4 of 32 random bins share
+/// a bank).
+fn copies(bins: u32) -> u32 {
+    let fit = (SHARED_COUNTERS as u32 / bins.max(1)).clamp(1, MAX_COPIES);
+    1 << (31 - fit.leading_zeros())
+}
+
+/// Elements a thread loads before counting them (the loop body names eight loads).
 const ITEMS: usize = 8;
 
-/// The most tiles of a histogram: a few times what any GPU runs at once.
-const MAX_TILES: usize = 4096;
+/// The most tiles of a histogram: about twice what an H100 runs at once (each tile zeroes and
+/// adds up its 4096 counters once, so tiles should count many values).
+const MAX_TILES: usize = 2048;
 
 /// The four parameter words a binner gets (their meaning is the binner's).
 pub(crate) type BinParams = [u32; 4];
@@ -69,57 +86,70 @@ where
     let (src, out) = (input.captured(), counts.captured());
     let [p0, p1, p2, p3] = params;
     let (chunk, tiles) = (chunks.chunk, chunks.tiles);
-    let private = bins as usize <= SHARED_BINS;
+    let private = bins as usize <= SHARED_COUNTERS;
+    let copies = copies(bins);
     let per_tile = mode == Counts::PerTile;
     parallel_for_each!(acc, chunks.domain(), |t: TiledIndex<1>| {
         #[tile_static]
-        let mut local: [u32; SHARED_BINS];
+        let mut local: [u32; SHARED_COUNTERS];
         let l = t.local[0] as u32;
         let tile = t.tile[0] as u32;
         let n = src.extent()[0] as u32;
         let start = tile * chunk;
         let end = (start + chunk).min(n);
         let tile_threads = TILE as u32;
+        let copy = l & (copies - 1);
         if private {
-            for b in (l..bins).step_by(TILE) {
+            for b in (l..bins * copies).step_by(TILE) {
                 local[b] = 0;
             }
         }
         t.barrier.wait_with_tile_static_memory_fence();
-        let mut j = 0u32;
-        while start + j * tile_threads < end {
-            // A whole group is loaded unguarded (a chunk is whole groups, except at the end).
-            let full = start + (j + ITEMS as u32) * tile_threads <= end;
-            let mut v = [src[(start + l).min(end - 1)]; ITEMS];
-            if full {
+        // Thread l counts elements start + l + 256·j: eight loads issued at once per loop
+        // pass (a `for` loop, so its bounds are checked once), then their bins counted.
+        for base in (start + l..end).step_by(ITEMS * TILE) {
+            if base + 7 * tile_threads < end {
+                let v = [
+                    src[base],
+                    src[base + tile_threads],
+                    src[base + 2 * tile_threads],
+                    src[base + 3 * tile_threads],
+                    src[base + 4 * tile_threads],
+                    src[base + 5 * tile_threads],
+                    src[base + 6 * tile_threads],
+                    src[base + 7 * tile_threads],
+                ];
                 for k in 0..ITEMS {
-                    v[k] = src[start + l + (j + k) * tile_threads];
+                    let bin = binner(v[k], p0, p1, p2, p3, bins);
+                    if bin < bins {
+                        if private {
+                            local.atomic_fetch_add(bin * copies + copy, 1u32);
+                        } else {
+                            out.atomic_fetch_add(bin, 1u32);
+                        }
+                    }
                 }
             } else {
-                for k in 0..ITEMS {
-                    let i = start + l + (j + k) * tile_threads;
-                    if i < end {
-                        v[k] = src[i];
+                for i in (base..end).step_by(TILE) {
+                    let bin = binner(src[i], p0, p1, p2, p3, bins);
+                    if bin < bins {
+                        if private {
+                            local.atomic_fetch_add(bin * copies + copy, 1u32);
+                        } else {
+                            out.atomic_fetch_add(bin, 1u32);
+                        }
                     }
                 }
             }
-            for k in 0..ITEMS {
-                let bin = binner(v[k], p0, p1, p2, p3, bins);
-                let i = start + l + (j + k) * tile_threads;
-                if (full || i < end) && bin < bins {
-                    if private {
-                        local.atomic_fetch_add(bin, 1u32);
-                    } else {
-                        out.atomic_fetch_add(bin, 1u32);
-                    }
-                }
-            }
-            j += ITEMS as u32;
         }
         t.barrier.wait_with_tile_static_memory_fence();
         if private {
             for b in (l..bins).step_by(TILE) {
-                let c = local[b];
+                // The copies in an order that starts at a different bank for each bin.
+                let mut c = 0u32;
+                for j in 0..copies {
+                    c += local[b * copies + ((j + b) & (copies - 1))];
+                }
                 if per_tile {
                     out[b * tiles + tile] = c;
                 } else if c > 0 {

@@ -45,6 +45,10 @@ pub trait BinaryOp<T: Element>: Copy + 'static {
     /// The marker.
     #[doc(hidden)]
     fn marker(&self) -> Self::Marker;
+    /// Whether the operation is known to be commutative (the built-ins): the scans then
+    /// combine each chunk as `reduce` does, in any order, for their first pass.
+    #[doc(hidden)]
+    const COMMUTATIVE: bool = false;
 }
 
 impl<T: Element, F, M> BinaryOp<T> for F
@@ -138,6 +142,7 @@ macro_rules! builtin_op {
 
         impl<T: Numeric> BinaryOp<T> for $name {
             type Marker = builtin::$marker;
+            const COMMUTATIVE: bool = true;
             fn marker(&self) -> builtin::$marker {
                 builtin::$function(KernelToken::new())
             }

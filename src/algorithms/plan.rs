@@ -52,6 +52,21 @@ pub(crate) fn max_tiles(acc: &Accelerator, gpu: usize) -> usize {
 /// See [`max_tiles`].
 const CPU_TILES: usize = 32;
 
+/// Elements a thread of a streaming kernel (fill, iota, transform) handles per block.
+pub(crate) const STREAM_ITEMS: usize = 8;
+
+/// Loads or stores a thread of a streaming kernel keeps in flight: a GPU thread otherwise waits
+/// for each load before the next (one 4-byte load per thread in flight caps an H100 near
+/// 1.4 TB/s), and a kernel of one element per thread spends more on starting tiles than on its
+/// stores (fill: 1.1 TB/s). The kernels unroll this many accesses per loop pass.
+pub(crate) const IN_FLIGHT: usize = 4;
+
+/// The chunks of a streaming kernel over `n` elements: at most 8192 tiles on a GPU (a few
+/// times what it runs at once), each thread striding over its tile's chunk.
+pub(crate) fn stream_chunks(acc: &Accelerator, n: usize) -> Chunks {
+    Chunks::new(n, TILE * STREAM_ITEMS, max_tiles(acc, 8192))
+}
+
 /// The most blocks of a chunk: a tile's threads loop over its blocks, and a CPU device ends
 /// loops after 65,535 passes per thread (docs/LANGUAGE.md); more data gets more tiles.
 const MAX_BLOCKS: usize = 64;

@@ -1,44 +1,71 @@
 //! `inclusive_scan` and `exclusive_scan`: reduce-then-scan, with no inter-tile waiting.
 //!
-//! Each tile owns one contiguous chunk of whole blocks of [`BLOCK`] elements. One kernel,
-//! [`scan_chunks`], does both passes over a chunk:
+//! Each tile owns one contiguous chunk of whole blocks of [`WORD_BLOCK`] elements of one word
+//! ([`BLOCK`] of larger ones). One kernel, [`scan_chunks`], does both passes over a chunk:
 //!
-//! 1. *aggregate*: the chunk's combination, in index order, into `partials[tile]`;
+//! 1. *aggregate*: the chunk's combination, in index order, into `partials[tile]` (for the
+//!    built-in operations, which are commutative, `reduce`'s kernel instead: any order, eight
+//!    loads in flight per thread, no barrier until the chunk's end);
 //! 2. the partials are scanned (exclusively, with the initial value) by the same code on one
 //!    tile, recursively if they need more than one;
 //! 3. *scan*: each chunk again, starting from its carry (the scanned partial), writing the
 //!    output.
 //!
-//! Memory traffic: about `3n` elements (`n` read twice, written once), plus the partials. A single
-//! tile covering the data does only step 3.
+//! Memory traffic: about `3n` elements (`n` read twice, written once), plus the partials. A
+//! single tile covering the data does only step 3.
 //!
 //! Inside a chunk, block by block: the tile loads the block striped (thread `l` reads elements
 //! `k * TILE + l`, neighbouring threads neighbouring words) into tile_static memory, each thread
-//! takes [`ITEMS`] consecutive elements from there and scans them in registers, the tile scans its
-//! threads' totals (Hillis–Steele, ping-pong in the same tile_static array), and the results go
-//! back through tile_static memory so that the output is written striped too. Every combination
-//! keeps index order, so the operation need only be associative; it is never applied to elements
-//! past the end except in results that are not written (the last block repeats its last element
-//! to fill up).
+//! takes [`WORD_ITEMS`] ([`ITEMS`]) consecutive elements from there and scans them in
+//! registers, the tile scans its threads' totals (raking: 16 threads scan 16 totals each in
+//! place, then each thread combines the groups before its own and its own scanned entry; 2
+//! barriers, where a Hillis–Steele scan waits at 9), and the results go back through
+//! tile_static memory so that the output is written striped too. The block's total (all 16
+//! groups) carries into the next block. Every combination keeps index order, so the operation
+//! need only be associative; it is never applied to elements past the end except in results
+//! that are not written (the last block repeats its last element to fill up, and its total is
+//! the one carry nothing reads). Seven barriers per block.
 
 use super::ops::Binary;
 use super::plan::{accelerator, check_len, max_tiles, same_len, Chunks, TILE};
+use super::reduce::reduce_chunks;
 use super::{BinaryOp, Item, Source, Target};
 use crate::{parallel_for_each, Accelerator, ArrayView, Result, TiledIndex};
 
-/// Consecutive elements a thread scans in registers: odd, so that the threads' reads of
-/// tile_static memory (a stride of `ITEMS` words) fall in distinct banks; small, so that a block
-/// of 8-byte elements fits the 16 KiB of tile_static memory every device has.
+/// Consecutive elements a thread scans in registers, for elements of more than one word: odd,
+/// so that the threads' reads of tile_static memory (a stride of `ITEMS` elements) fall in
+/// distinct banks; small, so that a block of 8-byte elements fits the 16 KiB of tile_static
+/// memory every device has.
 const ITEMS: usize = 7;
 
-/// Elements per block: what a tile loads at once.
+/// Elements per block (what a tile loads at once) of elements of more than one word.
 const BLOCK: usize = TILE * ITEMS;
+
+/// [`ITEMS`] for one-word elements (`u32`, `i32`, `f32`): odd, and a block (15 KiB) still fits
+/// 16 KiB. Twice the elements per block share the block's fixed work (7 barriers, the raking
+/// scan).
+const WORD_ITEMS: usize = 15;
+
+/// See [`WORD_ITEMS`].
+const WORD_BLOCK: usize = TILE * WORD_ITEMS;
+
+/// Elements per block for elements of `T`.
+fn block_of<T: Item>() -> usize {
+    if T::WORDS == 1 {
+        WORD_BLOCK
+    } else {
+        BLOCK
+    }
+}
 
 /// The most tiles of a pass; their partials are scanned by one tile (in 5 blocks at most).
 const MAX_TILES: usize = 8192;
 
-/// The distances of the tile's Hillis–Steele scan.
-const DISTANCES: [u32; 8] = [1, 2, 4, 8, 16, 32, 64, 128];
+/// Threads whose totals one thread combines in the tile's raking scan.
+const GROUP: usize = 16;
+
+/// Groups of [`GROUP`] threads in a tile.
+const GROUPS: usize = TILE / GROUP;
 
 /// Writes the running combination of `input` to `output`, in index order:
 /// `output[i] = input[0] op input[1] op … op input[i]` (C++'s `std::inclusive_scan`, Thrust's
@@ -138,7 +165,7 @@ where
     O: Target<T>,
     Op: BinaryOp<T>,
 {
-    let chunks = Chunks::new(input.elements(), BLOCK, max_tiles);
+    let chunks = Chunks::new(input.elements(), block_of::<T>(), max_tiles);
     let step = Scan {
         aggregate: false,
         exclusive,
@@ -147,7 +174,7 @@ where
     let unused = ArrayView::<T, 1>::from_extent(1)?;
     if chunks.tiles == 1 {
         let no_carries = ArrayView::<T, 1>::from_extent(1)?;
-        return scan_chunks(acc, input, output, &unused, &no_carries, chunks, step, op);
+        return scan_pass(acc, input, output, &unused, &no_carries, chunks, step, op);
     }
     let partials = ArrayView::<T, 1>::from_extent(chunks.tiles as i32)?;
     let carries = ArrayView::<T, 1>::from_extent(chunks.tiles as i32)?;
@@ -155,11 +182,47 @@ where
         aggregate: true,
         ..step
     };
-    scan_chunks(
-        acc, input, output, &partials, &unused, chunks, aggregate, op,
-    )?;
+    if Op::COMMUTATIVE {
+        // Any order will do for a chunk's combination: reduce's loop, eight loads in flight.
+        reduce_chunks(acc, input, &partials, chunks, op)?;
+    } else {
+        scan_pass(
+            acc, input, output, &partials, &unused, chunks, aggregate, op,
+        )?;
+    }
     scan_on(acc, &partials, &carries, true, init, op, max_tiles)?;
-    scan_chunks(acc, input, output, &unused, &carries, chunks, step, op)
+    scan_pass(acc, input, output, &unused, &carries, chunks, step, op)
+}
+
+/// [`scan_chunks`] with the block that [`block_of`] gives `T`.
+#[allow(clippy::too_many_arguments)]
+fn scan_pass<T, I, O, P, C, Op>(
+    acc: &Accelerator,
+    input: &I,
+    output: &O,
+    partials: &P,
+    carries: &C,
+    chunks: Chunks,
+    step: Scan<T>,
+    op: Op,
+) -> Result<()>
+where
+    T: Item,
+    I: Source<T>,
+    O: Target<T>,
+    P: Target<T>,
+    C: Source<T>,
+    Op: BinaryOp<T>,
+{
+    if T::WORDS == 1 {
+        scan_chunks::<WORD_ITEMS, WORD_BLOCK, T, I, O, P, C, Op>(
+            acc, input, output, partials, carries, chunks, step, op,
+        )
+    } else {
+        scan_chunks::<ITEMS, BLOCK, T, I, O, P, C, Op>(
+            acc, input, output, partials, carries, chunks, step, op,
+        )
+    }
 }
 
 /// What [`scan_chunks`] does.
@@ -173,10 +236,10 @@ struct Scan<T> {
     init: Option<T>,
 }
 
-/// One pass over the chunks of `input` (see the module documentation). Tile `t > 0` starts
-/// scanning from `carries[t]`, tile 0 from `init`.
+/// One pass over the chunks of `input` (see the module documentation), in blocks of `BLOCK =
+/// TILE * ITEMS` elements. Tile `t > 0` starts scanning from `carries[t]`, tile 0 from `init`.
 #[allow(clippy::too_many_arguments)]
-fn scan_chunks<T, I, O, P, C, Op>(
+fn scan_chunks<const ITEMS: usize, const BLOCK: usize, T, I, O, P, C, Op>(
     acc: &Accelerator,
     input: &I,
     output: &O,
@@ -212,7 +275,7 @@ where
         #[tile_static]
         let mut stage: [T; BLOCK];
         #[tile_static]
-        let mut shared_carry: [T; 1];
+        let mut group_totals: [T; GROUPS];
         let l = t.local[0] as u32;
         let tile = t.tile[0] as u32;
         let n = src.extent()[0] as u32;
@@ -220,6 +283,13 @@ where
         let end = (start + chunk).min(n);
         let tile_threads = TILE as u32;
         let items = ITEMS as u32;
+        let group = GROUP as u32;
+        // The thread's group, where the group's totals start in `stage` (one padding element
+        // after each group: the threads combining groups read distinct banks), and the
+        // thread's place in its group.
+        let g = l / group;
+        let group_start = g * (group + 1);
+        let mine = l - g * group;
         // The carry into the chunk: none for the aggregate.
         let mut has_carry = has_init && !aggregate;
         let mut carry = init;
@@ -242,32 +312,54 @@ where
                     v[k] = combine(v[k - 1], stage[l * items + k]);
                 }
                 t.barrier.wait_with_tile_static_memory_fence();
-                // The threads' totals, scanned (inclusive) in two halves of `stage`.
-                stage[l] = v[ITEMS - 1];
+                // The threads' totals, scanned by raking: 16 threads scan a group of 16
+                // totals each, in order; then each thread combines the groups before its own
+                // and its group's totals before its own (one element).
+                stage[l + g] = v[ITEMS - 1];
                 t.barrier.wait_with_tile_static_memory_fence();
-                let mut from = 0u32;
-                for d in DISTANCES {
-                    let mine = stage[from + l];
-                    let mut x = mine;
-                    if l >= d {
-                        x = combine(stage[from + l - d], mine);
+                if l < GROUPS as u32 {
+                    // The group's totals, scanned in place (exclusively: entry j becomes the
+                    // combination of entries 0..j; entry 0 is left as it is).
+                    let first = l * (group + 1);
+                    let mut s = stage[first];
+                    for j in 1..GROUP as u32 {
+                        let x = stage[first + j];
+                        stage[first + j] = s;
+                        s = combine(s, x);
                     }
-                    stage[tile_threads - from + l] = x;
-                    from = tile_threads - from;
-                    t.barrier.wait_with_tile_static_memory_fence();
+                    group_totals[l] = s;
                 }
-                // The combination of the threads before this one (none for thread 0), and
-                // with the carry, of everything before this thread's elements.
-                let threads_before = stage[from + l.max(1) - 1];
-                let mut has_prefix = l > 0;
-                let mut prefix = threads_before;
-                if has_carry {
+                t.barrier.wait_with_tile_static_memory_fence();
+                // Everything before this thread's elements, with the carry (none for thread 0
+                // of a tile's first block without an init).
+                let mut has_prefix = has_carry;
+                let mut prefix = carry;
+                for i in 0..GROUPS as u32 {
+                    if i < g {
+                        let s = group_totals[i];
+                        if has_prefix {
+                            prefix = combine(prefix, s);
+                        } else {
+                            prefix = s;
+                        }
+                        has_prefix = true;
+                    }
+                }
+                if mine > 0 {
+                    let s = stage[group_start + mine];
                     if has_prefix {
-                        prefix = combine(carry, prefix);
+                        prefix = combine(prefix, s);
                     } else {
-                        prefix = carry;
+                        prefix = s;
                     }
                     has_prefix = true;
+                }
+                // The carry into the next block: the combination of the whole block. (The
+                // last block of the data also combines its padding, but nothing reads that
+                // carry: no block follows it, and the last tile's partial is not used.)
+                let mut block_total = group_totals[0];
+                for i in 1..GROUPS as u32 {
+                    block_total = combine(block_total, group_totals[i]);
                 }
                 t.barrier.wait_with_tile_static_memory_fence();
                 if !aggregate {
@@ -293,24 +385,15 @@ where
                             out[i] = stage[k * tile_threads + l];
                         }
                     }
+                    // Before the next block's loads.
+                    t.barrier.wait_with_tile_static_memory_fence();
                 }
-                // The carry into the next block: through the block's last element, computed
-                // by the thread that holds it.
-                let last = (end - base).min(BLOCK as u32) - 1;
-                if l == last / items {
-                    let mut through = v[last % items];
-                    if l > 0 {
-                        through = combine(threads_before, through);
-                    }
-                    if has_carry {
-                        through = combine(carry, through);
-                    }
-                    shared_carry[0] = through;
+                if has_carry {
+                    carry = combine(carry, block_total);
+                } else {
+                    carry = block_total;
                 }
-                t.barrier.wait_with_tile_static_memory_fence();
-                carry = shared_carry[0];
                 has_carry = true;
-                t.barrier.wait_with_tile_static_memory_fence();
             }
         }
         if aggregate && l == 0 {
@@ -322,26 +405,41 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::algorithms::Sum;
+
+    /// Addition of pairs: an operation not known to be commutative, on 8-byte elements.
+    #[crate::kernel]
+    fn add_pairs(a: crate::UInt2, b: crate::UInt2) -> crate::UInt2 {
+        a + b
+    }
 
     /// With a GPU's number of tiles, more partials than one tile scans: the partials' scan has
-    /// passes of its own.
+    /// passes of its own (8-byte elements, whose blocks are smallest, so that this takes the
+    /// fewest elements).
     #[test]
     fn partials_of_more_than_one_tile_are_scanned_in_passes() -> Result<()> {
-        let n = 1792 * 1800 + 5;
-        let data: Vec<u32> = (0..n as u32)
-            .map(|i| i.wrapping_mul(2_654_435_761) >> 28)
+        let n = BLOCK * 1800 + 5;
+        let data: Vec<crate::UInt2> = (0..n as u32)
+            .map(|i| crate::uint2(i.wrapping_mul(2_654_435_761) >> 28, i & 7))
             .collect();
         let input = crate::ConstArrayView::new(n as i32, &data)?;
-        let output = ArrayView::<u32, 1>::from_extent(n as i32)?;
+        let output = ArrayView::<crate::UInt2, 1>::from_extent(n as i32)?;
         let acc = accelerator(&[])?;
-        assert!(Chunks::new(n, BLOCK, MAX_TILES).tiles as usize > BLOCK);
-        scan_on(&acc, &input, &output, true, Some(3), Sum, MAX_TILES)?;
+        assert!(Chunks::new(n, block_of::<crate::UInt2>(), MAX_TILES).tiles as usize > BLOCK);
+        let init = crate::uint2(3, 1);
+        scan_on(
+            &acc,
+            &input,
+            &output,
+            true,
+            Some(init),
+            add_pairs,
+            MAX_TILES,
+        )?;
         let got = output.to_vec()?;
-        let mut run = 3u32;
+        let mut run = init;
         for (i, &x) in data.iter().enumerate() {
-            assert_eq!(got[i], run, "element {i}");
-            run = run.wrapping_add(x);
+            assert!(got[i] == run, "element {i}");
+            run = crate::uint2(run.x().wrapping_add(x.x()), run.y().wrapping_add(x.y()));
         }
         Ok(())
     }
