@@ -197,7 +197,19 @@ impl<T: Numeric> Arithmetic<T> for T {
 /// matching type keeps rustc from inferring the other operand's type from one side, so that
 /// mixed operands get the traits' messages (`` arithmetic between `f32` and `i32` ``) rather
 /// than a type mismatch.
+#[derive(Clone, Copy)]
 pub enum Mismatched {}
+
+/// A `Mismatched` value can still be bound to a `let mut` local, so that the one mistake (the
+/// operator) is reported once. Such a kernel never compiles, so its type is never built.
+impl crate::types::Value for Mismatched {
+    fn naga_type(b: &mut KernelBuilder) -> Handle<naga::Type> {
+        <i32 as crate::types::Value>::naga_type(b)
+    }
+    fn name() -> &'static str {
+        "Mismatched"
+    }
+}
 
 #[diagnostic::do_not_recommend]
 impl<T: Scalar> Arithmetic<Mismatched> for T {

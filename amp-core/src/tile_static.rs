@@ -136,6 +136,24 @@ impl<I: ArrayInit, const N: usize> ArrayInit for [I; N] {
 /// size); what a device allows is checked at launch.
 const MAX_TILE_STATIC_BYTES: u32 = i32::MAX as u32;
 
+/// What a mutable local (`let mut x = init;`) can hold: a kernel value.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be a `let mut` local in a kernel",
+    label = "not a kernel value",
+    note = "a `let mut` local holds a kernel value (numbers, bool, Index, Extent, short vectors, #[derive(Element)] structs); views and sections are bound with `let`, and a call that returns nothing has no value"
+)]
+pub trait LocalInit<T> {
+    /// The value.
+    fn value(self) -> KernelValue<T>;
+}
+
+#[diagnostic::do_not_recommend]
+impl<T> LocalInit<T> for KernelValue<T> {
+    fn value(self) -> KernelValue<T> {
+        self
+    }
+}
+
 /// The declarations of kernel memory, as the expansion of a kernel body makes them: mutable
 /// locals (`let mut x = 0;`), local arrays (`let mut a = [0.0f32; 16];`) and tile_static
 /// variables (`#[tile_static] let mut t: T;`). A trait of the builder, which every kernel's
@@ -143,7 +161,7 @@ const MAX_TILE_STATIC_BYTES: u32 = i32::MAX as u32;
 /// [`Value`]'s, [`TileType`]'s or [`ArrayInit`]'s error with a note naming a public path.
 pub trait DeclareMemory {
     /// Declares a mutable local initialised with `init`.
-    fn var<T: Value>(&mut self, name: Option<&str>, init: KernelValue<T>) -> Var<T>;
+    fn var<T: Value, I: LocalInit<T>>(&mut self, name: Option<&str>, init: I) -> Var<T>;
     /// Declares a local array initialised with `init`.
     fn local_array<I: ArrayInit>(&mut self, name: Option<&str>, init: I) -> Place<I::Type>;
     /// Declares a tile_static variable (only valid in tiled kernels).
@@ -151,9 +169,9 @@ pub trait DeclareMemory {
 }
 
 impl DeclareMemory for KernelBuilder {
-    fn var<T: Value>(&mut self, name: Option<&str>, init: KernelValue<T>) -> Var<T> {
+    fn var<T: Value, I: LocalInit<T>>(&mut self, name: Option<&str>, init: I) -> Var<T> {
         let var = self.var_uninit::<T>(name);
-        self.store(var, init);
+        self.store(var, init.value());
         var
     }
 

@@ -165,8 +165,18 @@ impl Lowerer {
             Pat::Ident(id) if id.mutability.is_some() => {
                 let name = &id.ident;
                 let label = name.to_string();
+                // `let mut v: Float4 = x;`: checked as scalar annotations are, at the value.
+                if let Some(t) = ty.as_ref().filter(|t| !is_scalar_type(t)) {
+                    let typed = temp_at("__amp_typed", init.expr.span());
+                    let check = {
+                        let (p, ctx) = at(init.expr.span());
+                        quote_spanned!(init.expr.span()=> #p::ops::typed::<#t, _>(#ctx, #typed))
+                    };
+                    value = quote!({ let #typed = #value; #check });
+                }
                 let ty = ty.map(|t| quote!(: #p::Var<#t>));
-                let init = temp("__amp_init");
+                // At the value's tokens, so that a value no local can hold is reported there.
+                let init = temp_at("__amp_init", init.expr.span());
                 let var = {
                     let (p, ctx) = at(name.span());
                     quote_spanned!(name.span()=> #p::KernelBuilder::var(#ctx, ::core::option::Option::Some(#label), #init))
