@@ -220,8 +220,11 @@ fn emit(func: &ItemFn, body: Body) -> TokenStream {
             ::core::unreachable!()
         })
     };
+    // At the function's signature, so that an error about a parameter or result type kernels
+    // cannot take (reported at the type, and again at the impl) is on the user's tokens.
+    let sig_span = func.sig.fn_token.span;
     let imp = emit_impl.then(|| {
-        quote! {
+        quote_spanned! {sig_span=>
             #[automatically_derived]
             #[allow(unused_variables, unused_braces, clippy::all)]
             impl<#(#impl_params),*> #p::DeviceFn<(#(#arg_types,)*)> for #marker #where_clause {

@@ -92,5 +92,7 @@ pub fn kernel_side(ty: &Type, generics: &[syn::Ident]) -> TokenStream {
             }
         }
     }
-    quote!(<#ty as #p::KernelType>::KernelValue)
+    // At the type's tokens, so that a type kernels cannot take is reported there.
+    let span = syn::spanned::Spanned::span(&ty);
+    quote::quote_spanned!(span=> <#ty as ::amp::__private::KernelType>::KernelValue)
 }

@@ -245,10 +245,22 @@ impl Lowerer {
     fn array_value(&self, e: &Expr) -> TokenStream {
         match e {
             Expr::Array(a) => {
-                let temps: Vec<_> = (0..a.elems.len())
-                    .map(|i| temp(&format!("__amp_e{i}")))
+                let temps: Vec<_> = a
+                    .elems
+                    .iter()
+                    .enumerate()
+                    .map(|(i, e)| temp_at(&format!("__amp_e{i}"), e.span()))
                     .collect();
-                let values = a.elems.iter().map(|e| self.array_value(e));
+                // Every element after the first is checked to have the first one's type, at it.
+                let values = a.elems.iter().enumerate().map(|(i, e)| {
+                    let value = self.array_value(e);
+                    if i == 0 || matches!(e, Expr::Array(_) | Expr::Repeat(_)) {
+                        return value;
+                    }
+                    let (p, ctx) = at(e.span());
+                    let t = temp_at("__amp_elem", e.span());
+                    quote_spanned!(e.span()=> { let #t = #value; #p::ops::stored(#ctx, #t) })
+                });
                 quote!({ #(let #temps = #values;)* [#(#temps),*] })
             }
             // `[e; N]` without N values on the host (N may be large, or a constant).
