@@ -189,7 +189,11 @@ fn emit(func: &ItemFn, body: Body) -> TokenStream {
         ReturnType::Type(_, ty) => kernel_side(ty, &type_params),
     };
     let ctx = ctx_ident();
-    let args = quote::format_ident!("__amp_args", span = proc_macro2::Span::mixed_site());
+    // Located at the signature: an error about the arguments' types lands there.
+    let args = quote::format_ident!(
+        "__amp_args",
+        span = proc_macro2::Span::mixed_site().located_at(func.sig.fn_token.span)
+    );
     let emit_impl = body != Body::None;
     let body = if body == Body::Lowered {
         let lower = Lowerer::new().with_result(concrete_result(&func.sig.output, &type_params));
