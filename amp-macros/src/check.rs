@@ -14,6 +14,76 @@ const AMP_TYPES: &[&str] = &[
     "UInt3", "UInt4", "Double2", "Double3", "Double4",
 ];
 
+/// amp's methods of kernel scalars and short vectors (`amp-core`'s `ScalarMethods` and
+/// `VectorMethods`), with their parameters as Rust names them. Every method of these names has
+/// these parameters on every type that has it; `tests/ui/pass/method_arities.rs` calls each.
+const METHOD_PARAMS: &[(&str, &[&str])] = &[
+    ("max", &["other"]),
+    ("min", &["other"]),
+    ("clamp", &["min", "max"]),
+    ("abs", &[]),
+    ("signum", &[]),
+    ("sqrt", &[]),
+    ("rsqrt", &[]),
+    ("exp", &[]),
+    ("exp2", &[]),
+    ("ln", &[]),
+    ("log2", &[]),
+    ("log10", &[]),
+    ("sin", &[]),
+    ("cos", &[]),
+    ("tan", &[]),
+    ("asin", &[]),
+    ("acos", &[]),
+    ("atan", &[]),
+    ("atan2", &["other"]),
+    ("sinh", &[]),
+    ("cosh", &[]),
+    ("tanh", &[]),
+    ("floor", &[]),
+    ("ceil", &[]),
+    ("round", &[]),
+    ("trunc", &[]),
+    ("fract", &[]),
+    ("mul_add", &["a", "b"]),
+    ("powf", &["n"]),
+    ("powi", &["n"]),
+    ("hypot", &["other"]),
+    ("copysign", &["sign"]),
+    ("recip", &[]),
+    ("to_degrees", &[]),
+    ("to_radians", &[]),
+    ("is_nan", &[]),
+    ("is_infinite", &[]),
+    ("is_finite", &[]),
+    ("to_bits", &[]),
+    ("pow", &["exp"]),
+    ("count_ones", &[]),
+    ("leading_zeros", &[]),
+    ("trailing_zeros", &[]),
+    ("reverse_bits", &[]),
+    ("rotate_left", &["n"]),
+    ("rotate_right", &["n"]),
+    ("wrapping_add", &["rhs"]),
+    ("wrapping_sub", &["rhs"]),
+    ("wrapping_mul", &["rhs"]),
+    ("wrapping_neg", &[]),
+    ("saturating_add", &["rhs"]),
+    ("saturating_sub", &["rhs"]),
+    ("saturating_mul", &["rhs"]),
+    ("is_power_of_two", &[]),
+    ("x", &[]),
+    ("y", &[]),
+    ("z", &[]),
+    ("w", &[]),
+    ("dot", &["other"]),
+    ("length", &[]),
+    ("normalize", &[]),
+    ("distance", &["other"]),
+    ("cross", &["other"]),
+    ("clone", &[]),
+];
+
 /// Checks a kernel body (and the types in its signature, via [`check_type`]).
 pub fn check_block(block: &syn::Block, errors: &mut Errors) {
     Checker { errors, loops: 0 }.visit_block(block);
@@ -198,9 +268,42 @@ impl Checker<'_> {
         }
         match expr {
             Expr::Call(c) => self.associated_fn_rule(c),
-            Expr::MethodCall(m) => self.std_method_rule(m),
+            Expr::MethodCall(m) => {
+                self.std_method_rule(m);
+                self.method_arity_rule(m);
+            }
             _ => {}
         }
+    }
+
+    /// Rule: amp's numeric and vector methods take the arguments Rust's take. Reported here,
+    /// in the user's terms, because the expansion passes the kernel builder as a first argument
+    /// that rustc would count (`this method takes 3 arguments but 2 were supplied`).
+    fn method_arity_rule(&mut self, m: &syn::ExprMethodCall) {
+        let name = m.method.to_string();
+        let Some((_, params)) = METHOD_PARAMS.iter().find(|(n, _)| *n == name) else {
+            return;
+        };
+        if m.args.len() == params.len() {
+            return;
+        }
+        let given = match m.args.len() {
+            0 => "none was given".to_owned(),
+            1 => "1 was given".to_owned(),
+            n => format!("{n} were given"),
+        };
+        let count = match params.len() {
+            0 => "no arguments".to_owned(),
+            1 => "1 argument".to_owned(),
+            n => format!("{n} arguments"),
+        };
+        self.errors.push(
+            &m.method,
+            format!(
+                "`x.{name}({})` takes {count}, but {given}",
+                params.join(", ")
+            ),
+        );
     }
 
     /// Rule: kernels call #[kernel] functions and amp's kernel functions by name; a type's
