@@ -99,7 +99,7 @@ pub mod kernel_types {
     };
     pub use amp_core::for_loop::{for_step, ForLoop, ForRange};
     pub use amp_core::lang::{
-        else_value, no_value, Assign, BranchValue, Diverge, NoValue, SameBranch,
+        else_value, no_value, Assign, BranchValue, Diverge, ExtentMethods, NoValue, SameBranch,
     };
     pub use amp_core::math::Float;
     pub use amp_core::methods::{IntegerMethods, ScalarMethods, SignMethods, UnsignedMethods};
@@ -148,7 +148,7 @@ pub mod __private {
     };
     pub use amp_core::for_loop::{for_step, ForLoop};
     pub use amp_core::lang::no_value;
-    pub use amp_core::lang::{else_value, Assign, BranchValue, Diverge};
+    pub use amp_core::lang::{else_value, Assign, BranchValue, Diverge, ExtentMethods};
     pub use amp_core::methods::primitive;
     pub use amp_core::methods::ScalarMethods;
     pub use amp_core::naga;

@@ -13,8 +13,13 @@ use crate::types::{Integer, Rank, Scalar, Value};
 use crate::view::{IndexInt, ReadWrite, View};
 use naga::{AtomicFunction, Expression, Statement};
 
-/// What indexes a view element in an atomic operation: an `Index<N>`, a `TiledIndex<N>`, or an
-/// `i32`/`u32` for rank 1.
+/// What indexes a view element in an atomic operation (or a point `contains` tests): an
+/// `Index<N>`, a `TiledIndex<N>`, or an `i32`/`u32` for rank 1.
+#[diagnostic::on_unimplemented(
+    message = "this is not an index of rank {N}",
+    label = "expected an `Index<{N}>`",
+    note = "an index of rank {N} is an `Index<{N}>` or a `TiledIndex<{N}>` (for rank 1, also an i32 or u32)"
+)]
 pub trait ElementIndex<const N: usize> {
     /// The index.
     fn index(self, b: &mut KernelBuilder) -> KernelValue<Index<N>>;

@@ -195,14 +195,32 @@ impl KernelBuilder {
     }
 }
 
-impl<const N: usize> KernelValue<crate::shape::Extent<N>>
+/// The methods of extents and tiled extents in kernels: `e.contains(idx)`, `e.size()`. A trait,
+/// which every kernel's expansion brings into scope, rather than inherent methods, so that
+/// rustc's notes about them name a public path.
+pub trait ExtentMethods<const N: usize>: Sized {
+    /// Whether `idx` (an `Index<N>`, a `TiledIndex<N>`'s global index, or an integer for rank
+    /// 1) lies inside the extent (C++ AMP `extent::contains`).
+    fn contains(
+        self,
+        b: &mut KernelBuilder,
+        idx: impl crate::atomic::ElementIndex<N>,
+    ) -> KernelValue<bool>;
+
+    /// The number of points (C++ AMP `extent::size`, an `unsigned int`), as `u32`: the product
+    /// of the components, zero when any component is zero or negative, and `u32::MAX` when the
+    /// product does not fit in a `u32` (it saturates, never wraps). This is the host's
+    /// [`Extent::size`](crate::shape::Extent::size) clamped to `u32::MAX`: a kernel and the host
+    /// agree on every extent whose size fits.
+    fn size(self, b: &mut KernelBuilder) -> KernelValue<u32>;
+}
+
+impl<const N: usize> ExtentMethods<N> for KernelValue<crate::shape::Extent<N>>
 where
     crate::shape::Extent<N>: Value + Rank,
     Index<N>: Value + Rank,
 {
-    /// Whether `idx` (an `Index<N>` or a `TiledIndex<N>`'s global index) lies inside this
-    /// extent (C++ AMP `extent::contains`).
-    pub fn contains(
+    fn contains(
         self,
         b: &mut KernelBuilder,
         idx: impl crate::atomic::ElementIndex<N>,
@@ -237,12 +255,7 @@ where
         )
     }
 
-    /// The number of points (C++ AMP `extent::size`, an `unsigned int`), as `u32`: the product
-    /// of the components, zero when any component is zero or negative, and `u32::MAX` when the
-    /// product does not fit in a `u32` (it saturates, never wraps). This is the host's
-    /// [`Extent::size`](crate::shape::Extent::size) clamped to `u32::MAX`: a kernel and the host
-    /// agree on every extent whose size fits.
-    pub fn size(self, b: &mut KernelBuilder) -> KernelValue<u32> {
+    fn size(self, b: &mut KernelBuilder) -> KernelValue<u32> {
         let lit_u32 =
             |b: &mut KernelBuilder, v| b.append(Expression::Literal(naga::Literal::U32(v)));
         let max = |b: &mut KernelBuilder, arg, arg1| {

@@ -205,19 +205,25 @@ where
     pub fn tile_dim2(self, b: &mut KernelBuilder) -> KernelValue<i32> {
         b.literal(D2 as i32)
     }
+}
 
-    /// The whole extent's size, a `u32` as [`KernelValue<Extent<N>>::size`] gives it.
-    pub fn size(self, b: &mut KernelBuilder) -> KernelValue<u32> {
-        self.extent(b).size(b)
-    }
-
-    /// Whether `idx` lies inside the whole extent.
-    pub fn contains(
+/// The whole extent's `contains` and `size`.
+impl<const N: usize, const D0: usize, const D1: usize, const D2: usize>
+    crate::lang::ExtentMethods<N> for KernelValue<TiledExtent<N, D0, D1, D2>>
+where
+    Extent<N>: Value + Rank,
+    Index<N>: Value + Rank,
+{
+    fn contains(
         self,
         b: &mut KernelBuilder,
         idx: impl crate::atomic::ElementIndex<N>,
     ) -> KernelValue<bool> {
         self.extent(b).contains(b, idx)
+    }
+
+    fn size(self, b: &mut KernelBuilder) -> KernelValue<u32> {
+        self.extent(b).size(b)
     }
 }
 

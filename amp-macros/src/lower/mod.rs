@@ -101,8 +101,8 @@ pub fn kernel_traits(p: &TokenStream) -> TokenStream {
     quote! {
         #[allow(unused_imports)]
         use #p::{
-            DeclareMemory as _, ForLoop as _, ScalarMethods as _, ValueAtomics as _,
-            VectorMethods as _,
+            DeclareMemory as _, ExtentMethods as _, ForLoop as _, ScalarMethods as _,
+            ValueAtomics as _, VectorMethods as _,
         };
     }
 }
