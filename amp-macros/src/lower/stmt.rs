@@ -367,7 +367,6 @@ impl Lowerer {
 
     pub(super) fn if_expr(&self, e: &syn::ExprIf) -> TokenStream {
         let ctx = &self.ctx;
-        let p = private();
         let cond = self.condition(&e.cond);
         let c = temp("__amp_cond");
         let Some((_, else_branch)) = &e.else_branch else {
@@ -387,26 +386,33 @@ impl Lowerer {
         // Two values are checked to have one type, at the reject branch's value; a branch
         // that diverges has a placeholder value whose type comes from the other one.
         let else_span = branch_value_span(else_branch);
+        // The `if`'s value and its slot at the `if` keyword: an error about the value (a type
+        // no local can hold) lands there.
+        let if_span = e.if_token.span;
         let (a, b, slot) = (
-            temp("__amp_then"),
+            temp_at("__amp_then", if_span),
             temp_at("__amp_else", else_span),
-            temp("__amp_slot"),
+            temp_at("__amp_slot", if_span),
         );
         let check = (!block_diverges(&e.then_branch) && !expr_diverges(else_branch)).then(|| {
             let (p, ctx) = at(else_span);
             quote_spanned!(else_span=> let #b = #p::else_value(#ctx, #a, #b);)
         });
+        let (pi, ctx_if) = at(if_span);
+        let slot_call = quote_spanned!(if_span=> #pi::BranchValue::slot(#a, #ctx_if));
+        let fill_call = quote_spanned!(if_span=> #pi::BranchValue::fill(#b, #a, #slot, #ctx_if));
+        let finish_call = quote_spanned!(if_span=> #pi::BranchValue::finish(#a, #slot, #ctx_if));
         quote!({
             let #c = #cond;
             #ctx.begin_if(#c);
             let #a = #then;
-            let #slot = #p::BranchValue::slot(#a, #ctx);
+            let #slot = #slot_call;
             #ctx.begin_else();
             let #b = #other;
             #check
-            #p::BranchValue::fill(#b, #a, #slot, #ctx);
+            #fill_call;
             #ctx.end_if();
-            #p::BranchValue::finish(#a, #slot, #ctx)
+            #finish_call
         })
     }
 
