@@ -315,6 +315,80 @@ impl<T: Element> Drop for Scratch<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::algorithms::{copy_if, exclusive_scan, fill, radix_sort_by_key, reduce, Sum};
+    use crate::{kernel, ConstArrayView};
+
+    /// Overwrites the default accelerator's idle scratch arrays with a pattern that no result
+    /// contains.
+    fn poison() -> Result<()> {
+        let id = Accelerator::default()?.id();
+        let pool = pool();
+        for entry in pool.idle.iter().filter(|e| e.acc == id) {
+            fill(&entry.buffer, 0xA5A5_A5A5u32)?;
+        }
+        Ok(())
+    }
+
+    #[kernel]
+    fn odd(x: u32) -> bool {
+        x % 2 == 1
+    }
+
+    /// Every algorithm that takes scratch gives the CPU's results when the pool's arrays hold
+    /// garbage (sizes of one tile and of several, on arrays that earlier calls used).
+    #[test]
+    fn stale_scratch_changes_no_result() -> Result<()> {
+        for n in [1000usize, 70_001, 600_011] {
+            let mut x = n as u32;
+            let data: Vec<u32> = (0..n)
+                .map(|_| {
+                    x ^= x << 13;
+                    x ^= x >> 17;
+                    x ^= x << 5;
+                    x
+                })
+                .collect();
+            let input = ConstArrayView::new(n as i32, &data)?;
+            for _ in 0..2 {
+                poison()?;
+                let mut keys = data.clone();
+                let mut values: Vec<u32> = (0..n as u32).collect();
+                {
+                    let k = ArrayView::new(n as i32, &mut keys)?;
+                    let v = ArrayView::new(n as i32, &mut values)?;
+                    radix_sort_by_key(&k, &v)?;
+                }
+                let mut order: Vec<u32> = (0..n as u32).collect();
+                order.sort_by_key(|&i| data[i as usize]);
+                assert!(values == order, "sort of {n}");
+
+                poison()?;
+                let offsets = ArrayView::<u32, 1>::from_extent(n as i32)?;
+                exclusive_scan(&input, &offsets, 7, Sum)?;
+                let want: Vec<u32> = data
+                    .iter()
+                    .scan(7u32, |acc, &x| {
+                        let before = *acc;
+                        *acc = acc.wrapping_add(x);
+                        Some(before)
+                    })
+                    .collect();
+                assert!(offsets.to_vec()? == want, "scan of {n}");
+
+                poison()?;
+                let total = data.iter().fold(0u32, |a, &x| a.wrapping_add(x));
+                assert_eq!(reduce(&input, Sum)?, Some(total), "reduce of {n}");
+
+                poison()?;
+                let kept = ArrayView::<u32, 1>::from_extent(n as i32)?;
+                let count = copy_if(&input, &kept, odd)?;
+                let want: Vec<u32> = data.iter().copied().filter(|x| x % 2 == 1).collect();
+                assert_eq!(count, want.len(), "copy_if of {n}");
+                assert!(kept.to_vec()?[..count] == want[..], "copy_if of {n}");
+            }
+        }
+        Ok(())
+    }
 
     #[test]
     fn size_classes_round_up_by_at_most_an_eighth() {
