@@ -38,6 +38,11 @@
 //! concurrently (multi-pass designs, no inter-tile waiting). The designs, their memory traffic
 //! and their limits are in `docs/ALGORITHMS.md`.
 //!
+//! Intermediate arrays (a sort's second copy of the keys, count tables, partials) come from a
+//! pool kept per accelerator, so repeated calls do not pay for making device buffers; it keeps
+//! up to 1 GiB per accelerator between calls ([`set_scratch_limit`], [`release_scratch`],
+//! [`scratch_bytes`]).
+//!
 //! [`ArrayView`]: crate::ArrayView
 //! [`ConstArrayView`]: crate::ConstArrayView
 //! [`Array`]: crate::Array
