@@ -537,3 +537,152 @@ fn reduce_and_scan_64_bit_elements() {
         );
     }
 }
+
+/// Serializes the tests that look at the scratch pool's state (the other tests use the pool
+/// at the same time, but only with arrays of less than half of [`POOLED_KEYS`], which the
+/// pool never gives to these tests' requests).
+static POOL_STATE: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// Keys of the pool tests' sorts: more than twice the largest sort of the other tests.
+const POOLED_KEYS: usize = 2_000_003;
+
+fn lock_pool_state() -> std::sync::MutexGuard<'static, ()> {
+    POOL_STATE
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// `radix_sort` of `keys` against the CPU; the keys come from an `Array` on `acc`, so that the
+/// sort runs there.
+fn check_sort_on(acc: &Accelerator, keys: &[u32], what: &str) {
+    let n = keys.len();
+    let array = Array::new_on(&acc.default_view(), n as i32, keys).expect("array");
+    radix_sort(&array).expect("sort");
+    let mut want = keys.to_vec();
+    want.sort_unstable();
+    assert!(array.to_vec().expect("read") == want, "{what}: sort of {n}");
+}
+
+/// One call after another, of different sizes and algorithms, each taking arrays that earlier
+/// calls left in the pool with their data (sorted keys, count tables, partials): results stay
+/// those of the CPU, and a second sort of one size reuses the first one's arrays.
+#[test]
+fn calls_reuse_scratch_whatever_it_holds() {
+    let _pool = lock_pool_state();
+    let acc = Accelerator::default().expect("accelerator");
+    release_scratch();
+    let keys = random_words(POOLED_KEYS, 900);
+    check_sort_on(&acc, &keys, "first sort");
+    let after_one = scratch_bytes(&acc);
+    assert!(
+        after_one >= 4 * POOLED_KEYS as u64,
+        "kept {after_one} bytes"
+    );
+
+    // A histogram (no scratch), a scan (partials), a sort by key, copy_if and reduce, each on
+    // arrays that the calls before them used.
+    let data = random_words(1_500_007, 901);
+    let input = Array::new(data.len() as i32, &data).expect("array");
+    let counts = ArrayView::<u32, 1>::from_extent(64).expect("view");
+    histogram(&input, 0, u32::MAX, &counts).expect("histogram");
+    let mut want = vec![0u32; 64];
+    for &x in &data {
+        if x < u32::MAX {
+            want[(u64::from(x) * 64 / u64::from(u32::MAX)) as usize] += 1;
+        }
+    }
+    assert!(counts.to_vec().expect("read") == want, "histogram");
+    let scanned = ArrayView::<u32, 1>::from_extent(data.len() as i32).expect("view");
+    inclusive_scan(&input, &scanned, Sum).expect("scan");
+    let want: Vec<u32> = data
+        .iter()
+        .scan(0u32, |acc, &x| {
+            *acc = acc.wrapping_add(x);
+            Some(*acc)
+        })
+        .collect();
+    assert!(scanned.to_vec().expect("read") == want, "scan after a sort");
+    for (n, seed) in [(1_000_003usize, 902u32), (70_001, 903), (POOLED_KEYS, 904)] {
+        check_sort(&random_words(n, seed), u32::cmp, |k| k, "sort after a scan");
+    }
+    let kept = ArrayView::<u32, 1>::from_extent(data.len() as i32).expect("view");
+    let count = copy_if(&input, &kept, is_odd_word).expect("copy_if");
+    let odd: Vec<u32> = data.iter().copied().filter(|x| x % 2 == 1).collect();
+    assert_eq!(count, odd.len());
+    assert!(kept.to_vec().expect("read")[..count] == odd[..], "copy_if");
+    let total = reduce(&input, Sum).expect("reduce");
+    assert_eq!(total, want.last().copied(), "reduce");
+
+    // The same sort again: it takes an array that the sorts of that size left, so the pool
+    // does not grow by another copy of the keys (other tests give back only small arrays).
+    let before = scratch_bytes(&acc);
+    check_sort_on(&acc, &keys, "second sort");
+    let after = scratch_bytes(&acc);
+    assert!(
+        after < before + 4 * POOLED_KEYS as u64,
+        "the pool grew from {before} to {after} bytes"
+    );
+}
+
+#[kernel]
+fn is_odd_word(x: u32) -> bool {
+    x % 2 == 1
+}
+
+/// `release_scratch` drops what the pool keeps, a limit of 0 keeps nothing, and calls work
+/// after either.
+#[test]
+fn scratch_can_be_released_and_limited() {
+    let _pool = lock_pool_state();
+    let acc = Accelerator::default().expect("accelerator");
+    let keys = random_words(POOLED_KEYS, 910);
+    check_sort_on(&acc, &keys, "sort");
+    assert!(scratch_bytes(&acc) >= 4 * POOLED_KEYS as u64);
+    release_scratch();
+    // Other tests may give back their (smaller) arrays meanwhile.
+    assert!(scratch_bytes(&acc) < 4 * POOLED_KEYS as u64);
+    check_sort_on(&acc, &keys, "sort after release_scratch");
+    let old = set_scratch_limit(0);
+    assert_eq!(scratch_bytes(&acc), 0, "a limit of 0 keeps nothing");
+    check_sort_on(&acc, &keys, "sort with no pool");
+    assert_eq!(scratch_bytes(&acc), 0);
+    set_scratch_limit(old);
+    check_sort_on(&acc, &keys, "sort with the pool back");
+    assert!(scratch_bytes(&acc) >= 4 * POOLED_KEYS as u64);
+}
+
+/// Each accelerator has its own pool: sorts alternating between two accelerators stay right
+/// and leave scratch on both. Needs two accelerators that run the algorithms.
+#[test]
+fn accelerators_do_not_share_scratch() {
+    let _pool = lock_pool_state();
+    let all: Vec<Accelerator> = Accelerator::all()
+        .expect("accelerators")
+        .into_iter()
+        .filter(|acc| {
+            let limits = acc.limits();
+            limits.max_compute_invocations_per_workgroup >= 256
+                && limits.max_compute_workgroup_size_x >= 256
+        })
+        .collect();
+    if all.len() < 2 {
+        eprintln!(
+            "accelerators_do_not_share_scratch: skipped, {} accelerator(s) here run the \
+             algorithms (tiles of 256 threads); it needs two",
+            all.len()
+        );
+        return;
+    }
+    let (a, b) = (&all[0], &all[1]);
+    let keys = random_words(300_007, 920);
+    for round in 0..2 {
+        check_sort_on(a, &keys, &format!("round {round} on {a}"));
+        check_sort_on(b, &keys, &format!("round {round} on {b}"));
+    }
+    for acc in [a, b] {
+        assert!(
+            scratch_bytes(acc) >= 4 * 300_007,
+            "{acc} keeps its own scratch"
+        );
+    }
+}

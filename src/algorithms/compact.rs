@@ -11,8 +11,9 @@
 //! read twice, the kept elements written once.
 
 use super::ops::Unary;
-use super::plan::{accelerator, check_len, max_tiles, Chunks, Scratch, TILE};
+use super::plan::{accelerator, check_len, max_tiles, Chunks, TILE};
 use super::scan::scan_on;
+use super::scratch::Scratch;
 use super::tile::tile_exclusive_sum;
 use super::{Item, Source, Sum, Target, UnaryOp};
 use crate::{parallel_for_each, Accelerator, Error, Result, TiledIndex};
@@ -67,9 +68,11 @@ where
     let chunks = Chunks::new(n, BLOCK, tiles_max);
     let tiles = chunks.tiles as usize;
     // One more than the tiles: after the scan, the last offset is the total.
-    let (mut count_host, mut offset_host) = (vec![0u32; tiles + 1], vec![0u32; tiles + 1]);
-    let counts = Scratch::new(&mut count_host)?;
-    let offsets = Scratch::new(&mut offset_host)?;
+    // Pooled, so stale: the count pass writes counts[..tiles] (counts[tiles] only feeds the
+    // exclusive scan's unread carry), the scan writes every offset, and with one tile neither
+    // is read before the writing pass sets counts[0].
+    let counts = Scratch::<u32>::new(&acc, tiles + 1)?;
+    let offsets = Scratch::<u32>::new(&acc, tiles + 1)?;
     let (counts, offsets) = (&*counts, &*offsets);
     if tiles > 1 {
         count_kept(&acc, input, counts, chunks, predicate)?;

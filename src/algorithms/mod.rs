@@ -38,6 +38,11 @@
 //! concurrently (multi-pass designs, no inter-tile waiting). The designs, their memory traffic
 //! and their limits are in `docs/ALGORITHMS.md`.
 //!
+//! Intermediate arrays (a sort's second copy of the keys, count tables, partials) come from a
+//! pool kept per accelerator, so repeated calls do not pay for making device buffers; it keeps
+//! up to 1 GiB per accelerator between calls ([`set_scratch_limit`], [`release_scratch`],
+//! [`scratch_bytes`]).
+//!
 //! [`ArrayView`]: crate::ArrayView
 //! [`ConstArrayView`]: crate::ConstArrayView
 //! [`Array`]: crate::Array
@@ -52,6 +57,7 @@ mod plan;
 mod radix_sort;
 mod reduce;
 mod scan;
+mod scratch;
 mod sort_key;
 mod source;
 mod tile;
@@ -65,6 +71,7 @@ pub use ops::{builtin, BinaryOp, ByOperation, Max, Min, Sum, UnaryOp};
 pub use radix_sort::{radix_sort, radix_sort_by_key};
 pub use reduce::{reduce, reduce_into};
 pub use scan::{exclusive_scan, inclusive_scan};
+pub use scratch::{release_scratch, scratch_bytes, set_scratch_limit};
 pub use sort_key::SortKey;
 pub use source::{Item, Source, Target};
 pub use transform::transform;

@@ -6,8 +6,7 @@
 //! number of tiles is capped, so that later passes over per-tile results stay small, and the
 //! chunks are whole blocks.
 
-use crate::{Accelerator, ArrayView, Error, Result};
-use std::ops::Deref;
+use crate::{Accelerator, Error, Result};
 
 /// Threads per tile. A radix-sort digit per thread (256 digits of 8 bits), and the size that
 /// every desktop, Apple and DirectX 12 GPU supports (Vulkan guarantees 128).
@@ -124,36 +123,6 @@ pub(crate) fn same_len(function: &str, input: usize, output: usize) -> Result<()
         )));
     }
     Ok(())
-}
-
-/// A `u32` array of intermediate results that lives on the accelerator only. Its host memory
-/// is a zeroed allocation (`vec![0u32; n]`, pages the system zeroes when first touched) that is
-/// never touched: nothing is uploaded (the accelerator's buffer starts as zeros) and nothing is
-/// copied back, even when it is dropped. (`ArrayView::from_extent` writes its host zeros, which
-/// for a scratch array of 64 Mi words costs more host time than a whole sort on a GPU.)
-pub(crate) struct Scratch<'a>(ArrayView<'a, u32, 1>);
-
-impl<'a> Scratch<'a> {
-    /// A scratch array over `host`, a zeroed allocation.
-    pub(crate) fn new(host: &'a mut [u32]) -> Result<Scratch<'a>> {
-        let view = ArrayView::new(host.len() as i32, host)?;
-        view.discard_data();
-        Ok(Scratch(view))
-    }
-}
-
-impl<'a> Deref for Scratch<'a> {
-    type Target = ArrayView<'a, u32, 1>;
-    fn deref(&self) -> &Self::Target {
-        &self.0
-    }
-}
-
-impl Drop for Scratch<'_> {
-    fn drop(&mut self) {
-        // Results no one reads are not copied back.
-        self.0.discard_data();
-    }
 }
 
 #[cfg(test)]

@@ -20,10 +20,9 @@
 //! passes alternate between the data and one scratch array).
 
 use super::histogram::{count_chunks, Counts};
-use super::plan::{
-    accelerator, check_len, max_tiles, same_len, tile_static_bytes, Chunks, Scratch, TILE,
-};
+use super::plan::{accelerator, check_len, max_tiles, same_len, tile_static_bytes, Chunks, TILE};
 use super::scan::scan_on;
+use super::scratch::Scratch;
 use super::sort_key::{ordered, unordered};
 use super::tile::{tile_exclusive_sum, TILE_SUM_WORDS};
 use super::{SortKey, Source, Sum, Target};
@@ -97,8 +96,8 @@ pub fn radix_sort<K: SortKey, V: Target<K>>(keys: &V) -> Result<()> {
     }
     let acc = accelerator(&[keys.home()])?;
     let words = keys.target_words()?;
-    let unused = ArrayView::<u32, 1>::from_extent(1)?;
-    sort::<K, _, _>(&acc, &words, &unused, false)
+    let unused = Scratch::<u32>::new(&acc, 1)?;
+    sort::<K, _, _>(&acc, &words, &*unused, false)
 }
 
 /// Sorts `keys` in place as [`radix_sort`] does, and `values` with them: the value at `i` moves
@@ -173,13 +172,11 @@ where
     let tiles_max = max_tiles(acc, MAX_TILES);
     let chunks = Chunks::new(n, block, tiles_max);
     let table = 256 * chunks.tiles as usize;
-    let (mut key_host, mut value_host) =
-        (vec![0u32; n], vec![0u32; if with_values { n } else { 1 }]);
-    let (mut count_host, mut offset_host) = (vec![0u32; table], vec![0u32; table]);
-    let scratch_keys = Scratch::new(&mut key_host)?;
-    let scratch_values = Scratch::new(&mut value_host)?;
-    let counts = Scratch::new(&mut count_host)?;
-    let offsets = Scratch::new(&mut offset_host)?;
+    // Pooled: every pass writes all of each before reading it.
+    let scratch_keys = Scratch::<u32>::new(acc, n)?;
+    let scratch_values = Scratch::<u32>::new(acc, if with_values { n } else { 1 })?;
+    let counts = Scratch::<u32>::new(acc, table)?;
+    let offsets = Scratch::<u32>::new(acc, table)?;
     let flips = [K::FLIP, K::FLIP_NEGATIVE];
     for pass in 0..32 / DIGIT_BITS {
         let shift = pass * DIGIT_BITS;

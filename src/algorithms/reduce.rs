@@ -9,8 +9,9 @@
 
 use super::ops::Binary;
 use super::plan::{accelerator, check_len, max_tiles, Chunks, TILE};
+use super::scratch::Scratch;
 use super::{BinaryOp, Item, Source, Target};
-use crate::{parallel_for_each, Accelerator, ArrayView, Error, Result, TiledIndex};
+use crate::{parallel_for_each, Accelerator, Error, Result, TiledIndex};
 
 /// Elements per thread in a block: chunks are whole blocks.
 const ITEMS: usize = 8;
@@ -42,8 +43,9 @@ pub fn reduce<T: Item, I: Source<T>, O: BinaryOp<T>>(input: &I, op: O) -> Result
     if input.elements() == 0 {
         return Ok(None);
     }
-    let result = ArrayView::<T, 1>::from_extent(1)?;
-    reduce_into(input, &result, op)?;
+    let acc = accelerator(&[input.home()])?;
+    let result = Scratch::<T>::new(&acc, 1)?;
+    reduce_into(input, &*result, op)?;
     result.get(0).map(Some)
 }
 
@@ -85,10 +87,11 @@ where
     if chunks.tiles == 1 {
         return reduce_chunks(&acc, input, output, chunks, op);
     }
-    let partials = ArrayView::<T, 1>::from_extent(chunks.tiles as i32)?;
-    reduce_chunks(&acc, input, &partials, chunks, op)?;
+    // Pooled, so stale: the first pass writes every partial.
+    let partials = Scratch::<T>::new(&acc, chunks.tiles as usize)?;
+    reduce_chunks(&acc, input, &*partials, chunks, op)?;
     let last = Chunks::new(chunks.tiles as usize, TILE * ITEMS, 1);
-    reduce_chunks(&acc, &partials, output, last, op)
+    reduce_chunks(&acc, &*partials, output, last, op)
 }
 
 /// One pass: `partials[t]` = the combination of chunk `t` of `input` (any chunks: the scans

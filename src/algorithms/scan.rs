@@ -29,8 +29,9 @@
 use super::ops::Binary;
 use super::plan::{accelerator, check_len, max_tiles, same_len, Chunks, TILE};
 use super::reduce::reduce_chunks;
+use super::scratch::Scratch;
 use super::{BinaryOp, Item, Source, Target};
-use crate::{parallel_for_each, Accelerator, ArrayView, Result, TiledIndex};
+use crate::{parallel_for_each, Accelerator, Result, TiledIndex};
 
 /// Consecutive elements a thread scans in registers, for elements of more than one word: odd,
 /// so that the threads' reads of tile_static memory (a stride of `ITEMS` elements) fall in
@@ -171,27 +172,29 @@ where
         exclusive,
         init,
     };
-    let unused = ArrayView::<T, 1>::from_extent(1)?;
+    // Pooled, so stale: each pass writes every partial (one a tile) and the scan of the
+    // partials every carry before they are read; `unused` is bound and never touched.
+    let unused = Scratch::<T>::new(acc, 1)?;
+    let unused = &*unused;
     if chunks.tiles == 1 {
-        let no_carries = ArrayView::<T, 1>::from_extent(1)?;
-        return scan_pass(acc, input, output, &unused, &no_carries, chunks, step, op);
+        let no_carries = Scratch::<T>::new(acc, 1)?;
+        return scan_pass(acc, input, output, unused, &*no_carries, chunks, step, op);
     }
-    let partials = ArrayView::<T, 1>::from_extent(chunks.tiles as i32)?;
-    let carries = ArrayView::<T, 1>::from_extent(chunks.tiles as i32)?;
+    let partials = Scratch::<T>::new(acc, chunks.tiles as usize)?;
+    let carries = Scratch::<T>::new(acc, chunks.tiles as usize)?;
+    let (partials, carries) = (&*partials, &*carries);
     let aggregate = Scan {
         aggregate: true,
         ..step
     };
     if Op::COMMUTATIVE {
         // Any order will do for a chunk's combination: reduce's loop, eight loads in flight.
-        reduce_chunks(acc, input, &partials, chunks, op)?;
+        reduce_chunks(acc, input, partials, chunks, op)?;
     } else {
-        scan_pass(
-            acc, input, output, &partials, &unused, chunks, aggregate, op,
-        )?;
+        scan_pass(acc, input, output, partials, unused, chunks, aggregate, op)?;
     }
-    scan_on(acc, &partials, &carries, true, init, op, max_tiles)?;
-    scan_pass(acc, input, output, &unused, &carries, chunks, step, op)
+    scan_on(acc, partials, carries, true, init, op, max_tiles)?;
+    scan_pass(acc, input, output, unused, carries, chunks, step, op)
 }
 
 /// [`scan_chunks`] with the block that [`block_of`] gives `T`.
@@ -422,7 +425,7 @@ mod tests {
             .map(|i| crate::uint2(i.wrapping_mul(2_654_435_761) >> 28, i & 7))
             .collect();
         let input = crate::ConstArrayView::new(n as i32, &data)?;
-        let output = ArrayView::<crate::UInt2, 1>::from_extent(n as i32)?;
+        let output = crate::ArrayView::<crate::UInt2, 1>::from_extent(n as i32)?;
         let acc = accelerator(&[])?;
         assert!(Chunks::new(n, block_of::<crate::UInt2>(), MAX_TILES).tiles as usize > BLOCK);
         let init = crate::uint2(3, 1);
