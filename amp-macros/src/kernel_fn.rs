@@ -41,21 +41,22 @@ pub fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
     }
 }
 
-/// The declared result type, when it is a concrete kernel value type (not generic), whose
-/// values can be checked against it.
+/// The declared result type, when it is a concrete kernel value type or a type parameter
+/// itself (`-> T`), whose values can be checked against it.
 fn concrete_result(output: &ReturnType, type_params: &[syn::Ident]) -> Option<syn::Type> {
     let ReturnType::Type(_, ty) = output else {
         return None;
     };
-    let concrete = matches!(&**ty, syn::Type::Path(p) if p.qself.is_none()
-        && !p.path.segments.iter().any(|s| type_params.contains(&s.ident))
+    let checked = matches!(&**ty, syn::Type::Path(p) if p.qself.is_none()
+        && (p.path.get_ident().is_some_and(|i| type_params.contains(i))
+            || !p.path.segments.iter().any(|s| type_params.contains(&s.ident)))
         && p.path.segments.last().is_some_and(|s| s.ident != "TiledIndex"));
-    concrete.then(|| (**ty).clone())
+    checked.then(|| (**ty).clone())
 }
 
 /// The body's value, checked to have the declared result type: a mismatch is an error at the
-/// final expression naming both types (`this value is `i32`, not `f32``). Generic results are
-/// left to the closure's own return type.
+/// final expression naming both types (`this value is `i32`, not `f32``). Other generic results
+/// (`-> Vector<T, 3>`) are left to the closure's own return type.
 fn returned(
     output: &ReturnType,
     type_params: &[syn::Ident],
@@ -70,6 +71,21 @@ fn returned(
         let (p, _) = at(span);
         let value = syn::Ident::new("__amp_result", span);
         return quote_spanned!(span=> { let #value = #body; #p::no_value(#value) });
+    }
+    // An `if` without `else` has no value (Rust's E0317): say so at the `if`.
+    if let Some(syn::Stmt::Expr(syn::Expr::If(tail), None)) = block.stmts.last() {
+        if tail.else_branch.is_none() {
+            let ReturnType::Type(_, ty) = output else {
+                return body;
+            };
+            let ty = quote::ToTokens::to_token_stream(ty)
+                .to_string()
+                .replace(' ', "");
+            let message = format!(
+                "this `if` has no `else`, so it has no value, but the function returns `{ty}`: add an `else` branch"
+            );
+            return syn::Error::new(tail.if_token.span, message).into_compile_error();
+        }
     }
     let Some(ty) = concrete_result(output, type_params) else {
         return body;
@@ -134,6 +150,21 @@ fn check_signature(func: &ItemFn, errors: &mut Errors) -> bool {
             FnArg::Typed(t) => {
                 check::check_param_pattern(&t.pat, errors);
                 check::check_type(&t.ty, errors);
+                // Rule: a parameter holds one kernel value; tuples are not kernel types.
+                match &*t.ty {
+                    syn::Type::Tuple(tuple) if tuple.elems.is_empty() => errors.push(
+                        &t.ty,
+                        "a #[kernel] fn parameter of type `()` carries nothing: remove it",
+                    ),
+                    syn::Type::Tuple(_) => errors.push(
+                        &t.ty,
+                        "tuples are not kernel types: pass each value as its own parameter",
+                    ),
+                    syn::Type::Never(_) => {
+                        errors.push(&t.ty, "`!` is not a kernel type: a parameter holds a value")
+                    }
+                    _ => {}
+                }
             }
         }
     }
