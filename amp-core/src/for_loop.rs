@@ -6,7 +6,7 @@
 use crate::builder::{KernelBuilder, KernelValue, Var};
 use crate::ops::CmpOp;
 use crate::tile_static::DeclareMemory;
-use crate::types::{Integer, Value};
+use crate::types::Integer;
 use naga::{BinaryOperator, Expression};
 
 /// The types a `for` range counts in: `i32`, `u32`, `i64`, `u64`.
@@ -60,13 +60,16 @@ pub trait ForLoop {
     /// `counter <= end`) with the stride, both in the wider of the counter's and the stride's
     /// widths; the counter then steps by the stride converted to its own type, exactly, as the
     /// stride is at most the distance left.
-    fn end_for<T: Value, S: ForRange>(
+    fn end_for<T: ForRange, S: ForRange>(
         &mut self,
         counter: Var<T>,
         end: KernelValue<T>,
         step: Option<KernelValue<S>>,
         inclusive: bool,
     );
+
+    /// The counter's current value (what the loop binds).
+    fn counter<T: ForRange>(&mut self, counter: Var<T>) -> KernelValue<T>;
 }
 
 impl ForLoop for KernelBuilder {
@@ -86,7 +89,11 @@ impl ForLoop for KernelBuilder {
         counter
     }
 
-    fn end_for<T: Value, S: ForRange>(
+    fn counter<T: ForRange>(&mut self, counter: Var<T>) -> KernelValue<T> {
+        self.load(counter)
+    }
+
+    fn end_for<T: ForRange, S: ForRange>(
         &mut self,
         counter: Var<T>,
         end: KernelValue<T>,
@@ -97,8 +104,8 @@ impl ForLoop for KernelBuilder {
         // The step is the one write of the counter; it closes the loop (`end_loop_if`).
         self.stepping = true;
         let current = self.load(counter).handle();
-        // `T` is the counter's type, which `begin_for` required to be a `ForRange` (bounding it
-        // here too would report a range of another type twice).
+        // `T` is the counter's type, a `ForRange` as `begin_for` requires (the expansion calls
+        // both at the `for`, so a range of another type is reported once).
         let ty = T::naga_type(self);
         let Some(counter_scalar) = self.module.types[ty].inner.scalar() else {
             self.error("a `for` counter that is not an integer");

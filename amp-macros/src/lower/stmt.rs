@@ -518,8 +518,15 @@ impl Lowerer {
         let (s, e, k) = (
             temp("__amp_start"),
             temp("__amp_end"),
-            temp("__amp_counter"),
+            temp_at("__amp_counter", f.for_token.span),
         );
+        // The counter's reads and its step at the `for`, where `begin_for` reports a range of
+        // a type that is not an integer: the same error there is reported once.
+        let span = f.for_token.span;
+        let (pf, ctx_for) = at(span);
+        let load = quote_spanned!(span=> #pf::ForLoop::counter(#ctx_for, #k));
+        let step_call =
+            quote_spanned!(span=> #pf::ForLoop::end_for(#ctx_for, #k, #e, #st, #inclusive));
         let bind = if rev {
             // `(a..b).rev()` runs the counter over `a..b` and binds `b - 1 - (k - a)`
             // (`b - (k - a)` for `..=`): no value past either end is formed.
@@ -531,9 +538,9 @@ impl Lowerer {
             };
             let value = self.expr(&value);
             let bound = self.bind(&f.pat, quote!(#value));
-            quote!(let #current = #ctx.load(#k); #bound)
+            quote!(let #current = #load; #bound)
         } else {
-            self.bind(&f.pat, quote!(#ctx.load(#k)))
+            self.bind(&f.pat, load.clone())
         };
         let body = self.block_stmt(&f.body);
         let span = f.for_token.span;
@@ -547,7 +554,7 @@ impl Lowerer {
                 #bind
                 #body;
             }
-            #ctx.end_for(#k, #e, #st, #inclusive);
+            #step_call;
         });
         // An innermost loop is built twice, so that checks decided before the loop leave it
         // (amp-core's `builder/version.rs`); the second copy is built only when needed.
