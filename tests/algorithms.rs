@@ -381,6 +381,13 @@ fn histogram_matches_the_cpu() {
             |x: f32| (x >= lo && x < hi).then(|| (((x - lo) * scale) as usize).min(bins - 1));
         check_histogram(&f, lo, hi, bins, float_bin);
     }
+    // Uneven integer ranges with quotients of 8 and 2 bits (the long division starts late).
+    let words = random_words(70_001, 521);
+    for bins in [256usize, 3] {
+        check_histogram(&words, 0, u32::MAX, bins, |x| {
+            (x < u32::MAX).then(|| (u64::from(x) * bins as u64 / u64::from(u32::MAX)) as usize)
+        });
+    }
     // More bins than a tile keeps in tile_static memory: global atomics.
     let words = random_words(70_001, 520);
     let bins = 5001usize;

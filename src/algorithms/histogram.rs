@@ -1,8 +1,9 @@
 //! `histogram`, and the tile-privatized counting it shares with the radix sort's digit counts.
 //!
 //! [`count_chunks`]: each tile counts its contiguous chunk into tile_static counters with
-//! tile_static atomics (no global contention; up to 16 copies of each counter, so that threads
-//! counting at once meet at most two to a word or a bank), then either adds its counters to the global
+//! tile_static atomics (no global contention; for 256 bins or fewer, a copy of every counter per
+//! lane of a warp, 16 bits each, so that the 32 threads counting at once never meet on a word or
+//! a bank, whatever the data), then either adds its counters to the global
 //! counts with one atomic per non-empty bin (`histogram`), or stores them as the tile's own
 //! column of a digit-major table (the radix sort's per-tile digit counts). Bins beyond what
 //! tile_static memory holds are counted with global atomics directly. What a value's bin is
@@ -21,6 +22,21 @@ const SHARED_COUNTERS: usize = 4096;
 
 /// The most copies of the counters a tile keeps (see [`copies`]).
 const MAX_COPIES: u32 = 16;
+
+/// Bins counted in *lane columns*: with this many bins or fewer, each of the 32 lanes of a warp
+/// (threads `l` with the same `l % 32`) has its own copy of every counter, 16 bits each, two to
+/// a word: bin `b` of lane `j` is half `b % 2` of word `(b / 2) · 32 + j`, in bank `j`. The 32
+/// threads of a warp that count at once then always hit 32 distinct words in 32 distinct banks,
+/// whatever their bins (with 16 copies of 32-bit counters, threads `l` and `l + 16` shared a
+/// copy and met in a bank for half of all random bin pairs). 4096 words, as before.
+const LANE_BINS: u32 = 256;
+
+/// Lanes of a warp with their own column (see [`LANE_BINS`]).
+const LANES: u32 = 32;
+
+/// The largest chunk counted in lane columns: a 16-bit counter of a lane column counts for the
+/// `TILE / LANES` threads of that lane, each of which counts `chunk / TILE` values at most.
+const LANE_CHUNK_MAX: u32 = LANES * 0xFFFF;
 
 /// The copies of each counter a tile keeps for `bins` bins: as many as fit, at most
 /// [`MAX_COPIES`], a power of two. Thread `l` counts into copy `l % copies`, and copy `c` of bin
@@ -87,6 +103,7 @@ where
     let [p0, p1, p2, p3] = params;
     let (chunk, tiles) = (chunks.chunk, chunks.tiles);
     let private = bins as usize <= SHARED_COUNTERS;
+    let lanes = bins <= LANE_BINS && chunk <= LANE_CHUNK_MAX;
     let copies = copies(bins);
     let per_tile = mode == Counts::PerTile;
     parallel_for_each!(acc, chunks.domain(), |t: TiledIndex<1>| {
@@ -99,8 +116,9 @@ where
         let end = (start + chunk).min(n);
         let tile_threads = TILE as u32;
         let copy = l & (copies - 1);
+        let lane = l & (LANES - 1);
         if private {
-            for b in (l..bins * copies).step_by(TILE) {
+            for b in (l..SHARED_COUNTERS as u32).step_by(TILE) {
                 local[b] = 0;
             }
         }
@@ -122,8 +140,15 @@ where
                 for k in 0..ITEMS {
                     let bin = binner(v[k], p0, p1, p2, p3, bins);
                     if bin < bins {
-                        if private {
-                            local.atomic_fetch_add(bin * copies + copy, 1u32);
+                        // Both tile_static indices are below 4096 (the masks only prove it).
+                        if lanes {
+                            let word = ((bin >> 1) & (LANE_BINS / 2 - 1)) * LANES + lane;
+                            local.atomic_fetch_add(word, 1u32 << ((bin & 1) * 16));
+                        } else if private {
+                            local.atomic_fetch_add(
+                                (bin * copies + copy) & (SHARED_COUNTERS as u32 - 1),
+                                1u32,
+                            );
                         } else {
                             out.atomic_fetch_add(bin, 1u32);
                         }
@@ -133,8 +158,15 @@ where
                 for i in (base..end).step_by(TILE) {
                     let bin = binner(src[i], p0, p1, p2, p3, bins);
                     if bin < bins {
-                        if private {
-                            local.atomic_fetch_add(bin * copies + copy, 1u32);
+                        // Both tile_static indices are below 4096 (the masks only prove it).
+                        if lanes {
+                            let word = ((bin >> 1) & (LANE_BINS / 2 - 1)) * LANES + lane;
+                            local.atomic_fetch_add(word, 1u32 << ((bin & 1) * 16));
+                        } else if private {
+                            local.atomic_fetch_add(
+                                (bin * copies + copy) & (SHARED_COUNTERS as u32 - 1),
+                                1u32,
+                            );
                         } else {
                             out.atomic_fetch_add(bin, 1u32);
                         }
@@ -147,8 +179,17 @@ where
             for b in (l..bins).step_by(TILE) {
                 // The copies in an order that starts at a different bank for each bin.
                 let mut c = 0u32;
-                for j in 0..copies {
-                    c += local[b * copies + ((j + b) & (copies - 1))];
+                if lanes {
+                    let row = ((b >> 1) & (LANE_BINS / 2 - 1)) * LANES;
+                    let half = (b & 1) * 16;
+                    for j in 0..LANES {
+                        c += (local[row + ((j + b) & (LANES - 1))] >> half) & 0xFFFF;
+                    }
+                } else {
+                    for j in 0..copies {
+                        c += local[(b * copies + ((j + b) & (copies - 1)))
+                            & (SHARED_COUNTERS as u32 - 1)];
+                    }
                 }
                 if per_tile {
                     out[b * tiles + tile] = c;
@@ -188,8 +229,10 @@ fn word_bin(x: u32, p0: u32, p1: u32, p2: u32, p3: u32, bins: u32) -> u32 {
     bin
 }
 
-/// `⌊d · b / r⌋` for `d < r`, exactly, in 32-bit words: the 64-bit product from 16-bit halves,
-/// then binary long division (the quotient is below `b`, so it fits a word).
+/// `⌊d · b / r⌋` for `d < r` and `1 <= b <= 2^31`, exactly, in 32-bit words: the 64-bit product
+/// from 16-bit halves, then binary long division. The quotient is below `b`, a number of `k`
+/// bits, so the first `32 - k` steps of the division only shift (`product >> k < r`): the
+/// division starts from there, and takes `k` steps (8 for 256 bins, not 32).
 #[kernel]
 fn mul_div(d: u32, b: u32, r: u32) -> u32 {
     let (d1, d0) = (d >> 16, d & 0xFFFF);
@@ -198,9 +241,11 @@ fn mul_div(d: u32, b: u32, r: u32) -> u32 {
     let middle = (p00 >> 16) + (p01 & 0xFFFF) + (p10 & 0xFFFF);
     let low = (p00 & 0xFFFF) | (middle << 16);
     let high = p11 + (p01 >> 16) + (p10 >> 16) + (middle >> 16);
-    let mut remainder = high;
+    // k >= 1 (b = 1 gives k = 0; shifts by 32 are not defined, and the quotient is 0 anyway).
+    let k = (32 - (b - 1).leading_zeros()).max(1);
     let mut quotient = 0u32;
-    for i in 0..32u32 {
+    let mut remainder = (high << (32 - k)) | (low >> k);
+    for i in 32 - k..32u32 {
         let carry = remainder >> 31;
         remainder = (remainder << 1) | ((low >> (31 - i)) & 1);
         quotient <<= 1;

@@ -433,12 +433,14 @@ where
                         }
                     }
                     t.barrier.wait_with_tile_static_memory_fence();
+                    // A rank is below KEYS; the `min` (one instruction) proves it, where a
+                    // run-time check costs a compare and three selects.
                     for k in 0..ITEMS {
-                        keys[rank[k]] = kr[k];
+                        keys[rank[k].min(KEYS as u32 - 1)] = kr[k];
                     }
                     if with_values {
                         for k in 0..ITEMS {
-                            aux[rank[k]] = vr[k];
+                            aux[rank[k].min(KEYS as u32 - 1)] = vr[k];
                         }
                     }
                     t.barrier.wait_with_tile_static_memory_fence();
@@ -459,10 +461,12 @@ where
                     let p = k * tile_threads + l;
                     if p < valid {
                         let d = (keys[p] >> shift) & 255;
-                        if p == 0 || ((keys[p - 1] >> shift) & 255) != d {
+                        // (The `max` and `min` only prove the neighbours' indices in range.)
+                        if p == 0 || ((keys[p.max(1) - 1] >> shift) & 255) != d {
                             shifts[d] = next[d] - p;
                         }
-                        if p + 1 == valid || ((keys[p + 1] >> shift) & 255) != d {
+                        let after = (p + 1).min(KEYS as u32 - 1);
+                        if p + 1 == valid || ((keys[after] >> shift) & 255) != d {
                             ends[d] = p + 1;
                         }
                     }

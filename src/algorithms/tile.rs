@@ -29,7 +29,9 @@ pub(crate) fn tile_exclusive_sum(x: u32, t: TiledIndex<1>) -> UInt2 {
     let mut values: [u32; TILE + GROUPS];
     #[tile_static]
     let mut group_sums: [u32; GROUPS];
-    let l = t.local[0] as u32;
+    // (The `min` proves the tile_static indices below in range: a `#[kernel] fn` does not know
+    // the tile's size.)
+    let l = (t.local[0] as u32).min(TILE as u32 - 1);
     let stride = GROUP as u32 + 1;
     let g = l / GROUP as u32;
     values[l + g] = x;
