@@ -1,9 +1,8 @@
 //! `histogram`, and the tile-privatized counting it shares with the radix sort's digit counts.
 //!
 //! [`count_chunks`]: each tile counts its contiguous chunk into tile_static counters with
-//! tile_static atomics (no global contention; for 256 bins or fewer, a copy of every counter per
-//! lane of a warp, 16 bits each, so that the 32 threads counting at once never meet on a word or
-//! a bank, whatever the data), then either adds its counters to the global
+//! tile_static atomics (no global contention; up to 16 copies of each counter, so that threads
+//! counting at once meet at most two to a word or a bank), then either adds its counters to the global
 //! counts with one atomic per non-empty bin (`histogram`), or stores them as the tile's own
 //! column of a digit-major table (the radix sort's per-tile digit counts). Bins beyond what
 //! tile_static memory holds are counted with global atomics directly. What a value's bin is
@@ -22,21 +21,6 @@ const SHARED_COUNTERS: usize = 4096;
 
 /// The most copies of the counters a tile keeps (see [`copies`]).
 const MAX_COPIES: u32 = 16;
-
-/// Bins counted in *lane columns*: with this many bins or fewer, each of the 32 lanes of a warp
-/// (threads `l` with the same `l % 32`) has its own copy of every counter, 16 bits each, two to
-/// a word: bin `b` of lane `j` is half `b % 2` of word `(b / 2) · 32 + j`, in bank `j`. The 32
-/// threads of a warp that count at once then always hit 32 distinct words in 32 distinct banks,
-/// whatever their bins (with 16 copies of 32-bit counters, threads `l` and `l + 16` shared a
-/// copy and met in a bank for half of all random bin pairs). 4096 words, as before.
-const LANE_BINS: u32 = 256;
-
-/// Lanes of a warp with their own column (see [`LANE_BINS`]).
-const LANES: u32 = 32;
-
-/// The largest chunk counted in lane columns: a 16-bit counter of a lane column counts for the
-/// `TILE / LANES` threads of that lane, each of which counts `chunk / TILE` values at most.
-const LANE_CHUNK_MAX: u32 = LANES * 0xFFFF;
 
 /// The copies of each counter a tile keeps for `bins` bins: as many as fit, at most
 /// [`MAX_COPIES`], a power of two. Thread `l` counts into copy `l % copies`, and copy `c` of bin
@@ -103,7 +87,6 @@ where
     let [p0, p1, p2, p3] = params;
     let (chunk, tiles) = (chunks.chunk, chunks.tiles);
     let private = bins as usize <= SHARED_COUNTERS;
-    let lanes = bins <= LANE_BINS && chunk <= LANE_CHUNK_MAX;
     let copies = copies(bins);
     let per_tile = mode == Counts::PerTile;
     parallel_for_each!(acc, chunks.domain(), |t: TiledIndex<1>| {
@@ -116,9 +99,8 @@ where
         let end = (start + chunk).min(n);
         let tile_threads = TILE as u32;
         let copy = l & (copies - 1);
-        let lane = l & (LANES - 1);
         if private {
-            for b in (l..SHARED_COUNTERS as u32).step_by(TILE) {
+            for b in (l..bins * copies).step_by(TILE) {
                 local[b] = 0;
             }
         }
@@ -140,15 +122,8 @@ where
                 for k in 0..ITEMS {
                     let bin = binner(v[k], p0, p1, p2, p3, bins);
                     if bin < bins {
-                        // Both tile_static indices are below 4096 (the masks only prove it).
-                        if lanes {
-                            let word = ((bin >> 1) & (LANE_BINS / 2 - 1)) * LANES + lane;
-                            local.atomic_fetch_add(word, 1u32 << ((bin & 1) * 16));
-                        } else if private {
-                            local.atomic_fetch_add(
-                                (bin * copies + copy) & (SHARED_COUNTERS as u32 - 1),
-                                1u32,
-                            );
+                        if private {
+                            local.atomic_fetch_add(bin * copies + copy, 1u32);
                         } else {
                             out.atomic_fetch_add(bin, 1u32);
                         }
@@ -158,15 +133,8 @@ where
                 for i in (base..end).step_by(TILE) {
                     let bin = binner(src[i], p0, p1, p2, p3, bins);
                     if bin < bins {
-                        // Both tile_static indices are below 4096 (the masks only prove it).
-                        if lanes {
-                            let word = ((bin >> 1) & (LANE_BINS / 2 - 1)) * LANES + lane;
-                            local.atomic_fetch_add(word, 1u32 << ((bin & 1) * 16));
-                        } else if private {
-                            local.atomic_fetch_add(
-                                (bin * copies + copy) & (SHARED_COUNTERS as u32 - 1),
-                                1u32,
-                            );
+                        if private {
+                            local.atomic_fetch_add(bin * copies + copy, 1u32);
                         } else {
                             out.atomic_fetch_add(bin, 1u32);
                         }
@@ -179,17 +147,8 @@ where
             for b in (l..bins).step_by(TILE) {
                 // The copies in an order that starts at a different bank for each bin.
                 let mut c = 0u32;
-                if lanes {
-                    let row = ((b >> 1) & (LANE_BINS / 2 - 1)) * LANES;
-                    let half = (b & 1) * 16;
-                    for j in 0..LANES {
-                        c += (local[row + ((j + b) & (LANES - 1))] >> half) & 0xFFFF;
-                    }
-                } else {
-                    for j in 0..copies {
-                        c += local[(b * copies + ((j + b) & (copies - 1)))
-                            & (SHARED_COUNTERS as u32 - 1)];
-                    }
+                for j in 0..copies {
+                    c += local[b * copies + ((j + b) & (copies - 1))];
                 }
                 if per_tile {
                     out[b * tiles + tile] = c;
