@@ -99,9 +99,13 @@ where
         let end = (start + chunk).min(n);
         let tile_threads = TILE as u32;
         let copy = l & (copies - 1);
+        // Every counter index masked into the array, so that the accesses are proven in range
+        // and need no run-time check (the indices are in range already: `bin < bins`, and
+        // `bins * copies` counters fit).
+        let mask = SHARED_COUNTERS as u32 - 1;
         if private {
             for b in (l..bins * copies).step_by(TILE) {
-                local[b] = 0;
+                local[b & mask] = 0;
             }
         }
         t.barrier.wait_with_tile_static_memory_fence();
@@ -123,7 +127,7 @@ where
                     let bin = binner(v[k], p0, p1, p2, p3, bins);
                     if bin < bins {
                         if private {
-                            local.atomic_fetch_add(bin * copies + copy, 1u32);
+                            local.atomic_fetch_add((bin * copies + copy) & mask, 1u32);
                         } else {
                             out.atomic_fetch_add(bin, 1u32);
                         }
@@ -134,7 +138,7 @@ where
                     let bin = binner(src[i], p0, p1, p2, p3, bins);
                     if bin < bins {
                         if private {
-                            local.atomic_fetch_add(bin * copies + copy, 1u32);
+                            local.atomic_fetch_add((bin * copies + copy) & mask, 1u32);
                         } else {
                             out.atomic_fetch_add(bin, 1u32);
                         }
@@ -148,7 +152,7 @@ where
                 // The copies in an order that starts at a different bank for each bin.
                 let mut c = 0u32;
                 for j in 0..copies {
-                    c += local[b * copies + ((j + b) & (copies - 1))];
+                    c += local[(b * copies + ((j + b) & (copies - 1))) & mask];
                 }
                 if per_tile {
                     out[b * tiles + tile] = c;

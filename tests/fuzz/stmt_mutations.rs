@@ -121,9 +121,14 @@ pub(crate) fn wrap_if(subject: &mut Subject<'_>, ctx: &Context, rng: &mut Rng) -
         Node::Block(b) if !b.stmts.is_empty() => {
             let i = r % b.stmts.len();
             let stmt = &b.stmts[i];
-            let wrapped: Expr = syn::parse_quote!(if #cond { #stmt });
-            b.stmts[i] = Stmt::Expr(wrapped, None);
-            true
+            // In parentheses: a condition may hold a struct literal, which `if` cannot take bare.
+            match syn::parse2::<Expr>(quote::quote!(if (#cond) { #stmt })) {
+                Ok(wrapped) => {
+                    b.stmts[i] = Stmt::Expr(wrapped, None);
+                    true
+                }
+                Err(_) => false,
+            }
         }
         _ => false,
     })
