@@ -271,9 +271,31 @@ impl Checker<'_> {
             Expr::MethodCall(m) => {
                 self.std_method_rule(m);
                 self.method_arity_rule(m);
+                self.unit_receiver_rule(m);
             }
             _ => {}
         }
+    }
+
+    /// Rule: a method is called on a value; an assignment, `return`, `break` or `continue` has
+    /// none (`(x = y).max(z)` would find `Ord::max` of `()`).
+    fn unit_receiver_rule(&mut self, m: &syn::ExprMethodCall) {
+        let mut receiver = &*m.receiver;
+        while let Expr::Paren(p) = receiver {
+            receiver = &p.expr;
+        }
+        let what = match receiver {
+            Expr::Assign(_) => "an assignment",
+            Expr::Binary(b) if is_compound_assign(&b.op) => "an assignment",
+            Expr::Return(_) => "`return`",
+            Expr::Break(_) => "`break`",
+            Expr::Continue(_) => "`continue`",
+            _ => return,
+        };
+        self.errors.push(
+            &m.receiver,
+            format!("{what} has no value to call `.{}()` on", m.method),
+        );
     }
 
     /// Rule: amp's numeric and vector methods take the arguments Rust's take. Reported here,
@@ -873,4 +895,22 @@ pub fn check_tail(func: &syn::ItemFn, errors: &mut Errors) {
             ),
         );
     }
+}
+
+/// Whether `op` is a compound assignment (`+=`, `<<=` …).
+fn is_compound_assign(op: &syn::BinOp) -> bool {
+    use syn::BinOp::*;
+    matches!(
+        op,
+        AddAssign(_)
+            | SubAssign(_)
+            | MulAssign(_)
+            | DivAssign(_)
+            | RemAssign(_)
+            | BitXorAssign(_)
+            | BitAndAssign(_)
+            | BitOrAssign(_)
+            | ShlAssign(_)
+            | ShrAssign(_)
+    )
 }
