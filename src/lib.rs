@@ -91,7 +91,9 @@ pub mod prelude {
 /// [`View`]: kernel_types::View
 /// [`Place`]: kernel_types::Place
 pub mod kernel_types {
-    pub use amp_core::atomic::{AtomicInt, AtomicPlace, ElementIndex, Exchange, ValueAtomics};
+    pub use amp_core::atomic::{
+        AtomicAdd, AtomicInt, AtomicPlace, ElementIndex, Exchange, ValueAtomics, ViewAtomics,
+    };
     pub use amp_core::bits::Bits32;
     pub use amp_core::builder::{
         device_fn, kernel_function, DeviceFn, FnArg, FnArgs, FnResult, KernelBuilder, KernelCall,
@@ -141,7 +143,7 @@ pub mod launch {
 /// What the macros' expansions refer to. Not a public API.
 #[doc(hidden)]
 pub mod __private {
-    pub use amp_core::atomic::ValueAtomics;
+    pub use amp_core::atomic::{ValueAtomics, ViewAtomics};
     pub use amp_core::builder::{
         device_fn, kernel_function, DeviceFn, KernelBuilder, KernelCall, KernelToken, KernelValue,
         Read, Var,

@@ -9,7 +9,7 @@
 use crate::builder::{Check, KernelBuilder, KernelValue};
 use crate::shape::{Extent, Index};
 use crate::tile::TiledIndex;
-use crate::types::{Integer, Rank, Scalar, Value};
+use crate::types::{Element, Integer, Rank, Scalar, Value};
 use crate::view::{IndexInt, ReadWrite, View};
 use naga::{AtomicFunction, Expression, Statement};
 
@@ -50,7 +50,7 @@ impl<I: IndexInt> ElementIndex<1> for KernelValue<I> {
     }
 }
 
-/// The outcome of [`View::atomic_compare_exchange`]: whether the exchange happened, and the
+/// The outcome of [`ViewAtomics::atomic_compare_exchange`]: whether the exchange happened, and the
 /// value the element held.
 #[derive(Clone, Copy, Debug)]
 pub struct Exchange<T> {
@@ -181,18 +181,140 @@ macro_rules! atomic_methods {
 }
 pub(crate) use atomic_methods;
 
-impl<T: AtomicInt, const N: usize> View<T, N, ReadWrite>
-where
-    Index<N>: Value + Rank,
-    Extent<N>: Value + Rank,
-{
-    atomic_methods! {
-        T, |view, b, idx: impl ElementIndex<N>| {
-            let idx = idx.index(b);
-            view.atomic_element(b, idx)
-        },
-        where { T: AtomicInt }
-    }
+/// The element types of atomic add and exchange on views: `i32`, `u32`, and `f32` where the
+/// accelerator has float atomics (`Error::UnsupportedFeature` at launch otherwise).
+#[diagnostic::on_unimplemented(
+    message = "atomic add and exchange work on i32, u32 and f32, not on `{Self}`",
+    note = "declare the view as i32, u32 or f32"
+)]
+pub trait AtomicAdd: Scalar {}
+impl AtomicAdd for i32 {}
+impl AtomicAdd for u32 {}
+impl AtomicAdd for f32 {}
+
+/// Declares [`ViewAtomics`] with its read-modify-write operations.
+macro_rules! view_atomics {
+    ($($(#[$doc:meta])* $name:ident where $bound:ident => $fun:expr;)*) => {
+        /// C++ AMP's atomic operations on the elements of a read-write view:
+        /// `hist.atomic_fetch_add(bin, 1u32)` returns the element's previous value. The index is
+        /// an `Index<N>`, a `TiledIndex<N>`, or an `i32`/`u32` for rank 1. A trait, which every
+        /// kernel's expansion brings into scope, rather than inherent methods, so that rustc's
+        /// notes about them name a public path.
+        pub trait ViewAtomics<T, const N: usize>: Sized {
+            $(
+                $(#[$doc])*
+                fn $name(
+                    self,
+                    b: &mut KernelBuilder,
+                    idx: impl ElementIndex<N>,
+                    value: KernelValue<T>,
+                ) -> KernelValue<T>
+                where
+                    T: $bound;
+            )*
+
+            /// Adds one; returns the previous value (C++ AMP `atomic_fetch_inc`).
+            fn atomic_fetch_inc(self, b: &mut KernelBuilder, idx: impl ElementIndex<N>)
+                -> KernelValue<T>
+            where
+                T: AtomicInt;
+
+            /// Subtracts one; returns the previous value (C++ AMP `atomic_fetch_dec`).
+            fn atomic_fetch_dec(self, b: &mut KernelBuilder, idx: impl ElementIndex<N>)
+                -> KernelValue<T>
+            where
+                T: AtomicInt;
+
+            /// Stores `desired` if the element holds `expected` (C++ AMP
+            /// `atomic_compare_exchange`); returns whether it did and the value the element held.
+            fn atomic_compare_exchange(
+                self,
+                b: &mut KernelBuilder,
+                idx: impl ElementIndex<N>,
+                expected: KernelValue<T>,
+                desired: KernelValue<T>,
+            ) -> Exchange<T>
+            where
+                T: AtomicInt;
+        }
+
+        impl<T: Element, const N: usize> ViewAtomics<T, N> for View<T, N, ReadWrite>
+        where
+            Index<N>: Value + Rank,
+            Extent<N>: Value + Rank,
+        {
+            $(
+                fn $name(
+                    self,
+                    b: &mut KernelBuilder,
+                    idx: impl ElementIndex<N>,
+                    value: KernelValue<T>,
+                ) -> KernelValue<T>
+                where
+                    T: $bound,
+                {
+                    let idx = idx.index(b);
+                    let element = self.atomic_element(b, idx);
+                    atomic_at(b, element, $fun, value)
+                }
+            )*
+
+            fn atomic_fetch_inc(self, b: &mut KernelBuilder, idx: impl ElementIndex<N>)
+                -> KernelValue<T>
+            where
+                T: AtomicInt,
+            {
+                let idx = idx.index(b);
+                let element = self.atomic_element(b, idx);
+                let one = one::<T>(b);
+                atomic_at(b, element, AtomicFunction::Add, one)
+            }
+
+            fn atomic_fetch_dec(self, b: &mut KernelBuilder, idx: impl ElementIndex<N>)
+                -> KernelValue<T>
+            where
+                T: AtomicInt,
+            {
+                let idx = idx.index(b);
+                let element = self.atomic_element(b, idx);
+                let one = one::<T>(b);
+                atomic_at(b, element, AtomicFunction::Subtract, one)
+            }
+
+            fn atomic_compare_exchange(
+                self,
+                b: &mut KernelBuilder,
+                idx: impl ElementIndex<N>,
+                expected: KernelValue<T>,
+                desired: KernelValue<T>,
+            ) -> Exchange<T>
+            where
+                T: AtomicInt,
+            {
+                let idx = idx.index(b);
+                let element = self.atomic_element(b, idx);
+                compare_exchange_at(b, element, expected, desired)
+            }
+        }
+    };
+}
+view_atomics! {
+    /// Adds `value` to the element; returns its previous value.
+    atomic_fetch_add where AtomicAdd => AtomicFunction::Add;
+    /// Subtracts `value` from the element; returns its previous value.
+    atomic_fetch_sub where AtomicInt => AtomicFunction::Subtract;
+    /// Stores the larger of the element and `value`; returns the previous value.
+    atomic_fetch_max where AtomicInt => AtomicFunction::Max;
+    /// Stores the smaller of the element and `value`; returns the previous value.
+    atomic_fetch_min where AtomicInt => AtomicFunction::Min;
+    /// Bitwise-ands `value` into the element; returns its previous value.
+    atomic_fetch_and where AtomicInt => AtomicFunction::And;
+    /// Bitwise-ors `value` into the element; returns its previous value.
+    atomic_fetch_or where AtomicInt => AtomicFunction::InclusiveOr;
+    /// Bitwise-xors `value` into the element; returns its previous value.
+    atomic_fetch_xor where AtomicInt => AtomicFunction::ExclusiveOr;
+    /// Stores `value`; returns the previous value.
+    atomic_exchange where AtomicAdd => AtomicFunction::Exchange { compare: None };
 }
 
 /// A place atomics work on: views and tile_static memory. Kernel values and locals are not
@@ -246,43 +368,6 @@ value_atomics! {
 }
 impl<T: Scalar> ValueAtomics<T> for KernelValue<T> {}
 impl<T: Scalar> ValueAtomics<T> for crate::builder::Var<T> {}
-
-/// Atomic add and exchange on `f32` elements, where the accelerator has float atomics
-/// (`Error::UnsupportedFeature` at launch otherwise).
-impl<const N: usize> View<f32, N, ReadWrite>
-where
-    Index<N>: Value + Rank,
-    Extent<N>: Value + Rank,
-{
-    /// Adds `value` to the element; returns its previous value.
-    pub fn atomic_fetch_add(
-        self,
-        b: &mut KernelBuilder,
-        idx: impl ElementIndex<N>,
-        value: KernelValue<f32>,
-    ) -> KernelValue<f32> {
-        let idx = idx.index(b);
-        let pointer = self.atomic_element(b, idx);
-        atomic_at(b, pointer, AtomicFunction::Add, value)
-    }
-
-    /// Stores `value`; returns the previous value.
-    pub fn atomic_exchange(
-        self,
-        b: &mut KernelBuilder,
-        idx: impl ElementIndex<N>,
-        value: KernelValue<f32>,
-    ) -> KernelValue<f32> {
-        let idx = idx.index(b);
-        let pointer = self.atomic_element(b, idx);
-        atomic_at(
-            b,
-            pointer,
-            AtomicFunction::Exchange { compare: None },
-            value,
-        )
-    }
-}
 
 /// Emits an atomic read-modify-write of the element at `pointer`; returns its previous value.
 pub(crate) fn atomic_at<T: Scalar>(

@@ -4,7 +4,7 @@
 //! neighbouring bytes of one word at the same time. On the host, [`pack`] and [`unpack`]
 //! convert.
 
-use crate::atomic::ElementIndex;
+use crate::atomic::{ElementIndex, ViewAtomics};
 use crate::builder::{DeviceFn, KernelBuilder, KernelValue};
 use crate::ops::{BitOp, Bitwise, Shift, ShiftOp};
 use crate::view::{Access, IndexRead, ReadWrite, View};

@@ -1,5 +1,6 @@
 //! Hand-built kernels (no macro) must validate, and build errors must carry locations.
 
+use amp_core::atomic::ViewAtomics;
 use amp_core::ops::{self, Arith, ArithOp, CmpOp, Compare};
 use amp_core::tile_static::DeclareMemory;
 use amp_core::{DeviceFn, KernelBuilder, KernelError, KernelValue, Loc, ReadOnly, ReadWrite, View};

@@ -102,7 +102,7 @@ pub fn kernel_traits(p: &TokenStream) -> TokenStream {
         #[allow(unused_imports)]
         use #p::{
             DeclareMemory as _, ExtentMethods as _, ForLoop as _, ScalarMethods as _,
-            ValueAtomics as _, VectorMethods as _,
+            ValueAtomics as _, VectorMethods as _, ViewAtomics as _,
         };
     }
 }
