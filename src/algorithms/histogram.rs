@@ -192,10 +192,8 @@ fn word_bin(x: u32, p0: u32, p1: u32, p2: u32, p3: u32, bins: u32) -> u32 {
     bin
 }
 
-/// `⌊d · b / r⌋` for `d < r` and `1 <= b <= 2^31`, exactly, in 32-bit words: the 64-bit product
-/// from 16-bit halves, then binary long division. The quotient is below `b`, a number of `k`
-/// bits, so the first `32 - k` steps of the division only shift (`product >> k < r`): the
-/// division starts from there, and takes `k` steps (8 for 256 bins, not 32).
+/// `⌊d · b / r⌋` for `d < r`, exactly, in 32-bit words: the 64-bit product from 16-bit halves,
+/// then binary long division (the quotient is below `b`, so it fits a word).
 #[kernel]
 fn mul_div(d: u32, b: u32, r: u32) -> u32 {
     let (d1, d0) = (d >> 16, d & 0xFFFF);
@@ -204,11 +202,9 @@ fn mul_div(d: u32, b: u32, r: u32) -> u32 {
     let middle = (p00 >> 16) + (p01 & 0xFFFF) + (p10 & 0xFFFF);
     let low = (p00 & 0xFFFF) | (middle << 16);
     let high = p11 + (p01 >> 16) + (p10 >> 16) + (middle >> 16);
-    // k >= 1 (b = 1 gives k = 0; shifts by 32 are not defined, and the quotient is 0 anyway).
-    let k = (32 - (b - 1).leading_zeros()).max(1);
+    let mut remainder = high;
     let mut quotient = 0u32;
-    let mut remainder = (high << (32 - k)) | (low >> k);
-    for i in 32 - k..32u32 {
+    for i in 0..32u32 {
         let carry = remainder >> 31;
         remainder = (remainder << 1) | ((low >> (31 - i)) & 1);
         quotient <<= 1;
