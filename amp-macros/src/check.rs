@@ -277,14 +277,17 @@ impl Checker<'_> {
         }
     }
 
-    /// Rule: a method is called on a value; an assignment, `return`, `break` or `continue` has
-    /// none (`(x = y).max(z)` would find `Ord::max` of `()`).
+    /// Rule: a method is called on a value; an assignment, `return`, `break`, `continue` or a
+    /// barrier's `wait()` has none (`(x = y).max(z)` would find `Ord::max` of `()`).
     fn unit_receiver_rule(&mut self, m: &syn::ExprMethodCall) {
         let mut receiver = &*m.receiver;
         while let Expr::Paren(p) = receiver {
             receiver = &p.expr;
         }
         let what = match receiver {
+            Expr::MethodCall(call) if call.method.to_string().starts_with("wait") => {
+                "a barrier's wait"
+            }
             Expr::Assign(_) => "an assignment",
             Expr::Binary(b) if is_compound_assign(&b.op) => "an assignment",
             Expr::Return(_) => "`return`",

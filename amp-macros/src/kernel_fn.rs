@@ -87,6 +87,10 @@ fn returned(
             return syn::Error::new(tail.if_token.span, message).into_compile_error();
         }
     }
+    // A body that ends in `return v;` has its value checked at the `return`.
+    if crate::lower::stmt::block_diverges(block) {
+        return body;
+    }
     let Some(ty) = concrete_result(output, type_params) else {
         return body;
     };

@@ -6,7 +6,7 @@
 //! the kernel source. Statements and expressions are in separate files.
 
 mod expr;
-mod stmt;
+pub(crate) mod stmt;
 
 use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned};

@@ -21,7 +21,7 @@ fn diverging(e: &Expr) -> bool {
 
 /// Whether a block's value is never produced: it ends in `return`, `break` or `continue`, or
 /// in a construct all of whose branches do.
-fn block_diverges(block: &syn::Block) -> bool {
+pub(crate) fn block_diverges(block: &syn::Block) -> bool {
     match block.stmts.last() {
         Some(Stmt::Expr(e, _)) => expr_diverges(e),
         _ => false,

@@ -1,6 +1,11 @@
 use amp::prelude::*;
 
 // A method is called on a value: an assignment or `return` has none.
+#[kernel]
+fn waits(t: TiledIndex<1>) {
+    t.barrier.wait().min(t);
+}
+
 fn main() -> Result<(), amp::Error> {
     let mut out = vec![0.0f32; 4];
     let view = ArrayView::new(4, &mut out)?;
