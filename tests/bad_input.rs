@@ -187,3 +187,32 @@ fn impossible_array_sizes_are_out_of_memory() {
         assert!(matches!(err, Error::OutOfMemory(_)), "{err}");
     }
 }
+
+/// 128 KiB of local arrays per thread: on a CPU device (lavapipe keeps them on its threads'
+/// stacks, and this size crashed the process) a located build error; on a GPU it runs.
+#[test]
+fn large_local_arrays_fit_the_accelerator_or_are_a_located_error() {
+    let acc = Accelerator::default().expect("accelerator");
+    let mut out = vec![0i32; 64];
+    let ov = ArrayView::new(64, &mut out).expect("view");
+    let result = parallel_for_each!(ov.extent(), |i: Index<1>| {
+        let mut digits = [0; 32768];
+        let x = i[0];
+        digits[x % 4] += 1;
+        ov[i] = digits[0] + digits[x];
+    });
+    if acc.is_emulated() {
+        match result {
+            Err(Error::Kernel(e)) => {
+                let text = e.to_string();
+                assert!(text.contains("131072 bytes per thread"), "{text}");
+                assert!(text.contains("tests/bad_input.rs"), "{text}");
+            }
+            other => panic!("expected a located build error, got {other:?}"),
+        }
+    } else {
+        result.expect("a GPU holds 128 KiB of local arrays");
+        drop(ov);
+        assert_eq!(out[1], 1);
+    }
+}

@@ -183,6 +183,17 @@ impl DeclareMemory for KernelBuilder {
                 I::Type::SIZE
             ));
         }
+        self.local_array_bytes += u64::from(I::Type::SIZE);
+        if let Some(limit) = self.local_array_limit {
+            if self.local_array_bytes > u64::from(limit) {
+                self.error(format!(
+                    "this kernel's local arrays take {} bytes per thread: this accelerator \
+                     holds at most {limit} (a CPU device keeps them on its threads' stacks); \
+                     use smaller arrays, or tile_static memory or a view for more data",
+                    self.local_array_bytes
+                ));
+            }
+        }
         let ty = I::Type::naga_type(self);
         let span = self.span();
         let value = init.compose(self);

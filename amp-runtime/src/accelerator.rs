@@ -38,6 +38,9 @@ const WANTED_FEATURES: wgpu::Features = wgpu::Features::SHADER_F64
 /// llvmpipe's `LP_MAX_TGSI_LOOP_ITERATIONS`.
 const LLVMPIPE_LOOP_LIMIT: u32 = 65_535;
 
+/// See [`Accelerator::local_array_limit`].
+const LLVMPIPE_LOCAL_ARRAY_BYTES: u32 = 64 * 1024;
+
 /// How many uncaptured errors are kept until reported; later ones add nothing actionable.
 const MAX_PENDING_ERRORS: usize = 16;
 
@@ -369,6 +372,17 @@ impl Accelerator {
             .name
             .starts_with("llvmpipe")
             .then_some(LLVMPIPE_LOOP_LIMIT)
+    }
+
+    /// Bytes of local arrays a thread may hold, where the accelerator allows less than amp's
+    /// general limit: Mesa's llvmpipe keeps them on the stacks of its threads, and a kernel with
+    /// 128 KiB of them per thread crashed the process (64 KiB ran).
+    pub(crate) fn local_array_limit(&self) -> Option<u32> {
+        self.inner
+            .info
+            .name
+            .starts_with("llvmpipe")
+            .then_some(LLVMPIPE_LOCAL_ARRAY_BYTES)
     }
 
     /// Destroys the device, as a GPU reset or driver crash would lose it (C++ AMP's

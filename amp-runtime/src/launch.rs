@@ -255,6 +255,7 @@ where
         unsafe { b.set_checked(checked) };
         if device {
             b.set_loop_limit(accelerator.loop_limit());
+            b.set_local_array_limit(accelerator.local_array_limit());
             b.set_immediate_limit(accelerator.immediate_limit());
         }
         if global_fences {

@@ -23,6 +23,12 @@ impl KernelBuilder {
         self.loop_limit = limit;
     }
 
+    /// Builds the kernel for an accelerator whose threads hold at most `bytes` of local arrays
+    /// (Mesa's llvmpipe keeps them on its threads' stacks, and larger ones crash the process).
+    pub fn set_local_array_limit(&mut self, bytes: Option<u32>) {
+        self.local_array_limit = bytes;
+    }
+
     /// At the top of every loop pass: counts it, and records a fault when the count reaches
     /// the accelerator's limit.
     pub(crate) fn count_loop_pass(&mut self) {

@@ -83,6 +83,11 @@ pub struct KernelBuilder {
     kept_checks: Vec<Check>,
     /// Loop passes per thread the accelerator runs before it ends loops (see `loop_limit.rs`).
     loop_limit: Option<u32>,
+    /// Bytes of local arrays a thread may have on the accelerator, when it allows less than
+    /// [`MAX_LOCAL_ARRAY_BYTES`](crate::tile_static::MAX_LOCAL_ARRAY_BYTES).
+    pub(crate) local_array_limit: Option<u32>,
+    /// Bytes of the local arrays declared so far in the kernel (all its functions).
+    pub(crate) local_array_bytes: u64,
     /// The private counter of loop passes, declared at the first loop when `loop_limit` is set.
     loop_passes: Option<Handle<naga::GlobalVariable>>,
     /// Keep the global-memory part of barriers even when no thread can observe another's
@@ -234,6 +239,8 @@ impl KernelBuilder {
             sites: Vec::new(),
             kept_checks: Vec::new(),
             loop_limit: None,
+            local_array_limit: None,
+            local_array_bytes: 0,
             loop_passes: None,
             keep_global_fences: false,
             immediate_limit: 0,
