@@ -17,9 +17,7 @@
 //! - `check`: the rules every error and every launch outcome must follow.
 
 mod check;
-pub use check::class_key;
 mod expr_mutations;
-pub mod known;
 mod mutate;
 mod print;
 mod project;
