@@ -80,13 +80,22 @@ pub fn kernel_side(ty: &Type, generics: &[syn::Ident]) -> TokenStream {
                         .collect(),
                     _ => Vec::new(),
                 };
+                // At the type's tokens, so that an error about its arguments lands there.
+                let span = syn::spanned::Spanned::span(&ty);
+                let p = quote::quote_spanned!(span=> ::amp::__private);
                 match (last.ident.to_string().as_str(), args.as_slice()) {
                     ("ArrayView" | "Array", [t, n]) => {
-                        return quote!(#p::View<#t, #n, #p::ReadWrite>)
+                        return quote::quote_spanned!(span=> #p::View<#t, #n, #p::ReadWrite>)
                     }
-                    ("ConstArrayView", [t, n]) => return quote!(#p::View<#t, #n, #p::ReadOnly>),
-                    ("Index", [n]) => return quote!(#p::KernelValue<#p::Index<#n>>),
-                    ("Extent", [n]) => return quote!(#p::KernelValue<#p::Extent<#n>>),
+                    ("ConstArrayView", [t, n]) => {
+                        return quote::quote_spanned!(span=> #p::View<#t, #n, #p::ReadOnly>)
+                    }
+                    ("Index", [n]) => {
+                        return quote::quote_spanned!(span=> #p::KernelValue<#p::Index<#n>>)
+                    }
+                    ("Extent", [n]) => {
+                        return quote::quote_spanned!(span=> #p::KernelValue<#p::Extent<#n>>)
+                    }
                     _ => {}
                 }
             }
