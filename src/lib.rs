@@ -116,7 +116,7 @@ pub mod kernel_types {
     pub use amp_core::structs::{field, Member, PlainFields, Project, Struct};
     pub use amp_core::thread_index::{thread_index, ThreadIndex};
     pub use amp_core::tile_static::{
-        assert_tiled, ArrayInit, DeclareMemory, ForArray, LocalInit, TileType, Tiled,
+        assert_tiled, ArrayInit, DeclareMemory, ForArray, LocalInit, Repeat, TileType, Tiled,
     };
     pub use amp_core::types::{KernelType, Rank, Value};
     pub use amp_core::view::{IndexConst, IndexInt, IndexRead, IndexWrite};
