@@ -14,26 +14,31 @@ use crate::types::KernelType;
     note = "a domain of `Extent<N>` gives each thread an `Index<N>`, a tiled extent (`extent.tile::<…>()`) a `TiledIndex<N>` of the same rank: annotate the parameter to match the domain, or leave the type out"
 )]
 pub trait ThreadIndex<T: KernelType> {
+    /// The index's kernel value (an associated type, so that where the annotation is wrong the
+    /// parameter's type is an error too, and its uses report nothing more).
+    type Value;
     /// The index as the annotated type's kernel value.
-    fn thread_index(self) -> T::KernelValue;
+    fn thread_index(self) -> Self::Value;
 }
 
 impl<const N: usize> ThreadIndex<Index<N>> for KernelValue<Index<N>>
 where
     Index<N>: KernelType<KernelValue = KernelValue<Index<N>>>,
 {
+    type Value = KernelValue<Index<N>>;
     fn thread_index(self) -> KernelValue<Index<N>> {
         self
     }
 }
 
 impl<const N: usize> ThreadIndex<TiledIndex<N>> for TiledIndex<N> {
+    type Value = TiledIndex<N>;
     fn thread_index(self) -> TiledIndex<N> {
         self
     }
 }
 
 /// The launch's index `index`, checked to be of the annotated type `T`.
-pub fn thread_index<T: KernelType, I: ThreadIndex<T>>(index: I) -> T::KernelValue {
+pub fn thread_index<T: KernelType, I: ThreadIndex<T>>(index: I) -> I::Value {
     index.thread_index()
 }

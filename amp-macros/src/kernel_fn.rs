@@ -167,6 +167,10 @@ fn check_signature(func: &ItemFn, errors: &mut Errors) -> bool {
                     syn::Type::Never(_) => {
                         errors.push(&t.ty, "`!` is not a kernel type: a parameter holds a value")
                     }
+                    syn::Type::Array(a) if is_zero_literal(&a.len) => errors.push(
+                        &t.ty,
+                        "an array of zero elements carries nothing: remove the parameter",
+                    ),
                     _ => {}
                 }
             }
@@ -315,4 +319,10 @@ fn rebind_mut(pat: &syn::Pat) -> TokenStream {
         }
         _ => TokenStream::new(),
     }
+}
+
+/// Whether `e` is the literal `0` (with any integer suffix).
+fn is_zero_literal(e: &syn::Expr) -> bool {
+    matches!(e, syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(i), .. })
+        if i.base10_parse::<u128>().is_ok_and(|v| v == 0))
 }

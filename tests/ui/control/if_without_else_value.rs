@@ -18,4 +18,9 @@ fn never(a: i32, y: !) -> i32 {
     a
 }
 
+#[kernel]
+fn empty(a: i32, y: [i32; 0]) -> i32 {
+    a
+}
+
 fn main() {}
