@@ -182,6 +182,9 @@ macro_rules! vector_element {
             fn as_device_bytes_mut(data: &mut [Self]) -> Option<&mut [u8]> {
                 Some(bytemuck::cast_slice_mut(data))
             }
+            fn zeroed_vec(len: usize) -> Option<Result<Vec<Self>, ()>> {
+                Some(bytemuck::allocation::try_zeroed_vec(len))
+            }
             fn to_entries(b: &mut KernelBuilder, value: Handle<Expression>) -> Vec<Handle<Expression>> {
                 if Self::ENTRIES == 1 {
                     return vec![value];

@@ -99,6 +99,14 @@ pub trait Element: Value + Send + Sync {
         let _ = data;
         None
     }
+    /// `len` zeros from zeroed memory (pages the system zeroes when first touched, so a large
+    /// array costs nothing until it is used), for types whose zero is all-zero bytes: `None`
+    /// otherwise, `Some(Err(()))` when the allocation fails.
+    #[doc(hidden)]
+    fn zeroed_vec(len: usize) -> Option<Result<Vec<Self>, ()>> {
+        let _ = len;
+        None
+    }
 }
 
 /// Scalars with arithmetic: `i32`, `u32`, `f32`.
@@ -171,6 +179,9 @@ macro_rules! scalar {
                 }
                 fn as_device_bytes_mut(data: &mut [Self]) -> Option<&mut [u8]> {
                     Some(bytemuck::cast_slice_mut(data))
+                }
+                fn zeroed_vec(len: usize) -> Option<Result<Vec<Self>, ()>> {
+                    Some(bytemuck::allocation::try_zeroed_vec(len))
                 }
             )?
         }

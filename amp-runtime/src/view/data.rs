@@ -67,7 +67,15 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
     /// uses it gets a zero-initialised buffer (C++ AMP `array_view(extent)`).
     pub(crate) fn zeroed(extent: Extent<N>) -> Result<Self> {
         let zero = T::read_words(&vec![0; T::WORDS]);
-        let view = Self::with_host(extent, Host::Owned(filled_vec(extent, zero)?));
+        // Zeroed memory where the type allows (writing 256 MiB of host zeros took 175 ms on the
+        // H100 machine's host); the zeros written one by one otherwise.
+        let len = checked_len::<T, N>(extent)?;
+        let data = match T::zeroed_vec(len) {
+            Some(Ok(data)) => data,
+            Some(Err(())) => return Err(host_out_of_memory::<T, N>(extent)),
+            None => filled_vec(extent, zero)?,
+        };
+        let view = Self::with_host(extent, Host::Owned(data));
         // wgpu zero-initialises buffers, so the zeros need not travel.
         view.core.with(|l| l.co.discarded = true);
         Ok(view)
@@ -552,6 +560,17 @@ pub(crate) fn filled_vec<T: Element, const N: usize>(
     extent: Extent<N>,
     value: T,
 ) -> Result<Vec<T>> {
+    let len = checked_len::<T, N>(extent)?;
+    let mut data = Vec::new();
+    data.try_reserve_exact(len)
+        .map_err(|_| host_out_of_memory::<T, N>(extent))?;
+    data.resize(len, value);
+    Ok(data)
+}
+
+/// The number of elements of `extent`, when an accelerator here could hold them and the host
+/// can count them ([`Error::OutOfMemory`] otherwise).
+fn checked_len<T: Element, const N: usize>(extent: Extent<N>) -> Result<usize> {
     let len = element_count(extent)?;
     let bytes = len.saturating_mul(T::WORDS as u64 * 4);
     let largest = crate::Accelerator::all()?
@@ -565,17 +584,17 @@ pub(crate) fn filled_vec<T: Element, const N: usize>(
              here allows is {largest} bytes"
         )));
     }
-    let len = usize::try_from(len).map_err(|_| {
+    usize::try_from(len).map_err(|_| {
         Error::OutOfMemory(format!(
             "an array of extent {extent} does not fit host memory"
         ))
-    })?;
-    let mut data = Vec::new();
-    data.try_reserve_exact(len).map_err(|_| {
-        Error::OutOfMemory(format!(
-            "the host could not allocate {bytes} bytes for an array of extent {extent}"
-        ))
-    })?;
-    data.resize(len, value);
-    Ok(data)
+    })
+}
+
+/// The host could not allocate an array of `extent`.
+fn host_out_of_memory<T: Element, const N: usize>(extent: Extent<N>) -> Error {
+    let bytes = extent.size().saturating_mul(T::WORDS as u64 * 4);
+    Error::OutOfMemory(format!(
+        "the host could not allocate {bytes} bytes for an array of extent {extent}"
+    ))
 }
