@@ -260,6 +260,13 @@ fn route<T: Element>(from: &dyn DataEnd<T>, to: &dyn DataEnd<T>) -> Result<Route
         if let Some(src) = from.device_source() {
             return Ok(Route::Device { src, size, rows });
         }
+        // A source only the host holds (no device copy anywhere), copied into data that lives
+        // on an accelerator: it goes there once (as a kernel's use would take it), so that this copy and later ones
+        // run on the accelerator instead of through the host each time.
+        if let (None, Some(acc)) = (from.device_home(), to.device_home()) {
+            let src = from.resident_source(&acc)?;
+            return Ok(Route::Device { src, size, rows });
+        }
     }
     Ok(Route::Host)
 }

@@ -37,6 +37,11 @@ pub trait DataEnd<T: Element> {
     fn write(&self, values: &[T]) -> Result<()>;
     /// The device buffer, when the device copy holds the current data.
     fn device_source(&self) -> Option<Placed>;
+    /// The device buffer on `acc`, after uploading the data there if only the host holds it
+    /// (as a kernel's use would): later copies from it stay on the accelerator.
+    fn resident_source(&self, acc: &Accelerator) -> Result<Placed>;
+    /// The accelerator that holds the data's device copy, if any.
+    fn device_home(&self) -> Option<Accelerator>;
     /// The device buffer, when only the device copy holds the current data (reading it means a
     /// download).
     fn device_only(&self) -> Option<Placed>;
@@ -143,6 +148,16 @@ impl<T: Element, const N: usize> DataEnd<T> for ViewData<'_, T, N> {
             let copy = l.co.device.as_ref().filter(|_| l.co.device_valid)?;
             Some(self.placed(&copy.acc, copy.buffer.clone()))
         })
+    }
+
+    fn resident_source(&self, acc: &Accelerator) -> Result<Placed> {
+        let buffer = self.device_buffer(acc)?;
+        Ok(self.placed(acc, buffer))
+    }
+
+    fn device_home(&self) -> Option<Accelerator> {
+        self.core
+            .with(|l| l.co.device.as_ref().map(|copy| copy.acc.clone()))
     }
 
     fn device_only(&self) -> Option<Placed> {
