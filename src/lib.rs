@@ -106,9 +106,9 @@ pub mod kernel_types {
     pub use amp_core::math::Float;
     pub use amp_core::methods::{IntegerMethods, ScalarMethods, SignMethods, UnsignedMethods};
     pub use amp_core::ops::{
-        cast, condition, index_from, index_of, stored, typed, Arith, Arithmetic, BitOps, Bitwise,
-        CastTo, Compare, Comparison, FromComponents, Holds, IsBool, Mismatched, Negate, Not,
-        Operand, SameType, Shift, ShiftOps,
+        build, cast, condition, index_from, index_of, stored, typed, Arith, Arithmetic, BitOps,
+        Bitwise, CastTo, Checked, Compare, Comparison, FromComponents, Holds, IsBool, Mismatched,
+        Negate, Not, Operand, SameType, Shift, ShiftOps,
     };
     pub use amp_core::place::{IndexPlace, IntoPlace, Mutable, Place};
     pub use amp_core::section::Section;

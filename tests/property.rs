@@ -209,9 +209,9 @@ fn emit(b: &mut KernelBuilder, n: &Node, vars: &[KV; 6]) -> KV {
             macro_rules! to {
                 ($t:ty, $k:ident) => {
                     $k(match v {
-                        I(x) => ops::cast::<$t, _>(b, x),
-                        U(x) => ops::cast::<$t, _>(b, x),
-                        F(x) => ops::cast::<$t, _>(b, x),
+                        I(x) => ops::build(b, ops::cast::<$t, _>(x)),
+                        U(x) => ops::build(b, ops::cast::<$t, _>(x)),
+                        F(x) => ops::build(b, ops::cast::<$t, _>(x)),
                     })
                 };
             }
@@ -499,7 +499,8 @@ fn random_expressions_agree_with_rust() {
                 ];
                 for (k, e) in trees.iter().enumerate() {
                     let row = ops::lit(b, k as i32);
-                    let at = ops::index_from::<amp::__private::Index<2>, _>(b, [row, t]);
+                    let at =
+                        ops::build(b, ops::index_from::<amp::__private::Index<2>, _>([row, t]));
                     match emit(b, e, &vars) {
                         KV::I(v) => wi.store(b, at, v),
                         KV::U(v) => wu.store(b, at, v),

@@ -106,12 +106,12 @@ impl<T> SameBranch<T> for T {}
 
 /// The reject branch's value `value`, checked to have the accept branch's type (that of
 /// `like`); a mismatch is an error at `value` naming both types.
-pub fn else_value<A: BranchValue, B: BranchValue>(b: &mut KernelBuilder, like: A, value: B) -> A
+pub fn else_value<A: BranchValue, B: BranchValue>(like: A, value: B) -> crate::ops::Checked<A, B>
 where
     B::Value: SameBranch<A::Value>,
 {
     let _ = like;
-    A::with_expression(value.expression(), b)
+    crate::ops::Checked::new(value, |b, value| A::with_expression(value.expression(), b))
 }
 
 impl BranchValue for () {

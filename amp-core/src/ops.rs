@@ -724,14 +724,36 @@ fn convert<S: Scalar, T: Scalar>(
     }))
 }
 
+/// A value checked by one of the rules below (`typed`, `stored`, `cast`, `condition`, …) and
+/// how to build it: the check is a function of the value alone, whose signature rustc quotes
+/// when the check fails, and [`build`] then emits it with the builder.
+pub struct Checked<O, V> {
+    value: V,
+    build: fn(&mut KernelBuilder, V) -> O,
+}
+
+impl<O, V> Checked<O, V> {
+    /// `value`, to be built by `build` (called where the rule that makes it right holds).
+    pub fn new(value: V, build: fn(&mut KernelBuilder, V) -> O) -> Self {
+        Checked { value, build }
+    }
+}
+
+/// Emits a checked value.
+pub fn build<O, V>(b: &mut KernelBuilder, checked: Checked<O, V>) -> O {
+    (checked.build)(b, checked.value)
+}
+
 /// `value as T`.
-pub fn cast<T, S>(b: &mut KernelBuilder, value: S) -> KernelValue<T>
+pub fn cast<T, S>(value: S) -> Checked<KernelValue<T>, S>
 where
     S: Operand,
     S::Value: CastTo<T>,
 {
-    let value = value.operand(b);
-    <S::Value as CastTo<T>>::cast(b, value)
+    Checked::new(value, |b, value| {
+        let value = value.operand(b);
+        <S::Value as CastTo<T>>::cast(b, value)
+    })
 }
 
 /// Builds a shape from its components: `Index::new([r, c])`, `Extent::new([r, c])`, and `[r, c]`
@@ -780,8 +802,8 @@ from_components!(7);
 from_components!(8);
 
 /// `[r, c]` or `(r, c)` as an index.
-pub fn index_from<S: FromComponents<A>, A>(b: &mut KernelBuilder, components: A) -> KernelValue<S> {
-    S::from_components(b, components)
+pub fn index_from<S: FromComponents<A>, A>(components: A) -> Checked<KernelValue<S>, A> {
+    Checked::new(components, S::from_components)
 }
 
 /// `[r, c]` or `(r, c)` inside a view index: always an [`Index`] of as many components.
@@ -805,11 +827,11 @@ pub trait IsBool {}
 impl IsBool for bool {}
 
 /// The condition `c` (a kernel `bool`; anything else is an error naming its type).
-pub fn condition<C: Operand>(b: &mut KernelBuilder, c: C) -> KernelValue<bool>
+pub fn condition<C: Operand>(c: C) -> Checked<KernelValue<bool>, C>
 where
     C::Value: IsBool,
 {
-    KernelValue::from_handle(c.operand(b))
+    Checked::new(c, |b, c| KernelValue::from_handle(c.operand(b)))
 }
 
 /// A value bound to a name annotated with a scalar type (`let x: u32 = v;`) has that type.
@@ -834,17 +856,17 @@ pub trait Holds<V> {}
 impl<T> Holds<T> for T {}
 
 /// `v`, checked to have the type `T` of the place it is stored in (`place = v`).
-pub fn stored<T, V: Operand>(b: &mut KernelBuilder, v: V) -> KernelValue<T>
+pub fn stored<T, V: Operand>(v: V) -> Checked<KernelValue<T>, V>
 where
     T: Holds<V::Value>,
 {
-    KernelValue::from_handle(v.operand(b))
+    Checked::new(v, |b, v| KernelValue::from_handle(v.operand(b)))
 }
 
 /// `v`, checked to be a `T` (`let x: T = v;`).
-pub fn typed<T, V: Operand>(b: &mut KernelBuilder, v: V) -> KernelValue<T>
+pub fn typed<T, V: Operand>(v: V) -> Checked<KernelValue<T>, V>
 where
     V::Value: SameType<T>,
 {
-    KernelValue::from_handle(v.operand(b))
+    Checked::new(v, |b, v| KernelValue::from_handle(v.operand(b)))
 }

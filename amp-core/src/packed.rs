@@ -38,7 +38,7 @@ fn locate(b: &mut KernelBuilder, i: impl ElementIndex<1>) -> (KernelValue<i32>, 
     let word = i.shift(b, ShiftOp::Shr, two);
     let three = b.literal(3i32);
     let lane = i.bitwise(b, BitOp::And, three);
-    let lane = crate::ops::cast::<u32, _>(b, lane);
+    let lane = crate::ops::build(b, crate::ops::cast::<u32, _>(lane));
     let bits = b.literal(3u32);
     let shift = lane.shift(b, ShiftOp::Shl, bits);
     (word, shift)

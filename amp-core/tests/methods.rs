@@ -33,7 +33,7 @@ macro_rules! kernel {
 }
 
 fn as_u32(b: &mut KernelBuilder, v: KernelValue<bool>) -> KernelValue<u32> {
-    amp_core::ops::cast(b, v)
+    amp_core::ops::build(b, amp_core::ops::cast(v))
 }
 
 macro_rules! float_kernel {

@@ -96,7 +96,7 @@ fn returned(
     };
     let (p, ctx) = at(span);
     let value = syn::Ident::new("__amp_result", span);
-    quote_spanned!(span=> { let #value = #body; #p::ops::typed::<#ty, _>(#ctx, #value) })
+    quote_spanned!(span=> { let #value = #body; #p::ops::build(#ctx, #p::ops::typed::<#ty, _>(#value)) })
 }
 
 /// The parameters that hold a thread's index (`Index`, `TiledIndex`).

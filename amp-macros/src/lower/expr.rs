@@ -89,7 +89,7 @@ impl Lowerer {
                 let t = temp_at("__amp_v", c.expr.span());
                 let call = {
                     let (p, ctx) = at(c.as_token.span);
-                    quote_spanned!(c.as_token.span=> #p::ops::cast::<#ty, _>(#ctx, #t))
+                    quote_spanned!(c.as_token.span=> #p::ops::build(#ctx, #p::ops::cast::<#ty, _>(#t)))
                 };
                 quote!({ let #t = #v; #call })
             }
@@ -214,7 +214,7 @@ impl Lowerer {
         );
         let typed = |v: TokenStream| {
             let (p, ctx) = at(new_span);
-            quote_spanned!(new_span=> #p::ops::stored(#ctx, #v))
+            quote_spanned!(new_span=> #p::ops::build(#ctx, #p::ops::stored(#v)))
         };
         let combine = |current: TokenStream| match op {
             None => {
@@ -478,7 +478,7 @@ impl Lowerer {
                 let (p, ctx) = at(c.func.span());
                 quote_spanned!(c.func.span()=> {
                     #(let #temps = #values;)*
-                    #p::ops::index_from::<#p::#shape<_>, _>(#ctx, [#(#temps),*])
+                    #p::ops::build(#ctx, #p::ops::index_from::<#p::#shape<_>, _>([#(#temps),*]))
                 })
             };
         }

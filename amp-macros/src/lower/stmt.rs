@@ -157,7 +157,7 @@ impl Lowerer {
             let t = temp_at("__amp_typed", init.expr.span());
             let check = {
                 let (p, ctx) = at(init.expr.span());
-                quote_spanned!(init.expr.span()=> #p::ops::typed::<#scalar, _>(#ctx, #t))
+                quote_spanned!(init.expr.span()=> #p::ops::build(#ctx, #p::ops::typed::<#scalar, _>(#t)))
             };
             value = quote!({ let #t = #value; #check });
         }
@@ -170,7 +170,7 @@ impl Lowerer {
                     let typed = temp_at("__amp_typed", init.expr.span());
                     let check = {
                         let (p, ctx) = at(init.expr.span());
-                        quote_spanned!(init.expr.span()=> #p::ops::typed::<#t, _>(#ctx, #typed))
+                        quote_spanned!(init.expr.span()=> #p::ops::build(#ctx, #p::ops::typed::<#t, _>(#typed)))
                     };
                     value = quote!({ let #typed = #value; #check });
                 }
@@ -259,7 +259,7 @@ impl Lowerer {
                     }
                     let (p, ctx) = at(e.span());
                     let t = temp_at("__amp_elem", e.span());
-                    quote_spanned!(e.span()=> { let #t = #value; #p::ops::stored(#ctx, #t) })
+                    quote_spanned!(e.span()=> { let #t = #value; #p::ops::build(#ctx, #p::ops::stored(#t)) })
                 });
                 quote!({ #(let #temps = #values;)* [#(#temps),*] })
             }
@@ -396,7 +396,7 @@ impl Lowerer {
         );
         let check = (!block_diverges(&e.then_branch) && !expr_diverges(else_branch)).then(|| {
             let (p, ctx) = at(else_span);
-            quote_spanned!(else_span=> let #b = #p::else_value(#ctx, #a, #b);)
+            quote_spanned!(else_span=> let #b = #p::ops::build(#ctx, #p::else_value(#a, #b));)
         });
         let (pi, ctx_if) = at(if_span);
         let slot_call = quote_spanned!(if_span=> #pi::BranchValue::slot(#a, #ctx_if));
@@ -456,7 +456,7 @@ impl Lowerer {
         let t = temp_at("__amp_condition", cond.span());
         let check = {
             let (p, ctx) = at(cond.span());
-            quote_spanned!(cond.span()=> #p::ops::condition(#ctx, #t))
+            quote_spanned!(cond.span()=> #p::ops::build(#ctx, #p::ops::condition(#t)))
         };
         quote!({ let #t = #value; #check })
     }
@@ -513,7 +513,7 @@ impl Lowerer {
         let end = {
             let (p, ctx) = at(end_span);
             let t = temp_at("__amp_end", end_span);
-            quote_spanned!(end_span=> { let #t = #end; #p::ops::stored(#ctx, #t) })
+            quote_spanned!(end_span=> { let #t = #end; #p::ops::build(#ctx, #p::ops::stored(#t)) })
         };
         let (s, e, k) = (
             temp("__amp_start"),
@@ -586,7 +586,7 @@ impl Lowerer {
                 let value = match &self.result {
                     Some(ty) => {
                         let (p, ctx) = at(e.span());
-                        quote_spanned!(e.span()=> #p::ops::typed::<#ty, _>(#ctx, #t))
+                        quote_spanned!(e.span()=> #p::ops::build(#ctx, #p::ops::typed::<#ty, _>(#t)))
                     }
                     None => quote!(#t),
                 };
