@@ -388,6 +388,16 @@ fn histogram_matches_the_cpu() {
             (x < u32::MAX).then(|| (u64::from(x) * bins as u64 / u64::from(u32::MAX)) as usize)
         });
     }
+    // Every value in one bin, thousands per tile and hundreds per thread (no narrow counter may
+    // overflow): the first bin, the last, and one in between.
+    let n = 2_500_000;
+    for bin in [0u32, 255, 6] {
+        let same = vec![bin; n];
+        check_histogram(&same, 0, 256, 256, |x| Some(x as usize));
+    }
+    // Runs of equal values, a few bins apart, fewer bins than a word's four.
+    let runs: Vec<u32> = (0..n as u32).map(|i| (i / 1000) % 7).collect();
+    check_histogram(&runs, 0, 6, 3, |x| (x < 6).then_some(x as usize / 2));
     // More bins than a tile keeps in tile_static memory: global atomics.
     let words = random_words(70_001, 520);
     let bins = 5001usize;

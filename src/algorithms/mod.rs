@@ -49,6 +49,7 @@
 //! [`Error::InvalidArgument`]: crate::Error::InvalidArgument
 
 mod compact;
+mod count;
 mod fill;
 mod gemm;
 mod histogram;

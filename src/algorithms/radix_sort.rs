@@ -5,7 +5,7 @@
 //! each own a contiguous chunk of whole blocks:
 //!
 //! 1. *count*: each tile counts its chunk's digits in tile_static memory (the histogram's kernel,
-//!    `histogram.rs`) into column `tile` of a digit-major table `counts[digit * tiles + tile]`;
+//!    `count.rs`) into column `tile` of a digit-major table `counts[digit * tiles + tile]`;
 //! 2. an exclusive sum scan of the table (`scan.rs`): entry `(digit, tile)` becomes where the
 //!    tile's first key of that digit goes;
 //! 3. *scatter*: each tile goes over its chunk again, block by block. It sorts the block by the
@@ -19,7 +19,7 @@
 //! the count table is 256 words per tile. Four passes leave the result where it started (the
 //! passes alternate between the data and one scratch array).
 
-use super::histogram::{count_chunks, Counts};
+use super::count::{count_chunks, Binning, Counts};
 use super::plan::{accelerator, check_len, max_tiles, same_len, tile_static_bytes, Chunks, TILE};
 use super::scan::scan_on;
 use super::scratch::Scratch;
@@ -53,24 +53,32 @@ const SMALL_ITEMS: usize = 3;
 /// See [`SMALL_ITEMS`].
 const SMALL_KEYS: usize = TILE * SMALL_ITEMS;
 
-/// Words of the tile_static array that holds a block's values or the ranking counters, for
-/// blocks of `keys` keys.
-const fn aux_words(keys: usize) -> usize {
+/// Words of the tile_static array that holds a block's keys and, while they are ranked (every
+/// thread holds its keys in registers then), the ranking counters.
+const fn block_words(keys: usize) -> usize {
     if keys > COUNTER_WORDS {
         keys
     } else {
         COUNTER_WORDS
     }
 }
-/// See [`aux_words`].
-const LARGE_AUX: usize = aux_words(LARGE_KEYS);
-/// See [`aux_words`].
-const SMALL_AUX: usize = aux_words(SMALL_KEYS);
 
-/// tile_static bytes of the scatter kernel with blocks of `keys` keys: the keys, the values or
-/// counters, three arrays of a word per digit, and the tile sum's.
-const fn scatter_bytes(keys: usize) -> u32 {
-    (4 * (keys + aux_words(keys) + 3 * TILE + TILE_SUM_WORDS)) as u32
+/// Words of the tile_static array that holds a block's values: none (one word) for a sort of
+/// keys alone.
+const fn value_words(keys: usize, with_values: bool) -> usize {
+    if with_values {
+        keys
+    } else {
+        1
+    }
+}
+
+/// tile_static bytes of the scatter kernel with blocks of `keys` keys: the keys (and counters),
+/// the values, three arrays of a word per digit, and the tile sum's. A sort of keys alone in
+/// the large shape takes 15.1 KiB: an H100 streams at full speed with 16 KiB per tile of 256
+/// threads, and at 59% with 28 KiB (docs/PERFORMANCE.md, run 30).
+const fn scatter_bytes(keys: usize, with_values: bool) -> u32 {
+    (4 * (block_words(keys) + value_words(keys, with_values) + 3 * TILE + TILE_SUM_WORDS)) as u32
 }
 
 /// Sorts `keys` in place on the accelerator, in ascending order, stably (equal keys keep their
@@ -150,7 +158,7 @@ where
     KW: Target<u32>,
     VW: Target<u32>,
 {
-    let large = tile_static_bytes(acc) >= scatter_bytes(LARGE_KEYS);
+    let large = tile_static_bytes(acc) >= scatter_bytes(LARGE_KEYS, with_values);
     sort_in::<K, KW, VW>(acc, keys, values, with_values, large)
 }
 
@@ -236,16 +244,12 @@ where
     D: Target<u32>,
 {
     let chunks = pass.chunks;
-    count_chunks(
-        acc,
-        from.0,
-        counts,
-        chunks,
-        256,
+    let binning = Binning {
+        bins: 256,
         params,
-        digit,
-        Counts::PerTile,
-    )?;
+        mode: Counts::PerTile,
+    };
+    count_chunks(acc, from.0, counts, chunks, binning, digit)?;
     scan_on(acc, counts, offsets, true, Some(0), Sum, max_tiles)?;
     scatter(acc, from, to, offsets, pass, large)
 }
@@ -281,20 +285,49 @@ where
     D: Target<u32>,
     O: Source<u32>,
 {
-    if large {
-        scatter_blocks::<LARGE_ITEMS, LARGE_KEYS, LARGE_AUX, A, B, C, D, O>(
-            acc, from, to, offsets, pass,
-        )
-    } else {
-        scatter_blocks::<SMALL_ITEMS, SMALL_KEYS, SMALL_AUX, A, B, C, D, O>(
-            acc, from, to, offsets, pass,
-        )
+    // Each shape with room for values only where there are values.
+    const LARGE_BLOCK: usize = block_words(LARGE_KEYS);
+    const SMALL_BLOCK: usize = block_words(SMALL_KEYS);
+    const LARGE_VALUES: usize = value_words(LARGE_KEYS, true);
+    const SMALL_VALUES: usize = value_words(SMALL_KEYS, true);
+    const NO_VALUES: usize = value_words(0, false);
+    match (large, pass.with_values) {
+        (true, true) => {
+            scatter_blocks::<LARGE_ITEMS, LARGE_KEYS, LARGE_BLOCK, LARGE_VALUES, _, _, _, _, _>(
+                acc, from, to, offsets, pass,
+            )
+        }
+        (true, false) => {
+            scatter_blocks::<LARGE_ITEMS, LARGE_KEYS, LARGE_BLOCK, NO_VALUES, _, _, _, _, _>(
+                acc, from, to, offsets, pass,
+            )
+        }
+        (false, true) => {
+            scatter_blocks::<SMALL_ITEMS, SMALL_KEYS, SMALL_BLOCK, SMALL_VALUES, _, _, _, _, _>(
+                acc, from, to, offsets, pass,
+            )
+        }
+        (false, false) => {
+            scatter_blocks::<SMALL_ITEMS, SMALL_KEYS, SMALL_BLOCK, NO_VALUES, _, _, _, _, _>(
+                acc, from, to, offsets, pass,
+            )
+        }
     }
 }
 
-/// Step 3 of a pass (see the module documentation), with blocks of `KEYS = TILE * ITEMS` keys
-/// and `AUX` words for the values or the counters.
-fn scatter_blocks<const ITEMS: usize, const KEYS: usize, const AUX: usize, A, B, C, D, O>(
+/// Step 3 of a pass (see the module documentation), with blocks of `KEYS = TILE * ITEMS` keys,
+/// `BLOCK` words for the keys or the counters and `VALUES` for the values.
+fn scatter_blocks<
+    const ITEMS: usize,
+    const KEYS: usize,
+    const BLOCK: usize,
+    const VALUES: usize,
+    A,
+    B,
+    C,
+    D,
+    O,
+>(
     acc: &Accelerator,
     (key_in, value_in): (&A, &B),
     (key_out, value_out): (&C, &D),
@@ -315,11 +348,12 @@ where
     let (shift, with_values) = (pass.shift, pass.with_values);
     let [flip, flip_negative] = pass.flips;
     parallel_for_each!(acc, pass.chunks.domain(), |t: TiledIndex<1>| {
+        // The block's keys, or the ranking counters.
         #[tile_static]
-        let mut keys: [u32; KEYS];
-        // The block's values, or the ranking counters.
+        let mut keys: [u32; BLOCK];
+        // The block's values.
         #[tile_static]
-        let mut aux: [u32; AUX];
+        let mut aux: [u32; VALUES];
         // For each digit: where the key at `p` of the sorted block goes, less `p` (wrapping);
         // and where its run ends in the block (0 for a digit the block lacks).
         #[tile_static]
@@ -394,13 +428,13 @@ where
                             high += 1u32 << s;
                         }
                     }
-                    // Every thread has read its keys and values before `aux` holds counters.
+                    // Every thread has read its keys and values before `keys` holds counters.
                     t.barrier.wait_with_tile_static_memory_fence();
                     // Counter word w of the thread: nibble w (low half), nibble w + 8 (high).
                     for w in 0..8u32 {
                         let i = w * tile_threads + l;
                         let c = ((low >> (4 * w)) & 15) | (((high >> (4 * w)) & 15) << 16);
-                        aux[i + i / 32] = c;
+                        keys[i + i / 32] = c;
                     }
                     t.barrier.wait_with_tile_static_memory_fence();
                     // Exclusive sums of the counter words in (word, thread) order: thread l
@@ -409,14 +443,14 @@ where
                     let mut sum = 0u32;
                     for j in 0..8u32 {
                         let i = 8 * l + j;
-                        cw[j] = aux[i + i / 32];
+                        cw[j] = keys[i + i / 32];
                         sum += cw[j];
                     }
                     let sums = tile_exclusive_sum(sum, t);
                     let mut run = sums.x();
                     for j in 0..8u32 {
                         let i = 8 * l + j;
-                        aux[i + i / 32] = run;
+                        keys[i + i / 32] = run;
                         run += cw[j];
                     }
                     // Keys of nibbles 0..8 (the low halves) come first.
@@ -427,7 +461,7 @@ where
                         let nibble = (kr[k] >> nibble_shift) & 15;
                         let i = (nibble & 7) * tile_threads + l;
                         let bit = (nibble >> 3) * 16;
-                        rank[k] = ((aux[i + i / 32] >> bit) & 0xFFFF) + before[k];
+                        rank[k] = ((keys[i + i / 32] >> bit) & 0xFFFF) + before[k];
                         if nibble >= 8 {
                             rank[k] += low_total;
                         }
@@ -499,10 +533,11 @@ mod tests {
 
     /// The shape for accelerators with 16 KiB of tile_static memory fits it, and sorts as the
     /// large one does (the test device has more, so the large shape is what the public
-    /// functions use there).
+    /// functions use there); keys alone, in either shape, take 16 KiB at most.
     #[test]
     fn the_small_shape_sorts_stably() -> Result<()> {
-        assert!(scatter_bytes(SMALL_KEYS) <= 16 * 1024);
+        assert!(scatter_bytes(SMALL_KEYS, true) <= 16 * 1024);
+        assert!(scatter_bytes(LARGE_KEYS, false) <= 16 * 1024);
         // Several blocks per tile in the small shape (768 keys a block, 32 tiles on a CPU device).
         let n = 60_011usize;
         let keys: Vec<f32> = (0..n as u32)
@@ -521,6 +556,15 @@ mod tests {
                 sort_in::<f32, _, _>(&acc, &kw, &vw, true, large)?;
             }
             assert!(values == order, "large shape: {large}");
+            let mut alone = keys.clone();
+            {
+                let k = crate::ArrayView::new(n as i32, &mut alone)?;
+                let unused = crate::ArrayView::<u32, 1>::from_extent(1)?;
+                sort_in::<f32, _, _>(&acc, &k.target_words()?, &unused, false, large)?;
+            }
+            let want: Vec<u32> = order.iter().map(|&i| keys[i as usize].to_bits()).collect();
+            let got: Vec<u32> = alone.iter().map(|x| x.to_bits()).collect();
+            assert!(got == want, "keys alone, large shape: {large}");
         }
         Ok(())
     }
