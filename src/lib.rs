@@ -65,6 +65,40 @@ pub use amp_runtime::{
     transfer_counts, Accelerator, AcceleratorView, Array, ArrayView, ConstArrayView, DeviceType,
     Error, KernelFault, QueuingMode, Result,
 };
+pub use amp_runtime::{KernelTime, LaunchTime};
+
+/// Kernel time on the accelerator's own clock, from [`Accelerator::profile`]:
+///
+/// ```
+/// use amp::prelude::*;
+///
+/// let acc = Accelerator::default()?;
+/// let mut data = vec![1.0f32; 4096];
+/// let v = ArrayView::new(4096, &mut data)?;
+/// let timed = acc.profile(|| {
+///     for _ in 0..3 {
+///         parallel_for_each!(acc, v.extent(), |i: Index<1>| {
+///             v[i] *= 2.0;
+///         })?;
+///     }
+///     v.synchronize()
+/// });
+/// match timed {
+///     Ok(((), profile)) => {
+///         // One kernel, launched three times.
+///         assert_eq!(profile.launches().len(), 3);
+///         assert_eq!(profile.by_kernel()[0].launches(), 3);
+///         println!("{profile}");
+///     }
+///     // Without timestamps inside compute passes, there is nothing to measure with.
+///     Err(amp::Error::UnsupportedFeature(why)) => println!("{why}"),
+///     Err(error) => return Err(error),
+/// }
+/// # drop(v);
+/// # assert_eq!(data[0], 8.0);
+/// # Ok::<(), amp::Error>(())
+/// ```
+pub use amp_runtime::Profile;
 
 /// Everything a kernel program needs: `use amp::prelude::*;`.
 pub mod prelude {

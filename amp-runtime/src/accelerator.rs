@@ -243,6 +243,14 @@ impl Accelerator {
         self.inner.features.contains(wgpu::Features::SHADER_INT64)
     }
 
+    /// Whether [`profile`](Self::profile) can measure kernels here: the accelerator writes
+    /// timestamps inside compute passes.
+    pub fn supports_profiling(&self) -> bool {
+        self.inner.features.contains(
+            wgpu::Features::TIMESTAMP_QUERY | wgpu::Features::TIMESTAMP_QUERY_INSIDE_PASSES,
+        )
+    }
+
     /// The device's limits (workgroup sizes, buffer sizes, bindings). Devices are opened with
     /// the adapter's own limits, so these are what kernels get.
     pub fn limits(&self) -> wgpu::Limits {

@@ -11,6 +11,7 @@ pub use crate::domain::{Domain, MAX_THREADS};
 use crate::dump::{checked_sites, write_snapshot};
 use crate::error::{Error, Result};
 use crate::fault::KernelSites;
+use crate::profile::KernelLabel;
 use crate::queue::{AcceleratorView, QueuingMode};
 use amp_core::builder::{BindingKind, ViewUse};
 use amp_core::{KernelBuilder, LaunchLayout, Loc};
@@ -25,6 +26,8 @@ struct Pipeline {
     pipeline: wgpu::ComputePipeline,
     bind_group_layout: wgpu::BindGroupLayout,
     layout: LaunchLayout,
+    /// The kernel's name and site, for profiles.
+    label: KernelLabel,
     /// The kernel's checked accesses, for reporting its faults.
     sites: Arc<KernelSites>,
     /// Which views the kernel reads and writes, when it was built without the global part of
@@ -279,7 +282,7 @@ where
     if let Some(dir) = std::env::var_os("AMP_SNAPSHOT_DIR") {
         write_snapshot(dir.as_ref(), site, |checked| build(checked, false));
     }
-    let built = Arc::new(create_pipeline(accelerator, name, ir, checks)?);
+    let built = Arc::new(create_pipeline(accelerator, name, site, ir, checks)?);
     PIPELINES_BUILT.fetch_add(1, Ordering::Relaxed);
     cache.insert(key, built.clone());
     Ok(built)
@@ -326,6 +329,7 @@ fn b_name(site: Loc) -> String {
 fn create_pipeline(
     accelerator: &Accelerator,
     name: String,
+    site: Loc,
     ir: amp_core::KernelIr,
     checks: Checks,
 ) -> Result<Pipeline> {
@@ -363,6 +367,7 @@ fn create_pipeline(
     }
     let entry_point = ir.entry_point.clone();
     let loops_terminate = ir.loops_terminate;
+    let label = KernelLabel::new(&name, site);
     let sites = Arc::new(KernelSites {
         kernel: name,
         sites: ir.sites.clone(),
@@ -425,6 +430,7 @@ fn create_pipeline(
             pipeline,
             bind_group_layout,
             layout,
+            label,
             sites,
             dropped_fences,
             bind_groups: Mutex::new(Vec::new()),
@@ -501,7 +507,7 @@ fn dispatch(
         })?)
     };
     let (bind_group, fault_offset) = bind_group(accelerator, p, binder, uniform, faults)?;
-    accelerator.record(mode, |pass| {
+    accelerator.record(mode, &p.label, |pass| {
         pass.set_pipeline(&p.pipeline);
         if immediate {
             pass.set_immediates(0, bytemuck::cast_slice(&params));

@@ -10,6 +10,8 @@
 //!   `completion_future`) to wait for or `.await`.
 //! - [`AcceleratorView`]: a queue of work on an accelerator (C++ AMP `accelerator_view`);
 //!   launches are recorded and submitted in batches.
+//! - [`Accelerator::profile`]: the time of each launch on the accelerator's own clock, as a
+//!   [`Profile`].
 //! - [`Error`]: the one error type, its variants mirroring C++ AMP's exceptions.
 
 pub mod accelerator;
@@ -23,6 +25,7 @@ mod dump;
 pub mod error;
 mod fault;
 pub mod launch;
+pub mod profile;
 pub mod queue;
 pub mod view;
 
@@ -31,5 +34,6 @@ pub use array::Array;
 pub use completion::Completion;
 pub use copy::{copy, copy_async, CopySource, CopyTarget};
 pub use error::{Error, KernelFault, Result};
+pub use profile::{KernelTime, LaunchTime, Profile};
 pub use queue::{AcceleratorView, QueuingMode};
 pub use view::{transfer_bytes, transfer_counts, ArrayView, ConstArrayView};

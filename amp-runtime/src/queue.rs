@@ -11,9 +11,10 @@
 
 use crate::accelerator::Accelerator;
 use crate::completion::{Completion, Flight};
-use crate::error::Result;
+use crate::error::{Error, Result};
+use crate::profile::{KernelLabel, Recording};
 use std::fmt;
-use std::sync::PoisonError;
+use std::sync::{MutexGuard, PoisonError};
 
 /// Launches recorded and not yet submitted: dispatches of one compute pass (wgpu puts the
 /// barriers a dispatch needs after the ones before it), in one command encoder.
@@ -25,6 +26,8 @@ pub(crate) struct Batch {
     pass: Option<wgpu::ComputePass<'static>>,
     /// How many.
     launches: usize,
+    /// The timestamps of the open profile (`profile.rs`), if one is open.
+    timing: Option<Recording>,
 }
 
 /// Launches kept before they are submitted anyway: bounds the work a flush submits at once and
@@ -118,17 +121,27 @@ impl Accelerator {
         }
     }
 
-    /// Records a launch into the batch (`record` gets the batch's encoder); flushes when `mode`
-    /// is immediate or the batch is full.
+    /// Records a launch of `kernel` into the batch (`record` gets the batch's pass); flushes
+    /// when `mode` is immediate or the batch is full. While a profile is open, the launch is
+    /// recorded between two timestamps.
     pub(crate) fn record(
         &self,
         mode: QueuingMode,
+        kernel: &KernelLabel,
         record: impl FnOnce(&mut wgpu::ComputePass<'static>),
     ) -> Result<()> {
         let full = {
             let (device, _) = self.device()?;
             let mut guard = self.batch().lock().unwrap_or_else(PoisonError::into_inner);
             let batch = &mut *guard;
+            if let (Some(timing), Some(encoder)) = (&mut batch.timing, &mut batch.encoder) {
+                if timing.is_full() {
+                    // Other threads' launches went past BATCH_LIMIT before its flush: end the
+                    // pass and resolve its timestamps, so that the next pass can reuse them.
+                    drop(batch.pass.take());
+                    timing.resolve(device, encoder);
+                }
+            }
             if batch.pass.is_none() {
                 let encoder = batch.encoder.get_or_insert_with(|| {
                     device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
@@ -142,7 +155,10 @@ impl Accelerator {
                 batch.pass = Some(pass.forget_lifetime());
             }
             if let Some(pass) = &mut batch.pass {
-                record(pass);
+                match &mut batch.timing {
+                    None => record(pass),
+                    Some(timing) => timing.time(pass, kernel, record),
+                }
             }
             batch.launches += 1;
             batch.launches >= BATCH_LIMIT
@@ -160,15 +176,61 @@ impl Accelerator {
         // Finished and submitted under the lock: a launch recorded meanwhile by another thread
         // goes after these.
         let mut batch = self.batch().lock().unwrap_or_else(PoisonError::into_inner);
+        self.submit(queue, &mut batch)
+    }
+
+    /// [`flush`](Self::flush) with the batch locked.
+    fn submit(&self, queue: &wgpu::Queue, batch: &mut MutexGuard<'_, Batch>) -> Result<()> {
         // Ending the pass unlocks the encoder.
         drop(batch.pass.take());
-        let Some(encoder) = batch.encoder.take() else {
+        let Some(mut encoder) = batch.encoder.take() else {
             return Ok(());
         };
         batch.launches = 0;
-        let commands = self.scoped(|_| encoder.finish())?;
-        queue.submit([commands]);
+        let commands = self.scoped(|device| {
+            if let Some(timing) = &mut batch.timing {
+                timing.resolve(device, &mut encoder);
+            }
+            encoder.finish()
+        });
+        let submitted = commands.map(|commands| {
+            queue.submit([commands]);
+        });
+        if let Some(timing) = &mut batch.timing {
+            timing.encoder_done(submitted.is_ok());
+        }
+        submitted
+    }
+
+    /// Opens a profile: launches are timed into `recording` until
+    /// [`stop_recording`](Self::stop_recording). [`Error::InvalidArgument`] if a profile is open
+    /// already.
+    pub(crate) fn start_recording(&self, recording: Recording) -> Result<()> {
+        let mut batch = self.batch().lock().unwrap_or_else(PoisonError::into_inner);
+        if batch.timing.is_some() {
+            return Err(Error::InvalidArgument(format!(
+                "Accelerator::profile: a profile is already open on `{}` (profiles do not \
+                 nest, and an accelerator has one at a time, whichever thread opened it); \
+                 profile the outer call only, or one call after the other",
+                self.description()
+            )));
+        }
+        batch.timing = Some(recording);
         Ok(())
+    }
+
+    /// Closes the open profile, after submitting the batch if `flush` (so that its last
+    /// launches' timestamps are resolved), and returns its recording and how the flush went.
+    /// Launches recorded after this are not timed.
+    pub(crate) fn stop_recording(&self, flush: bool) -> (Option<Recording>, Result<()>) {
+        let mut batch = self.batch().lock().unwrap_or_else(PoisonError::into_inner);
+        let flushed = if flush {
+            self.device()
+                .and_then(|(_, queue)| self.submit(queue, &mut batch))
+        } else {
+            Ok(())
+        };
+        (batch.timing.take(), flushed)
     }
 
     /// The queue, for work that must follow every launch recorded so far (uploads, copies,
@@ -207,5 +269,40 @@ impl AsAcceleratorView for Accelerator {
 impl<T: AsAcceleratorView + ?Sized> AsAcceleratorView for &T {
     fn as_accelerator_view(&self) -> AcceleratorView {
         (**self).as_accelerator_view()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use amp_core::Loc;
+
+    #[test]
+    fn launches_past_a_full_pass_are_timed_in_a_new_pass() -> Result<()> {
+        let acc = Accelerator::default()?;
+        if !acc.supports_profiling() {
+            return Ok(());
+        }
+        let label = KernelLabel::new("no dispatch", Loc::new("here.rs", 1, 1));
+        acc.start_recording(Recording::new(&acc)?)?;
+        let launches = 2 * BATCH_LIMIT + 5;
+        for _ in 0..launches {
+            // Keep the batch from flushing itself, as launches of other threads can between a
+            // batch filling up and its flush.
+            acc.batch()
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .launches = 0;
+            acc.record(QueuingMode::Automatic, &label, |_| {})?;
+        }
+        let (recording, flushed) = acc.stop_recording(true);
+        flushed?;
+        let Some(recording) = recording else {
+            panic!("the recording was lost");
+        };
+        let times = recording.read(&acc)?;
+        assert_eq!(times.len(), launches);
+        assert!(times.iter().all(|t| t.kernel() == "no dispatch"));
+        Ok(())
     }
 }
