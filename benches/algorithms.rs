@@ -6,29 +6,30 @@
 //! (stated against PyTorch/CUB on an H100: reduce 2.0 TB/s, inclusive scan 0.7 × 1.95 TB/s,
 //! radix sort of 64 Mi `u32` keys 9.5 Gkeys/s, 256-bin histogram 0.8 × 860 GB/s).
 //!
-//! Timing: wall clock around a batch of calls followed by a wait for the accelerator, after a
-//! warm-up call (pipeline creation is not kernel time); the median of 5 batches, divided by the
-//! calls in a batch. Operands are `Array`s already on the accelerator, results stay there, so
-//! no transfer is timed. Bytes are counted as the primitive's minimum traffic: a reduction or a
-//! histogram reads `4n` bytes, a scan or a transform reads and writes `8n`. The sort is in
-//! place, so each call first copies the unsorted keys back (`amp::copy` on the accelerator); that
-//! copy is timed alone too and subtracted. Every result is checked against the CPU before its
-//! figure is printed.
+//! Timing, two figures per call:
+//! - *wall clock* around a batch of calls followed by a wait for the accelerator (the median of
+//!   5 batches, divided by the calls in a batch): what a program calling it in a loop sees,
+//!   host overhead included;
+//! - *GPU time*, where the accelerator writes timestamps inside compute passes: the sum of the
+//!   call's kernel times on the accelerator's clock (`Accelerator::profile`), the median of 9
+//!   calls. PyTorch's reference figures are CUDA-event times of one call, the same kind.
 //!
-//! Scratch arrays come from a pool kept per accelerator (`amp::algorithms::release_scratch`):
-//! the warm-up call makes them, so the timed calls measure kernels only. What making them costs
-//! is shown apart: one sort timed right after `release_scratch`.
+//! Each is taken after a quarter of a second of calls (pipelines are built, scratch arrays made,
+//! and a GPU raises its clocks: an H100 left idle for a few seconds, as it is while the plain
+//! Rust figures are timed, ran every kernel 2.5× slower until it had been kept busy). Operands
+//! are `Array`s already on the accelerator, results stay there, so no transfer is timed. Bytes
+//! are counted as the primitive's minimum traffic: a reduction or a histogram reads `4n` bytes,
+//! a scan or a transform reads and writes `8n`. The sort is in place, so each call first copies
+//! the unsorted keys back (`amp::copy` on the accelerator, not a kernel); that copy is timed
+//! alone too and subtracted from the wall clock. Every result is checked against the CPU before
+//! its figure is printed.
 //!
-//! Two lines explain others: the histograms with every value counted (u32) and half of them
-//! (f32) separate what the counted fraction costs from what the float binner costs; and the
-//! sort's time per pass (kernels only, its scratch reused) is split by subtraction into its
-//! count (about the all-in u32 histogram), the scan of its count table (timed alone on a table
-//! of that size) and the scatter (the rest).
+//! Scratch arrays come from a pool kept per accelerator (`amp::algorithms::release_scratch`).
+//! What making them costs is shown apart: one sort timed right after `release_scratch`.
 //!
-//! Last, where the accelerator can write timestamps inside compute passes, one call each of
-//! `radix_sort` (u32), `histogram` (f32), `inclusive_scan` (f32) and `copy_if` is profiled
-//! (`Accelerator::profile`): GPU time per kernel on the accelerator's own clock, beside the
-//! wall-clock figure above.
+//! The histograms with every value counted (u32) and half of them (f32) separate what the
+//! counted fraction costs from what the float binner costs. Last, one call each of `radix_sort`
+//! (u32), `histogram` (f32), `inclusive_scan` (f32) and `copy_if` is profiled kernel by kernel.
 
 use amp::algorithms::*;
 use amp::prelude::*;
@@ -39,14 +40,63 @@ fn median(mut v: Vec<Duration>) -> Duration {
     v[v.len() / 2]
 }
 
-/// Seconds per call of `call`, run `reps` times per batch and then waited for.
+/// What one call of an algorithm takes.
+#[derive(Clone, Copy)]
+struct Timing {
+    /// Wall clock per call: a batch of calls and a wait, divided by the calls.
+    wall: f64,
+    /// GPU time per call: the sum of its kernels' times on the accelerator's clock
+    /// (`Accelerator::profile`), median of 9 calls; `None` where the accelerator cannot write
+    /// timestamps inside compute passes.
+    gpu: Option<f64>,
+}
+
+impl std::ops::Sub for Timing {
+    type Output = Timing;
+
+    /// What remains of a call's time without another call's (the sort's restoring copy).
+    fn sub(self, other: Timing) -> Timing {
+        Timing {
+            wall: self.wall - other.wall,
+            gpu: self.gpu.zip(other.gpu).map(|(a, b)| a - b),
+        }
+    }
+}
+
+/// Keeps the accelerator busy with `call` for a quarter of a second (at least one call): a GPU
+/// left idle for a second or more lowers its clocks, and short calls alone do not raise them
+/// again soon (H100, run 33: every kernel 2.5x slower after 3 s idle, for the next 50 calls).
+fn warm_up(
+    acc: &Accelerator,
+    call: &mut impl FnMut() -> Result<(), amp::Error>,
+) -> Result<(), amp::Error> {
+    let start = Instant::now();
+    loop {
+        call()?;
+        acc.wait()?;
+        if start.elapsed() > Duration::from_millis(250) {
+            return Ok(());
+        }
+    }
+}
+
+/// The profile of one call of `call`, after [`warm_up`].
+fn profiled(
+    acc: &Accelerator,
+    mut call: impl FnMut() -> Result<(), amp::Error>,
+) -> Result<amp::Profile, amp::Error> {
+    warm_up(acc, &mut call)?;
+    Ok(acc.profile(call)?.1)
+}
+
+/// Times `call` (see [`Timing`]) after [`warm_up`]: wall clock as the median of 5 batches of
+/// `reps` calls.
 fn time_amp(
     acc: &Accelerator,
     reps: u32,
     mut call: impl FnMut() -> Result<(), amp::Error>,
-) -> Result<f64, amp::Error> {
-    call()?;
-    acc.wait()?;
+) -> Result<Timing, amp::Error> {
+    warm_up(acc, &mut call)?;
     let mut samples = Vec::new();
     for _ in 0..5 {
         let start = Instant::now();
@@ -56,7 +106,17 @@ fn time_amp(
         acc.wait()?;
         samples.push(start.elapsed());
     }
-    Ok(median(samples).as_secs_f64() / f64::from(reps))
+    let wall = median(samples).as_secs_f64() / f64::from(reps);
+    let gpu = if acc.supports_profiling() {
+        let mut totals = Vec::new();
+        for _ in 0..9 {
+            totals.push(acc.profile(&mut call)?.1.total());
+        }
+        Some(median(totals).as_secs_f64())
+    } else {
+        None
+    };
+    Ok(Timing { wall, gpu })
 }
 
 /// Seconds per run of `work` on the host (median of `runs`).
@@ -93,7 +153,7 @@ fn random_floats(n: usize, seed: u32) -> Vec<f32> {
 /// One printed result.
 struct Line {
     name: &'static str,
-    amp: f64,
+    amp: Timing,
     cpu: f64,
     /// Bytes or keys per call.
     work: f64,
@@ -106,16 +166,27 @@ impl Line {
     }
 
     fn print(&self) {
+        let gpu = self.amp.gpu.map_or_else(
+            || format!("{:>28}", "GPU time n/a"),
+            |gpu| {
+                format!(
+                    "GPU {:>8.3} ms {:>9.2} {:<7}",
+                    gpu * 1e3,
+                    self.rate(gpu),
+                    self.unit
+                )
+            },
+        );
         println!(
-            "{:<34} amp {:>9.3} ms {:>9.2} {:<7} | plain Rust, 1 core {:>9.3} ms {:>8.2} {:<7} | {:>6.1}x",
+            "{:<34} amp {:>8.3} ms {:>9.2} {:<7} {gpu} | plain Rust, 1 core {:>9.3} ms {:>8.2} {:<7} | {:>6.1}x",
             self.name,
-            self.amp * 1e3,
-            self.rate(self.amp),
+            self.amp.wall * 1e3,
+            self.rate(self.amp.wall),
             self.unit,
             self.cpu * 1e3,
             self.rate(self.cpu),
             self.unit,
-            self.cpu / self.amp
+            self.cpu / self.amp.wall
         );
     }
 }
@@ -254,7 +325,7 @@ fn main() -> Result<(), amp::Error> {
     amp::copy(&word_array, &keys)?;
     radix_sort(&keys)?;
     acc.wait()?;
-    let cold_sort_s = start.elapsed().as_secs_f64() - copy_s;
+    let cold_sort_s = start.elapsed().as_secs_f64() - copy_s.wall;
     assert!(keys.to_vec()? == sorted, "radix_sort u32 (cold)");
     let float_keys = Array::<f32, 1>::from_extent(ni)?;
     amp::copy(&float_array, &float_keys)?;
@@ -303,13 +374,6 @@ fn main() -> Result<(), amp::Error> {
         work: n as f64,
         unit: "Gkeys/s",
     });
-
-    // A sort pass's count table (256 digits × 2048 tiles at 64 Mi keys), scanned alone: with
-    // the count pass (about the all-in u32 histogram below), what the scatter takes is the rest.
-    let table = 256 * 2048.min(n.div_ceil(2816));
-    let table_in = Array::new(table as i32, &words[..table])?;
-    let table_out = Array::<u32, 1>::from_extent(table as i32)?;
-    let table_scan_s = time_amp(&acc, reps, || exclusive_scan(&table_in, &table_out, 0, Sum))?;
 
     // Histograms.
     let counts = Array::<u32, 1>::from_extent(256)?;
@@ -488,9 +552,9 @@ fn main() -> Result<(), amp::Error> {
     }
     println!(
         "(restoring the sort's keys, subtracted above: {:.3} ms)",
-        copy_s * 1e3
+        copy_s.wall * 1e3
     );
-    let seconds = |name: &str| lines.iter().find(|l| l.name == name).map(|l| l.amp);
+    let seconds = |name: &str| lines.iter().find(|l| l.name == name).map(|l| l.amp.wall);
     if let Some(sort) = seconds("radix_sort u32") {
         println!(
             "radix_sort u32, first call after release_scratch: {:.3} ms (makes its {} MiB of \
@@ -498,20 +562,6 @@ fn main() -> Result<(), amp::Error> {
             cold_sort_s * 1e3,
             (4 * n) >> 20,
             sort * 1e3
-        );
-    }
-    if let (Some(sort), Some(count)) = (
-        seconds("radix_sort u32"),
-        seconds("histogram 256 bins u32 (all in)"),
-    ) {
-        let pass = sort / 4.0;
-        println!(
-            "radix_sort u32, one of 4 passes: {:.3} ms = count ~{:.3} (the all-in u32 \
-             histogram) + table scan {:.3} ({table} words) + scatter ~{:.3} (the rest)",
-            pass * 1e3,
-            count * 1e3,
-            table_scan_s * 1e3,
-            (pass - count - table_scan_s) * 1e3
         );
     }
     if large {
@@ -524,35 +574,49 @@ fn main() -> Result<(), amp::Error> {
         println!("targets (H100, against PyTorch/CUB):");
         for (name, target, unit) in targets {
             if let Some(line) = lines.iter().find(|l| l.name == name) {
-                let got = line.rate(line.amp);
-                let mark = if got >= target { "met" } else { "MISSED" };
-                println!("  {name:<28} {got:>9.2} {unit:<7} target {target:>8.2}  {mark}");
+                let mark = |secs: f64| {
+                    let got = line.rate(secs);
+                    let met = if got >= target { "met" } else { "MISSED" };
+                    format!("{got:>9.2} {unit:<7} {met:<6}")
+                };
+                let gpu = line
+                    .amp
+                    .gpu
+                    .map_or_else(String::new, |g| format!("  GPU {}", mark(g)));
+                println!(
+                    "  {name:<28} target {target:>8.2} {unit:<7}  wall {}{gpu}",
+                    mark(line.amp.wall)
+                );
             }
         }
     }
 
     // GPU time per kernel of one call each, on the accelerator's own clock.
-    println!("GPU time per kernel (Accelerator::profile, one call each):");
+    println!("GPU time per kernel (Accelerator::profile, one call each after a warm-up):");
     if !acc.supports_profiling() {
         println!("  skipped: {acc} cannot write timestamps inside compute passes");
         return Ok(());
     }
-    amp::copy(&word_array, &keys)?;
+    // Each after a warm-up; the sort restores its keys first (a copy, not a kernel).
     let profiles = [
-        ("radix_sort u32", acc.profile(|| radix_sort(&keys))?.1),
+        (
+            "radix_sort u32",
+            profiled(&acc, || {
+                amp::copy(&word_array, &keys)?;
+                radix_sort(&keys)
+            })?,
+        ),
         (
             "histogram 256 bins f32",
-            acc.profile(|| histogram(&float_array, 0.0, 1.0, &counts))?
-                .1,
+            profiled(&acc, || histogram(&float_array, 0.0, 1.0, &counts))?,
         ),
         (
             "inclusive_scan Sum f32",
-            acc.profile(|| inclusive_scan(&float_array, &float_out, Sum))?
-                .1,
+            profiled(&acc, || inclusive_scan(&float_array, &float_out, Sum))?,
         ),
         (
             "copy_if u32 (even; input bytes)",
-            acc.profile(|| copy_if(&word_array, &word_out, is_even))?.1,
+            profiled(&acc, || copy_if(&word_array, &word_out, is_even).map(drop))?,
         ),
     ];
     assert!(keys.to_vec()? == sorted, "radix_sort u32 (profiled)");

@@ -48,6 +48,11 @@ const COUNTER_WORDS: usize = 8 * TILE + 8 * TILE / 32;
 const LARGE_ITEMS: usize = 11;
 /// See [`LARGE_ITEMS`].
 const LARGE_KEYS: usize = TILE * LARGE_ITEMS;
+/// Keys a thread ranks in the large shape of a sort with values, and the block that makes: the
+/// values' array takes tile_static memory too, and 11 keys a thread would make 26.1 KiB.
+const PAIRED_ITEMS: usize = 9;
+/// See [`PAIRED_ITEMS`].
+const PAIRED_KEYS: usize = TILE * PAIRED_ITEMS;
 /// Keys a thread ranks where tile_static memory is only 16 KiB, and the block that makes.
 const SMALL_ITEMS: usize = 3;
 /// See [`SMALL_ITEMS`].
@@ -158,8 +163,17 @@ where
     KW: Target<u32>,
     VW: Target<u32>,
 {
-    let large = tile_static_bytes(acc) >= scatter_bytes(LARGE_KEYS, with_values);
+    let large = tile_static_bytes(acc) >= scatter_bytes(large_keys(with_values), with_values);
     sort_in::<K, KW, VW>(acc, keys, values, with_values, large)
+}
+
+/// Keys of a block in the large shape.
+const fn large_keys(with_values: bool) -> usize {
+    if with_values {
+        PAIRED_KEYS
+    } else {
+        LARGE_KEYS
+    }
 }
 
 /// [`sort`] in the large shape or the small one.
@@ -176,7 +190,11 @@ where
     VW: Target<u32>,
 {
     let n = keys.elements();
-    let block = if large { LARGE_KEYS } else { SMALL_KEYS };
+    let block = if large {
+        large_keys(with_values)
+    } else {
+        SMALL_KEYS
+    };
     let tiles_max = max_tiles(acc, MAX_TILES);
     let chunks = Chunks::new(n, block, tiles_max);
     let table = 256 * chunks.tiles as usize;
@@ -288,12 +306,13 @@ where
     // Each shape with room for values only where there are values.
     const LARGE_BLOCK: usize = block_words(LARGE_KEYS);
     const SMALL_BLOCK: usize = block_words(SMALL_KEYS);
-    const LARGE_VALUES: usize = value_words(LARGE_KEYS, true);
+    const PAIRED_BLOCK: usize = block_words(PAIRED_KEYS);
+    const PAIRED_VALUES: usize = value_words(PAIRED_KEYS, true);
     const SMALL_VALUES: usize = value_words(SMALL_KEYS, true);
     const NO_VALUES: usize = value_words(0, false);
     match (large, pass.with_values) {
         (true, true) => {
-            scatter_blocks::<LARGE_ITEMS, LARGE_KEYS, LARGE_BLOCK, LARGE_VALUES, _, _, _, _, _>(
+            scatter_blocks::<PAIRED_ITEMS, PAIRED_KEYS, PAIRED_BLOCK, PAIRED_VALUES, _, _, _, _, _>(
                 acc, from, to, offsets, pass,
             )
         }
@@ -538,6 +557,7 @@ mod tests {
     fn the_small_shape_sorts_stably() -> Result<()> {
         assert!(scatter_bytes(SMALL_KEYS, true) <= 16 * 1024);
         assert!(scatter_bytes(LARGE_KEYS, false) <= 16 * 1024);
+        assert!(scatter_bytes(PAIRED_KEYS, true) <= 23 * 1024);
         // Several blocks per tile in the small shape (768 keys a block, 32 tiles on a CPU device).
         let n = 60_011usize;
         let keys: Vec<f32> = (0..n as u32)
