@@ -11,10 +11,12 @@
 //!   5 batches, divided by the calls in a batch): what a program calling it in a loop sees,
 //!   host overhead included;
 //! - *GPU time*, where the accelerator writes timestamps inside compute passes: the sum of the
-//!   call's kernel times on the accelerator's clock (`Accelerator::profile`), the median of 9
-//!   calls. PyTorch's reference figures are CUDA-event times of one call, the same kind.
+//!   call's kernel times on the accelerator's clock (`Accelerator::profile`) over a batch of
+//!   calls, divided by the calls (the median of 5 batches). PyTorch's reference figures are
+//!   CUDA-event times of one call (the median of 20), the same kind, with the gaps between the
+//!   call's kernels included.
 //!
-//! Each is taken after a quarter of a second of calls (pipelines are built, scratch arrays made,
+//! Each is taken after half a second of calls (pipelines are built, scratch arrays made,
 //! and a GPU raises its clocks: an H100 left idle for a few seconds, as it is while the plain
 //! Rust figures are timed, ran every kernel 2.5× slower until it had been kept busy). Operands
 //! are `Array`s already on the accelerator, results stay there, so no transfer is timed. Bytes
@@ -46,8 +48,8 @@ struct Timing {
     /// Wall clock per call: a batch of calls and a wait, divided by the calls.
     wall: f64,
     /// GPU time per call: the sum of its kernels' times on the accelerator's clock
-    /// (`Accelerator::profile`), median of 9 calls; `None` where the accelerator cannot write
-    /// timestamps inside compute passes.
+    /// (`Accelerator::profile`) over a batch of calls, divided by the calls (median of 5
+    /// batches); `None` where the accelerator cannot write timestamps inside compute passes.
     gpu: Option<f64>,
 }
 
@@ -63,7 +65,7 @@ impl std::ops::Sub for Timing {
     }
 }
 
-/// Keeps the accelerator busy with `call` for a quarter of a second (at least one call): a GPU
+/// Keeps the accelerator busy with `call` for half a second (at least one batch): a GPU
 /// left idle for a second or more lowers its clocks, and short calls alone do not raise them
 /// again soon (H100, run 33: every kernel 2.5x slower after 3 s idle, for the next 50 calls).
 fn warm_up(
@@ -72,9 +74,12 @@ fn warm_up(
 ) -> Result<(), amp::Error> {
     let start = Instant::now();
     loop {
-        call()?;
+        // Batches of calls, so that the accelerator is not left waiting between them.
+        for _ in 0..8 {
+            call()?;
+        }
         acc.wait()?;
-        if start.elapsed() > Duration::from_millis(250) {
+        if start.elapsed() > Duration::from_millis(500) {
             return Ok(());
         }
     }
@@ -107,12 +112,16 @@ fn time_amp(
         samples.push(start.elapsed());
     }
     let wall = median(samples).as_secs_f64() / f64::from(reps);
+    // Profiled in batches too: a GPU left waiting between single calls lowers its clocks
+    // within milliseconds (run 34: the f32 histogram's count kernel took 168 µs per call in a
+    // batch, 470 µs as single calls).
     let gpu = if acc.supports_profiling() {
         let mut totals = Vec::new();
-        for _ in 0..9 {
-            totals.push(acc.profile(&mut call)?.1.total());
+        for _ in 0..5 {
+            let batch = || (0..reps).try_for_each(|_| call());
+            totals.push(acc.profile(batch)?.1.total());
         }
-        Some(median(totals).as_secs_f64())
+        Some(median(totals).as_secs_f64() / f64::from(reps))
     } else {
         None
     };
