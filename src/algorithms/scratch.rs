@@ -282,10 +282,19 @@ fn too_large(acc: &Accelerator, words: usize) -> Error {
 }
 
 /// A new array of `words` words for the pool: its host copy is a zeroed allocation that nothing
-/// touches (`vec!` of zeros gets pages the system zeroes when first touched, and the array is
-/// discarded, so they are never uploaded).
+/// touches (pages the system zeroes when first touched, and the array is discarded, so they are
+/// never uploaded). A host that cannot allocate them is [`Error::OutOfMemory`], not an abort.
 fn make(words: usize) -> Result<Array<u32, 1>> {
-    let array = Array::from_vec(words as i32, vec![0u32; words])?;
+    let zeros = <u32 as Element>::zeroed_vec(words)
+        .unwrap_or_else(|| Ok(vec![0; words]))
+        .map_err(|()| {
+            Error::OutOfMemory(format!(
+                "amp::algorithms need a scratch array of {words} words and the host could not \
+                 allocate its {} bytes",
+                4 * words
+            ))
+        })?;
+    let array = Array::from_vec(words as i32, zeros)?;
     array.view_as(words as i32)?.discard_data();
     Ok(array)
 }
