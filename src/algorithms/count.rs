@@ -8,7 +8,10 @@
 //!
 //! A tile counts with tile_static atomics on up to 16 copies of each counter (threads counting at
 //! once meet at most two to a word or a bank); bins beyond what tile_static memory holds are
-//! counted with global atomics directly.
+//! counted with global atomics directly. An atomic whose result is unused is sent and not waited
+//! for: counting with plain loads and stores into a column of 8-bit counters per thread, with no
+//! atomics and no bank conflicts, was 2–5× slower on an H100, each count waiting on the one
+//! before (docs/PERFORMANCE.md, runs 29 and 31).
 
 use super::plan::{Chunks, TILE};
 use super::{Item, Source, Target};
@@ -22,18 +25,17 @@ pub(crate) const LOADS: usize = 8;
 /// Values a tile loads in one loop pass; chunks are made of whole ones.
 pub(crate) const LOAD_BLOCK: usize = LOADS * TILE;
 
-/// Counters a tile keeps in tile_static memory (16 KiB, what every device
-/// has); more bins are counted globally.
+/// Counters a tile keeps in tile_static memory (16 KiB, what every device has); more bins are
+/// counted globally.
 const SHARED_COUNTERS: usize = 4096;
 
 /// The most copies of the counters a tile keeps (see [`copies`]).
 const MAX_COPIES: u32 = 16;
 
-/// The copies of each counter a tile keeps for `bins` bins: as many as fit, at
-/// most [`MAX_COPIES`], a power of two. Thread `l` counts into copy `l % copies`, and copy `c`
-/// of bin `b` is word `b * copies + c`: with 16 copies, the 32 threads of a warp that count at
-/// once meet at most two to a word or a bank (bank `16 * (b % 2) + l % 16`), whatever their
-/// bins.
+/// The copies of each counter a tile keeps for `bins` bins: as many as fit, at most
+/// [`MAX_COPIES`], a power of two. Thread `l` counts into copy `l % copies`, and copy `c` of bin
+/// `b` is word `b * copies + c`: with 16 copies, the 32 threads of a warp that count at once meet
+/// at most two to a word or a bank (bank `16 * (b % 2) + l % 16`), whatever their bins.
 fn copies(bins: u32) -> u32 {
     let fit = (SHARED_COUNTERS as u32 / bins.max(1)).clamp(1, MAX_COPIES);
     1 << (31 - fit.leading_zeros())
