@@ -4,6 +4,8 @@
 mod math_log10;
 #[path = "math/rust_floats.rs"]
 mod rust_floats;
+#[path = "math/rust_integer_division.rs"]
+mod rust_integer_division;
 #[path = "math/rust_integers.rs"]
 mod rust_integers;
 

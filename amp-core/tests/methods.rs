@@ -60,11 +60,15 @@ macro_rules! float_kernel {
     };
 }
 
+/// An integer kernel: every integer method, then `$extra` (no argument), `$binary` (with `y`)
+/// and `$flag` (a `bool`) of the type.
 macro_rules! integer_kernel {
-    ($name:literal, $t:ty, [$($extra:ident),*], [$($flag:ident),*]) => {
+    (
+        $name:literal, $t:ty, [$($extra:ident),*], [$($binary:ident),*], [$($flag:ident),*]
+    ) => {
         kernel!($name, $t, |b, x, y, z| {
             let e = b.literal(5u32);
-            let values = vec![
+            let mut values = vec![
                 x.min(&mut b, y),
                 x.max(&mut b, y),
                 x.clamp(&mut b, y, z),
@@ -79,13 +83,20 @@ macro_rules! integer_kernel {
                 x.saturating_add(&mut b, y),
                 x.saturating_sub(&mut b, y),
                 x.saturating_mul(&mut b, y),
+                x.div_euclid(&mut b, y),
+                x.rem_euclid(&mut b, y),
                 $(x.$extra(&mut b),)*
+                $(x.$binary(&mut b, y),)*
             ];
+            // `abs_diff` is unsigned: stored through a cast to the kernel's type.
+            let difference = x.abs_diff(&mut b, y);
+            values.push(amp_core::ops::build(&mut b, amp_core::ops::cast(difference)));
             #[allow(unused_mut)]
             let mut counts = vec![
                 x.count_ones(&mut b),
                 x.leading_zeros(&mut b),
                 x.trailing_zeros(&mut b),
+                x.ilog2(&mut b),
             ];
             $(
                 let flag = x.$flag(&mut b);
@@ -107,8 +118,14 @@ fn single_precision_and_32_bit_methods_need_no_64_bit_capability() {
                 cosh, tanh, exp, exp2, ln, log2, log10, signum, recip, to_degrees, to_radians
             ]
         ),
-        integer_kernel!("i32", i32, [abs, signum], []),
-        integer_kernel!("u32", u32, [], [is_power_of_two]),
+        integer_kernel!("i32", i32, [abs, signum], [], []),
+        integer_kernel!(
+            "u32",
+            u32,
+            [next_power_of_two, isqrt],
+            [div_ceil],
+            [is_power_of_two]
+        ),
     ];
     for b in kernels {
         if let Err(err) = b.finish(Capabilities::empty()) {
@@ -126,8 +143,14 @@ fn double_precision_and_64_bit_methods_validate() {
             f64,
             [sqrt, floor, ceil, round, trunc, fract, signum, recip, to_degrees, to_radians]
         ),
-        integer_kernel!("i64", i64, [abs, signum], []),
-        integer_kernel!("u64", u64, [], [is_power_of_two]),
+        integer_kernel!("i64", i64, [abs, signum], [], []),
+        integer_kernel!(
+            "u64",
+            u64,
+            [next_power_of_two, isqrt],
+            [div_ceil],
+            [is_power_of_two]
+        ),
     ];
     for b in kernels {
         if let Err(err) = b.finish(all) {

@@ -14,10 +14,14 @@ const AMP_TYPES: &[&str] = &[
     "UInt3", "UInt4", "Double2", "Double3", "Double4",
 ];
 
+/// The scalar types whose associated functions kernels call by path (`f32::from_bits(u)`,
+/// `i32::pow(n, 2)`).
+pub const SCALAR_TYPES: [&str; 6] = ["f32", "f64", "i32", "u32", "i64", "u64"];
+
 /// amp's methods of kernel scalars and short vectors (`amp-core`'s `ScalarMethods` and
 /// `VectorMethods`), with their parameters as Rust names them. Every method of these names has
 /// these parameters on every type that has it; `tests/ui/pass/method_arities.rs` calls each.
-const METHOD_PARAMS: &[(&str, &[&str])] = &[
+pub(crate) const METHOD_PARAMS: &[(&str, &[&str])] = &[
     ("max", &["other"]),
     ("min", &["other"]),
     ("clamp", &["min", "max"]),
@@ -71,6 +75,13 @@ const METHOD_PARAMS: &[(&str, &[&str])] = &[
     ("saturating_add", &["rhs"]),
     ("saturating_sub", &["rhs"]),
     ("saturating_mul", &["rhs"]),
+    ("abs_diff", &["other"]),
+    ("div_euclid", &["rhs"]),
+    ("rem_euclid", &["rhs"]),
+    ("ilog2", &[]),
+    ("div_ceil", &["rhs"]),
+    ("next_power_of_two", &[]),
+    ("isqrt", &[]),
     ("is_power_of_two", &[]),
     ("x", &[]),
     ("y", &[]),
@@ -267,8 +278,18 @@ impl Checker<'_> {
             self.errors.push(expr, message);
         }
         match expr {
-            Expr::Call(c) => self.associated_fn_rule(c),
+            Expr::Call(c) => {
+                self.associated_fn_rule(c);
+                let path = match &*c.func {
+                    Expr::Path(p) => scalar_path(p),
+                    _ => None,
+                };
+                if let Some((ty, name)) = path {
+                    self.unsupported_numeric_rule(Some(ty), name);
+                }
+            }
             Expr::MethodCall(m) => {
+                self.unsupported_numeric_rule(None, &m.method);
                 self.std_method_rule(m);
                 self.method_arity_rule(m);
                 self.unit_receiver_rule(m);
@@ -377,6 +398,27 @@ impl Checker<'_> {
         self.errors.push(
             &m.method,
             format!("`.{name}()` is not supported in kernels: {advice}"),
+        );
+    }
+
+    /// Rule: Rust's numeric methods that kernels lack (`checked_add`, `to_le_bytes`,
+    /// `total_cmp` …, see [`std_methods`](crate::std_methods)) are one error at the name, saying
+    /// why and what to write instead, for the method (`x.checked_add(y)`) and the path form
+    /// (`i32::checked_add(x, y)`) alike; by path also Rust's signed functions that kernels have
+    /// for the unsigned types only (`i32::isqrt`).
+    fn unsupported_numeric_rule(&mut self, ty: Option<&syn::Ident>, name: &syn::Ident) {
+        let owner = ty.map(ToString::to_string);
+        let Some(advice) = crate::std_methods::unsupported(owner.as_deref(), &name.to_string())
+        else {
+            return;
+        };
+        let called = match ty {
+            Some(ty) => format!("{ty}::{name}"),
+            None => name.to_string(),
+        };
+        self.errors.push(
+            name,
+            format!("`{called}` is not available in kernels: {advice}"),
         );
     }
 
@@ -607,6 +649,17 @@ pub fn for_array(expr: &Expr) -> bool {
         Expr::Paren(p) => for_array(&p.expr),
         _ => false,
     }
+}
+
+/// `f32::name` (a scalar type's associated function, called by path): the type and the name.
+pub fn scalar_path(func: &syn::ExprPath) -> Option<(&syn::Ident, &syn::Ident)> {
+    let segments = &func.path.segments;
+    let plain = func.qself.is_none()
+        && func.path.leading_colon.is_none()
+        && segments.len() == 2
+        && segments[0].arguments.is_none();
+    let (ty, name) = (&segments.first()?.ident, &segments.last()?.ident);
+    (plain && SCALAR_TYPES.iter().any(|t| ty == t)).then_some((ty, name))
 }
 
 /// Whether a callee path has explicit generic arguments on its last segment.

@@ -12,6 +12,7 @@ mod errors;
 mod for_each;
 mod kernel_fn;
 mod lower;
+mod std_methods;
 mod types;
 mod uniform;
 

@@ -8,7 +8,7 @@ use amp::prelude::*;
 const COUNTS: [u32; 12] = [0, 1, 2, 3, 5, 7, 31, 32, 33, 63, 64, u32::MAX];
 
 /// The inputs: every pair of edge cases, then pairs of ordinary numbers.
-fn pairs<T: Copy>(edges: &[T], ordinary: &[T]) -> (Vec<T>, Vec<T>) {
+pub(crate) fn pairs<T: Copy>(edges: &[T], ordinary: &[T]) -> (Vec<T>, Vec<T>) {
     let (mut xs, mut ys) = (Vec::new(), Vec::new());
     for &x in edges {
         for &y in edges {

@@ -229,6 +229,22 @@ pub(super) fn saturating_mul<T: IntegerMethods>(
     KernelValue::from_handle(select(b, over, bound, product))
 }
 
+/// [`ScalarMethods::abs_diff`](super::ScalarMethods::abs_diff): the larger minus the smaller,
+/// on the unsigned bits (the difference of two values of any sign fits the unsigned type).
+pub(super) fn abs_diff<T: IntegerMethods>(
+    b: &mut KernelBuilder,
+    value: KernelValue<T>,
+    other: KernelValue<T>,
+) -> KernelValue<T::Unsigned> {
+    let (s, x, y) = (T::SCALAR, value.handle(), other.handle());
+    let less = b.binary(Op::Less, x, y);
+    let ux = reinterpret(b, x, s, ScalarKind::Uint);
+    let uy = reinterpret(b, y, s, ScalarKind::Uint);
+    let up = b.binary(Op::Subtract, uy, ux);
+    let down = b.binary(Op::Subtract, ux, uy);
+    KernelValue::from_handle(select(b, less, up, down))
+}
+
 /// [`ScalarMethods::is_power_of_two`](super::ScalarMethods::is_power_of_two).
 pub(super) fn is_power_of_two<T: UnsignedMethods>(
     b: &mut KernelBuilder,
@@ -394,7 +410,7 @@ fn signed_limit_if_negative(
 }
 
 /// The smallest value of integer type `s`.
-fn min_of(b: &mut KernelBuilder, s: naga::Scalar) -> Handle<Expression> {
+pub(super) fn min_of(b: &mut KernelBuilder, s: naga::Scalar) -> Handle<Expression> {
     let value = match s.kind {
         ScalarKind::Sint => -(1i128 << (u32::from(s.width) * 8 - 1)),
         _ => 0,
@@ -403,7 +419,7 @@ fn min_of(b: &mut KernelBuilder, s: naga::Scalar) -> Handle<Expression> {
 }
 
 /// The largest value of integer type `s`.
-fn max_of(b: &mut KernelBuilder, s: naga::Scalar) -> Handle<Expression> {
+pub(super) fn max_of(b: &mut KernelBuilder, s: naga::Scalar) -> Handle<Expression> {
     let bits = u32::from(s.width) * 8;
     let value = match s.kind {
         ScalarKind::Sint => (1i128 << (bits - 1)) - 1,

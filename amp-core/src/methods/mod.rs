@@ -9,17 +9,22 @@
 //! `x - floor(x)`), `signum` of `±0.0` is `±1.0` (WGSL's `sign` gives 0), `min`/`max` with one
 //! NaN operand give the other operand (the accelerator's leave it unspecified), `round` rounds
 //! halves away from zero (naga's `round` to even). Where Rust panics, a kernel cannot: integer
-//! methods that overflow in Rust's debug builds wrap (`pow`, `abs` of `MIN`), as in release
-//! builds, and `clamp` with `min > max` gives `max` (see [`ScalarMethods::clamp`]).
+//! methods that overflow in Rust's debug builds wrap (`pow`, `abs` of `MIN`,
+//! `next_power_of_two`), as in release builds; `clamp` with `min > max` gives `max` (see
+//! [`ScalarMethods::clamp`]); `div_euclid`, `rem_euclid` and `div_ceil` by zero give the dividend
+//! and 0, as the kernel's `/` and `%` do (and `MIN.div_euclid(-1)` gives `MIN`); `ilog2` of zero
+//! or a negative number gives `u32::MAX`.
 //!
 //! The methods are those of [`ScalarMethods`], which every kernel's expansion brings into scope.
 //! A method called on a type that lacks it is an error naming the type, through the traits the
 //! methods require: [`Float`] (`f32`, `f64`), [`IntegerMethods`] (`i32`, `u32`, `i64`, `u64`),
 //! [`SignMethods`] (`abs`, `signum`: the signed types) and [`UnsignedMethods`]
-//! (`is_power_of_two`).
+//! (`is_power_of_two`, `next_power_of_two`, `div_ceil`, `isqrt`).
 
+mod division;
 mod float;
 mod integer;
+mod powers;
 pub mod primitive;
 
 use crate::builder::{KernelBuilder, KernelValue};
@@ -31,13 +36,24 @@ use naga::{BinaryOperator, Expression, Handle, Literal, MathFunction, ScalarKind
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not an integer type",
     label = "an integer method",
-    note = "Rust's integer methods (pow, count_ones, leading_zeros, reverse_bits, rotate_left, wrapping_add, saturating_mul, ...) work on i32, u32, i64 and u64 in kernels, as on the host; floats have powi and powf"
+    note = "Rust's integer methods (pow, count_ones, leading_zeros, ilog2, reverse_bits, rotate_left, wrapping_add, saturating_mul, abs_diff, div_euclid, rem_euclid, ...) work on i32, u32, i64 and u64 in kernels, as on the host; floats have powi and powf, and no div_euclid or rem_euclid in kernels"
 )]
-pub trait IntegerMethods: Integer {}
-impl IntegerMethods for i32 {}
-impl IntegerMethods for u32 {}
-impl IntegerMethods for i64 {}
-impl IntegerMethods for u64 {}
+pub trait IntegerMethods: Integer {
+    /// The unsigned integer of the same width, which `x.abs_diff(y)` yields.
+    type Unsigned: UnsignedMethods;
+}
+impl IntegerMethods for i32 {
+    type Unsigned = u32;
+}
+impl IntegerMethods for u32 {
+    type Unsigned = u32;
+}
+impl IntegerMethods for i64 {
+    type Unsigned = u64;
+}
+impl IntegerMethods for u64 {
+    type Unsigned = u64;
+}
 
 /// The scalars with a sign, which have Rust's `abs` and `signum`: `i32`, `i64`, `f32`, `f64`.
 #[diagnostic::on_unimplemented(
@@ -73,11 +89,12 @@ sign_methods! {
     f64: float::abs, float::signum;
 }
 
-/// The unsigned integer scalars, which have Rust's `is_power_of_two`: `u32`, `u64`.
+/// The unsigned integer scalars, which have Rust's `is_power_of_two`, `next_power_of_two`,
+/// `div_ceil` and `isqrt`: `u32`, `u64`.
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` has no `is_power_of_two` in kernels",
+    message = "`{Self}` is not an unsigned integer type",
     label = "a method of unsigned integers",
-    note = "is_power_of_two works on u32 and u64, as on the host"
+    note = "is_power_of_two, next_power_of_two, div_ceil and isqrt work on u32 and u64 in kernels, as on the host (Rust's signed div_ceil is unstable); convert a value known to be non-negative with `as u32` or `as u64`"
 )]
 pub trait UnsignedMethods: IntegerMethods {}
 impl UnsignedMethods for u32 {}
@@ -275,6 +292,47 @@ scalar_methods! {
     /// `self * other`, limited to the type's range.
     fn saturating_mul(other: KernelValue<T>) -> KernelValue<T>
         where T: IntegerMethods => integer::saturating_mul;
+    /// `|self - other|` as the unsigned type of the same width (`u32` for `i32`), as Rust's
+    /// `abs_diff`: exact for every pair, `i32::MIN.abs_diff(i32::MAX)` included.
+    fn abs_diff(other: KernelValue<T>) -> KernelValue<<T as IntegerMethods>::Unsigned>
+        where T: IntegerMethods => integer::abs_diff;
+    /// The Euclidean quotient, as Rust's `div_euclid`: `self / rhs` rounded so that
+    /// `self.rem_euclid(rhs)` is never negative (the same as `/` for unsigned types).
+    ///
+    /// Rust panics where `/` does; a kernel cannot, so it gives what its `/` gives: `self` for a
+    /// zero `rhs`, and `MIN` for `MIN.div_euclid(-1)` (as `wrapping_div_euclid`).
+    fn div_euclid(rhs: KernelValue<T>) -> KernelValue<T>
+        where T: IntegerMethods => division::div_euclid;
+    /// The Euclidean remainder, as Rust's `rem_euclid`: `0 <= r < |rhs|`, so that
+    /// `self == rhs * self.div_euclid(rhs) + r` (the same as `%` for unsigned types).
+    ///
+    /// Rust panics where `%` does; a kernel gives what its `%` gives: 0 for a zero `rhs` and for
+    /// `MIN.rem_euclid(-1)` (as `wrapping_rem_euclid`).
+    fn rem_euclid(rhs: KernelValue<T>) -> KernelValue<T>
+        where T: IntegerMethods => division::rem_euclid;
+    /// The base-2 logarithm rounded down, as Rust's `ilog2` (a `u32`: the index of the highest
+    /// one bit).
+    ///
+    /// Rust panics for zero and negative numbers; a kernel gives `u32::MAX` there (what
+    /// `checked_ilog2` would make `None`, and WGSL's `firstLeadingBit(0u)`).
+    fn ilog2() -> KernelValue<u32> where T: IntegerMethods => powers::ilog2;
+
+    // Unsigned integers: `u32` and `u64`.
+
+    /// `self / rhs` rounded up, as Rust's `div_ceil` (Rust's signed `div_ceil` is unstable).
+    ///
+    /// Rust panics for a zero `rhs`; a kernel gives `self`, as its `/` does.
+    fn div_ceil(rhs: KernelValue<T>) -> KernelValue<T>
+        where T: UnsignedMethods => division::div_ceil;
+    /// The smallest power of two not less than `self` (1 for 0), as Rust's `next_power_of_two`.
+    ///
+    /// Above the largest power of two (2³¹ for a `u32`, 2⁶³ for a `u64`) the result wraps to 0,
+    /// as in Rust's release builds (debug builds panic).
+    fn next_power_of_two() -> KernelValue<T>
+        where T: UnsignedMethods => powers::next_power_of_two;
+    /// The square root rounded down, as Rust's `isqrt`: exact for every value, bit by bit
+    /// (no float).
+    fn isqrt() -> KernelValue<T> where T: UnsignedMethods => powers::isqrt;
     /// Whether `self` is a power of two (one bit set), as Rust's `is_power_of_two`.
     fn is_power_of_two() -> KernelValue<bool> where T: UnsignedMethods => integer::is_power_of_two;
 }

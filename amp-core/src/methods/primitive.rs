@@ -109,11 +109,13 @@ macro_rules! float_paths {
     };
 }
 
-/// The integer functions of `i32`, `u32`, `i64` and `u64`.
+/// The integer functions of `i32`, `u32`, `i64` and `u64` (`$unsigned`: the unsigned type of the
+/// same width, of `abs_diff`).
 macro_rules! integer_paths {
-    ($ty:ident) => {
+    ($ty:ident, $unsigned:ident) => {
         use crate::builder::{DeviceFn, KernelBuilder, KernelValue};
         type T = ::core::primitive::$ty;
+        type Unsigned = ::core::primitive::$unsigned;
         number_paths!($ty);
         path_fns! { $ty;
             pow / Pow(exp: u32) -> T;
@@ -130,6 +132,22 @@ macro_rules! integer_paths {
             saturating_add / SaturatingAdd(y: T) -> T;
             saturating_sub / SaturatingSub(y: T) -> T;
             saturating_mul / SaturatingMul(y: T) -> T;
+            abs_diff / AbsDiff(y: T) -> Unsigned;
+            div_euclid / DivEuclid(rhs: T) -> T;
+            rem_euclid / RemEuclid(rhs: T) -> T;
+            ilog2 / Ilog2() -> u32;
+        }
+    };
+}
+
+/// The functions of the unsigned types, `u32` and `u64`.
+macro_rules! unsigned_paths {
+    ($ty:ident) => {
+        path_fns! { $ty;
+            div_ceil / DivCeil(rhs: T) -> T;
+            next_power_of_two / NextPowerOfTwo() -> T;
+            isqrt / Isqrt() -> T;
+            is_power_of_two / IsPowerOfTwo() -> bool;
         }
     };
 }
@@ -147,24 +165,24 @@ pub mod f64 {
 
 /// `i32`'s associated functions in kernels.
 pub mod i32 {
-    integer_paths!(i32);
+    integer_paths!(i32, u32);
     sign_paths!(i32);
 }
 
 /// `u32`'s associated functions in kernels.
 pub mod u32 {
-    integer_paths!(u32);
-    path_fns! { u32; is_power_of_two / IsPowerOfTwo() -> bool; }
+    integer_paths!(u32, u32);
+    unsigned_paths!(u32);
 }
 
 /// `i64`'s associated functions in kernels.
 pub mod i64 {
-    integer_paths!(i64);
+    integer_paths!(i64, u64);
     sign_paths!(i64);
 }
 
 /// `u64`'s associated functions in kernels.
 pub mod u64 {
-    integer_paths!(u64);
-    path_fns! { u64; is_power_of_two / IsPowerOfTwo() -> bool; }
+    integer_paths!(u64, u64);
+    unsigned_paths!(u64);
 }

@@ -505,23 +505,11 @@ impl Lowerer {
     }
 }
 
-/// The scalar types whose associated functions kernels call by path (`f32::from_bits(u)`,
-/// `i32::pow(n, 2)`).
-const SCALAR_FUNCTION_TYPES: [&str; 6] = ["f32", "f64", "i32", "u32", "i64", "u64"];
-
 /// `f32::name` in a kernel is `amp::scalar_functions::f32::name`, which builds the kernel's code (Rust's
-/// own runs on the host). A name amp lacks is rustc's "cannot find value `sqrt` in module
-/// `::amp::scalar_functions::f32`" at the user's tokens.
+/// own runs on the host). A Rust function amp lacks was reported by the checker (`f32::cbrt`);
+/// any other name amp lacks is rustc's "cannot find value `sqrt` in module
+/// `::amp::scalar_functions::i32`" at the user's tokens.
 fn scalar_function(func: &syn::ExprPath) -> Option<TokenStream> {
-    let segments = &func.path.segments;
-    let [ty, name] = [segments.first()?, segments.last()?];
-    let plain = func.qself.is_none()
-        && func.path.leading_colon.is_none()
-        && segments.len() == 2
-        && ty.arguments.is_none();
-    if !plain || !SCALAR_FUNCTION_TYPES.iter().any(|t| ty.ident == t) {
-        return None;
-    }
-    let (ty, name) = (&ty.ident, &name.ident);
+    let (ty, name) = crate::check::scalar_path(func)?;
     Some(quote_spanned!(func.span()=> ::amp::scalar_functions::#ty::#name))
 }

@@ -23,8 +23,9 @@ fn main() -> Result<(), amp::Error> {
         let mut k = n.pow(2) + n.rotate_left(1) + n.rotate_right(1) + n.wrapping_add(1);
         k += n.wrapping_sub(1) + n.wrapping_mul(2) + n.wrapping_neg() + n.saturating_add(1);
         k += n.saturating_sub(1) + n.saturating_mul(2) + n.max(1) + n.min(1) + n.clamp(0, 9);
-        k += n.abs() + n.signum() + n.reverse_bits();
-        let bits = u.count_ones() + u.leading_zeros() + u.trailing_zeros();
+        k += n.abs() + n.signum() + n.reverse_bits() + n.div_euclid(2) + n.rem_euclid(2);
+        let mut bits = u.count_ones() + u.leading_zeros() + u.trailing_zeros() + n.abs_diff(1);
+        bits += n.ilog2() + u.div_ceil(2) + u.next_power_of_two() + u.isqrt();
         if u.is_power_of_two() {
             k += 1;
         }

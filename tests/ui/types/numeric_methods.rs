@@ -26,6 +26,21 @@ fn unsigned_method_on_signed(n: i32) -> bool {
 }
 
 #[kernel]
+fn div_ceil_of_a_signed_integer(n: i32) -> i32 {
+    n.div_ceil(4)
+}
+
+#[kernel]
+fn signed_div_ceil_by_path(n: i32) -> i32 {
+    i32::div_ceil(n, 4)
+}
+
+#[kernel]
+fn abs_diff_of_floats(x: f32) -> f32 {
+    x.abs_diff(1.0)
+}
+
+#[kernel]
 fn number_method_on_bool(a: bool, b: bool) -> bool {
     a.max(b)
 }

@@ -1,0 +1,96 @@
+//! Rust's Euclidean and rounded-up integer division in kernels: `div_euclid` and `rem_euclid`
+//! (`i32`, `u32`, `i64`, `u64`) and `div_ceil` (`u32`, `u64`).
+//!
+//! Rust panics where its `/` does (a zero divisor, and `MIN / -1` for signed types); a kernel
+//! cannot. Each method divides by [`divisor`], which is 1 in those cases, so that the quotient
+//! is the dividend and the remainder 0: what the kernel's own `/` and `%` give (WGSL's rule),
+//! here explicitly, so that an unchecked launch's division is defined too.
+
+use super::integer::{abs, min_of};
+use super::{int_literal, select, IntegerMethods, UnsignedMethods};
+use crate::builder::{KernelBuilder, KernelValue};
+use naga::{BinaryOperator as Op, Expression, Handle, ScalarKind};
+
+/// [`ScalarMethods::div_euclid`](super::ScalarMethods::div_euclid): the truncated quotient,
+/// moved one step away from the divisor's sign when the truncated remainder is negative.
+pub(super) fn div_euclid<T: IntegerMethods>(
+    b: &mut KernelBuilder,
+    value: KernelValue<T>,
+    rhs: KernelValue<T>,
+) -> KernelValue<T> {
+    let (s, x) = (T::SCALAR, value.handle());
+    let d = divisor(b, x, rhs.handle(), s);
+    let q = b.binary(Op::Divide, x, d);
+    if s.kind == ScalarKind::Uint {
+        return KernelValue::from_handle(q);
+    }
+    let r = b.binary(Op::Modulo, x, d);
+    let zero = int_literal(b, s, 0);
+    let one = int_literal(b, s, 1);
+    let negative = b.binary(Op::Less, r, zero);
+    let positive_divisor = b.binary(Op::Greater, d, zero);
+    let down = b.binary(Op::Subtract, q, one);
+    let up = b.binary(Op::Add, q, one);
+    let adjusted = select(b, positive_divisor, down, up);
+    KernelValue::from_handle(select(b, negative, adjusted, q))
+}
+
+/// [`ScalarMethods::rem_euclid`](super::ScalarMethods::rem_euclid): the truncated remainder,
+/// plus `|rhs|` when it is negative (wrapping, as Rust's: `|MIN|` is `MIN`, and `r - MIN`
+/// cannot overflow for a negative `r`).
+pub(super) fn rem_euclid<T: IntegerMethods>(
+    b: &mut KernelBuilder,
+    value: KernelValue<T>,
+    rhs: KernelValue<T>,
+) -> KernelValue<T> {
+    let (s, x) = (T::SCALAR, value.handle());
+    let d = divisor(b, x, rhs.handle(), s);
+    let r = b.binary(Op::Modulo, x, d);
+    if s.kind == ScalarKind::Uint {
+        return KernelValue::from_handle(r);
+    }
+    let zero = int_literal(b, s, 0);
+    let negative = b.binary(Op::Less, r, zero);
+    let magnitude = abs(b, d, s);
+    let lifted = b.binary(Op::Add, r, magnitude);
+    KernelValue::from_handle(select(b, negative, lifted, r))
+}
+
+/// [`ScalarMethods::div_ceil`](super::ScalarMethods::div_ceil): the quotient, plus one when
+/// the remainder is not zero (which cannot overflow: a remainder needs a divisor above 1).
+pub(super) fn div_ceil<T: UnsignedMethods>(
+    b: &mut KernelBuilder,
+    value: KernelValue<T>,
+    rhs: KernelValue<T>,
+) -> KernelValue<T> {
+    let (s, x) = (T::SCALAR, value.handle());
+    let d = divisor(b, x, rhs.handle(), s);
+    let q = b.binary(Op::Divide, x, d);
+    let r = b.binary(Op::Modulo, x, d);
+    let zero = int_literal(b, s, 0);
+    let one = int_literal(b, s, 1);
+    let inexact = b.binary(Op::NotEqual, r, zero);
+    let up = b.binary(Op::Add, q, one);
+    KernelValue::from_handle(select(b, inexact, up, q))
+}
+
+/// `y`, or 1 where Rust's `x / y` panics: `y == 0`, and `x == MIN && y == -1` for a signed `s`.
+fn divisor(
+    b: &mut KernelBuilder,
+    x: Handle<Expression>,
+    y: Handle<Expression>,
+    s: naga::Scalar,
+) -> Handle<Expression> {
+    let zero = int_literal(b, s, 0);
+    let one = int_literal(b, s, 1);
+    let mut panics = b.binary(Op::Equal, y, zero);
+    if s.kind == ScalarKind::Sint {
+        let min = min_of(b, s);
+        let minus_one = int_literal(b, s, -1);
+        let x_min = b.binary(Op::Equal, x, min);
+        let y_minus_one = b.binary(Op::Equal, y, minus_one);
+        let overflows = b.binary(Op::LogicalAnd, x_min, y_minus_one);
+        panics = b.binary(Op::LogicalOr, panics, overflows);
+    }
+    select(b, panics, one, y)
+}
