@@ -68,12 +68,13 @@ pub fn expand(input: TokenStream, launch: Launch) -> TokenStream {
     let Input {
         view,
         domain,
-        closure,
+        mut closure,
     } = match syn::parse2(input) {
         Ok(input) => input,
         Err(err) => return err.into_compile_error(),
     };
     let mut errors = Errors::default();
+    crate::const_args::check_closure(&mut closure, &mut errors);
     check_closure(&closure, &mut errors);
     if let Err(err) = errors.finish() {
         // Statements in a block of the launch's type, so `parallel_for_each!(...)?` adds no

@@ -19,11 +19,12 @@ use quote::{quote, quote_spanned};
 use syn::{FnArg, ItemFn, ReturnType};
 
 pub fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
-    let func: ItemFn = match syn::parse2(item) {
+    let mut func: ItemFn = match syn::parse2(item) {
         Ok(func) => func,
         Err(err) => return err.into_compile_error(),
     };
     let mut errors = Errors::default();
+    crate::const_args::check_fn(&mut func, &mut errors);
     if !args.is_empty() {
         errors.push(&args, "#[kernel] takes no arguments");
     }

@@ -7,6 +7,7 @@
 
 mod captures;
 mod check;
+mod const_args;
 mod element_derive;
 mod errors;
 mod for_each;
