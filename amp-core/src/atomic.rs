@@ -194,7 +194,10 @@ impl AtomicAdd for f32 {}
 
 /// Declares [`ViewAtomics`] with its read-modify-write operations.
 macro_rules! view_atomics {
-    ($($(#[$doc:meta])* $name:ident where $bound:ident => $fun:expr;)*) => {
+    (
+        with_value { $($(#[$doc:meta])* $name:ident where $bound:ident => $fun:expr;)* }
+        by_one { $($(#[$one_doc:meta])* $one:ident where $one_bound:ident => $one_fun:expr;)* }
+    ) => {
         /// C++ AMP's atomic operations on the elements of a read-write view:
         /// `hist.atomic_fetch_add(bin, 1u32)` returns the element's previous value. The index is
         /// an `Index<N>`, a `TiledIndex<N>`, or an `i32`/`u32` for rank 1. A trait, which every
@@ -213,17 +216,16 @@ macro_rules! view_atomics {
                     T: $bound;
             )*
 
-            /// Adds one; returns the previous value (C++ AMP `atomic_fetch_inc`).
-            fn atomic_fetch_inc(self, b: &mut KernelBuilder, idx: impl ElementIndex<N>)
-                -> KernelValue<T>
-            where
-                T: AtomicInt;
-
-            /// Subtracts one; returns the previous value (C++ AMP `atomic_fetch_dec`).
-            fn atomic_fetch_dec(self, b: &mut KernelBuilder, idx: impl ElementIndex<N>)
-                -> KernelValue<T>
-            where
-                T: AtomicInt;
+            $(
+                $(#[$one_doc])*
+                fn $one(
+                    self,
+                    b: &mut KernelBuilder,
+                    idx: impl ElementIndex<N>,
+                ) -> KernelValue<T>
+                where
+                    T: $one_bound;
+            )*
 
             /// Stores `desired` if the element holds `expected` (C++ AMP
             /// `atomic_compare_exchange`); returns whether it did and the value the element held.
@@ -259,27 +261,21 @@ macro_rules! view_atomics {
                 }
             )*
 
-            fn atomic_fetch_inc(self, b: &mut KernelBuilder, idx: impl ElementIndex<N>)
-                -> KernelValue<T>
-            where
-                T: AtomicInt,
-            {
-                let idx = idx.index(b);
-                let element = self.atomic_element(b, idx);
-                let one = one::<T>(b);
-                atomic_at(b, element, AtomicFunction::Add, one)
-            }
-
-            fn atomic_fetch_dec(self, b: &mut KernelBuilder, idx: impl ElementIndex<N>)
-                -> KernelValue<T>
-            where
-                T: AtomicInt,
-            {
-                let idx = idx.index(b);
-                let element = self.atomic_element(b, idx);
-                let one = one::<T>(b);
-                atomic_at(b, element, AtomicFunction::Subtract, one)
-            }
+            $(
+                fn $one(
+                    self,
+                    b: &mut KernelBuilder,
+                    idx: impl ElementIndex<N>,
+                ) -> KernelValue<T>
+                where
+                    T: $one_bound,
+                {
+                    let idx = idx.index(b);
+                    let element = self.atomic_element(b, idx);
+                    let one = one::<T>(b);
+                    atomic_at(b, element, $one_fun, one)
+                }
+            )*
 
             fn atomic_compare_exchange(
                 self,
@@ -299,22 +295,30 @@ macro_rules! view_atomics {
     };
 }
 view_atomics! {
-    /// Adds `value` to the element; returns its previous value.
-    atomic_fetch_add where AtomicAdd => AtomicFunction::Add;
-    /// Subtracts `value` from the element; returns its previous value.
-    atomic_fetch_sub where AtomicInt => AtomicFunction::Subtract;
-    /// Stores the larger of the element and `value`; returns the previous value.
-    atomic_fetch_max where AtomicInt => AtomicFunction::Max;
-    /// Stores the smaller of the element and `value`; returns the previous value.
-    atomic_fetch_min where AtomicInt => AtomicFunction::Min;
-    /// Bitwise-ands `value` into the element; returns its previous value.
-    atomic_fetch_and where AtomicInt => AtomicFunction::And;
-    /// Bitwise-ors `value` into the element; returns its previous value.
-    atomic_fetch_or where AtomicInt => AtomicFunction::InclusiveOr;
-    /// Bitwise-xors `value` into the element; returns its previous value.
-    atomic_fetch_xor where AtomicInt => AtomicFunction::ExclusiveOr;
-    /// Stores `value`; returns the previous value.
-    atomic_exchange where AtomicAdd => AtomicFunction::Exchange { compare: None };
+    with_value {
+        /// Adds `value` to the element; returns its previous value.
+        atomic_fetch_add where AtomicAdd => AtomicFunction::Add;
+        /// Subtracts `value` from the element; returns its previous value.
+        atomic_fetch_sub where AtomicInt => AtomicFunction::Subtract;
+        /// Stores the larger of the element and `value`; returns the previous value.
+        atomic_fetch_max where AtomicInt => AtomicFunction::Max;
+        /// Stores the smaller of the element and `value`; returns the previous value.
+        atomic_fetch_min where AtomicInt => AtomicFunction::Min;
+        /// Bitwise-ands `value` into the element; returns its previous value.
+        atomic_fetch_and where AtomicInt => AtomicFunction::And;
+        /// Bitwise-ors `value` into the element; returns its previous value.
+        atomic_fetch_or where AtomicInt => AtomicFunction::InclusiveOr;
+        /// Bitwise-xors `value` into the element; returns its previous value.
+        atomic_fetch_xor where AtomicInt => AtomicFunction::ExclusiveOr;
+        /// Stores `value`; returns the previous value.
+        atomic_exchange where AtomicAdd => AtomicFunction::Exchange { compare: None };
+    }
+    by_one {
+        /// Adds one; returns the previous value (C++ AMP `atomic_fetch_inc`).
+        atomic_fetch_inc where AtomicInt => AtomicFunction::Add;
+        /// Subtracts one; returns the previous value (C++ AMP `atomic_fetch_dec`).
+        atomic_fetch_dec where AtomicInt => AtomicFunction::Subtract;
+    }
 }
 
 /// A place atomics work on: views and tile_static memory. Kernel values and locals are not

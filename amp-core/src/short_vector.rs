@@ -215,133 +215,94 @@ where
     }
 }
 
-/// The methods of short vectors in kernels, those of the host's [`Vector`] (the same names and
-/// results): the components `v.x()`, `v.y()`, `v.z()`, `v.w()`, and the geometric and
-/// component-wise functions `a.dot(b)`, `v.length()`, `v.normalize()`, `a.distance(b)`,
-/// `a.cross(b)`, `a.min(b)`, `a.max(b)`, `v.clamp(lo, hi)`, `v.abs()`, each one naga
-/// expression.
-///
-/// A method that needs more of its vector says so by a trait with a message: `z` needs 3 or 4
-/// components ([`HasZ`]), `w` 4 ([`HasW`]), `cross` 3 ([`HasCross`]); `length`, `normalize`,
-/// `distance` and `cross` float components ([`Float`]). A trait, which every kernel's
-/// expansion brings into scope, rather than inherent methods of [`KernelValue`], so that such
-/// an error's note ("required by a bound in …") names a public path.
-pub trait VectorMethods<T, const N: usize>: Sized {
-    /// Component 0.
-    fn x(self, b: &mut KernelBuilder) -> KernelValue<T>;
-    /// Component 1.
-    fn y(self, b: &mut KernelBuilder) -> KernelValue<T>;
-    /// Component 2 (vectors of 3 and 4).
-    fn z(self, b: &mut KernelBuilder) -> KernelValue<T>
-    where
-        Vector<T, N>: HasZ;
-    /// Component 3 (vectors of 4).
-    fn w(self, b: &mut KernelBuilder) -> KernelValue<T>
-    where
-        Vector<T, N>: HasW;
-    /// The dot product.
-    fn dot(self, b: &mut KernelBuilder, other: Self) -> KernelValue<T>;
-    /// The component-wise minimum.
-    fn min(self, b: &mut KernelBuilder, other: Self) -> Self;
-    /// The component-wise maximum.
-    fn max(self, b: &mut KernelBuilder, other: Self) -> Self;
-    /// Each component clamped to `lo..=hi` (component-wise).
-    fn clamp(self, b: &mut KernelBuilder, lo: Self, hi: Self) -> Self;
-    /// The component-wise absolute value (the identity on unsigned vectors).
-    fn abs(self, b: &mut KernelBuilder) -> Self;
-    /// The Euclidean length.
-    fn length(self, b: &mut KernelBuilder) -> KernelValue<T>
-    where
-        T: Float;
-    /// The vector scaled to length 1.
-    fn normalize(self, b: &mut KernelBuilder) -> Self
-    where
-        T: Float;
-    /// The distance to `other`.
-    fn distance(self, b: &mut KernelBuilder, other: Self) -> KernelValue<T>
-    where
-        T: Float;
-    /// The cross product (vectors of 3).
-    fn cross(self, b: &mut KernelBuilder, other: Self) -> Self
-    where
-        T: Float,
-        Vector<T, N>: HasCross;
+/// Declares [`VectorMethods`] and its implementation, one line per method, as
+/// `scalar_methods!` does for numbers: a bound's note then quotes the method's line here
+/// (`fn w() -> KernelValue<T> where Vector<T, N>: HasW`), not a signature with the builder.
+macro_rules! vector_methods {
+    ($(
+        $(#[$doc:meta])*
+        fn $name:ident($($arg:ident: $aty:ty),*) -> $out:ty $(where $($bt:ty: $bb:path),+)?
+            => |$b:ident, $v:ident| $build:expr;
+    )*) => {
+        /// The methods of short vectors in kernels, those of the host's [`Vector`] (the same names and
+        /// results): the components `v.x()`, `v.y()`, `v.z()`, `v.w()`, and the geometric and
+        /// component-wise functions `a.dot(b)`, `v.length()`, `v.normalize()`, `a.distance(b)`,
+        /// `a.cross(b)`, `a.min(b)`, `a.max(b)`, `v.clamp(lo, hi)`, `v.abs()`, each one naga
+        /// expression.
+        ///
+        /// A method that needs more of its vector says so by a trait with a message: `z` needs 3 or 4
+        /// components ([`HasZ`]), `w` 4 ([`HasW`]), `cross` 3 ([`HasCross`]); `length`, `normalize`,
+        /// `distance` and `cross` float components ([`Float`]). A trait, which every kernel's
+        /// expansion brings into scope, rather than inherent methods of [`KernelValue`], so that such
+        /// an error's note ("required by a bound in …") names a public path.
+        pub trait VectorMethods<T, const N: usize>: Sized {
+            $(
+                $(#[$doc])*
+                fn $name(self, b: &mut KernelBuilder $(, $arg: $aty)*) -> $out
+                where
+                    $($($bt: $bb,)+)?;
+            )*
+        }
+
+        impl<T: Component, const N: usize> VectorMethods<T, N> for KernelValue<Vector<T, N>>
+        where
+            Vector<T, N>: Value,
+        {
+            $(
+                fn $name(self, $b: &mut KernelBuilder $(, $arg: $aty)*) -> $out
+                where
+                    $($($bt: $bb,)+)?
+                {
+                    let $v = self;
+                    $build
+                }
+            )*
+        }
+    };
 }
 
-impl<T: Component, const N: usize> VectorMethods<T, N> for KernelValue<Vector<T, N>>
-where
-    Vector<T, N>: Value,
-{
-    fn x(self, b: &mut KernelBuilder) -> KernelValue<T> {
-        self.component(b, 0)
-    }
+vector_methods! {
+    // The geometric and component-wise functions, then the components.
 
-    fn y(self, b: &mut KernelBuilder) -> KernelValue<T> {
-        self.component(b, 1)
-    }
-
-    fn z(self, b: &mut KernelBuilder) -> KernelValue<T>
-    where
-        Vector<T, N>: HasZ,
-    {
-        self.component(b, 2)
-    }
-
-    fn w(self, b: &mut KernelBuilder) -> KernelValue<T>
-    where
-        Vector<T, N>: HasW,
-    {
-        self.component(b, 3)
-    }
-
-    fn dot(self, b: &mut KernelBuilder, other: Self) -> KernelValue<T> {
-        math(b, MathFunction::Dot, self, &[other.handle()])
-    }
-
-    fn min(self, b: &mut KernelBuilder, other: Self) -> Self {
-        math(b, MathFunction::Min, self, &[other.handle()])
-    }
-
-    fn max(self, b: &mut KernelBuilder, other: Self) -> Self {
-        math(b, MathFunction::Max, self, &[other.handle()])
-    }
-
-    fn clamp(self, b: &mut KernelBuilder, lo: Self, hi: Self) -> Self {
-        math(b, MathFunction::Clamp, self, &[lo.handle(), hi.handle()])
-    }
-
-    fn abs(self, b: &mut KernelBuilder) -> Self {
-        math(b, MathFunction::Abs, self, &[])
-    }
-
-    fn length(self, b: &mut KernelBuilder) -> KernelValue<T>
-    where
-        T: Float,
-    {
-        math(b, MathFunction::Length, self, &[])
-    }
-
-    fn normalize(self, b: &mut KernelBuilder) -> Self
-    where
-        T: Float,
-    {
-        math(b, MathFunction::Normalize, self, &[])
-    }
-
-    fn distance(self, b: &mut KernelBuilder, other: Self) -> KernelValue<T>
-    where
-        T: Float,
-    {
-        math(b, MathFunction::Distance, self, &[other.handle()])
-    }
-
-    fn cross(self, b: &mut KernelBuilder, other: Self) -> Self
-    where
-        T: Float,
-        Vector<T, N>: HasCross,
-    {
-        math(b, MathFunction::Cross, self, &[other.handle()])
-    }
+    /// The dot product.
+    fn dot(other: Self) -> KernelValue<T>
+        => |b, v| math(b, MathFunction::Dot, v, &[other.handle()]);
+    /// The component-wise minimum.
+    fn min(other: Self) -> Self
+        => |b, v| math(b, MathFunction::Min, v, &[other.handle()]);
+    /// The component-wise maximum.
+    fn max(other: Self) -> Self
+        => |b, v| math(b, MathFunction::Max, v, &[other.handle()]);
+    /// Each component clamped to `lo..=hi` (component-wise).
+    fn clamp(lo: Self, hi: Self) -> Self
+        => |b, v| math(b, MathFunction::Clamp, v, &[lo.handle(), hi.handle()]);
+    /// The component-wise absolute value (the identity on unsigned vectors).
+    fn abs() -> Self
+        => |b, v| math(b, MathFunction::Abs, v, &[]);
+    /// The Euclidean length.
+    fn length() -> KernelValue<T> where T: Float
+        => |b, v| math(b, MathFunction::Length, v, &[]);
+    /// The vector scaled to length 1.
+    fn normalize() -> Self where T: Float
+        => |b, v| math(b, MathFunction::Normalize, v, &[]);
+    /// The distance to `other`.
+    fn distance(other: Self) -> KernelValue<T> where T: Float
+        => |b, v| math(b, MathFunction::Distance, v, &[other.handle()]);
+    /// The cross product (vectors of 3).
+    fn cross(other: Self) -> Self where T: Float, Vector<T, N>: HasCross
+        => |b, v| math(b, MathFunction::Cross, v, &[other.handle()]);
+    /// Component 0.
+    fn x() -> KernelValue<T>
+        => |b, v| v.component(b, 0);
+    /// Component 1.
+    fn y() -> KernelValue<T>
+        => |b, v| v.component(b, 1);
+    /// Component 2 (vectors of 3 and 4).
+    fn z() -> KernelValue<T> where Vector<T, N>: HasZ
+        => |b, v| v.component(b, 2);
+    /// Component 3 (vectors of 4).
+    fn w() -> KernelValue<T> where Vector<T, N>: HasW
+        => |b, v| v.component(b, 3);
 }
 
 impl<T: Component, const N: usize> IndexConst for KernelValue<Vector<T, N>>
