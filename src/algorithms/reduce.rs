@@ -124,27 +124,13 @@ where
         // The thread's elements are start + l + j * TILE, j = 0, 1, …, eight loads at a time: a
         // GPU keeps one load per thread in flight otherwise, which is about half the memory
         // bandwidth at full occupancy (H100: 1.35 TB/s with one, 1.79 with four, against 2.0+
-        // for streaming kernels). The first eight (or, where fewer remain, element j = 0 alone)
-        // start the combination, so that a chunk of a multiple of eight elements a thread
-        // leaves no tail of single loads; threads past the end hold a copy of the last element
-        // and are left out of the tree below.
+        // for streaming kernels). Element j = 0 starts the combination; a first pass of eight
+        // replaces it (so that a chunk of a multiple of eight elements a thread leaves no tail
+        // of single loads), a shorter first pass skips it. Threads past the end hold a copy of
+        // the last element and are left out of the tree below.
         let first = start + l;
         let mut acc = src[first.min(end - 1)];
-        let mut rest = first + tile_threads;
-        if first + 7 * tile_threads < end {
-            let b = src[first + tile_threads];
-            let c = src[first + 2 * tile_threads];
-            let d = src[first + 3 * tile_threads];
-            let e = src[first + 4 * tile_threads];
-            let f = src[first + 5 * tile_threads];
-            let g = src[first + 6 * tile_threads];
-            let h = src[first + 7 * tile_threads];
-            let low = combine(combine(acc, b), combine(c, d));
-            let high = combine(combine(e, f), combine(g, h));
-            acc = combine(low, high);
-            rest = first + 8 * tile_threads;
-        }
-        for base in (rest..end).step_by(8 * TILE) {
+        for base in (first..end).step_by(8 * TILE) {
             if base + 7 * tile_threads < end {
                 let a = src[base];
                 let b = src[base + tile_threads];
@@ -154,12 +140,22 @@ where
                 let f = src[base + 5 * tile_threads];
                 let g = src[base + 6 * tile_threads];
                 let h = src[base + 7 * tile_threads];
-                let low = combine(combine(a, b), combine(c, d));
-                let high = combine(combine(e, f), combine(g, h));
-                acc = combine(acc, combine(low, high));
+                let eight = combine(
+                    combine(combine(a, b), combine(c, d)),
+                    combine(combine(e, f), combine(g, h)),
+                );
+                if base == first {
+                    acc = eight;
+                } else {
+                    acc = combine(acc, eight);
+                }
             } else {
-                for i in (base..end).step_by(TILE) {
-                    acc = combine(acc, src[i]);
+                let mut i = base;
+                if base == first {
+                    i = base + tile_threads;
+                }
+                for j in (i..end).step_by(TILE) {
+                    acc = combine(acc, src[j]);
                 }
             }
         }
