@@ -17,8 +17,8 @@
 //!   call's kernels included.
 //!
 //! Each is taken after half a second of calls (pipelines are built, scratch arrays made,
-//! and a GPU raises its clocks: an H100 left idle for a few seconds, as it is while the plain
-//! Rust figures are timed, ran every kernel 2.5× slower until it had been kept busy). Operands
+//! and a GPU raises its clocks: one left idle, as it is while the plain Rust figures are timed,
+//! runs every kernel slower until it has been kept busy; docs/PERFORMANCE.md). Operands
 //! are `Array`s already on the accelerator, results stay there, so no transfer is timed. Bytes
 //! are counted as the primitive's minimum traffic: a reduction or a histogram reads `4n` bytes,
 //! a scan or a transform reads and writes `8n`. The sort is in place, so each call first copies
@@ -32,10 +32,18 @@
 //! The histograms with every value counted (u32) and half of them (f32) separate what the
 //! counted fraction costs from what the float binner costs. Last, one call each of `radix_sort`
 //! (u32), `histogram` (f32), `inclusive_scan` (f32) and `copy_if` is profiled kernel by kernel.
+//!
+//! Besides its table, the benchmark prints one `figure` line per figure (`support/figure.rs`).
 
 use amp::algorithms::*;
 use amp::prelude::*;
 use std::time::{Duration, Instant};
+
+// Each benchmark uses some of the implementation names.
+#[allow(dead_code)]
+#[path = "support/figure.rs"]
+mod figure;
+use figure::figure;
 
 fn median(mut v: Vec<Duration>) -> Duration {
     v.sort();
@@ -67,7 +75,7 @@ impl std::ops::Sub for Timing {
 
 /// Keeps the accelerator busy with `call` for half a second (at least one batch): a GPU
 /// left idle for a second or more lowers its clocks, and short calls alone do not raise them
-/// again soon (H100, run 33: every kernel 2.5x slower after 3 s idle, for the next 50 calls).
+/// again soon.
 fn warm_up(
     acc: &Accelerator,
     call: &mut impl FnMut() -> Result<(), amp::Error>,
@@ -113,8 +121,7 @@ fn time_amp(
     }
     let wall = median(samples).as_secs_f64() / f64::from(reps);
     // Profiled in batches too: a GPU left waiting between single calls lowers its clocks
-    // within milliseconds (run 34: the f32 histogram's count kernel took 168 µs per call in a
-    // batch, 470 µs as single calls).
+    // within milliseconds, so single calls would time the idle clock.
     let gpu = if acc.supports_profiling() {
         let mut totals = Vec::new();
         for _ in 0..5 {
@@ -174,7 +181,18 @@ impl Line {
         self.work / secs / 1e9
     }
 
+    /// Prints the line for people, and a `figure` line per figure.
     fn print(&self) {
+        figure(self.name, figure::AMP, self.rate(self.amp.wall), self.unit);
+        if let Some(gpu) = self.amp.gpu {
+            figure(self.name, figure::AMP_GPU_TIME, self.rate(gpu), self.unit);
+        }
+        figure(
+            self.name,
+            figure::PLAIN_RUST,
+            self.rate(self.cpu),
+            self.unit,
+        );
         let gpu = self.amp.gpu.map_or_else(
             || format!("{:>28}", "GPU time n/a"),
             |gpu| {
@@ -571,6 +589,12 @@ fn main() -> Result<(), amp::Error> {
             cold_sort_s * 1e3,
             (4 * n) >> 20,
             sort * 1e3
+        );
+        figure(
+            "radix_sort u32, first call after release_scratch",
+            figure::AMP,
+            cold_sort_s * 1e3,
+            "ms",
         );
     }
     if large {

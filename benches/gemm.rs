@@ -14,10 +14,18 @@
 //! Timing, as `benches/kernels.rs`: wall clock around a batch of launches and a wait for the
 //! queue, after a warm-up launch (pipeline creation is not kernel time); the median of 5
 //! batches.
+//!
+//! Besides its table, the benchmark prints one `figure` line per figure (`support/figure.rs`).
 
 use amp::algorithms::{gemm, gemm_tiles, gemm_with, GemmTiles};
 use amp::prelude::*;
 use std::time::{Duration, Instant};
+
+// Each benchmark uses some of the implementation names.
+#[allow(dead_code)]
+#[path = "support/figure.rs"]
+mod figure;
+use figure::figure;
 
 /// `../shared/gpu/reference/rb_matmul.wgsl`, the yardstick (copied in `benches/`).
 const RB_MATMUL_WGSL: &str = include_str!("rb_matmul.wgsl");
@@ -82,6 +90,11 @@ struct Figure {
 impl Figure {
     fn tflops(&self) -> f64 {
         self.flops / self.seconds / 1e12
+    }
+
+    /// Prints this figure's `figure` line.
+    fn record(&self, workload: &str, implementation: &str) {
+        figure(workload, implementation, self.tflops(), "TFLOP/s");
     }
 }
 
@@ -308,10 +321,9 @@ fn main() -> Result<(), amp::Error> {
 
     let start = Instant::now();
     let tuned = gemm_tiles(&view, n as i32, n as i32, n as i32)?;
-    println!(
-        "autotune picked {tuned:?} ({tuned}) in {:.0} ms",
-        start.elapsed().as_secs_f64() * 1e3
-    );
+    let tune_ms = start.elapsed().as_secs_f64() * 1e3;
+    println!("autotune picked {tuned:?} ({tuned}) in {tune_ms:.0} ms");
+    figure("gemm autotune", figure::AMP, tune_ms, "ms");
 
     let raw = n.is_multiple_of(64).then(Raw::new).flatten();
     let wgsl = raw.as_ref().map(|r| r.rb_matmul(n, reps));
@@ -342,10 +354,12 @@ fn main() -> Result<(), amp::Error> {
         let name = format!("{tiles:?}{mark}");
         let (f, _) = amp_product(name, n, reps, &acc, false, &|g| g.gemm_with(&view, tiles))?;
         print(&f, reference);
+        f.record(&format!("gemm f32, {tiles:?}"), figure::AMP);
         configs.push(f);
     }
     println!("summary:");
     print(&amp, reference);
+    amp.record("gemm f32", figure::AMP);
     let (element, _) = amp_product(
         "amp gemm, ArrayView inputs (element kernel, tuned apart)".to_string(),
         n,
@@ -355,11 +369,13 @@ fn main() -> Result<(), amp::Error> {
         &|g| g.gemm(),
     )?;
     print(&element, reference);
+    element.record("gemm f32, ArrayView inputs", figure::AMP);
     println!("every configuration (gemm_with), ArrayView inputs (element kernel):");
     for tiles in GemmTiles::ALL.into_iter().filter(|t| t.fits(&acc)) {
         let name = format!("{tiles:?}, element kernel");
         let (f, _) = amp_product(name, n, reps, &acc, true, &|g| g.gemm_with(&view, tiles))?;
         print(&f, reference);
+        f.record(&format!("gemm f32, {tiles:?}, element kernel"), figure::AMP);
     }
     let ragged = n - 1;
     let (edges, _) = amp_product(
@@ -371,8 +387,10 @@ fn main() -> Result<(), amp::Error> {
         &|g| g.gemm(),
     )?;
     print(&edges, reference);
+    edges.record(&format!("gemm f32 at {ragged}³"), figure::AMP);
     if let Some(r) = reference {
         print(r, None);
+        r.record("gemm f32", figure::WGSL);
         println!(
             "amp gemm / WGSL rb_matmul = {:.2} (speed); best configuration {}",
             r.seconds / amp.seconds,

@@ -18,9 +18,17 @@
 //!
 //! Timing: wall clock around a batch of launches followed by a wait for the queue, after a
 //! warm-up launch (pipeline creation is not kernel time); the median of several batches.
+//!
+//! Besides its table, the benchmark prints one `figure` line per figure (`support/figure.rs`).
 
 use amp::prelude::*;
 use std::time::{Duration, Instant};
+
+// Each benchmark uses some of the implementation names.
+#[allow(dead_code)]
+#[path = "support/figure.rs"]
+mod figure;
+use figure::figure;
 
 const VECTOR_ADD_WGSL: &str = r#"
 @group(0) @binding(0) var<storage, read> a: array<f32>;
@@ -50,8 +58,8 @@ fn main(@builtin(workgroup_id) g: vec3<u32>, @builtin(num_workgroups) ng: vec3<u
 "#;
 
 /// The `vec4` vector add with 64-thread workgroups, and with two vectors per thread: launch shapes
-/// beside the one-vector-per-thread, 256-thread kernel above (run 12 found that one slower than
-/// the scalar add on an H100).
+/// beside the one-vector-per-thread, 256-thread kernel above, to tell what the launch shape costs
+/// from what the vector loads cost.
 const VECTOR_ADD_VEC4_WG64_WGSL: &str = r#"
 @group(0) @binding(0) var<storage, read> a: array<vec4<f32>>;
 @group(0) @binding(1) var<storage, read> b: array<vec4<f32>>;
@@ -447,6 +455,13 @@ fn vector_add_float4(
                 secs * 1e3,
                 bytes / secs / 1e9
             );
+            let implementation = format!("{}, {what}", figure::WGSL);
+            figure(
+                "vector add, Float4",
+                &implementation,
+                bytes / secs / 1e9,
+                "GB/s",
+            );
         }
     }
     Ok(figures)
@@ -709,16 +724,10 @@ fn matmul_tiled(
         cpu: f64::NAN,
         wgsl,
     };
-    let size_text = format!("{size}² f32");
+    let size_text = format!("{size}² f32, 16x16 tiles");
+    report("matmul tiled, wait()", &size_text, "GFLOP/s", flops, &wait);
     report(
-        "matmul tiled 16x16, wait()",
-        &size_text,
-        "GFLOP/s",
-        flops,
-        &wait,
-    );
-    report(
-        "matmul tiled 16x16, fenced",
+        "matmul tiled, fenced",
         &size_text,
         "GFLOP/s",
         flops,
@@ -732,11 +741,20 @@ fn matmul_tiled(
         let simple_grid = [simple_groups, simple_groups, 1];
         let simple = r.time(MATMUL_WGSL, true, args, size as u32, simple_grid, reps);
         r.bounds_only.set(false);
-        for (name, s) in [("simple", simple), ("tiled", tiled)] {
+        for (name, workload, s) in [
+            ("simple", "matmul simple", simple),
+            ("tiled", "matmul tiled, fenced", tiled),
+        ] {
             println!(
                 "  WGSL {name}, bounds checks, no loop bounding {:>8.3} ms  {:>9.1} GFLOP/s",
                 s * 1e3,
                 flops / s / 1e9
+            );
+            figure(
+                workload,
+                figure::WGSL_BOUNDS_ONLY,
+                flops / s / 1e9,
+                "GFLOP/s",
             );
         }
     }
@@ -883,8 +901,8 @@ fn matmul_register_blocked(
         wgsl,
     };
     report(
-        "matmul register-blocked 64x64 tiles, 4x4 per thread",
-        &format!("{size}² f32"),
+        "matmul register-blocked",
+        &format!("{size}² f32, 64x64 tiles, 4x4 per thread"),
         "GFLOP/s",
         flops,
         &figures,
@@ -900,6 +918,12 @@ fn matmul_register_blocked(
             bounds * 1e3,
             flops / bounds / 1e9,
             bounds / amp_s
+        );
+        figure(
+            "matmul register-blocked",
+            figure::WGSL_BOUNDS_ONLY,
+            flops / bounds / 1e9,
+            "GFLOP/s",
         );
         println!("  (amp's results, checked and unchecked, equal rb_matmul.wgsl's and the CPU's)");
     } else {
@@ -919,26 +943,36 @@ struct Figures {
     cpu: f64,
 }
 
+/// Prints one kernel's figures: a table for people, and a `figure` line each with `name` as
+/// the workload.
 fn report(name: &str, size: &str, unit: &str, work: f64, f: &Figures) {
     let rate = |s: f64| work / s / 1e9;
-    let line = |label: &str, s: f64, ratio: String| {
+    let line = |label: &str, implementation: &str, s: f64, ratio: String| {
         println!(
             "  {label:<24} {:>10.3} ms  {:>9.1} {unit}   {ratio}",
             s * 1e3,
             rate(s)
         );
+        figure(name, implementation, rate(s), unit);
     };
     println!("{name} ({size})");
-    line("amp", f.amp, String::new());
-    line("amp, unchecked", f.amp_unchecked, String::new());
+    line("amp", figure::AMP, f.amp, String::new());
+    line(
+        "amp, unchecked",
+        figure::AMP_UNCHECKED,
+        f.amp_unchecked,
+        String::new(),
+    );
     if let Some((checked, unchecked)) = f.wgsl {
         line(
             "WGSL, wgpu checks",
+            figure::WGSL_CHECKED,
             checked,
             format!("amp / this = {:.2}", checked / f.amp),
         );
         line(
             "WGSL, no checks",
+            figure::WGSL,
             unchecked,
             format!("amp unchecked / this = {:.2}", unchecked / f.amp_unchecked),
         );
@@ -946,6 +980,7 @@ fn report(name: &str, size: &str, unit: &str, work: f64, f: &Figures) {
     if f.cpu.is_finite() {
         line(
             "plain Rust, 1 CPU core",
+            figure::PLAIN_RUST,
             f.cpu,
             format!("amp speed-up = {:.1}x", f.cpu / f.amp),
         );

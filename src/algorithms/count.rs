@@ -9,9 +9,9 @@
 //! A tile counts with tile_static atomics on up to 16 copies of each counter (threads counting at
 //! once meet at most two to a word or a bank); bins beyond what tile_static memory holds are
 //! counted with global atomics directly. An atomic whose result is unused is sent and not waited
-//! for: counting with plain loads and stores into a column of 8-bit counters per thread, with no
-//! atomics and no bank conflicts, was 2–5× slower on an H100, each count waiting on the one
-//! before (docs/PERFORMANCE.md, runs 29 and 31).
+//! for, while a count made of a load, an add and a store waits on the count before it: counting
+//! with plain loads and stores into a column of 8-bit counters per thread, with no atomics and
+//! no bank conflicts, was slower (docs/PERFORMANCE.md, "Designs measured and dropped").
 
 use super::plan::{Chunks, TILE};
 use super::{Item, Source, Target};

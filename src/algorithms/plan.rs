@@ -55,9 +55,10 @@ const CPU_TILES: usize = 32;
 pub(crate) const STREAM_ITEMS: usize = 8;
 
 /// Loads or stores a thread of a streaming kernel keeps in flight: a GPU thread otherwise waits
-/// for each load before the next (one 4-byte load per thread in flight caps an H100 near
-/// 1.4 TB/s), and a kernel of one element per thread spends more on starting tiles than on its
-/// stores (fill: 1.1 TB/s). The kernels unroll this many accesses per loop pass.
+/// for each load before the next (one 4-byte load per thread in flight, at full occupancy,
+/// covers too little of the memory latency to reach the bandwidth), and a kernel of one element
+/// per thread spends more on starting tiles than on its stores. The kernels unroll this many
+/// accesses per loop pass.
 pub(crate) const IN_FLIGHT: usize = 4;
 
 /// The chunks of a streaming kernel over `n` elements: at most 8192 tiles on a GPU (a few

@@ -80,8 +80,9 @@ const fn value_words(keys: usize, with_values: bool) -> usize {
 
 /// tile_static bytes of the scatter kernel with blocks of `keys` keys: the keys (and counters),
 /// the values, three arrays of a word per digit, and the tile sum's. A sort of keys alone in
-/// the large shape takes 15.1 KiB: an H100 streams at full speed with 16 KiB per tile of 256
-/// threads, and at 59% with 28 KiB (docs/PERFORMANCE.md, run 30).
+/// the large shape takes 15.1 KiB: the more tile_static memory a tile declares, the fewer tiles
+/// a GPU runs at once, and a GPU streams at full speed only up to about 16 KiB per tile of 256
+/// threads (docs/PERFORMANCE.md, "tile_static size and occupancy").
 const fn scatter_bytes(keys: usize, with_values: bool) -> u32 {
     (4 * (block_words(keys) + value_words(keys, with_values) + 3 * TILE + TILE_SUM_WORDS)) as u32
 }

@@ -122,9 +122,9 @@ where
         let end = (start + chunk).min(n);
         let tile_threads = TILE as u32;
         // The thread's elements are start + l + j * TILE, j = 0, 1, …, eight loads at a time: a
-        // GPU keeps one load per thread in flight otherwise, which is about half the memory
-        // bandwidth at full occupancy (H100: 1.35 TB/s with one, 1.79 with four, against 2.0+
-        // for streaming kernels). Element j = 0 starts the combination; a first pass of eight
+        // GPU keeps one load per thread in flight otherwise, and at full occupancy that covers
+        // only part of the memory latency, so part of the bandwidth. Element j = 0 starts the
+        // combination; a first pass of eight
         // replaces it (so that a chunk of a multiple of eight elements a thread leaves no tail
         // of single loads), a shorter first pass skips it. Threads past the end hold a copy of
         // the last element and are left out of the tree below.

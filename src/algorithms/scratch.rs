@@ -1,8 +1,8 @@
 //! Scratch arrays: the intermediate results of the algorithms (a sort's second copy of the keys,
 //! count tables, per-tile partials), taken from a pool kept per accelerator.
 //!
-//! Making a large device buffer costs more than the kernels that use it (on an H100, a 256 MiB
-//! buffer made, filled once and dropped: 9.9 ms; filling a kept one: 0.13 ms), so buffers are
+//! Making a large device buffer costs more than the kernels that use it (a sort that made its
+//! scratch each call spent most of its time doing so: docs/PERFORMANCE.md), so buffers are
 //! kept between calls, as PyTorch's caching allocator keeps them; CUB makes its callers pass
 //! temporary storage instead. A pooled array is an [`Array`] of `u32` words whose host copy is
 //! an untouched zeroed allocation that is never read or written: it is discarded when made, so
@@ -188,9 +188,9 @@ pub fn scratch_bytes(acc: &Accelerator) -> u64 {
 
 /// Sets the most bytes of idle scratch memory kept per accelerator (1 GiB unless set) and
 /// returns the previous limit; what exceeds the new limit is released now, the least recently
-/// used arrays first. A limit of 0 keeps nothing: every call then makes its arrays anew (on an
-/// H100, about 10 ms per 256 MiB). Raise it to keep larger calls fast: a sort of `n` keys uses
-/// `4n` bytes of scratch, `8n` with values.
+/// used arrays first. A limit of 0 keeps nothing: every call then makes its arrays anew, which
+/// costs more than the kernels of a large call. Raise it to keep larger calls fast: a sort of
+/// `n` keys uses `4n` bytes of scratch, `8n` with values.
 ///
 /// ```
 /// use amp::algorithms::set_scratch_limit;

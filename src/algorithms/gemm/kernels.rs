@@ -23,10 +23,10 @@
 //! tile_static and local array access and, in [`edge`], every view access (each is guarded
 //! by the view's extent), so their checks cost nothing. What stays checked in [`fast`] is two
 //! to four `Float4` loads per slice (about 10 instructions) and the stores of C, against 256 to
-//! 1024 multiply-adds per slice: an unchecked launch would save 1–4% (the 64×64 benchmark
-//! kernel, whose eight loads per slice are scalar and checked, runs at 0.97 of unchecked). Not
-//! enough to give up amp's guarantee that a bug here reports an error instead of writing
-//! outside C.
+//! 1024 multiply-adds per slice: an unchecked launch would save 1–4% of the issued
+//! instructions, as the benchmarks' register-blocked matmul, whose loads are all checked,
+//! shows against its unchecked launch (docs/PERFORMANCE.md). Not enough to give up amp's
+//! guarantee that a bug here reports an error instead of writing outside C.
 
 use super::Dims;
 use crate::{

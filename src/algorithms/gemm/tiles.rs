@@ -168,8 +168,8 @@ macro_rules! dispatch {
 }
 
 /// The two forms of the kernel: `Float4` loads, or element loads with guards (any sizes and
-/// inputs). They are tuned apart: a configuration fast in one may spill in the other (H100:
-/// 128×64 blocks run at 38 TFLOP/s with `Float4` loads and at 1.9 with element loads).
+/// inputs). They are tuned apart: a configuration fast in one may spill in the other (on an
+/// H100, 128×64 blocks are the fastest with `Float4` loads and spill with element loads).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(super) enum Form {
     /// The `Float4` kernel.
