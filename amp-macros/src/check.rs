@@ -4,6 +4,7 @@
 //! graph shows (recursion) are found when the kernel's IR is built.
 
 use crate::errors::Errors;
+use amp_spec::MAX_LOCAL_ARRAY;
 use syn::visit::{self, Visit};
 use syn::{Expr, Lit, Pat, Stmt, Type};
 
@@ -17,83 +18,6 @@ const AMP_TYPES: &[&str] = &[
 /// The scalar types whose associated functions kernels call by path (`f32::from_bits(u)`,
 /// `i32::pow(n, 2)`).
 pub const SCALAR_TYPES: [&str; 6] = ["f32", "f64", "i32", "u32", "i64", "u64"];
-
-/// amp's methods of kernel scalars and short vectors (`amp-core`'s `ScalarMethods` and
-/// `VectorMethods`), with their parameters as Rust names them. Every method of these names has
-/// these parameters on every type that has it; `tests/ui/pass/method_arities.rs` calls each.
-pub(crate) const METHOD_PARAMS: &[(&str, &[&str])] = &[
-    ("max", &["other"]),
-    ("min", &["other"]),
-    ("clamp", &["min", "max"]),
-    ("abs", &[]),
-    ("signum", &[]),
-    ("sqrt", &[]),
-    ("rsqrt", &[]),
-    ("exp", &[]),
-    ("exp2", &[]),
-    ("ln", &[]),
-    ("log2", &[]),
-    ("log10", &[]),
-    ("sin", &[]),
-    ("cos", &[]),
-    ("tan", &[]),
-    ("asin", &[]),
-    ("acos", &[]),
-    ("atan", &[]),
-    ("atan2", &["other"]),
-    ("sinh", &[]),
-    ("cosh", &[]),
-    ("tanh", &[]),
-    ("floor", &[]),
-    ("ceil", &[]),
-    ("round", &[]),
-    ("trunc", &[]),
-    ("fract", &[]),
-    ("mul_add", &["a", "b"]),
-    ("powf", &["n"]),
-    ("powi", &["n"]),
-    ("hypot", &["other"]),
-    ("copysign", &["sign"]),
-    ("recip", &[]),
-    ("to_degrees", &[]),
-    ("to_radians", &[]),
-    ("is_nan", &[]),
-    ("is_infinite", &[]),
-    ("is_finite", &[]),
-    ("to_bits", &[]),
-    ("pow", &["exp"]),
-    ("count_ones", &[]),
-    ("leading_zeros", &[]),
-    ("trailing_zeros", &[]),
-    ("reverse_bits", &[]),
-    ("rotate_left", &["n"]),
-    ("rotate_right", &["n"]),
-    ("wrapping_add", &["rhs"]),
-    ("wrapping_sub", &["rhs"]),
-    ("wrapping_mul", &["rhs"]),
-    ("wrapping_neg", &[]),
-    ("saturating_add", &["rhs"]),
-    ("saturating_sub", &["rhs"]),
-    ("saturating_mul", &["rhs"]),
-    ("abs_diff", &["other"]),
-    ("div_euclid", &["rhs"]),
-    ("rem_euclid", &["rhs"]),
-    ("ilog2", &[]),
-    ("div_ceil", &["rhs"]),
-    ("next_power_of_two", &[]),
-    ("isqrt", &[]),
-    ("is_power_of_two", &[]),
-    ("x", &[]),
-    ("y", &[]),
-    ("z", &[]),
-    ("w", &[]),
-    ("dot", &["other"]),
-    ("length", &[]),
-    ("normalize", &[]),
-    ("distance", &["other"]),
-    ("cross", &["other"]),
-    ("clone", &[]),
-];
 
 /// Checks a kernel body (and the types in its signature, via [`check_type`]).
 pub fn check_block(block: &syn::Block, errors: &mut Errors) {
@@ -123,10 +47,6 @@ struct Checker<'e> {
     /// Loops around the expression being checked.
     loops: u32,
 }
-
-/// The most elements a local array may have (all its dimensions): its size on the host while
-/// the kernel is built, and a thread's private memory on the accelerator, are bounded.
-pub const MAX_LOCAL_ARRAY: u64 = 1 << 16;
 
 const NARROW_INTEGERS: &[&str] = &["u8", "i8", "u16", "i16"];
 const HEAP_TYPES: &[&str] = &[
@@ -327,7 +247,7 @@ impl Checker<'_> {
     /// that rustc would count (`this method takes 3 arguments but 2 were supplied`).
     fn method_arity_rule(&mut self, m: &syn::ExprMethodCall) {
         let name = m.method.to_string();
-        let Some((_, params)) = METHOD_PARAMS.iter().find(|(n, _)| *n == name) else {
+        let Some(amp_spec::Method { params, .. }) = amp_spec::Method::named(&name) else {
             return;
         };
         if m.args.len() == params.len() {
@@ -563,11 +483,11 @@ impl Checker<'_> {
 }
 
 /// The value of an integer literal length (`[e; 16]`).
-fn literal_len(len: &Expr) -> Option<u64> {
+fn literal_len(len: &Expr) -> Option<usize> {
     match len {
         Expr::Lit(syn::ExprLit {
             lit: Lit::Int(i), ..
-        }) => i.base10_parse().ok().or(Some(u64::MAX)),
+        }) => i.base10_parse().ok().or(Some(usize::MAX)),
         Expr::Paren(p) => literal_len(&p.expr),
         _ => None,
     }

@@ -16,6 +16,7 @@ use crate::check;
 use crate::errors::Errors;
 use crate::lower::{at, ctx_ident, kernel_traits, loc, private, temp_at, Lowerer};
 use crate::uniform;
+use amp_spec::MAX_CAPTURES;
 use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned};
 use syn::parse::{Parse, ParseStream};
@@ -51,9 +52,6 @@ impl Parse for Input {
         })
     }
 }
-
-/// The most values a kernel closure captures (the runtime's `Captures` tuples).
-const MAX_CAPTURES: usize = 16;
 
 /// Which launch function the expansion calls.
 #[derive(Clone, Copy, PartialEq)]
