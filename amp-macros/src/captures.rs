@@ -8,15 +8,15 @@ use crate::ast::{Binding, Block, Expr, ExprKind, Stmt, StmtKind};
 use std::collections::HashSet;
 use syn::Ident;
 
-/// The names captured by a kernel whose index parameter is `index` and whose body is `body`,
-/// in order of first use.
-pub fn captures(index: &Binding, body: &Expr) -> Vec<Ident> {
+/// The names captured by a kernel whose parameters bind `params` and whose body is `body`, in
+/// order of first use.
+pub fn captures(params: &[Binding], body: &Expr) -> Vec<Ident> {
     let mut finder = Finder {
         scopes: vec![HashSet::new()],
         found: Vec::new(),
         seen: HashSet::new(),
     };
-    finder.bind(index);
+    params.iter().for_each(|p| finder.bind(p));
     finder.visit_expr(body);
     finder.found
 }

@@ -11,7 +11,7 @@
 //! pipeline cache, so such a value must build the same IR whatever it holds; a `#[kernel] fn`
 //! item holds nothing (it is zero-sized).
 
-use crate::ast::{Binding, Expr as Body, ExprKind};
+use crate::ast::{self, Binding, ExprKind};
 use crate::captures::captures;
 use crate::errors::Errors;
 use crate::lower::{at, ctx_ident, kernel_traits, loc, private, temp_at, Lowerer};
@@ -73,7 +73,11 @@ pub fn expand(input: TokenStream, launch: Launch) -> TokenStream {
     };
     let mut errors = Errors::default();
     crate::const_args::check_closure(&mut closure, &mut errors);
-    let (params, body) = check_closure(&closure, &mut errors);
+    let Kernel {
+        params,
+        body,
+        captures,
+    } = check_closure(&closure, &mut errors);
     if let Err(err) = errors.finish() {
         // Statements in a block of the launch's type, so `parallel_for_each!(...)?` adds no
         // follow-on errors.
@@ -88,17 +92,6 @@ pub fn expand(input: TokenStream, launch: Launch) -> TokenStream {
     let (Some(index_binding), Some(index_pat)) = (params.first(), closure.inputs.first()) else {
         return quote!(());
     };
-    let names = captures(index_binding, &body);
-    if names.len() > MAX_CAPTURES {
-        let list: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
-        let message = format!(
-            "a kernel captures at most {MAX_CAPTURES} values; this one captures {}: {}. Group \
-             scalars into a #[derive(Element)] struct, or pass data in fewer views",
-            names.len(),
-            list.join(", ")
-        );
-        return syn::Error::new_spanned(closure.or1_token, message).into_compile_error();
-    }
     let index = quote::format_ident!("__amp_index");
     // The parameter's type comes from the domain; an annotation is checked against it, at the
     // annotation.
@@ -145,7 +138,7 @@ pub fn expand(input: TokenStream, launch: Launch) -> TokenStream {
     let (value, shape) = (temp_at("__amp_domain", span), tile_shape(span));
     let traits = kernel_traits(&p);
     // Each capture checked at the closure's first use of its name.
-    let checked = names
+    let checked = captures
         .iter()
         .map(|n| quote_spanned!(n.span()=> ::amp::launch::captured(&#n)));
     quote!({
@@ -157,7 +150,7 @@ pub fn expand(input: TokenStream, launch: Launch) -> TokenStream {
             #value,
             (#(#checked,)*),
             #site,
-            move |#ctx: &mut #p::KernelBuilder, (#(#names,)*), #index| {
+            move |#ctx: &mut #p::KernelBuilder, (#(#captures,)*), #index| {
                 #traits
                 #bind_index
                 #body
@@ -167,9 +160,19 @@ pub fn expand(input: TokenStream, launch: Launch) -> TokenStream {
     })
 }
 
-/// Rules on the closure itself (one index parameter, no `async`, captures by `[=]` only), and
-/// its body parsed: what its parameters bind, and the body.
-fn check_closure(closure: &ExprClosure, errors: &mut Errors) -> (Vec<Binding>, Body) {
+/// A kernel closure, parsed.
+struct Kernel {
+    /// What its parameters bind.
+    params: Vec<Binding>,
+    /// Its body.
+    body: ast::Expr,
+    /// The names it captures, in order of first use.
+    captures: Vec<syn::Ident>,
+}
+
+/// Rules on the closure itself (one index parameter, no `async`, captures by `[=]` only, at
+/// most [`MAX_CAPTURES`] of them), and its body parsed and checked.
+fn check_closure(closure: &ExprClosure, errors: &mut Errors) -> Kernel {
     if closure.inputs.len() != 1 {
         let message = "a parallel_for_each kernel takes exactly one parameter: the thread's index";
         if closure.inputs.is_empty() {
@@ -205,11 +208,26 @@ fn check_closure(closure: &ExprClosure, errors: &mut Errors) -> (Vec<Binding>, B
                 })
                 .collect();
             check::barriers(&index, &block, errors);
-            Body::new(closure.body.span(), ExprKind::Block(block))
+            ast::Expr::new(closure.body.span(), ExprKind::Block(block))
         }
         other => parse::expr(other, errors),
     };
-    (params, body)
+    let captures = captures(&params, &body);
+    if captures.len() > MAX_CAPTURES {
+        let list: Vec<String> = captures.iter().map(|n| format!("`{n}`")).collect();
+        let message = format!(
+            "a kernel captures at most {MAX_CAPTURES} values; this one captures {}: {}. Group \
+             scalars into a #[derive(Element)] struct, or pass data in fewer views",
+            captures.len(),
+            list.join(", ")
+        );
+        errors.push(closure.or1_token, message);
+    }
+    Kernel {
+        params,
+        body,
+        captures,
+    }
 }
 
 /// The tile rules checked at compile time (C++ AMP's `static_assert`s on `tiled_extent`): a

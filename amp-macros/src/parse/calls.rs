@@ -102,7 +102,7 @@ impl Parser<'_> {
         );
     }
 
-    /// Rule: kernels call #[kernel] functions and amp's kernel functions by name; a type's
+    /// Rule: kernels call `#[kernel]` functions and amp's kernel functions by name; a type's
     /// associated function (`Box::new(x)`, `String::from(s)`) is host code, except those of
     /// amp's own types ([`AMP_TYPES`]: `Float3::new(x, y, z)`) and of the scalar types
     /// (`f32::sqrt(x)`, lowercase).

@@ -169,7 +169,7 @@ impl Parser<'_> {
             }
             E::Tuple(t) => {
                 self.attrs(&t.attrs);
-                t.elems.iter().for_each(|e| drop(self.expr(e)));
+                self.discard(&t.elems);
                 ExprKind::Unit
             }
             // Reported; their contents are parsed for what else they hold.
@@ -200,7 +200,7 @@ impl Parser<'_> {
             }
             E::Array(a) => {
                 self.attrs(&a.attrs);
-                a.elems.iter().for_each(|e| drop(self.expr(e)));
+                self.discard(&a.elems);
                 ExprKind::Unit
             }
             E::Repeat(r) => {
@@ -211,10 +211,7 @@ impl Parser<'_> {
             }
             E::Range(r) => {
                 self.attrs(&r.attrs);
-                r.start
-                    .iter()
-                    .chain(&r.end)
-                    .for_each(|e| drop(self.expr(e)));
+                self.discard(r.start.iter().chain(&r.end).map(|e| &**e));
                 ExprKind::Unit
             }
             E::Yield(y) => {
@@ -242,6 +239,13 @@ impl Parser<'_> {
             e,
             format!("`{word}` outside of a loop; use `return` to leave the kernel"),
         );
+    }
+
+    /// The parts of a reported form that nothing stands for, parsed for what else they hold.
+    fn discard<'a>(&mut self, parts: impl IntoIterator<Item = &'a syn::Expr>) {
+        for part in parts {
+            self.expr(part);
+        }
     }
 
     /// A reported form whose one part is parsed and stands for it.
