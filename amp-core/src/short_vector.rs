@@ -244,6 +244,11 @@ macro_rules! vector_methods {
             )*
         }
 
+        /// The methods of [`VectorMethods`] and their parameter counts, as declared here.
+        #[cfg(test)]
+        pub(crate) const VECTOR_METHODS: &[(&str, usize)] =
+            &[$((stringify!($name), <[&str]>::len(&[$(stringify!($arg)),*]))),*];
+
         impl<T: Component, const N: usize> VectorMethods<T, N> for KernelValue<Vector<T, N>>
         where
             Vector<T, N>: Value,

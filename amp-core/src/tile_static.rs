@@ -93,10 +93,9 @@ impl<T: Element> ArrayInit for KernelValue<T> {
     }
 }
 
-/// The most elements one level of a local array may have, and the most bytes a local array may
-/// take: a thread's private memory is small (CUDA allows 512 KiB per thread).
-pub const MAX_LOCAL_ARRAY: usize = 1 << 16;
-/// See [`MAX_LOCAL_ARRAY`].
+pub use amp_spec::MAX_LOCAL_ARRAY;
+/// The most bytes a local array may take, as [`MAX_LOCAL_ARRAY`] bounds its elements per level:
+/// a thread's private memory is small (CUDA allows 512 KiB per thread).
 pub const MAX_LOCAL_ARRAY_BYTES: u32 = 512 * 1024;
 
 /// `[value; N]` in a kernel: one value, repeated when the array is built (so that a large `N`

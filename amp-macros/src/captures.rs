@@ -1,21 +1,22 @@
 //! Which names a `parallel_for_each!` closure captures: every single-segment path it reads that
 //! no enclosing kernel binding declares (C++ AMP's `[=]` capture, made explicit). Constants
-//! (`SCREAMING_CASE` names) are not captures: they become literals.
+//! (`SCREAMING_CASE` names) are not captures: they become literals. A callee is not a capture:
+//! it names a `#[kernel]` function.
 
+use crate::ast::visit::{self, Visit};
+use crate::ast::{Binding, Block, Expr, ExprKind, Stmt, StmtKind};
 use std::collections::HashSet;
-use syn::visit::{self, Visit};
-use syn::{Expr, Ident, Pat};
+use syn::Ident;
 
-/// The captured names, in order of first use.
-pub fn captures(params: &[&Pat], body: &Expr) -> Vec<Ident> {
+/// The names captured by a kernel whose parameters bind `params` and whose body is `body`, in
+/// order of first use.
+pub fn captures(params: &[Binding], body: &Expr) -> Vec<Ident> {
     let mut finder = Finder {
         scopes: vec![HashSet::new()],
         found: Vec::new(),
         seen: HashSet::new(),
     };
-    for p in params {
-        finder.bind(p);
-    }
+    params.iter().for_each(|p| finder.bind(p));
     finder.visit_expr(body);
     finder.found
 }
@@ -30,23 +31,18 @@ fn is_constant_name(name: &str) -> bool {
 }
 
 struct Finder {
+    /// The names bound in each enclosing scope, innermost last.
     scopes: Vec<HashSet<String>>,
+    /// The captures, in order of first use.
     found: Vec<Ident>,
+    /// The names of `found`.
     seen: HashSet<String>,
 }
 
 impl Finder {
-    fn bind(&mut self, pat: &Pat) {
-        match pat {
-            Pat::Ident(p) => {
-                if let Some(scope) = self.scopes.last_mut() {
-                    scope.insert(p.ident.to_string());
-                }
-            }
-            Pat::Type(t) => self.bind(&t.pat),
-            Pat::Tuple(t) => t.elems.iter().for_each(|p| self.bind(p)),
-            Pat::Paren(p) => self.bind(&p.pat),
-            _ => {}
+    fn bind(&mut self, binding: &Binding) {
+        if let (Binding::Name { name, .. }, Some(scope)) = (binding, self.scopes.last_mut()) {
+            scope.insert(name.to_string());
         }
     }
 
@@ -55,37 +51,37 @@ impl Finder {
     }
 }
 
-impl<'ast> Visit<'ast> for Finder {
-    fn visit_block(&mut self, block: &'ast syn::Block) {
+impl Visit for Finder {
+    fn visit_block(&mut self, block: &Block) {
         self.scopes.push(HashSet::new());
-        visit::visit_block(self, block);
+        visit::walk_block(self, block);
         self.scopes.pop();
     }
 
-    fn visit_local(&mut self, local: &'ast syn::Local) {
-        if let Some(init) = &local.init {
-            self.visit_expr(&init.expr);
+    /// A binding's value is read before its name is bound.
+    fn visit_stmt(&mut self, stmt: &Stmt) {
+        visit::walk_stmt(self, stmt);
+        match &stmt.kind {
+            StmtKind::TileStatic(t) => self.bind(&t.binding),
+            StmtKind::Let(l) => self.bind(&l.binding),
+            StmtKind::LocalArray(a) => self.bind(&a.binding),
+            StmtKind::Tuple(pairs) => pairs.iter().for_each(|(b, _)| self.bind(b)),
+            StmtKind::Expr { .. } => {}
         }
-        self.bind(&local.pat);
     }
 
-    fn visit_expr_for_loop(&mut self, f: &'ast syn::ExprForLoop) {
-        self.visit_expr(&f.expr);
+    fn visit_expr(&mut self, expr: &Expr) {
+        let ExprKind::For(f) = &expr.kind else {
+            return visit::walk_expr(self, expr);
+        };
+        visit::walk_for_iter(self, &f.iter);
         self.scopes.push(HashSet::new());
-        self.bind(&f.pat);
+        self.bind(&f.binding);
         self.visit_block(&f.body);
         self.scopes.pop();
     }
 
-    fn visit_expr_call(&mut self, call: &'ast syn::ExprCall) {
-        // The callee names a #[kernel] function, not a captured value.
-        if !matches!(&*call.func, Expr::Path(_)) {
-            self.visit_expr(&call.func);
-        }
-        call.args.iter().for_each(|a| self.visit_expr(a));
-    }
-
-    fn visit_expr_path(&mut self, path: &'ast syn::ExprPath) {
+    fn visit_path(&mut self, path: &syn::ExprPath) {
         if path.qself.is_some() {
             return;
         }
@@ -99,6 +95,4 @@ impl<'ast> Visit<'ast> for Finder {
             }
         }
     }
-
-    fn visit_expr_macro(&mut self, _: &'ast syn::ExprMacro) {}
 }

@@ -21,6 +21,19 @@ impl Errors {
         self.errors.push(syn::Error::new(span, message));
     }
 
+    /// Records an error covering the tokens from `first` to `last` (as [`push`](Self::push)
+    /// covers a node's tokens).
+    pub fn push_between(
+        &mut self,
+        first: proc_macro2::Span,
+        last: proc_macro2::Span,
+        message: impl Display,
+    ) {
+        let ends = quote::quote_spanned!(first=> first);
+        let ends = quote::quote_spanned!(last=> #ends last);
+        self.push(ends, message);
+    }
+
     /// How many errors were recorded.
     pub fn len(&self) -> usize {
         self.errors.len()

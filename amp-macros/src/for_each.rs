@@ -11,11 +11,12 @@
 //! pipeline cache, so such a value must build the same IR whatever it holds; a `#[kernel] fn`
 //! item holds nothing (it is zero-sized).
 
+use crate::ast::{self, Binding, ExprKind};
 use crate::captures::captures;
-use crate::check;
 use crate::errors::Errors;
 use crate::lower::{at, ctx_ident, kernel_traits, loc, private, temp_at, Lowerer};
-use crate::uniform;
+use crate::{check, parse};
+use amp_spec::MAX_CAPTURES;
 use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned};
 use syn::parse::{Parse, ParseStream};
@@ -52,9 +53,6 @@ impl Parse for Input {
     }
 }
 
-/// The most values a kernel closure captures (the runtime's `Captures` tuples).
-const MAX_CAPTURES: usize = 16;
-
 /// Which launch function the expansion calls.
 #[derive(Clone, Copy, PartialEq)]
 pub enum Launch {
@@ -75,7 +73,11 @@ pub fn expand(input: TokenStream, launch: Launch) -> TokenStream {
     };
     let mut errors = Errors::default();
     crate::const_args::check_closure(&mut closure, &mut errors);
-    check_closure(&closure, &mut errors);
+    let Kernel {
+        params,
+        body,
+        captures,
+    } = check_closure(&closure, &mut errors);
     if let Err(err) = errors.finish() {
         // Statements in a block of the launch's type, so `parallel_for_each!(...)?` adds no
         // follow-on errors.
@@ -87,41 +89,27 @@ pub fn expand(input: TokenStream, launch: Launch) -> TokenStream {
     }
     let p = private();
     let ctx = ctx_ident();
-    let params: Vec<&Pat> = closure.inputs.iter().collect();
-    let names = captures(&params, &closure.body);
-    if names.len() > MAX_CAPTURES {
-        let list: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
-        let message = format!(
-            "a kernel captures at most {MAX_CAPTURES} values; this one captures {}: {}. Group \
-             scalars into a #[derive(Element)] struct, or pass data in fewer views",
-            names.len(),
-            list.join(", ")
-        );
-        return syn::Error::new_spanned(closure.or1_token, message).into_compile_error();
-    }
+    let (Some(index_binding), Some(index_pat)) = (params.first(), closure.inputs.first()) else {
+        return quote!(());
+    };
     let index = quote::format_ident!("__amp_index");
     // The parameter's type comes from the domain; an annotation is checked against it, at the
     // annotation.
-    let (index_pat, index_value) = match params.first() {
-        Some(Pat::Type(t)) => {
+    let index_value = match index_pat {
+        Pat::Type(t) => {
             let ty = crate::types::index_type(&t.ty);
             let (p, _) = at(t.ty.span());
-            let check = quote_spanned!(t.ty.span()=> #p::thread_index::<#ty, _>({ #index }));
-            (&*t.pat, check)
+            quote_spanned!(t.ty.span()=> #p::thread_index::<#ty, _>({ #index }))
         }
-        Some(other) => (*other, quote!(#index)),
-        None => return quote!(()),
+        _ => quote!(#index),
     };
-    let witness = match index_pat {
-        Pat::Ident(id) => Some(id.ident.clone()),
-        _ => None,
+    let witness = match index_binding {
+        Binding::Name { name, .. } => Some(name.clone()),
+        Binding::Wild => None,
     };
     let lower = Lowerer::for_closure(witness);
-    let bind_index = lower.bind(index_pat, index_value);
-    let body = match &*closure.body {
-        Expr::Block(b) => lower.block_value(&b.block),
-        other => lower.expr(other),
-    };
+    let bind_index = lower.bind(index_binding, index_value);
+    let body = lower.expr(&body);
     let site = loc(closure.or1_token.span());
     let call = match (launch, &view) {
         (Launch::Checked, None) => {
@@ -150,7 +138,7 @@ pub fn expand(input: TokenStream, launch: Launch) -> TokenStream {
     let (value, shape) = (temp_at("__amp_domain", span), tile_shape(span));
     let traits = kernel_traits(&p);
     // Each capture checked at the closure's first use of its name.
-    let checked = names
+    let checked = captures
         .iter()
         .map(|n| quote_spanned!(n.span()=> ::amp::launch::captured(&#n)));
     quote!({
@@ -162,7 +150,7 @@ pub fn expand(input: TokenStream, launch: Launch) -> TokenStream {
             #value,
             (#(#checked,)*),
             #site,
-            move |#ctx: &mut #p::KernelBuilder, (#(#names,)*), #index| {
+            move |#ctx: &mut #p::KernelBuilder, (#(#captures,)*), #index| {
                 #traits
                 #bind_index
                 #body
@@ -172,8 +160,19 @@ pub fn expand(input: TokenStream, launch: Launch) -> TokenStream {
     })
 }
 
-/// Rules on the closure itself: one index parameter, no `async`, captures by `[=]` only.
-fn check_closure(closure: &ExprClosure, errors: &mut Errors) {
+/// A kernel closure, parsed.
+struct Kernel {
+    /// What its parameters bind.
+    params: Vec<Binding>,
+    /// Its body.
+    body: ast::Expr,
+    /// The names it captures, in order of first use.
+    captures: Vec<syn::Ident>,
+}
+
+/// Rules on the closure itself (one index parameter, no `async`, captures by `[=]` only, at
+/// most [`MAX_CAPTURES`] of them), and its body parsed and checked.
+fn check_closure(closure: &ExprClosure, errors: &mut Errors) -> Kernel {
     if closure.inputs.len() != 1 {
         let message = "a parallel_for_each kernel takes exactly one parameter: the thread's index";
         if closure.inputs.is_empty() {
@@ -184,10 +183,11 @@ fn check_closure(closure: &ExprClosure, errors: &mut Errors) {
             errors.push(&closure.inputs, message);
         }
     }
+    let mut params = Vec::new();
     for p in &closure.inputs {
-        check::check_param_pattern(p, errors);
+        params.push(parse::param(p, errors));
         if let Pat::Type(t) = p {
-            check::check_type(&t.ty, errors);
+            parse::signature_type(&t.ty, errors);
         }
     }
     if let Some(t) = &closure.asyncness {
@@ -196,29 +196,37 @@ fn check_closure(closure: &ExprClosure, errors: &mut Errors) {
     if let syn::ReturnType::Type(_, ty) = &closure.output {
         errors.push(ty, "a parallel_for_each kernel returns nothing");
     }
-    let index: Vec<syn::Ident> = closure.inputs.iter().filter_map(pattern_ident).collect();
-    match &*closure.body {
+    let body = match &*closure.body {
         Expr::Block(b) => {
-            check::check_block(&b.block, errors);
-            check::check_no_return_value(&b.block, errors);
-            uniform::check_barriers(&index, &b.block, errors);
+            let block = parse::block(&b.block, errors);
+            check::no_return_value(&block, errors);
+            let index: Vec<syn::Ident> = params
+                .iter()
+                .filter_map(|p| match p {
+                    Binding::Name { name, .. } => Some(name.clone()),
+                    Binding::Wild => None,
+                })
+                .collect();
+            check::barriers(&index, &block, errors);
+            ast::Expr::new(closure.body.span(), ExprKind::Block(block))
         }
-        other => {
-            let block = syn::Block {
-                brace_token: Default::default(),
-                stmts: vec![syn::Stmt::Expr(other.clone(), None)],
-            };
-            check::check_block(&block, errors);
-        }
+        other => parse::expr(other, errors),
+    };
+    let captures = captures(&params, &body);
+    if captures.len() > MAX_CAPTURES {
+        let list: Vec<String> = captures.iter().map(|n| format!("`{n}`")).collect();
+        let message = format!(
+            "a kernel captures at most {MAX_CAPTURES} values; this one captures {}: {}. Group \
+             scalars into a #[derive(Element)] struct, or pass data in fewer views",
+            captures.len(),
+            list.join(", ")
+        );
+        errors.push(closure.or1_token, message);
     }
-}
-
-/// The name a parameter pattern binds (`t`, `t: TiledIndex<16>`).
-fn pattern_ident(pat: &Pat) -> Option<syn::Ident> {
-    match pat {
-        Pat::Ident(id) => Some(id.ident.clone()),
-        Pat::Type(t) => pattern_ident(&t.pat),
-        _ => None,
+    Kernel {
+        params,
+        body,
+        captures,
     }
 }
 

@@ -9,11 +9,11 @@
 //! on the host: there, the `KernelCall` bound says "`f` is a kernel function". rustc shows `f`
 //! used as a value as `fn(_) -> f {f::<_>}`.
 
-use crate::check;
+use crate::ast::{Binding, Block};
 use crate::errors::{with_item, Errors};
 use crate::lower::{at, ctx_ident, kernel_traits, private, Lowerer};
 use crate::types::kernel_side;
-use crate::uniform;
+use crate::{check, parse};
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 use syn::{FnArg, ItemFn, ReturnType};
@@ -28,14 +28,14 @@ pub fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
     if !args.is_empty() {
         errors.push(&args, "#[kernel] takes no arguments");
     }
-    let signature_ok = check_signature(&func, &mut errors);
-    check::check_block(&func.block, &mut errors);
-    check::check_no_self_call(&func.sig.ident, &func.block, &mut errors);
-    check::check_tail(&func, &mut errors);
-    check::check_fn_returns(&func, &mut errors);
-    uniform::check_barriers(&index_params(&func), &func.block, &mut errors);
+    let (params, signature_ok) = check_signature(&func, &mut errors);
+    let body = parse::block(&func.block, &mut errors);
+    check::no_self_call(&func.sig.ident, &body, &mut errors);
+    check::tail(&func, &body, &mut errors);
+    check::fn_returns(&func.sig.output, &body, &mut errors);
+    check::barriers(&index_params(&func), &body, &mut errors);
     match errors.finish() {
-        Ok(()) => emit(&func, Body::Lowered),
+        Ok(()) => emit(&func, Body::Lowered(&body, &params)),
         // With a sound signature, callers still type-check against it.
         Err(err) if signature_ok => with_item(err, emit(&func, Body::Unreachable)),
         Err(err) => with_item(err, emit(&func, Body::None)),
@@ -61,35 +61,17 @@ fn concrete_result(output: &ReturnType, type_params: &[syn::Ident]) -> Option<sy
 fn returned(
     output: &ReturnType,
     type_params: &[syn::Ident],
-    block: &syn::Block,
+    block: &Block,
     body: TokenStream,
 ) -> TokenStream {
-    let span = match block.stmts.last() {
-        Some(syn::Stmt::Expr(tail, None)) => syn::spanned::Spanned::span(tail),
-        _ => syn::spanned::Spanned::span(block),
-    };
+    let span = block.tail().map_or(block.span, |tail| tail.span);
     if matches!(output, ReturnType::Default) {
         let (p, _) = at(span);
         let value = syn::Ident::new("__amp_result", span);
         return quote_spanned!(span=> { let #value = #body; #p::no_value(#value) });
     }
-    // An `if` without `else` has no value (Rust's E0317): say so at the `if`.
-    if let Some(syn::Stmt::Expr(syn::Expr::If(tail), None)) = block.stmts.last() {
-        if tail.else_branch.is_none() {
-            let ReturnType::Type(_, ty) = output else {
-                return body;
-            };
-            let ty = quote::ToTokens::to_token_stream(ty)
-                .to_string()
-                .replace(' ', "");
-            let message = format!(
-                "this `if` has no `else`, so it has no value, but the function returns `{ty}`: add an `else` branch"
-            );
-            return syn::Error::new(tail.if_token.span, message).into_compile_error();
-        }
-    }
     // A body that ends in `return v;` has its value checked at the `return`.
-    if crate::lower::stmt::block_diverges(block) {
+    if block.diverges() {
         return body;
     }
     let Some(ty) = concrete_result(output, type_params) else {
@@ -120,19 +102,20 @@ fn index_params(func: &ItemFn) -> Vec<syn::Ident> {
 }
 
 /// What the expansion gives the function.
-#[derive(PartialEq)]
-enum Body {
-    /// The lowered body.
-    Lowered,
+enum Body<'a> {
+    /// The body, lowered, with what its parameters bind.
+    Lowered(&'a Block, &'a [Binding]),
     /// A body that is never built (the kernel had errors; callers still type-check).
     Unreachable,
     /// Only the name (the signature itself had errors).
     None,
 }
 
-/// Rules on the signature; returns whether the signature itself is usable.
-fn check_signature(func: &ItemFn, errors: &mut Errors) -> bool {
+/// Rules on the signature; returns what the parameters bind, and whether the signature itself
+/// is usable.
+fn check_signature(func: &ItemFn, errors: &mut Errors) -> (Vec<Binding>, bool) {
     let before = errors.len();
+    let mut params = Vec::new();
     let sig = &func.sig;
     if let Some(t) = &sig.asyncness {
         errors.push(t, "kernel functions cannot be `async`");
@@ -153,8 +136,8 @@ fn check_signature(func: &ItemFn, errors: &mut Errors) -> bool {
         match input {
             FnArg::Receiver(r) => errors.push(r, "kernel functions cannot be methods (no `self`)"),
             FnArg::Typed(t) => {
-                check::check_param_pattern(&t.pat, errors);
-                check::check_type(&t.ty, errors);
+                params.push(parse::param(&t.pat, errors));
+                parse::signature_type(&t.ty, errors);
                 // Rule: a parameter holds one kernel value; tuples are not kernel types.
                 match &*t.ty {
                     syn::Type::Tuple(tuple) if tuple.elems.is_empty() => errors.push(
@@ -178,9 +161,9 @@ fn check_signature(func: &ItemFn, errors: &mut Errors) -> bool {
         }
     }
     if let ReturnType::Type(_, ty) = &sig.output {
-        check::check_type(ty, errors);
+        parse::signature_type(ty, errors);
     }
-    errors.len() == before
+    (params, errors.len() == before)
 }
 
 fn emit(func: &ItemFn, body: Body) -> TokenStream {
@@ -234,16 +217,16 @@ fn emit(func: &ItemFn, body: Body) -> TokenStream {
         "__amp_args",
         span = proc_macro2::Span::mixed_site().located_at(func.sig.fn_token.span)
     );
-    let emit_impl = body != Body::None;
-    let body = if body == Body::Lowered {
+    let emit_impl = !matches!(body, Body::None);
+    let body = if let Body::Lowered(block, bindings) = body {
         let lower = Lowerer::new().with_result(concrete_result(&func.sig.output, &type_params));
-        let names: Vec<_> = params.iter().map(|t| param_name(&t.pat)).collect();
-        let rebinds = params.iter().map(|t| rebind_mut(&t.pat));
+        let names: Vec<_> = bindings.iter().map(param_name).collect();
+        let rebinds = bindings.iter().map(rebind_mut);
         let body = returned(
             &func.sig.output,
             &type_params,
-            &func.block,
-            lower.block_value(&func.block),
+            block,
+            lower.block_value(block),
         );
         let span = func.sig.ident.span();
         {
@@ -298,22 +281,21 @@ fn emit(func: &ItemFn, body: Body) -> TokenStream {
     }
 }
 
-fn param_name(pat: &syn::Pat) -> TokenStream {
-    match pat {
-        syn::Pat::Ident(id) => {
-            let name = &id.ident;
-            quote!(#name)
-        }
-        syn::Pat::Type(t) => param_name(&t.pat),
-        _ => quote!(_),
+/// The name a parameter binds in the builder closure's arguments.
+fn param_name(binding: &Binding) -> TokenStream {
+    match binding {
+        Binding::Name { name, .. } => quote!(#name),
+        Binding::Wild => quote!(_),
     }
 }
 
 /// A `mut` parameter becomes a local initialised with the argument.
-fn rebind_mut(pat: &syn::Pat) -> TokenStream {
-    match pat {
-        syn::Pat::Ident(id) if id.mutability.is_some() => {
-            let name = &id.ident;
+fn rebind_mut(binding: &Binding) -> TokenStream {
+    match binding {
+        Binding::Name {
+            name,
+            mutable: true,
+        } => {
             let label = name.to_string();
             let ctx = ctx_ident();
             quote!(let #name = #ctx.var(::core::option::Option::Some(#label), #name);)

@@ -1,10 +1,12 @@
 //! amp-macros: `#[kernel]` and `parallel_for_each!`, amp's `restrict(amp)`.
 //!
-//! Each macro is parse → check → expand: the checker applies every restriction rule that syntax
-//! shows (one function per rule, every violation reported with its tokens), and the lowering
-//! turns the kernel body into Rust code that builds the kernel's naga IR through amp-core when the
-//! kernel is first launched. Use these through the `amp` crate.
+//! Each macro is parse → check → expand: `parse` turns the kernel body into amp's own typed
+//! kernel syntax (`ast`), reporting every form kernels lack; `check` applies the rules that
+//! need the whole kernel to that tree; `lower` turns it into Rust code that builds the
+//! kernel's naga IR through amp-core when the kernel is first launched. Every violation is
+//! reported with its tokens, all of them in one compile. Use these through the `amp` crate.
 
+mod ast;
 mod captures;
 mod check;
 mod const_args;
@@ -13,9 +15,9 @@ mod errors;
 mod for_each;
 mod kernel_fn;
 mod lower;
+mod parse;
 mod std_methods;
 mod types;
-mod uniform;
 
 use proc_macro::TokenStream;
 

@@ -128,6 +128,11 @@ macro_rules! scalar_methods {
             )*
         }
 
+        /// The methods of [`ScalarMethods`] and their parameter counts, as declared here.
+        #[cfg(test)]
+        pub(crate) const SCALAR_METHODS: &[(&str, usize)] =
+            &[$((stringify!($name), <[&str]>::len(&[$(stringify!($arg)),*]))),*];
+
         impl<T: Scalar> ScalarMethods<T> for KernelValue<T> {
             $(
                 fn $name(self, b: &mut KernelBuilder $(, $arg: $aty)*) -> $out
@@ -484,4 +489,33 @@ fn reinterpret(
         kind,
         convert: None,
     })
+}
+
+#[cfg(test)]
+mod spec {
+    use super::SCALAR_METHODS;
+    use crate::short_vector::VECTOR_METHODS;
+
+    /// amp-spec's method table, which the macros check calls against (names and argument
+    /// counts), lists exactly the methods of `ScalarMethods` and `VectorMethods`, with the same
+    /// number of parameters; `clone`, which the macros turn into the value itself, is in no
+    /// trait.
+    #[test]
+    fn amp_spec_lists_the_method_traits() {
+        let declared = || SCALAR_METHODS.iter().chain(VECTOR_METHODS);
+        for &(name, arity) in declared() {
+            let listed = amp_spec::Method::named(name)
+                .unwrap_or_else(|| panic!("amp-spec's METHODS lacks `{name}`"));
+            assert_eq!(listed.params.len(), arity, "`{name}`'s parameters");
+        }
+        for method in amp_spec::METHODS {
+            let declared = declared().any(|&(name, _)| name == method.name);
+            assert_eq!(
+                declared,
+                method.name != "clone",
+                "`{}` is in amp-spec's METHODS but no method trait declares it",
+                method.name
+            );
+        }
+    }
 }

@@ -1,12 +1,14 @@
-//! Lowering: a checked kernel body becomes Rust code that drives amp-core's `KernelBuilder`.
+//! Lowering: a parsed and checked kernel body ([`ast`](crate::ast)) becomes Rust code that
+//! drives amp-core's `KernelBuilder`.
 //!
 //! The generated code mirrors the kernel's structure: Rust blocks for kernel blocks, Rust `let`s
 //! for kernel `let`s (so scoping and shadowing are Rust's own), and one builder call per
 //! operation, in source order, each spanned at the user's tokens so rustc's type errors point at
-//! the kernel source. Statements and expressions are in separate files.
+//! the kernel source. Statements, expressions and control flow are in separate files.
 
+mod control;
 mod expr;
-pub(crate) mod stmt;
+mod stmt;
 
 use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned};

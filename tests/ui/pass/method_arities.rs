@@ -1,7 +1,7 @@
 use amp::prelude::*;
 
-// Every method in amp-macros' table of method parameters (`METHOD_PARAMS` in check.rs), called
-// with the arguments the table gives it: the table and amp-core's methods agree.
+// Every method in amp-spec's table of methods and their parameters (`METHODS`), called with the
+// arguments the table gives it: the table and amp-core's methods agree.
 fn main() -> Result<(), amp::Error> {
     let mut out = vec![0.0f32; 4];
     let view = ArrayView::new(4, &mut out)?;

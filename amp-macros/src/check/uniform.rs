@@ -13,12 +13,15 @@
 //! left to the check amp runs on the built kernel at its first launch, which sees the whole
 //! call graph.
 
+use crate::ast::visit::{self, Visit};
+use crate::ast::{
+    ArrayInit, ArrayKind, Binding, Block, Callee, Expr, ExprKind, ForIter, Place, PlaceKind,
+    StmtKind,
+};
 use crate::errors::Errors;
 use proc_macro2::Span;
 use std::collections::{HashMap, HashSet};
-use syn::spanned::Spanned;
-use syn::visit::Visit;
-use syn::{Block, Expr, Ident, Pat, Stmt};
+use syn::Ident;
 
 /// The members of a tiled index that every thread of a tile shares.
 const TILE_UNIFORM: [&str; 4] = ["tile", "tile_origin", "tile_extent", "barrier"];
@@ -31,8 +34,9 @@ const WAITS: [&str; 4] = [
     "wait_with_tile_static_memory_fence",
 ];
 
-/// Checks the barriers of a kernel body whose thread-index parameters are `index`.
-pub fn check_barriers(index: &[Ident], body: &Block, errors: &mut Errors) {
+/// Rule: every thread of a tile reaches each tile barrier, or none (C3561). Checks the barriers
+/// of a kernel body whose thread-index parameters are `index`.
+pub fn barriers(index: &[Ident], body: &Block, errors: &mut Errors) {
     if index.is_empty() {
         return;
     }
@@ -75,7 +79,7 @@ struct Walk {
     scopes: Vec<HashMap<String, usize>>,
     /// Bindings numbered in walk order (the same in every pass).
     next_binding: usize,
-    /// Tainted bindings, with the condition that made them so where it was control.
+    /// Tainted bindings.
     tainted: HashSet<usize>,
     /// Loops numbered in walk order, and those left under tainted control.
     next_loop: usize,
@@ -109,12 +113,13 @@ impl Walk {
         self.control.last().copied().or(self.returned).or(exit)
     }
 
-    fn depends(&self, e: &Expr) -> bool {
+    /// Whether any of `exprs` mentions a tainted local or the thread's index.
+    fn depends<'a>(&self, exprs: impl IntoIterator<Item = &'a Expr>) -> bool {
         let mut finder = Depends {
             walk: self,
             found: false,
         };
-        finder.visit_expr(e);
+        exprs.into_iter().for_each(|e| finder.visit_expr(e));
         finder.found
     }
 
@@ -122,31 +127,30 @@ impl Walk {
         self.scopes.iter().rev().find_map(|s| s.get(name).copied())
     }
 
-    fn bind(&mut self, pat: &Pat, tainted: bool) {
-        let mut names = Vec::new();
-        pattern_names(pat, &mut names);
-        for name in names {
-            let id = self.next_binding;
-            self.next_binding += 1;
-            if tainted && self.tainted.insert(id) {
-                self.changed = true;
-            }
-            if let Some(scope) = self.scopes.last_mut() {
-                scope.insert(name, id);
-            }
+    fn bind(&mut self, binding: &Binding, tainted: bool) {
+        let Binding::Name { name, .. } = binding else {
+            return;
+        };
+        let id = self.next_binding;
+        self.next_binding += 1;
+        if tainted && self.tainted.insert(id) {
+            self.changed = true;
+        }
+        if let Some(scope) = self.scopes.last_mut() {
+            scope.insert(name.to_string(), id);
         }
     }
 
     /// `place = value` (or `op=`): a local assigned a tainted value, or under tainted control,
     /// becomes tainted.
-    fn assign(&mut self, place: &Expr, value: &Expr) {
-        let Expr::Path(path) = place else {
+    fn assign(&mut self, place: &Place, value: &Expr) {
+        let PlaceKind::Name(path) = &place.kind else {
             return;
         };
         let Some(name) = path.path.get_ident() else {
             return;
         };
-        let tainted = self.depends(value) || self.tainted_control().is_some();
+        let tainted = self.depends([value]) || self.tainted_control().is_some();
         if let Some(id) = self.lookup(&name.to_string()) {
             if tainted && self.tainted.insert(id) {
                 self.changed = true;
@@ -157,17 +161,29 @@ impl Walk {
     fn block(&mut self, block: &Block) {
         self.scopes.push(HashMap::new());
         for stmt in &block.stmts {
-            match stmt {
-                Stmt::Local(local) => {
-                    if let Some(init) = &local.init {
-                        self.expr(&init.expr);
-                    }
-                    let tainted = local.init.as_ref().is_some_and(|i| self.depends(&i.expr))
-                        || self.tainted_control().is_some();
-                    self.bind(&local.pat, tainted);
+            match &stmt.kind {
+                StmtKind::Let(l) => {
+                    self.expr(&l.value);
+                    let tainted = self.depends([&l.value]) || self.tainted_control().is_some();
+                    self.bind(&l.binding, tainted);
                 }
-                Stmt::Expr(e, _) => self.expr(e),
-                Stmt::Item(_) | Stmt::Macro(_) => {}
+                StmtKind::LocalArray(a) => {
+                    let values = values(&a.init);
+                    values.iter().for_each(|v| self.expr(v));
+                    let tainted = self.depends(values) || self.tainted_control().is_some();
+                    self.bind(&a.binding, tainted);
+                }
+                StmtKind::Tuple(pairs) => {
+                    let values: Vec<&Expr> = pairs.iter().flat_map(|(_, v)| values(v)).collect();
+                    values.iter().for_each(|v| self.expr(v));
+                    let tainted = self.depends(values) || self.tainted_control().is_some();
+                    pairs.iter().for_each(|(b, _)| self.bind(b, tainted));
+                }
+                StmtKind::TileStatic(t) => {
+                    let tainted = self.tainted_control().is_some();
+                    self.bind(&t.binding, tainted);
+                }
+                StmtKind::Expr { expr, .. } => self.expr(expr),
             }
         }
         self.scopes.pop();
@@ -185,7 +201,7 @@ impl Walk {
     }
 
     fn condition(&self, e: &Expr) -> Option<Span> {
-        self.depends(e).then(|| e.span())
+        self.depends([e]).then_some(e.span)
     }
 
     fn a_loop(&mut self, condition: Option<Span>, body: impl FnOnce(&mut Self)) {
@@ -213,22 +229,22 @@ impl Walk {
     }
 
     fn expr(&mut self, e: &Expr) {
-        match e {
-            Expr::If(i) => {
+        match &e.kind {
+            ExprKind::If(i) => {
                 self.expr(&i.cond);
                 let c = self.condition(&i.cond);
                 self.governed(c, |w| {
-                    w.block(&i.then_branch);
-                    if let Some((_, other)) = &i.else_branch {
+                    w.block(&i.then);
+                    if let Some(other) = &i.otherwise {
                         w.expr(other);
                     }
                 });
             }
-            Expr::Match(m) => {
-                self.expr(&m.expr);
-                let mut c = self.condition(&m.expr);
+            ExprKind::Match(m) => {
+                self.expr(&m.scrutinee);
+                let mut c = self.condition(&m.scrutinee);
                 for arm in &m.arms {
-                    if let Some((_, guard)) = &arm.guard {
+                    if let Some(guard) = &arm.guard {
                         c = c.or_else(|| self.condition(guard));
                     }
                 }
@@ -238,59 +254,92 @@ impl Walk {
                     }
                 });
             }
-            Expr::While(l) => {
-                self.expr(&l.cond);
-                let c = self.condition(&l.cond);
-                self.a_loop(c, |w| w.block(&l.body));
+            ExprKind::While { cond, body } => {
+                self.expr(cond);
+                let c = self.condition(cond);
+                self.a_loop(c, |w| w.block(body));
             }
-            Expr::Loop(l) => self.a_loop(None, |w| w.block(&l.body)),
-            Expr::ForLoop(f) => {
-                self.expr(&f.expr);
-                let c = self.condition(&f.expr);
+            ExprKind::Loop { body } => self.a_loop(None, |w| w.block(body)),
+            ExprKind::For(f) => {
+                let iterated = iterated(&f.iter);
+                iterated.iter().for_each(|e| self.expr(e));
+                let c = self
+                    .depends(iterated.iter().copied())
+                    .then_some(f.iter_span);
                 let counter_tainted = c.is_some() || self.tainted_control().is_some();
                 self.a_loop(c, |w| {
                     w.scopes.push(HashMap::new());
-                    w.bind(&f.pat, counter_tainted);
+                    w.bind(&f.binding, counter_tainted);
                     w.block(&f.body);
                     w.scopes.pop();
                 });
             }
-            Expr::Block(b) => self.block(&b.block),
-            Expr::Return(r) => {
-                if let Some(v) = &r.expr {
+            ExprKind::Block(b) => self.block(b),
+            ExprKind::Return { value, .. } => {
+                if let Some(v) = value {
                     self.expr(v);
                 }
                 self.exit(true);
             }
-            Expr::Break(_) | Expr::Continue(_) => self.exit(false),
-            Expr::Assign(a) => {
-                self.expr(&a.right);
-                self.assign(&a.left, &a.right);
+            ExprKind::Break(_) | ExprKind::Continue(_) => self.exit(false),
+            ExprKind::Assign { place, value, .. } => {
+                self.expr(value);
+                self.assign(place, value);
             }
-            Expr::Binary(b) if is_compound(&b.op) => {
-                self.expr(&b.right);
-                self.assign(&b.left, &b.right);
-            }
-            Expr::MethodCall(m) => {
-                self.expr(&m.receiver);
-                for a in &m.args {
-                    self.expr(a);
-                }
-                if self.report && is_barrier_wait(m) {
+            ExprKind::MethodCall {
+                receiver,
+                method,
+                args,
+                ..
+            } => {
+                self.expr(receiver);
+                args.iter().for_each(|a| self.expr(a));
+                if self.report && is_barrier_wait(method, receiver) {
                     if let Some(reason) = self.tainted_control() {
-                        self.found.push((m.span(), reason));
+                        self.found.push((e.span, reason));
                     }
                 }
             }
-            other => {
-                // Blocks nested in other expressions (`f({ … })`, `a + if c { … } else { … }`).
-                let mut nested = Nested(Vec::new());
-                nested.visit_expr(other);
-                for inner in nested.0 {
-                    self.expr(inner);
-                }
+            // Control flow nested in other expressions (`f({ … })`, `a + if c { … } else { … }`).
+            _ => {
+                let mut nested = Nested(self);
+                visit::walk_expr(&mut nested, e);
             }
         }
+    }
+}
+
+/// The expressions a `for` loop iterates over: a range's bounds and step, an array's values.
+fn iterated(iter: &ForIter) -> Vec<&Expr> {
+    match iter {
+        ForIter::Range(r) => [&*r.start, &*r.end]
+            .into_iter()
+            .chain(r.step.as_deref())
+            .collect(),
+        ForIter::Array(a) => values(a),
+    }
+}
+
+/// The values of an array literal (or the value standing for one).
+fn values(array: &ArrayInit) -> Vec<&Expr> {
+    match &array.kind {
+        ArrayKind::List(elems) => elems.iter().flat_map(values).collect(),
+        ArrayKind::Repeat { value, .. } => values(value),
+        ArrayKind::Value(e) => vec![e],
+    }
+}
+
+/// Walks the parts of an expression without control flow of its own, handing each part back
+/// to the walk.
+struct Nested<'w>(&'w mut Walk);
+
+impl Visit for Nested<'_> {
+    fn visit_expr(&mut self, e: &Expr) {
+        self.0.expr(e);
+    }
+
+    fn visit_block(&mut self, block: &Block) {
+        self.0.block(block);
     }
 }
 
@@ -301,9 +350,9 @@ struct Depends<'w> {
     found: bool,
 }
 
-impl<'ast> Visit<'ast> for Depends<'_> {
-    fn visit_expr_path(&mut self, p: &'ast syn::ExprPath) {
-        if let Some(name) = p.path.get_ident() {
+impl Depends<'_> {
+    fn name(&mut self, path: &syn::ExprPath) {
+        if let Some(name) = path.path.get_ident() {
             let name = name.to_string();
             self.found |= match self.walk.lookup(&name) {
                 Some(id) => self.walk.tainted.contains(&id),
@@ -311,74 +360,39 @@ impl<'ast> Visit<'ast> for Depends<'_> {
             };
         }
     }
-
-    fn visit_expr_field(&mut self, f: &'ast syn::ExprField) {
-        let uniform_member = matches!(&f.member, syn::Member::Named(m)
-            if TILE_UNIFORM.iter().any(|u| m == u));
-        let of_index = matches!(&*f.base, Expr::Path(p)
-        if p.path.get_ident().is_some_and(|n| {
-            let n = n.to_string();
-            self.walk.lookup(&n).is_none() && self.walk.index.contains(&n)
-        }));
-        if !(uniform_member && of_index) {
-            syn::visit::visit_expr_field(self, f);
-        }
-    }
 }
 
-/// The outermost expressions with their own control flow nested in another expression.
-struct Nested<'ast>(Vec<&'ast Expr>);
+impl Visit for Depends<'_> {
+    fn visit_path(&mut self, path: &syn::ExprPath) {
+        self.name(path);
+    }
 
-impl<'ast> Visit<'ast> for Nested<'ast> {
-    fn visit_expr(&mut self, e: &'ast Expr) {
-        match e {
-            Expr::If(_)
-            | Expr::Match(_)
-            | Expr::While(_)
-            | Expr::Loop(_)
-            | Expr::ForLoop(_)
-            | Expr::Block(_)
-            | Expr::Return(_)
-            | Expr::Break(_)
-            | Expr::Continue(_)
-            | Expr::Assign(_)
-            | Expr::MethodCall(_) => self.0.push(e),
-            Expr::Binary(b) if is_compound(&b.op) => self.0.push(e),
-            _ => syn::visit::visit_expr(self, e),
+    fn visit_callee(&mut self, callee: &Callee) {
+        if let Callee::Function(path) = callee {
+            self.name(path);
         }
     }
-}
 
-fn is_compound(op: &syn::BinOp) -> bool {
-    use syn::BinOp::*;
-    matches!(
-        op,
-        AddAssign(_)
-            | SubAssign(_)
-            | MulAssign(_)
-            | DivAssign(_)
-            | RemAssign(_)
-            | BitAndAssign(_)
-            | BitOrAssign(_)
-            | BitXorAssign(_)
-            | ShlAssign(_)
-            | ShrAssign(_)
-    )
+    fn visit_expr(&mut self, e: &Expr) {
+        if let ExprKind::Field { base, member } = &e.kind {
+            let uniform_member = matches!(member, syn::Member::Named(m)
+                if TILE_UNIFORM.iter().any(|u| m == u));
+            let of_index = matches!(&base.kind, ExprKind::Path(p)
+            if p.path.get_ident().is_some_and(|n| {
+                let n = n.to_string();
+                self.walk.lookup(&n).is_none() && self.walk.index.contains(&n)
+            }));
+            if uniform_member && of_index {
+                return;
+            }
+        }
+        visit::walk_expr(self, e);
+    }
 }
 
 /// `x.barrier.wait()` and its fenced forms.
-fn is_barrier_wait(m: &syn::ExprMethodCall) -> bool {
-    WAITS.iter().any(|w| m.method == w)
-        && matches!(&*m.receiver, Expr::Field(f)
-            if matches!(&f.member, syn::Member::Named(n) if n == "barrier"))
-}
-
-fn pattern_names(pat: &Pat, out: &mut Vec<String>) {
-    match pat {
-        Pat::Ident(id) => out.push(id.ident.to_string()),
-        Pat::Type(t) => pattern_names(&t.pat, out),
-        Pat::Tuple(t) => t.elems.iter().for_each(|p| pattern_names(p, out)),
-        Pat::Paren(p) => pattern_names(&p.pat, out),
-        _ => {}
-    }
+fn is_barrier_wait(method: &Ident, receiver: &Expr) -> bool {
+    WAITS.iter().any(|w| method == w)
+        && matches!(&receiver.kind, ExprKind::Field { member: syn::Member::Named(n), .. }
+            if n == "barrier")
 }

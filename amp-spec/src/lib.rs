@@ -1,0 +1,142 @@
+//! amp-spec: the facts of amp's kernel language that both halves of amp use, defined once.
+//!
+//! The macros (`amp-macros`) check kernels against these facts at compile time, in the user's
+//! words; the IR builder (`amp-core`) enforces the same facts when a kernel is built, and its
+//! tests check that its method traits are exactly the [`METHODS`] listed here. This crate has
+//! no dependencies, so that a proc-macro crate and the builder can both import it.
+
+/// The most elements one level of a local array may have (`[e; N]` in a kernel: `N` at most
+/// this): a local array is built on the host while the kernel is built, and lives in a thread's
+/// private memory on the accelerator, which is small.
+pub const MAX_LOCAL_ARRAY: usize = 1 << 16;
+
+/// The most values a `parallel_for_each!` kernel captures (the launch takes its captures as a
+/// tuple of at most this many).
+pub const MAX_CAPTURES: usize = 16;
+
+/// A method kernels call on scalars and short vectors (`x.sqrt()`, `a.max(b)`, `v.dot(w)`):
+/// its name and its parameters as Rust names them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Method {
+    /// The method's name.
+    pub name: &'static str,
+    /// Its parameters after `self`, by the names Rust's own method gives them (`clamp` takes
+    /// `min` and `max`), which error messages quote.
+    pub params: &'static [&'static str],
+}
+
+impl Method {
+    /// The method named `name`, if kernels have one.
+    ///
+    /// ```
+    /// assert_eq!(amp_spec::Method::named("clamp").map(|m| m.params), Some(&["min", "max"][..]));
+    /// assert!(amp_spec::Method::named("checked_add").is_none());
+    /// ```
+    pub fn named(name: &str) -> Option<&'static Method> {
+        METHODS.iter().find(|m| m.name == name)
+    }
+}
+
+/// Declares [`METHODS`], one `name(params)` per line.
+macro_rules! methods {
+    ($($name:ident($($param:ident),*);)*) => {
+        /// amp's methods of kernel scalars and short vectors (amp-core's `ScalarMethods` and
+        /// `VectorMethods`), and `clone` (kernel values are copies). A name has the same
+        /// parameters on every type that has it: `min` takes `other` on scalars and vectors
+        /// alike.
+        pub const METHODS: &[Method] = &[$(Method {
+            name: stringify!($name),
+            params: &[$(stringify!($param)),*],
+        }),*];
+    };
+}
+
+methods! {
+    max(other);
+    min(other);
+    clamp(min, max);
+    abs();
+    signum();
+    sqrt();
+    rsqrt();
+    exp();
+    exp2();
+    ln();
+    log2();
+    log10();
+    sin();
+    cos();
+    tan();
+    asin();
+    acos();
+    atan();
+    atan2(other);
+    sinh();
+    cosh();
+    tanh();
+    floor();
+    ceil();
+    round();
+    trunc();
+    fract();
+    mul_add(a, b);
+    powf(n);
+    powi(n);
+    hypot(other);
+    copysign(sign);
+    recip();
+    to_degrees();
+    to_radians();
+    is_nan();
+    is_infinite();
+    is_finite();
+    to_bits();
+    pow(exp);
+    count_ones();
+    leading_zeros();
+    trailing_zeros();
+    reverse_bits();
+    rotate_left(n);
+    rotate_right(n);
+    wrapping_add(rhs);
+    wrapping_sub(rhs);
+    wrapping_mul(rhs);
+    wrapping_neg();
+    saturating_add(rhs);
+    saturating_sub(rhs);
+    saturating_mul(rhs);
+    abs_diff(other);
+    div_euclid(rhs);
+    rem_euclid(rhs);
+    ilog2();
+    div_ceil(rhs);
+    next_power_of_two();
+    isqrt();
+    is_power_of_two();
+    x();
+    y();
+    z();
+    w();
+    dot(other);
+    length();
+    normalize();
+    distance(other);
+    cross(other);
+    clone();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_name_is_listed_once() {
+        for (i, m) in METHODS.iter().enumerate() {
+            assert!(
+                METHODS[..i].iter().all(|earlier| earlier.name != m.name),
+                "{} is listed twice",
+                m.name
+            );
+        }
+    }
+}
