@@ -131,7 +131,7 @@ pub mod kernel_types {
     pub use amp_core::bits::Bits32;
     pub use amp_core::builder::{
         device_fn, kernel_function, DeviceFn, FnArg, FnArgs, FnResult, KernelBuilder, KernelCall,
-        KernelFunction, KernelToken, KernelValue, Read, Var,
+        KernelFunction, KernelToken, KernelValue, Var,
     };
     pub use amp_core::for_loop::{for_step, ForLoop, ForRange};
     pub use amp_core::lang::{
@@ -153,6 +153,7 @@ pub mod kernel_types {
         assert_tiled, ArrayInit, DeclareMemory, ForArray, LocalInit, Repeat, TileType, Tiled,
     };
     pub use amp_core::types::{KernelType, Rank, Value};
+    pub use amp_core::value::Read;
     pub use amp_core::view::{IndexConst, IndexInt, IndexRead, IndexWrite};
     pub use amp_core::{ReadOnly, ReadWrite, View};
 }
@@ -180,7 +181,7 @@ pub mod __private {
     pub use amp_core::atomic::{ValueAtomics, ViewAtomics};
     pub use amp_core::builder::{
         device_fn, kernel_function, DeviceFn, KernelBuilder, KernelCall, KernelToken, KernelValue,
-        Read, Var,
+        Var,
     };
     pub use amp_core::for_loop::{for_step, ForLoop};
     pub use amp_core::lang::no_value;
@@ -195,6 +196,7 @@ pub mod __private {
     pub use amp_core::thread_index::thread_index;
     pub use amp_core::tile_static;
     pub use amp_core::tile_static::DeclareMemory;
+    pub use amp_core::value::Read;
     pub use amp_core::view::{IndexConst, IndexRead, IndexWrite};
     pub use amp_core::{
         Element, Extent, Index, KernelType, Loc, ReadOnly, ReadWrite, TiledIndex, Value, View,

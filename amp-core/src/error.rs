@@ -20,6 +20,13 @@ impl Loc {
     }
 }
 
+/// The source location a naga span refers to: spans are indices into `locs`, the kernel's table
+/// of statement locations.
+pub(crate) fn span_loc(locs: &[Loc], span: naga::Span) -> Option<Loc> {
+    let range = span.to_range()?;
+    locs.get(range.start).copied()
+}
+
 impl fmt::Display for Loc {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}:{}:{}", self.file, self.line, self.column)

@@ -9,6 +9,8 @@
 pub mod atomic;
 pub mod bits;
 pub mod builder;
+pub mod capture;
+pub mod domain;
 pub mod error;
 pub mod for_loop;
 pub mod lang;
@@ -26,15 +28,17 @@ pub mod tile;
 pub mod tile_static;
 pub mod types;
 mod uniformity;
+pub mod value;
 pub mod view;
 
 pub use builder::{
     BindingKind, DeviceFn, FnArgs, FnResult, KernelBuilder, KernelIr, KernelValue, LaunchLayout,
-    Read, Var,
+    Var,
 };
 pub use error::{KernelError, Loc};
 pub use naga;
 pub use shape::{Extent, Index};
 pub use tile::{TileBarrier, TiledExtent, TiledIndex};
 pub use types::{Element, Integer, KernelType, Numeric, Scalar, Signed, Value};
+pub use value::Read;
 pub use view::{Access, ReadOnly, ReadWrite, View};

@@ -2,7 +2,7 @@
 //! before anything is built, and the parameter words that tell the kernel its shape.
 
 use crate::error::{Error, Result};
-use amp_core::builder::{UNTILED_BLOCK_2D, UNTILED_WORKGROUP};
+use amp_core::domain::{UNTILED_BLOCK_2D, UNTILED_WORKGROUP};
 use amp_core::{Extent, Index, KernelBuilder, KernelValue, TiledExtent, TiledIndex, Value};
 
 /// The compute domain of a launch: an [`Extent`] (untiled).

@@ -590,7 +590,7 @@ fn bind_group(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use amp_core::builder::UNTILED_WORKGROUP;
+    use amp_core::domain::UNTILED_WORKGROUP;
     use amp_core::Extent;
 
     #[test]

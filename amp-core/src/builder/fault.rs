@@ -9,8 +9,7 @@
 //! A failed check only notes the fault in private (per-thread) variables: the access site and
 //! its index (the thread's last failing access). Writing to memory there would cost the hot loops
 //! dearly: a store to a storage buffer may alias the views, so the driver could no longer
-//! reorder or batch the loop's loads around it (on an H100 a simple matmul ran at 0.27× with
-//! the record written in the loop). Before each return of the entry point, a thread that noted a
+//! reorder or batch the loop's loads around it. Before each return of the entry point, a thread that noted a
 //! fault writes it to the fault buffer, a small storage buffer the runtime binds to every
 //! checked launch and reads back when the launch's results are observed; an atomic exchange of
 //! word 0 lets exactly one thread of the launch write:
@@ -429,9 +428,9 @@ impl KernelBuilder {
     }
 
     /// Notes a failed `check` in the thread's private fault variables: its site and index
-    /// (the bounds are known to the runtime). Selected, not branched: on an H100 a simple
-    /// matmul's checked loop ran at 0.52× its unchecked speed this way, 0.43× with a branch that
-    /// kept the thread's first fault. So a later fault of the thread replaces an earlier one.
+    /// (the bounds are known to the runtime). Selected, not branched: a branch in a hot loop
+    /// costs more than the select (docs/PERFORMANCE.md has the figures), so a later fault of
+    /// the thread replaces an earlier one.
     pub(crate) fn note_fault(&mut self, check: &Check) {
         self.sites.push(AccessSite {
             loc: self.loc(),
@@ -489,13 +488,13 @@ impl KernelBuilder {
         };
         let flag = word(self, 0);
         let one = self.append(Expression::Literal(Literal::U32(1)));
-        let previous = crate::atomic::atomic_at::<u32>(
-            self,
+        let previous = self.atomic(
             (flag, None),
             naga::AtomicFunction::Exchange { compare: None },
-            KernelValue::from_handle(one),
+            one,
+            naga::Scalar::U32,
         );
-        let first = self.binary(BinaryOperator::Equal, previous.handle(), zero);
+        let first = self.binary(BinaryOperator::Equal, previous, zero);
         self.begin_if(KernelValue::from_handle(first));
         let launch = self.param_word(fault.launch_word).handle();
         let mut values = vec![(1, launch), (2, site)];
