@@ -167,12 +167,9 @@ pub mod scalar_functions {
 
 /// The launch functions the `parallel_for_each!` macros call.
 pub mod launch {
+    pub use amp_core::domain::Domain;
     pub use amp_runtime::capture::{captured, Captured};
-    pub use amp_runtime::domain::Domain;
-    pub use amp_runtime::launch::{
-        parallel_for_each, parallel_for_each_on, parallel_for_each_unchecked,
-        parallel_for_each_unchecked_on,
-    };
+    pub use amp_runtime::launch::{parallel_for_each, parallel_for_each_unchecked};
 }
 
 /// What the macros' expansions refer to. Not a public API.
@@ -202,10 +199,7 @@ pub mod __private {
         Element, Extent, Index, KernelType, Loc, ReadOnly, ReadWrite, TiledIndex, Value, View,
     };
     pub use amp_runtime::capture::{Binder, Capture};
-    pub use amp_runtime::launch::{
-        parallel_for_each, parallel_for_each_on, parallel_for_each_unchecked,
-        parallel_for_each_unchecked_on,
-    };
+    pub use amp_runtime::launch::{parallel_for_each, parallel_for_each_unchecked};
     pub use amp_runtime::queue::AsAcceleratorView;
     pub use amp_runtime::Result;
 }

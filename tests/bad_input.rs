@@ -98,6 +98,7 @@ fn validation_failure_names_the_kernel_and_line() {
     let view = ArrayView::new(4, &mut data).expect("view");
     let line = line!() + 6;
     let result = amp::__private::parallel_for_each(
+        None,
         &Extent::new([4]),
         (&view,),
         amp::Loc::new(file!(), line!(), 1),

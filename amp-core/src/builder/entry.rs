@@ -1,51 +1,18 @@
 //! The kernel entry point, its launch parameters and resource bindings, and the finished,
 //! validated module.
 //!
-//! Launch parameters live in one uniform block of 32-bit words (binding 0); each captured scalar,
-//! view extent and the domain itself take words in declaration order. Views take storage
-//! bindings 1, 2, … in declaration order. The runtime fills both in the same order
-//! ([`LaunchLayout`] describes them).
+//! Launch parameters live in one block of 32-bit words (binding 0, or immediate data); the domain
+//! and each capture take words in declaration order, views storage bindings 1, 2, … The
+//! [`LaunchLayout`] records both, slot by slot, for the launch to fill.
 
 use super::{KernelBuilder, KernelValue};
 use crate::error::{span_loc, KernelError};
+use crate::layout::{BindingKind, LaunchLayout};
 use naga::{
     valid, ArraySize, BinaryOperator, Binding, BuiltIn, EntryPoint, Expression, FunctionArgument,
     Handle, ScalarKind, ShaderStage, TypeInner, VectorSize,
 };
 use std::num::NonZeroU32;
-
-/// What a resource binding holds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BindingKind {
-    /// A storage buffer of elements (an array view's data).
-    Storage {
-        /// Whether the kernel only reads it.
-        read_only: bool,
-    },
-    /// The fault buffer of a checked kernel ([`FAULT_WORDS`](super::FAULT_WORDS) `u32` words,
-    /// zero when no access has failed).
-    Faults,
-}
-
-/// How a launch feeds the kernel: parameter words and bindings, both in declaration order.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct LaunchLayout {
-    /// Number of 32-bit parameter words.
-    pub words: u32,
-    /// Bindings 1.. (binding 0 is the parameter block).
-    pub bindings: Vec<BindingKind>,
-    /// The workgroup size of the entry point.
-    pub workgroup_size: [u32; 3],
-    /// Bytes of tile_static memory the kernel declares.
-    pub tile_static_bytes: u32,
-    /// The parameter word that holds the launch's number, when the kernel has checked
-    /// accesses (it is the last word).
-    pub launch_word: Option<u32>,
-    /// Bytes of immediate data (push constants) the parameter block takes, when it is passed
-    /// that way rather than as a uniform buffer at binding 0 (see
-    /// [`KernelBuilder::set_immediate_limit`]); 0 otherwise.
-    pub immediate_bytes: u32,
-}
 
 /// A built, validated kernel.
 #[derive(Debug)]
@@ -280,8 +247,8 @@ impl KernelBuilder {
         } else {
             self.drop_global_fences(&mut function)
         };
-        if let Some(fault) = self.fault {
-            if fault.launch_word() + 1 != self.layout.words {
+        if let Some(fault) = self.layout.faults {
+            if fault.launch_word + 1 != self.layout.words {
                 return Err(KernelError::Build {
                     kernel: self.name.clone(),
                     loc: self.loc(),
@@ -337,27 +304,17 @@ impl KernelBuilder {
                 let loc = err
                     .spans()
                     .find_map(|(span, _)| span_loc(&self.locs, *span));
-                let mut message = err.as_inner().to_string();
-                let mut source = std::error::Error::source(err.as_inner());
-                while let Some(s) = source {
-                    message.push_str(": ");
-                    message.push_str(&s.to_string());
-                    source = s.source();
-                }
                 KernelError::Validation {
                     kernel: self.name.clone(),
                     loc,
-                    message,
+                    error: Box::new(err),
                 }
             })?;
         Ok(KernelIr {
             module: self.module,
             info,
             entry_point,
-            layout: LaunchLayout {
-                launch_word: self.fault.map(|f| f.launch_word()),
-                ..self.layout
-            },
+            layout: self.layout,
             loops_terminate: !self.open_ended_loops,
             sites: self.sites,
             dropped_fences,

@@ -11,7 +11,8 @@
 //! bindings are read and which written ([`ViewUse`]); a launch that binds one buffer to both
 //! uses the kernel built with [`KernelBuilder::keep_global_fences`] instead.
 
-use super::{BindingKind, KernelBuilder};
+use super::KernelBuilder;
+use crate::layout::BindingKind;
 use naga::{Barrier, Block, Expression, Function, Handle, Statement};
 
 /// Which storage bindings a kernel reads and which it writes (binding numbers).

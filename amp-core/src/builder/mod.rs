@@ -37,13 +37,14 @@ pub use call::{
     KernelFunction, KernelToken,
 };
 pub(crate) use entry::storage_scalar;
-pub use entry::{BindingKind, KernelIr, LaunchLayout};
+pub use entry::KernelIr;
 pub use expr::{KernelValue, Var};
 pub(crate) use fault::CheckBuilder;
 pub use fault::{AccessKind, AccessSite, Check, CheckId, SiteBound, FAULT_WORDS, MAX_FAULT_RANK};
 pub use fences::ViewUse;
 
 use crate::error::{KernelError, Loc};
+use crate::layout::LaunchLayout;
 use naga::{Block, Expression, Function, Handle, Module, Span, Statement, Type, TypeInner};
 use std::any::TypeId;
 use std::collections::HashMap;
@@ -78,8 +79,6 @@ pub struct KernelBuilder {
     pub(crate) tiled: bool,
     /// Whether some loop may not terminate (`while`, `loop`); `for` loops over ranges always do.
     pub(crate) open_ended_loops: bool,
-    /// Whether accesses the range analysis cannot prove in range get run-time checks.
-    checked: bool,
     /// The fault buffer of a checked kernel, declared at its first check.
     fault: Option<fault::FaultBuffer>,
     /// Checked access sites, in the order their checks were emitted.
@@ -239,7 +238,6 @@ impl KernelBuilder {
             name: name.into(),
             tiled: false,
             open_ended_loops: false,
-            checked: true,
             fault: None,
             sites: Vec::new(),
             kept_checks: Vec::new(),

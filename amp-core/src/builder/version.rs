@@ -53,7 +53,7 @@ impl KernelBuilder {
     /// Starts building the first copy of a versioned loop (see the module docs).
     pub fn begin_version(&mut self) {
         self.open(FrameKind::Version);
-        if self.checked && self.cur.version.is_none() {
+        if self.checks_enabled() && self.cur.version.is_none() {
             self.cur.version = Some(Versioning {
                 first: self.cur.function.expressions.len(),
                 counter: None,
