@@ -130,8 +130,10 @@ pub trait FnArgs: Sized + 'static {
     fn arguments(&self, out: &mut Vec<Handle<Expression>>);
 }
 
+/// [`FnArgs`] for the tuples of 0 to 12 arguments: one invocation lists the names and indices;
+/// each step implements the tuple of the names taken so far and takes the next one.
 macro_rules! fn_args {
-    ($($a:ident $i:tt),*) => {
+    (@impl $($a:ident $i:tt),*) => {
         impl<$($a: FnArg),*> FnArgs for ($($a,)*) {
             #[allow(unused_variables)]
             fn key(&self, key: &mut Vec<u32>) {
@@ -147,21 +149,15 @@ macro_rules! fn_args {
             }
         }
     };
+    ([$($a:ident $i:tt),*] $next:ident $n:tt $(, $rest:ident $r:tt)*) => {
+        fn_args!(@impl $($a $i),*);
+        fn_args!([$($a $i,)* $next $n] $($rest $r),*);
+    };
+    ([$($a:ident $i:tt),*]) => {
+        fn_args!(@impl $($a $i),*);
+    };
 }
-
-fn_args!();
-fn_args!(A 0);
-fn_args!(A 0, B 1);
-fn_args!(A 0, B 1, C 2);
-fn_args!(A 0, B 1, C 2, D 3);
-fn_args!(A 0, B 1, C 2, D 3, E 4);
-fn_args!(A 0, B 1, C 2, D 3, E 4, F 5);
-fn_args!(A 0, B 1, C 2, D 3, E 4, F 5, G 6);
-fn_args!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7);
-fn_args!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8);
-fn_args!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9);
-fn_args!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10);
-fn_args!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11);
+fn_args!([] A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11);
 
 /// What a device function returns: nothing, or a kernel value.
 pub trait FnResult: Sized {
