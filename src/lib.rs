@@ -131,7 +131,7 @@ pub mod kernel_types {
     pub use amp_core::bits::Bits32;
     pub use amp_core::builder::{
         device_fn, kernel_function, DeviceFn, FnArg, FnArgs, FnResult, KernelBuilder, KernelCall,
-        KernelFunction, KernelToken, KernelValue, Read, Var,
+        KernelFunction, KernelToken, KernelValue, Var,
     };
     pub use amp_core::for_loop::{for_step, ForLoop, ForRange};
     pub use amp_core::lang::{
@@ -153,6 +153,7 @@ pub mod kernel_types {
         assert_tiled, ArrayInit, DeclareMemory, ForArray, LocalInit, Repeat, TileType, Tiled,
     };
     pub use amp_core::types::{KernelType, Rank, Value};
+    pub use amp_core::value::Read;
     pub use amp_core::view::{IndexConst, IndexInt, IndexRead, IndexWrite};
     pub use amp_core::{ReadOnly, ReadWrite, View};
 }
@@ -166,12 +167,9 @@ pub mod scalar_functions {
 
 /// The launch functions the `parallel_for_each!` macros call.
 pub mod launch {
+    pub use amp_core::domain::Domain;
     pub use amp_runtime::capture::{captured, Captured};
-    pub use amp_runtime::domain::Domain;
-    pub use amp_runtime::launch::{
-        parallel_for_each, parallel_for_each_on, parallel_for_each_unchecked,
-        parallel_for_each_unchecked_on,
-    };
+    pub use amp_runtime::launch::{parallel_for_each, parallel_for_each_unchecked};
 }
 
 /// What the macros' expansions refer to. Not a public API.
@@ -180,7 +178,7 @@ pub mod __private {
     pub use amp_core::atomic::{ValueAtomics, ViewAtomics};
     pub use amp_core::builder::{
         device_fn, kernel_function, DeviceFn, KernelBuilder, KernelCall, KernelToken, KernelValue,
-        Read, Var,
+        Var,
     };
     pub use amp_core::for_loop::{for_step, ForLoop};
     pub use amp_core::lang::no_value;
@@ -195,15 +193,13 @@ pub mod __private {
     pub use amp_core::thread_index::thread_index;
     pub use amp_core::tile_static;
     pub use amp_core::tile_static::DeclareMemory;
+    pub use amp_core::value::Read;
     pub use amp_core::view::{IndexConst, IndexRead, IndexWrite};
     pub use amp_core::{
         Element, Extent, Index, KernelType, Loc, ReadOnly, ReadWrite, TiledIndex, Value, View,
     };
     pub use amp_runtime::capture::{Binder, Capture};
-    pub use amp_runtime::launch::{
-        parallel_for_each, parallel_for_each_on, parallel_for_each_unchecked,
-        parallel_for_each_unchecked_on,
-    };
+    pub use amp_runtime::launch::{parallel_for_each, parallel_for_each_unchecked};
     pub use amp_runtime::queue::AsAcceleratorView;
     pub use amp_runtime::Result;
 }

@@ -96,8 +96,9 @@ fn validation_failure_names_the_kernel_and_line() {
     use amp::__private::{ops, KernelBuilder, KernelValue};
     let mut data = vec![5; 4];
     let view = ArrayView::new(4, &mut data).expect("view");
-    let line = line!() + 6;
+    let line = line!() + 7;
     let result = amp::__private::parallel_for_each(
+        None,
         &Extent::new([4]),
         (&view,),
         amp::Loc::new(file!(), line!(), 1),

@@ -479,6 +479,7 @@ fn random_expressions_agree_with_rust() {
         let wf = ArrayView::new([EXPRS as i32, THREADS as i32], &mut of).expect("view");
         let trees = exprs.clone();
         amp::__private::parallel_for_each(
+            None,
             &Extent::new([THREADS as i32]),
             (&vi, &vu, &vf, &wi, &wu, &wf),
             amp::Loc::new(file!(), line!(), 1),

@@ -11,7 +11,7 @@ use crate::shape::{Extent, Index};
 use crate::tile::TiledIndex;
 use crate::types::{Element, Integer, Rank, Scalar, Value};
 use crate::view::{IndexInt, ReadWrite, View};
-use naga::{AtomicFunction, Expression, Statement};
+use naga::{AtomicFunction, Expression};
 
 /// What indexes a view element in an atomic operation (or a point `contains` tests): an
 /// `Index<N>`, a `TiledIndex<N>`, or an `i32`/`u32` for rank 1.
@@ -60,7 +60,7 @@ pub struct Exchange<T> {
     pub old: KernelValue<T>,
 }
 
-impl<T: 'static> crate::builder::Read for Exchange<T> {
+impl<T: 'static> crate::value::Read for Exchange<T> {
     type Output = Self;
     fn read(self, _: &mut KernelBuilder) -> Self {
         self
@@ -376,61 +376,22 @@ impl<T: Scalar> ValueAtomics<T> for crate::builder::Var<T> {}
 /// Emits an atomic read-modify-write of the element at `pointer`; returns its previous value.
 pub(crate) fn atomic_at<T: Scalar>(
     b: &mut KernelBuilder,
-    (pointer, check): (naga::Handle<Expression>, Option<Check>),
+    element: (naga::Handle<Expression>, Option<Check>),
     fun: AtomicFunction,
     value: KernelValue<T>,
 ) -> KernelValue<T> {
-    let ty = b.intern_type(naga::TypeInner::Scalar(T::SCALAR));
-    KernelValue::from_handle(b.checked_result(check, ty, |b| {
-        let result = b.append(Expression::AtomicResult {
-            ty,
-            comparison: false,
-        });
-        b.push(Statement::Atomic {
-            pointer,
-            fun,
-            value: value.handle(),
-            result: Some(result),
-        });
-        result
-    }))
+    KernelValue::from_handle(b.atomic(element, fun, value.handle(), T::SCALAR))
 }
 
 /// Emits an atomic compare-exchange of the element at `pointer`.
 pub(crate) fn compare_exchange_at<T: Scalar>(
     b: &mut KernelBuilder,
-    (pointer, check): (naga::Handle<Expression>, Option<Check>),
+    element: (naga::Handle<Expression>, Option<Check>),
     expected: KernelValue<T>,
     desired: KernelValue<T>,
 ) -> Exchange<T> {
-    let ty =
-        b.module
-            .generate_predeclared_type(naga::PredeclaredType::AtomicCompareExchangeWeakResult(
-                T::SCALAR,
-            ));
-    let result = b.checked_result(check, ty, |b| {
-        let result = b.append(Expression::AtomicResult {
-            ty,
-            comparison: true,
-        });
-        b.push(Statement::Atomic {
-            pointer,
-            fun: AtomicFunction::Exchange {
-                compare: Some(expected.handle()),
-            },
-            value: desired.handle(),
-            result: Some(result),
-        });
-        result
-    });
-    let old = b.append(Expression::AccessIndex {
-        base: result,
-        index: 0,
-    });
-    let exchanged = b.append(Expression::AccessIndex {
-        base: result,
-        index: 1,
-    });
+    let (old, exchanged) =
+        b.compare_exchange(element, expected.handle(), desired.handle(), T::SCALAR);
     Exchange {
         exchanged: KernelValue::from_handle(exchanged),
         old: KernelValue::from_handle(old),

@@ -20,14 +20,25 @@ impl Loc {
     }
 }
 
+/// The source location a naga span refers to: spans are indices into `locs`, the kernel's table
+/// of statement locations.
+pub(crate) fn span_loc(locs: &[Loc], span: naga::Span) -> Option<Loc> {
+    let range = span.to_range()?;
+    locs.get(range.start).copied()
+}
+
 impl fmt::Display for Loc {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}:{}:{}", self.file, self.line, self.column)
     }
 }
 
+/// naga's validation error, with the spans it names.
+pub type ValidationError = naga::WithSpan<naga::valid::ValidationError>;
+
 /// A kernel that could not be turned into a valid accelerator program.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
+#[non_exhaustive]
 pub enum KernelError {
     /// A rule only the call graph or the build shows (recursion, an unsupported use).
     Build {
@@ -51,10 +62,61 @@ pub enum KernelError {
         kernel: String,
         /// The kernel statement the failure points at, when known.
         loc: Option<Loc>,
-        /// naga's explanation.
-        message: String,
+        /// naga's error (also the error's [`source`](std::error::Error::source)).
+        error: Box<ValidationError>,
     },
 }
+
+/// naga's explanation of a validation error: the error and each of its sources, joined by `: `.
+fn validation_chain(error: &ValidationError) -> String {
+    let mut message = error.as_inner().to_string();
+    let mut source = std::error::Error::source(error.as_inner());
+    while let Some(s) = source {
+        message.push_str(": ");
+        message.push_str(&s.to_string());
+        source = s.source();
+    }
+    message
+}
+
+/// Errors are equal when they say the same (naga's errors have no equality of their own).
+impl PartialEq for KernelError {
+    fn eq(&self, other: &Self) -> bool {
+        use KernelError::*;
+        match (self, other) {
+            (
+                Build {
+                    kernel,
+                    loc,
+                    message,
+                },
+                Build {
+                    kernel: k,
+                    loc: l,
+                    message: m,
+                },
+            ) => (kernel, loc, message) == (k, l, m),
+            (
+                Unsupported { kernel, feature },
+                Unsupported {
+                    kernel: k,
+                    feature: f,
+                },
+            ) => (kernel, feature) == (k, f),
+            (
+                Validation { kernel, loc, error },
+                Validation {
+                    kernel: k,
+                    loc: l,
+                    error: e,
+                },
+            ) => (kernel, loc) == (k, l) && validation_chain(error) == validation_chain(e),
+            _ => false,
+        }
+    }
+}
+
+impl Eq for KernelError {}
 
 impl fmt::Display for KernelError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -69,19 +131,22 @@ impl fmt::Display for KernelError {
             KernelError::Unsupported { kernel, feature } => {
                 write!(f, "kernel `{kernel}` uses {feature}")
             }
-            KernelError::Validation {
-                kernel,
-                loc,
-                message,
-            } => {
+            KernelError::Validation { kernel, loc, error } => {
                 write!(f, "kernel `{kernel}` failed validation")?;
                 if let Some(loc) = loc {
                     write!(f, " at {loc}")?;
                 }
-                write!(f, ": {message}")
+                write!(f, ": {}", validation_chain(error))
             }
         }
     }
 }
 
-impl std::error::Error for KernelError {}
+impl std::error::Error for KernelError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            KernelError::Validation { error, .. } => Some(error.as_inner()),
+            _ => None,
+        }
+    }
+}

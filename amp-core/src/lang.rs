@@ -5,10 +5,11 @@
 //! These are traits so that rustc checks each use against the kernel's types and reports a
 //! misuse at the user's tokens.
 
-use crate::builder::{FnResult, KernelBuilder, KernelValue, Read, Var};
+use crate::builder::{FnResult, KernelBuilder, KernelValue, Var};
 use crate::shape::Index;
 use crate::tile_static::DeclareMemory;
 use crate::types::{Rank, Value};
+use crate::value::Read;
 use crate::view::View;
 use naga::{BinaryOperator, Expression, Statement};
 

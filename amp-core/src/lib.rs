@@ -2,16 +2,21 @@
 //! bodies into naga IR.
 //!
 //! This crate knows nothing of devices: it builds and validates a [`naga::Module`] for a kernel
-//! and describes how a launch must feed it ([`LaunchLayout`]). `amp-runtime` runs it; the
+//! and owns the launch contract: the [`LaunchLayout`] a kernel declares and the
+//! [`LaunchArgs`] that fill it at each launch. `amp-runtime` runs it; the
 //! `#[kernel]` and `parallel_for_each!` macros of `amp-macros` generate the code that drives the
 //! [`KernelBuilder`].
 
 pub mod atomic;
 pub mod bits;
 pub mod builder;
+pub mod capture;
+pub mod domain;
 pub mod error;
 pub mod for_loop;
 pub mod lang;
+pub mod launch;
+pub mod layout;
 pub mod math;
 pub mod methods;
 pub mod ops;
@@ -26,15 +31,17 @@ pub mod tile;
 pub mod tile_static;
 pub mod types;
 mod uniformity;
+pub mod value;
 pub mod view;
 
-pub use builder::{
-    BindingKind, DeviceFn, FnArgs, FnResult, KernelBuilder, KernelIr, KernelValue, LaunchLayout,
-    Read, Var,
-};
+pub use builder::{DeviceFn, FnArgs, FnResult, KernelBuilder, KernelIr, KernelValue, Var};
+pub use domain::{Domain, DomainError};
 pub use error::{KernelError, Loc};
+pub use launch::{Launch, LaunchArgs, LaunchError, ViewArgs};
+pub use layout::{BindingKind, Checks, LaunchLayout};
 pub use naga;
 pub use shape::{Extent, Index};
 pub use tile::{TileBarrier, TiledExtent, TiledIndex};
 pub use types::{Element, Integer, KernelType, Numeric, Scalar, Signed, Value};
+pub use value::Read;
 pub use view::{Access, ReadOnly, ReadWrite, View};

@@ -10,13 +10,12 @@
 //! of range addresses the view's zero sentinel.
 
 use crate::atomic::{atomic_methods, AtomicInt};
-use crate::builder::{
-    AccessKind, Check, CheckBuilder, CheckId, KernelBuilder, KernelValue, Read, Var,
-};
+use crate::builder::{AccessKind, Check, CheckBuilder, CheckId, KernelBuilder, KernelValue, Var};
 use crate::lang::Assign;
 use crate::short_vector::{Component, Vector};
 use crate::tile_static::TileType;
 use crate::types::{Element, Scalar, Value};
+use crate::value::Read;
 use crate::view::{IndexConst, IndexInt, IndexRead, IndexWrite};
 use naga::{Expression, Handle, Statement};
 use std::marker::PhantomData;

@@ -10,10 +10,11 @@
 //! its view is a fault where it is taken, and then has no elements. Sections live in the
 //! kernel or function that takes them: pass the view to a `#[kernel] fn`, not a section.
 
-use crate::builder::{AccessKind, Check, CheckBuilder, KernelBuilder, KernelValue, Read};
+use crate::builder::{AccessKind, Check, CheckBuilder, KernelBuilder, KernelValue};
 use crate::place::{IndexPlace, IntoPlace, Place};
 use crate::shape::{Extent, Index};
 use crate::types::{Element, Rank, Value};
+use crate::value::Read;
 use crate::view::{
     component, Access, IndexConst, IndexInt, IndexRead, IndexWrite, ReadWrite, View,
 };

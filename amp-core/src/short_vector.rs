@@ -17,11 +17,12 @@
 //! function of the same signature that is not one of these constructors stays uncallable in
 //! kernels.
 
-use crate::builder::{DeviceFn, KernelArg, KernelBuilder, KernelFunction, KernelValue, Read};
+use crate::builder::{DeviceFn, KernelArg, KernelBuilder, KernelFunction, KernelValue};
 use crate::math::Float;
 use crate::methods::math;
 use crate::ops::{ArithOp, Arithmetic, Negate};
 use crate::types::{Element, KernelType, Numeric, Signed, Value};
+use crate::value::Read;
 use crate::view::IndexConst;
 use naga::{Expression, Handle, MathFunction, TypeInner, VectorSize};
 

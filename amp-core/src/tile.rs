@@ -358,7 +358,7 @@ impl<const N: usize> crate::types::KernelType for TiledIndex<N> {
     type KernelValue = TiledIndex<N>;
 }
 
-impl<const N: usize> crate::builder::Read for TiledIndex<N> {
+impl<const N: usize> crate::value::Read for TiledIndex<N> {
     type Output = Self;
     fn read(self, _: &mut KernelBuilder) -> Self {
         self
@@ -401,7 +401,7 @@ impl TileBarrier {
     }
 }
 
-impl crate::builder::Read for TileBarrier {
+impl crate::value::Read for TileBarrier {
     type Output = Self;
     fn read(self, _: &mut KernelBuilder) -> Self {
         self

@@ -44,7 +44,7 @@ impl<T: Element> TileType for T {
     };
     type Place = KernelValue<T>;
     fn place(b: &mut KernelBuilder, place: Place<T>) -> KernelValue<T> {
-        crate::builder::Read::read(place, b)
+        crate::value::Read::read(place, b)
     }
 }
 

@@ -157,7 +157,7 @@ macro_rules! scalar {
                 b.intern_type(TypeInner::Scalar(storage_scalar($naga)))
             }
             fn param_value(b: &mut KernelBuilder, word: u32) -> Handle<Expression> {
-                b.param_at::<$t>(word).handle()
+                b.param_scalar(word, $naga)
             }
             fn from_entries(b: &mut KernelBuilder, entries: &[Handle<Expression>]) -> Handle<Expression> {
                 scalar_from_entry(b, entries[0], $naga)

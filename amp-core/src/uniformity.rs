@@ -13,8 +13,7 @@
 //! Locals are solved by iterating to a fixed point; device functions are analysed per call with
 //! the uniformity of the actual arguments.
 
-use crate::builder::KernelBuilder;
-use crate::error::{KernelError, Loc};
+use crate::error::{span_loc, KernelError, Loc};
 use naga::{AddressSpace, Binding, BuiltIn, Expression, Function, Handle, Module, Statement};
 use std::collections::{HashMap, HashSet};
 
@@ -108,7 +107,7 @@ impl Analysis<'_> {
     }
 
     fn loc(&self, span: naga::Span) -> Option<Loc> {
-        KernelBuilder::loc_of(self.locs, span)
+        span_loc(self.locs, span)
     }
 
     fn report(&mut self, at: naga::Span, reason: Reason, what: &str) {

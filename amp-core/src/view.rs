@@ -2,14 +2,14 @@
 //! the launch parameters.
 //!
 //! Element `idx` of a view lives at `offset + Σ idx[k] * stride[k]` in its buffer (the last
-//! stride is 1), so a view can be a section of a larger array. Parameter words of a view of rank
-//! `N`: the extent (`N`), the offset (1), the strides of components `0..N-1` (`N - 1`), and the
-//! sentinel (1): the index of the zero element every buffer holds past its data, which a
-//! checked read out of range reads instead.
+//! stride is 1), so a view can be a section of a larger array. The view's extent, offset,
+//! strides and sentinel (the index of the zero element every buffer holds past its data, which a
+//! checked read out of range reads instead) are launch parameters: [`ViewWords`] says where.
 
 use crate::builder::{
     AccessKind, Check, CheckBuilder, FnArg, KernelBuilder, KernelValue, SiteBound,
 };
+use crate::layout::ViewWords;
 use crate::place::{IndexPlace, Place, Root};
 use crate::shape::{Extent, Index};
 use crate::types::{Element, Rank, Scalar, Value};
@@ -38,8 +38,8 @@ impl Access for ReadOnly {
 /// An array view as a kernel sees it.
 pub struct View<T, const N: usize, A> {
     global: Handle<naga::GlobalVariable>,
-    /// First parameter word of the view's layout.
-    pub(crate) word: u32,
+    /// The view's extent, offset, strides and sentinel in the parameter words.
+    words: ViewWords,
     _ty: PhantomData<fn() -> (T, A)>,
 }
 
@@ -50,30 +50,24 @@ impl<T, const N: usize, A> Clone for View<T, N, A> {
 }
 impl<T, const N: usize, A> Copy for View<T, N, A> {}
 
-/// Parameter words a view of rank `N` takes.
-pub const fn view_words(n: usize) -> u32 {
-    (2 * n + 1) as u32
-}
-
 impl<T: Element, const N: usize, A: Access> View<T, N, A>
 where
     Index<N>: Value + Rank,
     Extent<N>: Value + Rank,
 {
-    /// Declares a captured view: a storage binding and its parameter words.
+    /// Declares a captured view: a slot of its storage binding and its parameter words.
     pub fn declare(b: &mut KernelBuilder) -> Self {
-        let global = b.alloc_storage::<T>(A::READ_ONLY);
-        let word = b.alloc_words(view_words(N));
+        let (global, words) = b.declare_view::<T>(N as u32, A::READ_ONLY);
         View {
             global,
-            word,
+            words,
             _ty: PhantomData,
         }
     }
 
     /// The view's extent (C++ AMP `array_view::extent`).
     pub fn extent(self, b: &mut KernelBuilder) -> KernelValue<Extent<N>> {
-        b.shape_from_words(self.word, N as u32)
+        b.shape_from_words(self.words.extent(0), N as u32)
     }
 
     /// Pointers to the storage entries of element `idx` (one, or `T::ENTRIES` consecutive
@@ -103,7 +97,7 @@ where
         let terms: Vec<_> = (0..N)
             .map(|k| {
                 let component = component(b, idx, k, N);
-                let bound = SiteBound::Word(self.word + k as u32);
+                let bound = SiteBound::Word(self.words.extent(k as u32));
                 check.component(b, component, bound)
             })
             .collect();
@@ -121,11 +115,11 @@ where
         b: &mut KernelBuilder,
         terms: &[Handle<Expression>],
     ) -> Handle<Expression> {
-        let mut linear = b.param_word(self.word + N as u32).handle();
+        let mut linear = b.param_word(self.words.offset()).handle();
         for (k, &term) in terms.iter().enumerate() {
             let mut term = term;
             if k + 1 < N {
-                let stride = b.param_word(self.word + N as u32 + 1 + k as u32).handle();
+                let stride = b.param_word(self.words.stride(k as u32)).handle();
                 term = b.binary(BinaryOperator::Multiply, term, stride);
             }
             linear = b.binary(BinaryOperator::Add, linear, term);
@@ -143,7 +137,7 @@ where
         guard_address: bool,
     ) -> Vec<Handle<Expression>> {
         if let (Some(check), true) = (check, guard_address) {
-            let sentinel = b.param_word(self.word + 2 * N as u32).handle();
+            let sentinel = b.param_word(self.words.sentinel()).handle();
             linear = b.append(Expression::Select {
                 condition: check.ok(),
                 accept: linear,

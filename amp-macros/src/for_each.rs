@@ -53,16 +53,18 @@ impl Parse for Input {
     }
 }
 
-/// Which launch function the expansion calls.
+/// Whether the kernel is built with amp's run-time access checks: amp-core's `layout::Checks`, as
+/// the macro names it. It picks the launch function, which passes that `Checks` on to the
+/// kernel's layout and the pipeline cache.
 #[derive(Clone, Copy, PartialEq)]
-pub enum Launch {
-    /// `parallel_for_each!`: with runtime checks.
+pub enum Checks {
+    /// `parallel_for_each!`: `launch::parallel_for_each`, with run-time checks.
     Checked,
-    /// `parallel_for_each_unchecked!`: the unsafe launch without them.
+    /// `parallel_for_each_unchecked!`: the unsafe `launch::parallel_for_each_unchecked`.
     Unchecked,
 }
 
-pub fn expand(input: TokenStream, launch: Launch) -> TokenStream {
+pub fn expand(input: TokenStream, checks: Checks) -> TokenStream {
     let Input {
         view,
         domain,
@@ -111,27 +113,22 @@ pub fn expand(input: TokenStream, launch: Launch) -> TokenStream {
     let bind_index = lower.bind(index_binding, index_value);
     let body = lower.expr(&body);
     let site = loc(closure.or1_token.span());
-    let call = match (launch, &view) {
-        (Launch::Checked, None) => {
-            quote_spanned!(closure.span()=> ::amp::launch::parallel_for_each)
-        }
-        (Launch::Unchecked, None) => {
+    let call = match checks {
+        Checks::Checked => quote_spanned!(closure.span()=> ::amp::launch::parallel_for_each),
+        Checks::Unchecked => {
             quote_spanned!(closure.span()=> ::amp::launch::parallel_for_each_unchecked)
         }
-        (Launch::Checked, Some(_)) => {
-            quote_spanned!(closure.span()=> ::amp::launch::parallel_for_each_on)
-        }
-        (Launch::Unchecked, Some(_)) => {
-            quote_spanned!(closure.span()=> ::amp::launch::parallel_for_each_unchecked_on)
-        }
     };
-    let view = view.map(|v| {
-        let span = v.span();
-        {
+    let view = match view {
+        Some(v) => {
+            let span = v.span();
             let (p, _) = at(span);
-            quote_spanned!(span=> &#p::AsAcceleratorView::as_accelerator_view(&(#v)),)
+            quote_spanned!(span=> ::core::option::Option::Some(
+                &#p::AsAcceleratorView::as_accelerator_view(&(#v))
+            ))
         }
-    });
+        None => quote!(::core::option::Option::None),
+    };
     // At the domain's tokens, so that a value that is not a domain, or a tile that breaks the
     // tile rules, is reported there.
     let span = domain.span();
@@ -146,7 +143,7 @@ pub fn expand(input: TokenStream, launch: Launch) -> TokenStream {
         #shape
         #[allow(unused_variables, unused_braces, clippy::all)]
         let __amp_result = #call(
-            #view
+            #view,
             #value,
             (#(#checked,)*),
             #site,

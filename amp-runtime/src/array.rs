@@ -155,9 +155,9 @@ impl<T: Element, const N: usize> Array<T, N> {
         self.data.device_buffer(acc)
     }
 
-    /// The array's parameter words for kernels.
-    pub(crate) fn layout_words(&self) -> Vec<u32> {
-        self.data.layout_words()
+    /// Where the elements lie in the buffer, for a kernel's view slot.
+    pub(crate) fn view_args(&self) -> amp_core::ViewArgs<N> {
+        self.data.view_args()
     }
 
     /// The id of the array's data in the fault log of checked launches.

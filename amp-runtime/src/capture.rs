@@ -1,10 +1,11 @@
 //! What a kernel closure captures: views and scalars from the enclosing scope (C++ AMP's `[=]`
 //! lambda captures).
 //!
-//! A capture has two sides that must agree in order: [`Capture::declare`], called once when the
-//! kernel's IR is built, takes parameter words and bindings through the builder; and
-//! [`Capture::bind`], called at every launch, supplies the same words and buffers in the same
-//! order.
+//! A capture has the two sides of amp-core's launch contract: [`Capture::declare`], called once
+//! when the kernel's IR is built, records the capture's slot in the kernel's layout (its
+//! parameter words, and a view's binding); [`Capture::bind`], called at every launch, fills the
+//! next slot through the [`Binder`]. The launch checks that every slot was filled with a value of
+//! its kind.
 
 use crate::accelerator::Accelerator;
 use crate::array::Array;
@@ -14,27 +15,35 @@ use amp_core::short_vector::{Component, Vector};
 use amp_core::types::Rank;
 use amp_core::view::View;
 use amp_core::{
-    Element, Extent, Index, KernelBuilder, KernelType, KernelValue, ReadOnly, ReadWrite, Scalar,
-    TiledExtent, Value,
+    Element, Extent, Index, KernelBuilder, KernelType, KernelValue, LaunchArgs, LaunchLayout,
+    ReadOnly, ReadWrite, Scalar, TiledExtent, Value,
 };
 
-/// The launch-time values of one kernel launch, filled in declaration order.
+/// The launch-time values of one kernel launch: the kernel's slots, filled in declaration order,
+/// and what the accelerator needs besides.
 pub struct Binder<'a> {
     /// The accelerator the kernel runs on.
     pub(crate) accelerator: &'a Accelerator,
-    /// Parameter words.
-    pub(crate) words: Vec<u32>,
-    /// Storage buffers of the captured views, in order.
-    pub(crate) buffers: Vec<wgpu::Buffer>,
+    /// The slots.
+    pub(crate) args: LaunchArgs<'a, wgpu::Buffer>,
     /// The data (view cores) the launch uses, for the fault log.
     pub(crate) cores: Vec<u64>,
 }
 
-impl Binder<'_> {
-    /// Supplies a captured value's parameter words (`#[derive(Element)]` structs).
+impl<'a> Binder<'a> {
+    /// Starts binding a launch on `accelerator` of a kernel laid out as `layout`.
+    pub(crate) fn new(accelerator: &'a Accelerator, layout: &'a LaunchLayout) -> Self {
+        Binder {
+            accelerator,
+            args: LaunchArgs::new(layout),
+            cores: Vec::new(),
+        }
+    }
+
+    /// Fills a captured value's slot (`#[derive(Element)]` structs).
     #[doc(hidden)]
     pub fn push_value<T: Element>(&mut self, value: T) {
-        value.write_words(&mut self.words);
+        self.args.value(value);
     }
 }
 
@@ -83,7 +92,7 @@ macro_rules! scalar_capture {
                 b.param::<$t>()
             }
             fn bind(&self, binder: &mut Binder<'_>) -> Result<()> {
-                Element::write_words(*self, &mut binder.words);
+                binder.args.value(*self);
                 Ok(())
             }
         }
@@ -102,7 +111,7 @@ macro_rules! shape_capture {
                 b.param_shape::<$shape<N>>()
             }
             fn bind(&self, binder: &mut Binder<'_>) -> Result<()> {
-                binder.words.extend(self.0.iter().map(|&c| c as u32));
+                binder.args.shape(&self.0);
                 Ok(())
             }
         }
@@ -121,8 +130,7 @@ where
         b.param_shape::<Self>()
     }
     fn bind(&self, binder: &mut Binder<'_>) -> Result<()> {
-        let extent = self.extent();
-        binder.words.extend(extent.0.iter().map(|&c| c as u32));
+        binder.args.shape(&self.extent().0);
         Ok(())
     }
 }
@@ -147,9 +155,9 @@ macro_rules! view_capture {
                 View::declare(b)
             }
             fn bind(&self, binder: &mut Binder<'_>) -> Result<()> {
-                binder.buffers.push(self.device_buffer(binder.accelerator)?);
+                let buffer = self.device_buffer(binder.accelerator)?;
                 binder.cores.push(self.core_id());
-                binder.words.extend(self.layout_words());
+                binder.args.view(&self.view_args(), buffer);
                 Ok(())
             }
             fn launched(&self) {
@@ -235,8 +243,11 @@ pub trait Captures {
     fn other_home(&self, than: Option<&Accelerator>) -> Option<&Accelerator>;
 }
 
+/// [`Captures`] for the tuples of 0 to 16 captures (`MAX_CAPTURES` in amp-macros' `for_each.rs`):
+/// one invocation lists the names and indices; each step implements the tuple of the names
+/// taken so far and takes the next one.
 macro_rules! captures {
-    ($($c:ident $i:tt),*) => {
+    (@impl $($c:ident $i:tt),*) => {
         impl<$($c: Capture),*> Captures for ($($c,)*) {
             type Kernel = ($($c::Kernel,)*);
             #[allow(unused_variables, clippy::unused_unit)]
@@ -264,24 +275,15 @@ macro_rules! captures {
             }
         }
     };
+    ([$($c:ident $i:tt),*] $next:ident $n:tt $(, $rest:ident $r:tt)*) => {
+        captures!(@impl $($c $i),*);
+        captures!([$($c $i,)* $next $n] $($rest $r),*);
+    };
+    ([$($c:ident $i:tt),*]) => {
+        captures!(@impl $($c $i),*);
+    };
 }
-captures!();
-captures!(A 0);
-captures!(A 0, B 1);
-captures!(A 0, B 1, C 2);
-captures!(A 0, B 1, C 2, D 3);
-captures!(A 0, B 1, C 2, D 3, E 4);
-captures!(A 0, B 1, C 2, D 3, E 4, F 5);
-captures!(A 0, B 1, C 2, D 3, E 4, F 5, G 6);
-captures!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7);
-captures!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8);
-captures!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9);
-captures!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10);
-captures!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11);
-captures!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11, M 12);
-captures!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11, M 12, N 13);
-captures!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11, M 12, N 13, O 14);
-captures!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11, M 12, N 13, O 14, P 15);
+captures!([] A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11, M 12, N 13, O 14, P 15);
 
 /// A scalar that generic host code can both capture and use in kernels: write
 /// `T: Numeric + KernelScalar` on a generic function that launches a kernel over `T`.
@@ -296,7 +298,7 @@ macro_rules! vector_capture {
                 b.param::<Self>()
             }
             fn bind(&self, binder: &mut Binder<'_>) -> Result<()> {
-                self.write_words(&mut binder.words);
+                binder.args.value(*self);
                 Ok(())
             }
         }

@@ -1,9 +1,12 @@
 //! Debugging output of built kernels: `AMP_DUMP_WGSL` (each kernel's WGSL and its remaining
 //! checks, on stderr) and `AMP_SNAPSHOT_DIR` (the IR snapshots `tests/snapshots.rs` compares).
 
-use amp_core::Loc;
 use std::fmt::Write as _;
-use std::sync::Mutex;
+#[cfg(feature = "test-hooks")]
+use {
+    amp_core::{Checks, Loc},
+    std::sync::Mutex,
+};
 
 /// The accesses that kept a run-time check, as comment lines for `AMP_DUMP_WGSL`.
 pub(crate) fn checked_sites(ir: &amp_core::KernelIr) -> String {
@@ -21,18 +24,23 @@ pub(crate) fn checked_sites(ir: &amp_core::KernelIr) -> String {
 /// `// unchecked`, the WGSL built unchecked. A site built again in this process with different
 /// code (another generic instantiation, or global fences kept) appends its pair to the file.
 /// A debugging aid: a failure to write is reported on stderr once and never fails the launch.
+#[cfg(feature = "test-hooks")]
 pub(crate) fn write_snapshot(
     dir: &std::path::Path,
     site: Loc,
-    build: impl Fn(bool) -> std::result::Result<amp_core::KernelIr, amp_core::KernelError>,
+    build: impl Fn(Checks) -> std::result::Result<amp_core::KernelIr, amp_core::KernelError>,
 ) {
     static WRITTEN: Mutex<Vec<(std::path::PathBuf, String)>> = Mutex::new(Vec::new());
     static REPORTED: std::sync::Once = std::sync::Once::new();
-    let wgsl = |checked| match build(checked) {
+    let wgsl = |checks| match build(checks) {
         Ok(ir) => ir.wgsl(),
         Err(e) => format!("// build failed: {e}\n"),
     };
-    let text = format!("// checked\n{}\n// unchecked\n{}", wgsl(true), wgsl(false));
+    let text = format!(
+        "// checked\n{}\n// unchecked\n{}",
+        wgsl(Checks::Checked),
+        wgsl(Checks::Unchecked)
+    );
     let stem = std::path::Path::new(site.file)
         .file_stem()
         .unwrap_or_default();

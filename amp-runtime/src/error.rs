@@ -2,7 +2,7 @@
 //! (`runtime_exception` and its subclasses), and each carries what its message needs.
 
 use amp_core::builder::AccessKind;
-use amp_core::{KernelError, Loc};
+use amp_core::{KernelError, LaunchError, Loc};
 use std::fmt;
 
 /// Anything that can go wrong in the runtime (C++ AMP `runtime_exception` and subclasses).
@@ -61,6 +61,14 @@ pub enum Error {
     InvalidArgument(String),
     /// A kernel could not be built or did not validate; the message names the source line.
     Kernel(KernelError),
+    /// A launch that did not fill the kernel's slots as the kernel declared them: a
+    /// [`Capture`](crate::capture::Capture) whose `bind` disagrees with its `declare`.
+    Launch {
+        /// The launch's site.
+        site: Loc,
+        /// What did not fit.
+        error: LaunchError,
+    },
     /// Any other failure reported by the GPU stack (wgpu).
     Device(String),
 }
@@ -125,6 +133,12 @@ impl fmt::Display for Error {
             Error::AcceleratorMismatch(message) => f.write_str(message),
             Error::InvalidArgument(message) => write!(f, "invalid argument: {message}"),
             Error::Kernel(error) => write!(f, "{error}"),
+            Error::Launch { site, error } => {
+                write!(
+                    f,
+                    "the launch of the kernel at {site} does not fit the kernel: {error}"
+                )
+            }
             Error::Device(message) => write!(f, "accelerator error: {message}"),
         }
     }
@@ -134,6 +148,7 @@ impl std::error::Error for Error {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             Error::Kernel(error) => Some(error),
+            Error::Launch { error, .. } => Some(error),
             _ => None,
         }
     }

@@ -20,7 +20,6 @@ pub mod capture;
 pub mod completion;
 pub mod copy;
 mod disk_cache;
-pub mod domain;
 mod dump;
 pub mod error;
 mod fault;

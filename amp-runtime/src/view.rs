@@ -173,9 +173,9 @@ macro_rules! view_methods {
             self.data.device_buffer(acc)
         }
 
-        /// The view's parameter words for kernels: extent, offset, strides of components `0..N-1`.
-        pub(crate) fn layout_words(&self) -> Vec<u32> {
-            self.data.layout_words()
+        /// Where the elements lie in the buffer, for a kernel's view slot.
+        pub(crate) fn view_args(&self) -> amp_core::ViewArgs<N> {
+            self.data.view_args()
         }
 
         /// The id of the view's data in the fault log of checked launches.

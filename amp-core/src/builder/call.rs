@@ -9,9 +9,8 @@
 //! Recursion, direct or mutual, is found here: a call to a function that is still being built
 //! is an error naming the whole cycle.
 
-use super::{FnCtx, KernelBuilder, KernelValue};
-use crate::types::{type_of, Value};
-use naga::{Expression, Function, FunctionArgument, FunctionResult, Handle, Statement, Type};
+use super::{FnCtx, KernelBuilder};
+use naga::{Expression, Function, FunctionResult, Handle, Statement, Type};
 use std::any::TypeId;
 
 /// A function callable from kernels: implemented by `#[kernel] fn` items, for their argument
@@ -121,26 +120,6 @@ pub trait FnArg: Copy + 'static {
     fn argument(&self, out: &mut Vec<Handle<Expression>>);
 }
 
-impl<T: Value> FnArg for KernelValue<T> {
-    fn key(&self, _: &mut Vec<u32>) {}
-
-    fn param(&self, b: &mut KernelBuilder) -> Self {
-        let ty = type_of::<T>(b);
-        let arguments = &mut b.cur.function.arguments;
-        let index = arguments.len() as u32;
-        arguments.push(FunctionArgument {
-            name: None,
-            ty,
-            binding: None,
-        });
-        KernelValue::from_handle(b.append(Expression::FunctionArgument(index)))
-    }
-
-    fn argument(&self, out: &mut Vec<Handle<Expression>>) {
-        out.push(KernelValue::handle(*self));
-    }
-}
-
 /// A device function's argument tuple.
 pub trait FnArgs: Sized + 'static {
     /// See [`FnArg::key`].
@@ -151,8 +130,10 @@ pub trait FnArgs: Sized + 'static {
     fn arguments(&self, out: &mut Vec<Handle<Expression>>);
 }
 
+/// [`FnArgs`] for the tuples of 0 to 12 arguments: one invocation lists the names and indices;
+/// each step implements the tuple of the names taken so far and takes the next one.
 macro_rules! fn_args {
-    ($($a:ident $i:tt),*) => {
+    (@impl $($a:ident $i:tt),*) => {
         impl<$($a: FnArg),*> FnArgs for ($($a,)*) {
             #[allow(unused_variables)]
             fn key(&self, key: &mut Vec<u32>) {
@@ -168,21 +149,15 @@ macro_rules! fn_args {
             }
         }
     };
+    ([$($a:ident $i:tt),*] $next:ident $n:tt $(, $rest:ident $r:tt)*) => {
+        fn_args!(@impl $($a $i),*);
+        fn_args!([$($a $i,)* $next $n] $($rest $r),*);
+    };
+    ([$($a:ident $i:tt),*]) => {
+        fn_args!(@impl $($a $i),*);
+    };
 }
-
-fn_args!();
-fn_args!(A 0);
-fn_args!(A 0, B 1);
-fn_args!(A 0, B 1, C 2);
-fn_args!(A 0, B 1, C 2, D 3);
-fn_args!(A 0, B 1, C 2, D 3, E 4);
-fn_args!(A 0, B 1, C 2, D 3, E 4, F 5);
-fn_args!(A 0, B 1, C 2, D 3, E 4, F 5, G 6);
-fn_args!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7);
-fn_args!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8);
-fn_args!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9);
-fn_args!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10);
-fn_args!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11);
+fn_args!([] A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11);
 
 /// What a device function returns: nothing, or a kernel value.
 pub trait FnResult: Sized {
@@ -202,21 +177,6 @@ impl FnResult for () {
         None
     }
     fn from_result(_: Option<Handle<Expression>>, _: &mut KernelBuilder) -> Self {}
-}
-
-impl<T: Value> FnResult for KernelValue<T> {
-    fn result_type(b: &mut KernelBuilder) -> Option<Handle<Type>> {
-        Some(type_of::<T>(b))
-    }
-    fn handle(&self) -> Option<Handle<Expression>> {
-        Some(KernelValue::handle(*self))
-    }
-    fn from_result(result: Option<Handle<Expression>>, b: &mut KernelBuilder) -> Self {
-        match result {
-            Some(h) => KernelValue::from_handle(h),
-            None => b.zero(),
-        }
-    }
 }
 
 /// Calls the device function `name` (identified by `marker`) with `args`, building it with

@@ -5,7 +5,6 @@
 //! macro, not user errors; they are reported as build errors rather than panics.
 
 use super::{Frame, FrameKind, KernelBuilder, KernelValue};
-use crate::types::Value;
 use naga::{Block, Statement};
 
 impl KernelBuilder {
@@ -184,13 +183,6 @@ impl KernelBuilder {
     /// `continue` with the innermost loop's next iteration.
     pub fn continue_(&mut self) {
         self.push(Statement::Continue);
-    }
-
-    /// `return` from the function being built (kernel entry or device function).
-    pub fn ret<T: Value>(&mut self, value: Option<KernelValue<T>>) {
-        self.push(Statement::Return {
-            value: value.map(KernelValue::handle),
-        });
     }
 
     /// `return;` from a function without a result.

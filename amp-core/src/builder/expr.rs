@@ -1,8 +1,9 @@
-//! Kernel-side values: [`KernelValue`] (an SSA value) and [`Var`] (a mutable local).
+//! Kernel-side values as handles: [`KernelValue`] (an SSA value) and [`Var`] (a mutable local),
+//! each a naga handle tagged with the Rust type it holds. What those types are, and the typed
+//! operations on them, sit above the builder (`types.rs`, `value.rs`).
 
 use super::KernelBuilder;
-use crate::types::{type_of, Scalar, Value};
-use naga::{Expression, Handle, Literal, LocalVariable, ScalarKind, Statement};
+use naga::{Expression, Handle, Literal, ScalarKind, TypeInner};
 use std::fmt;
 use std::marker::PhantomData;
 
@@ -52,49 +53,21 @@ impl<T> KernelValue<T> {
 }
 
 impl<T> Var<T> {
+    /// Wraps the pointer expression of a local variable of type `T` (the caller's promise).
+    pub(crate) fn from_pointer(pointer: Handle<Expression>) -> Self {
+        Var {
+            pointer,
+            _ty: PhantomData,
+        }
+    }
+
     /// The pointer expression of the local.
     pub fn handle(self) -> Handle<Expression> {
         self.pointer
     }
 }
 
-/// Reading a kernel name: a value reads as itself, a mutable local loads its current value.
-#[diagnostic::on_unimplemented(
-    message = "`{Self}` cannot be used as a value in a kernel",
-    label = "not a kernel value",
-    note = "kernels read kernel values (i32, u32, f32, bool, Index, Extent, short vectors, #[derive(Element)] structs), views, and host constants of those types; a #[kernel] fn is called (`f(x)`), not used as a value"
-)]
-pub trait Read {
-    /// What reading yields.
-    type Output;
-    /// Reads the value at this point of the kernel.
-    fn read(self, b: &mut KernelBuilder) -> Self::Output;
-}
-
-impl<T> Read for KernelValue<T> {
-    type Output = KernelValue<T>;
-    fn read(self, _: &mut KernelBuilder) -> KernelValue<T> {
-        self
-    }
-}
-
-impl<T: Value> Read for Var<T> {
-    type Output = KernelValue<T>;
-    fn read(self, b: &mut KernelBuilder) -> KernelValue<T> {
-        b.load(self)
-    }
-}
-
 impl KernelBuilder {
-    /// A literal.
-    pub fn literal<T: Scalar>(&mut self, value: T) -> KernelValue<T> {
-        if T::SCALAR.width == 8 {
-            // The 64-bit capability check looks at the module's types.
-            type_of::<T>(self);
-        }
-        KernelValue::from_handle(self.literal_expr(value.literal()))
-    }
-
     /// A literal expression. naga (like WGSL) has no spelling for infinities and NaN, so a
     /// non-finite float is its bits as an unsigned literal, bit cast to the float type; an `f64`
     /// one goes through `f32` when that is exact (the IEEE conversion keeps infinities and NaN),
@@ -107,7 +80,9 @@ impl KernelBuilder {
                 if f64::from(narrow).to_bits() == v.to_bits() {
                     (Literal::F32(narrow), Some(8))
                 } else {
-                    type_of::<u64>(self);
+                    // A 64-bit literal makes the module use `u64` (the capability check reads the
+                    // module's types).
+                    self.intern_type(TypeInner::Scalar(naga::Scalar::U64));
                     (Literal::U64(v.to_bits()), None)
                 }
             }
@@ -119,43 +94,5 @@ impl KernelBuilder {
             kind: ScalarKind::Float,
             convert,
         })
-    }
-
-    /// The zero value of `T`.
-    pub fn zero<T: Value>(&mut self) -> KernelValue<T> {
-        let ty = type_of::<T>(self);
-        KernelValue::from_handle(self.append(Expression::ZeroValue(ty)))
-    }
-
-    /// Declares a mutable local without initialiser (naga zero-initialises it).
-    pub fn var_uninit<T: Value>(&mut self, name: Option<&str>) -> Var<T> {
-        let ty = type_of::<T>(self);
-        let span = self.span();
-        let local = self.cur.function.local_variables.append(
-            LocalVariable {
-                name: name.map(str::to_owned),
-                ty,
-                init: None,
-            },
-            span,
-        );
-        Var {
-            pointer: self.append(Expression::LocalVariable(local)),
-            _ty: PhantomData,
-        }
-    }
-
-    /// Loads a local's current value.
-    pub fn load<T: Value>(&mut self, var: Var<T>) -> KernelValue<T> {
-        let pointer = var.pointer;
-        KernelValue::from_handle(self.append(Expression::Load { pointer }))
-    }
-
-    /// Stores into a local.
-    pub fn store<T: Value>(&mut self, var: Var<T>, value: KernelValue<T>) {
-        self.push(Statement::Store {
-            pointer: var.pointer,
-            value: value.handle,
-        });
     }
 }

@@ -9,8 +9,7 @@
 //! A failed check only notes the fault in private (per-thread) variables: the access site and
 //! its index (the thread's last failing access). Writing to memory there would cost the hot loops
 //! dearly: a store to a storage buffer may alias the views, so the driver could no longer
-//! reorder or batch the loop's loads around it (on an H100 a simple matmul ran at 0.27× with
-//! the record written in the loop). Before each return of the entry point, a thread that noted a
+//! reorder or batch the loop's loads around it. Before each return of the entry point, a thread that noted a
 //! fault writes it to the fault buffer, a small storage buffer the runtime binds to every
 //! checked launch and reads back when the launch's results are observed; an atomic exchange of
 //! word 0 lets exactly one thread of the launch write:
@@ -27,6 +26,7 @@
 
 use super::{KernelBuilder, KernelValue};
 use crate::error::Loc;
+use crate::layout::{BindingKind, Checks, FaultSlot};
 use naga::{BinaryOperator, Expression, Handle, Literal, ScalarKind, Statement, TypeInner};
 
 /// Index components a fault record holds (deeper accesses record their first components).
@@ -157,12 +157,12 @@ impl Check {
 #[derive(Clone, Copy, Debug)]
 pub struct CheckId(usize);
 
-/// The fault buffer of a checked kernel, the launch-number parameter word, and the private
-/// variables where a thread notes its first fault.
+/// The fault buffer of a checked kernel and the private variables where a thread notes its
+/// fault (its binding and the launch-number parameter word are the layout's
+/// [`FaultSlot`]).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct FaultBuffer {
     global: Handle<naga::GlobalVariable>,
-    launch_word: u32,
     /// The site of the thread's fault, plus one (0: none).
     site: Handle<naga::GlobalVariable>,
     /// Its index components.
@@ -170,13 +170,6 @@ pub(crate) struct FaultBuffer {
     /// The bounds computed in the kernel it was checked against (`SiteBound::Recorded`),
     /// declared with the first such check.
     bound: Option<Handle<naga::GlobalVariable>>,
-}
-
-impl FaultBuffer {
-    /// The parameter word holding the launch's number.
-    pub(crate) fn launch_word(self) -> u32 {
-        self.launch_word
-    }
 }
 
 /// Accumulates the checks of one access, component by component.
@@ -249,7 +242,7 @@ impl CheckBuilder {
         index: Handle<Expression>,
         bound: SiteBound,
     ) -> (Handle<Expression>, Option<Handle<Expression>>) {
-        if !b.checked {
+        if !b.checks_enabled() {
             return (b.as_u32(index), None);
         }
         let bound_expr = match bound {
@@ -271,7 +264,7 @@ impl CheckBuilder {
         bound_expr: Handle<Expression>,
     ) -> (Handle<Expression>, Option<Handle<Expression>>) {
         let unsigned = b.as_u32(index);
-        if !b.checked {
+        if !b.checks_enabled() {
             return (unsigned, None);
         }
         self.index.push(unsigned);
@@ -322,18 +315,15 @@ impl CheckBuilder {
 impl KernelBuilder {
     /// Whether this kernel is built with amp's access checks.
     pub fn checks_enabled(&self) -> bool {
-        self.checked
+        self.layout.checks == Checks::Checked
     }
 
-    /// Builds the kernel with (`true`, the default) or without amp's access checks.
-    ///
-    /// # Safety
-    ///
-    /// Without checks the kernel may access memory out of range: the runtime calls this (before
-    /// the kernel body is built) only for `parallel_for_each_unchecked!`, whose caller promises
-    /// in-range accesses, and then also turns the accelerator's own checks off.
-    pub unsafe fn set_checked(&mut self, checked: bool) {
-        self.checked = checked;
+    /// Builds the kernel with ([`Checks::Checked`], the default) or without amp's access checks;
+    /// called before the kernel body is built. The choice is recorded in the kernel's layout: a
+    /// kernel built [`Checks::Unchecked`] may access memory out of range, so only a launch whose
+    /// caller promised in-range accesses runs it.
+    pub fn set_checks(&mut self, checks: Checks) {
+        self.layout.checks = checks;
     }
 
     /// Keeps `check` for a place; see [`CheckId`].
@@ -364,9 +354,12 @@ impl KernelBuilder {
             return fault;
         }
         let word = self.intern_type(TypeInner::Scalar(naga::Scalar::U32));
-        let global = self.alloc_binding(super::BindingKind::Faults, "amp_faults", (word, 4), false);
+        let global = self.alloc_binding(BindingKind::Faults, "amp_faults", (word, 4), false);
         self.make_atomic(global);
-        let launch_word = self.alloc_words(1);
+        self.layout.faults = Some(FaultSlot {
+            binding: self.layout.bindings.len() as u32,
+            launch_word: self.alloc_words(1),
+        });
         let u32_ty = self.intern_type(TypeInner::Scalar(naga::Scalar::U32));
         let words = self.intern_type(TypeInner::Array {
             base: u32_ty,
@@ -385,7 +378,6 @@ impl KernelBuilder {
             .append(Expression::ZeroValue(words), naga::Span::UNDEFINED);
         let fault = FaultBuffer {
             global,
-            launch_word,
             site: self.private_var("amp_fault_site", u32_ty, Some(zero)),
             index: self.private_var("amp_fault_index", words, Some(zero_words)),
             bound: None,
@@ -429,9 +421,9 @@ impl KernelBuilder {
     }
 
     /// Notes a failed `check` in the thread's private fault variables: its site and index
-    /// (the bounds are known to the runtime). Selected, not branched: on an H100 a simple
-    /// matmul's checked loop ran at 0.52× its unchecked speed this way, 0.43× with a branch that
-    /// kept the thread's first fault. So a later fault of the thread replaces an earlier one.
+    /// (the bounds are known to the runtime). Selected, not branched: a branch in a hot loop
+    /// costs more than the select (docs/PERFORMANCE.md has the figures), so a later fault of
+    /// the thread replaces an earlier one.
     pub(crate) fn note_fault(&mut self, check: &Check) {
         self.sites.push(AccessSite {
             loc: self.loc(),
@@ -475,7 +467,9 @@ impl KernelBuilder {
     /// Makes every return of the finished entry point `entry` first write the thread's noted
     /// fault, if any, to the fault buffer (a device function called before each `return`).
     pub(crate) fn report_faults(&mut self, entry: &mut naga::Function) {
-        let Some(fault) = self.fault else { return };
+        let (Some(fault), Some(slot)) = (self.fault, self.layout.faults) else {
+            return;
+        };
         let rank = self.sites.iter().map(|s| s.bounds.len()).max().unwrap_or(0) as u32;
         self.cur.function.name = Some("amp_report_fault".into());
         let site_ptr = self.append(Expression::GlobalVariable(fault.site));
@@ -489,15 +483,15 @@ impl KernelBuilder {
         };
         let flag = word(self, 0);
         let one = self.append(Expression::Literal(Literal::U32(1)));
-        let previous = crate::atomic::atomic_at::<u32>(
-            self,
+        let previous = self.atomic(
             (flag, None),
             naga::AtomicFunction::Exchange { compare: None },
-            KernelValue::from_handle(one),
+            one,
+            naga::Scalar::U32,
         );
-        let first = self.binary(BinaryOperator::Equal, previous.handle(), zero);
+        let first = self.binary(BinaryOperator::Equal, previous, zero);
         self.begin_if(KernelValue::from_handle(first));
-        let launch = self.param_word(fault.launch_word).handle();
+        let launch = self.param_word(slot.launch_word).handle();
         let mut values = vec![(1, launch), (2, site)];
         for k in 0..rank {
             let base = self.append(Expression::GlobalVariable(fault.index));

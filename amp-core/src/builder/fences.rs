@@ -1,8 +1,7 @@
 //! Barriers that fence only what some thread can observe.
 //!
 //! C++ AMP's `t.barrier.wait()` fences all memory: tile_static and global. The global part
-//! costs (on an H100 the seed's tiled matmul runs at 4.8 TFLOP/s with it, 8.1 without), and it
-//! is unobservable unless one thread of a tile can read global memory that another wrote during
+//! costs (a tiled matmul runs markedly slower with it), and it is unobservable unless one thread of a tile can read global memory that another wrote during
 //! the launch. That needs a view both written and read by the kernel (or atomics on a view,
 //! which read and write). So when every view is only read or only written, the global part of
 //! every barrier is dropped.
@@ -12,7 +11,8 @@
 //! bindings are read and which written ([`ViewUse`]); a launch that binds one buffer to both
 //! uses the kernel built with [`KernelBuilder::keep_global_fences`] instead.
 
-use super::{BindingKind, KernelBuilder};
+use super::KernelBuilder;
+use crate::layout::BindingKind;
 use naga::{Barrier, Block, Expression, Function, Handle, Statement};
 
 /// Which storage bindings a kernel reads and which it writes (binding numbers).

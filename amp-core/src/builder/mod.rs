@@ -12,9 +12,14 @@
 //!   left-to-right order of the kernel source.
 //! - After a `break`, `continue` or `return` the rest of the block is unreachable: statements
 //!   pushed there are dropped, so naga never sees code after a terminator.
+//! - The builder is the ground floor: it works on naga handles and types and imports nothing of
+//!   the kernel language above it. Which Rust types kernels have (`types.rs`), typed values
+//!   (`value.rs`), captures (`capture.rs`), the domain's prologue (`domain.rs`), views, tiles and
+//!   atomics extend [`KernelBuilder`] from their own modules.
 //! - Expression handles belong to the function being built; device functions are built in their
 //!   own context (see `call.rs`) and values cross only as call arguments.
 
+mod atomics;
 mod bounds;
 mod call;
 mod control;
@@ -32,13 +37,14 @@ pub use call::{
     KernelFunction, KernelToken,
 };
 pub(crate) use entry::storage_scalar;
-pub use entry::{BindingKind, KernelIr, LaunchLayout, UNTILED_BLOCK_2D, UNTILED_WORKGROUP};
-pub use expr::{KernelValue, Read, Var};
+pub use entry::KernelIr;
+pub use expr::{KernelValue, Var};
 pub(crate) use fault::CheckBuilder;
 pub use fault::{AccessKind, AccessSite, Check, CheckId, SiteBound, FAULT_WORDS, MAX_FAULT_RANK};
 pub use fences::ViewUse;
 
 use crate::error::{KernelError, Loc};
+use crate::layout::LaunchLayout;
 use naga::{Block, Expression, Function, Handle, Module, Span, Statement, Type, TypeInner};
 use std::any::TypeId;
 use std::collections::HashMap;
@@ -73,8 +79,6 @@ pub struct KernelBuilder {
     pub(crate) tiled: bool,
     /// Whether some loop may not terminate (`while`, `loop`); `for` loops over ranges always do.
     pub(crate) open_ended_loops: bool,
-    /// Whether accesses the range analysis cannot prove in range get run-time checks.
-    checked: bool,
     /// The fault buffer of a checked kernel, declared at its first check.
     fault: Option<fault::FaultBuffer>,
     /// Checked access sites, in the order their checks were emitted.
@@ -234,7 +238,6 @@ impl KernelBuilder {
             name: name.into(),
             tiled: false,
             open_ended_loops: false,
-            checked: true,
             fault: None,
             sites: Vec::new(),
             kept_checks: Vec::new(),
@@ -245,27 +248,6 @@ impl KernelBuilder {
             keep_global_fences: false,
             immediate_limit: 0,
             stepping: false,
-        }
-    }
-
-    /// Makes `global` (a view's storage array or a tile_static array) hold atomics: its
-    /// innermost scalar type becomes `atomic<scalar>`. Loads and stores already emitted through
-    /// it stay valid: naga reads and writes atomics through plain `Load` and `Store`, which the
-    /// backends emit as atomic loads and stores.
-    pub(crate) fn make_atomic(&mut self, global: Handle<naga::GlobalVariable>) {
-        let ty = self.module.global_variables[global].ty;
-        let atomic = self.atomic_type(ty);
-        self.module.global_variables[global].ty = atomic;
-    }
-
-    fn atomic_type(&mut self, ty: Handle<Type>) -> Handle<Type> {
-        match self.module.types[ty].inner.clone() {
-            TypeInner::Scalar(scalar) => self.intern_type(TypeInner::Atomic(scalar)),
-            TypeInner::Array { base, size, stride } => {
-                let base = self.atomic_type(base);
-                self.intern_type(TypeInner::Array { base, size, stride })
-            }
-            _ => ty,
         }
     }
 
@@ -286,12 +268,6 @@ impl KernelBuilder {
     /// The location of the statement being lowered.
     pub fn loc(&self) -> Loc {
         self.locs[self.cur_loc as usize]
-    }
-
-    /// The source location a naga span refers to.
-    pub(crate) fn loc_of(locs: &[Loc], span: Span) -> Option<Loc> {
-        let range = span.to_range()?;
-        locs.get(range.start).copied()
     }
 
     pub(crate) fn span(&self) -> Span {
@@ -417,10 +393,5 @@ impl KernelBuilder {
             self.cur.function.expressions[expr],
             Expression::Literal(L::I32(0) | L::U32(0) | L::I64(0) | L::U64(0))
         )
-    }
-
-    /// The module built so far (for inspection in tests).
-    pub fn module(&self) -> &Module {
-        &self.module
     }
 }

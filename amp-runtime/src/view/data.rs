@@ -26,7 +26,7 @@ use self::host::{Host, HostKind};
 use super::transfer::{self, bytes_of};
 use crate::accelerator::Accelerator;
 use crate::error::{Error, Result};
-use amp_core::{Element, Extent, Index};
+use amp_core::{Element, Extent, Index, ViewArgs};
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
@@ -415,19 +415,16 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
         });
     }
 
-    pub(crate) fn layout_words(&self) -> Vec<u32> {
-        let mut words = Vec::with_capacity(2 * N);
-        // Bits of the i32 components: the kernel reads them back as i32.
-        words.extend(self.extent.0.iter().map(|&c| c as u32));
-        words.push(self.offset as u32);
-        words.extend(
-            self.strides[..N.saturating_sub(1)]
-                .iter()
-                .map(|&s| s as u32),
-        );
-        // The zero element past the data (`create_buffer`), read by checked reads out of range.
-        words.push(self.core.meta().sentinel::<T>() as u32);
-        words
+    /// Where the view's elements lie in its buffer, for a kernel's view slot: its extent,
+    /// offset and strides, and the zero element past the data (`create_buffer`) that checked
+    /// reads out of range read.
+    pub(crate) fn view_args(&self) -> ViewArgs<N> {
+        ViewArgs {
+            extent: self.extent,
+            offset: self.offset,
+            strides: self.strides,
+            sentinel: self.core.meta().sentinel::<T>(),
+        }
     }
 
     /// The data's id in the fault log of checked launches.

@@ -3,6 +3,7 @@
 
 use crate::builder::{Bound, Interval, KernelBuilder};
 use crate::for_loop::ForLoop;
+use crate::layout::{BindingKind, Checks};
 use crate::ops::{Arith, ArithOp, CmpOp, Compare};
 use crate::tile_static::DeclareMemory;
 use crate::view::{IndexConst, IndexRead, IndexWrite};
@@ -164,8 +165,7 @@ fn guards_prove_view_accesses_symbolically() {
 #[test]
 fn unchecked_kernels_have_no_checks_and_no_fault_buffer() {
     let mut b = KernelBuilder::new("unchecked", HERE);
-    // SAFETY: the kernel is only built and inspected, never run.
-    unsafe { b.set_checked(false) };
+    b.set_checks(Checks::Unchecked);
     let idx = b.untiled_entry::<1>();
     let v = View::<i32, 1, ReadWrite>::declare(&mut b);
     let i = idx.index_const(&mut b, 0);
@@ -174,7 +174,7 @@ fn unchecked_kernels_have_no_checks_and_no_fault_buffer() {
     v.index_write(&mut b, i, x);
     let ir = b.finish(Capabilities::empty()).expect("valid");
     assert!(ir.sites.is_empty());
-    assert_eq!(ir.layout.launch_word, None);
+    assert_eq!(ir.layout.faults, None);
     assert_eq!(ir.layout.bindings.len(), 1);
 }
 
@@ -188,11 +188,10 @@ fn checked_kernels_record_faults_and_validate() {
     v.index_write(&mut b, idx, y);
     let ir = b.finish(Capabilities::empty()).expect("valid");
     assert_eq!(ir.sites.len(), 2);
-    assert_eq!(ir.layout.launch_word, Some(ir.layout.words - 1));
-    assert_eq!(
-        ir.layout.bindings.last(),
-        Some(&crate::builder::BindingKind::Faults)
-    );
+    let faults = ir.layout.faults.expect("a fault slot");
+    assert_eq!(faults.launch_word, ir.layout.words - 1);
+    assert_eq!(faults.binding as usize, ir.layout.bindings.len());
+    assert_eq!(ir.layout.bindings.last(), Some(&BindingKind::Faults));
     let _: Index<2>;
 }
 

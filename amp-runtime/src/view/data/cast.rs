@@ -229,7 +229,7 @@ mod tests {
         let floats = ViewData::read_only(Extent::new([8]), &data)?;
         assert_eq!(floats.device_buffer(&acc)?.size(), 9 * 4);
         let quads = floats.reinterpret::<Float4>()?;
-        assert_eq!(quads.layout_words(), [2, 0, 2]);
+        assert_eq!(quads.view_args().words(), [2, 0, 2]);
         let buffer = quads.device_buffer(&acc)?;
         assert_eq!(buffer.size(), 3 * 16, "room for the sentinel at element 2");
         assert_eq!(floats.transfer_bytes(), (32, 0));
@@ -239,7 +239,7 @@ mod tests {
         // A smaller type needs no more room.
         let words = quads.reinterpret::<u32>()?;
         assert_eq!(words.device_buffer(&acc)?.size(), 3 * 16);
-        assert_eq!(words.layout_words(), [8, 0, 8]);
+        assert_eq!(words.view_args().words(), [8, 0, 8]);
         Ok(())
     }
 }

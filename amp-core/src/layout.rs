@@ -1,0 +1,208 @@
+//! The launch contract, as the kernel declares it: what every launch of a built kernel must
+//! supply, and where.
+//!
+//! Building a kernel records a [`LaunchLayout`]: one [`Slot`] per thing a launch supplies, in
+//! declaration order (the compute domain first, then each capture), the resource bindings, and
+//! how the kernel was built (its [`Checks`] and, when checked, its [`FaultSlot`]). A launch fills
+//! the slots in the same order ([`LaunchArgs`](crate::launch::LaunchArgs)), which checks each
+//! value against its slot and yields the parameter words and the buffers to bind.
+//!
+//! Nothing here names a device API: a backend (the wgpu runtime, or an interpreter of the naga
+//! module) launches a kernel from its layout alone.
+//!
+//! Parameter words are one block of `u32` words (`array<vec4<u32>, K>` in the kernel); binding 0
+//! holds it unless it is passed as immediate data. Views take storage bindings 1, 2, … in
+//! declaration order; the fault buffer of a checked kernel takes the binding after them.
+
+/// Whether a kernel is built with amp's run-time access checks.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum Checks {
+    /// amp's own checks: every view access is checked against the view's extent, component by
+    /// component, and every tile_static and local array access against the array's size, except
+    /// where the range analysis proves the index in range. An access out of range touches no
+    /// memory (a read gives zero, a write is skipped) and is recorded in the fault buffer.
+    #[default]
+    Checked,
+    /// No run-time checks: an out-of-range access, an integer division by zero and a loop that
+    /// never ends are undefined behaviour where the kernel runs. Only a launch whose caller
+    /// promised in-range accesses (`unsafe { parallel_for_each_unchecked!(…) }`) runs such a
+    /// kernel.
+    Unchecked,
+}
+
+/// What a resource binding holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BindingKind {
+    /// A storage buffer of elements (an array view's data).
+    Storage {
+        /// Whether the kernel only reads it.
+        read_only: bool,
+    },
+    /// The fault buffer of a checked kernel
+    /// ([`FAULT_WORDS`](crate::builder::FAULT_WORDS) `u32` words, zero when no access has
+    /// failed).
+    Faults,
+}
+
+/// A run of parameter words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Words {
+    /// The first word.
+    pub first: u32,
+    /// How many.
+    pub count: u32,
+}
+
+/// The parameter words of a view of rank `rank`: its extent (`rank` words, the components'
+/// `i32` bits), its offset in its buffer (1), the strides of components `0..rank - 1` (the last
+/// stride is 1), and the index of its buffer's zero sentinel (1), the element past the data that
+/// a checked read out of range reads instead. The kernel reads them where these methods say and
+/// [`LaunchArgs::view`](crate::launch::LaunchArgs::view) writes them there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ViewWords {
+    first: u32,
+    rank: u32,
+}
+
+impl ViewWords {
+    /// The words of a view of rank `rank` starting at word `first`.
+    pub const fn new(first: u32, rank: u32) -> Self {
+        ViewWords { first, rank }
+    }
+
+    /// Words a view of rank `rank` takes.
+    pub const fn count(rank: u32) -> u32 {
+        2 * rank + 1
+    }
+
+    /// The view's rank.
+    pub const fn rank(self) -> u32 {
+        self.rank
+    }
+
+    /// All its words.
+    pub const fn words(self) -> Words {
+        Words {
+            first: self.first,
+            count: Self::count(self.rank),
+        }
+    }
+
+    /// The word of extent component `k`.
+    pub const fn extent(self, k: u32) -> u32 {
+        self.first + k
+    }
+
+    /// The word of the offset of element 0 in the buffer.
+    pub const fn offset(self) -> u32 {
+        self.first + self.rank
+    }
+
+    /// The word of the stride of component `k` (`k < rank - 1`).
+    pub const fn stride(self, k: u32) -> u32 {
+        self.first + self.rank + 1 + k
+    }
+
+    /// The word of the sentinel's index.
+    pub const fn sentinel(self) -> u32 {
+        self.first + 2 * self.rank
+    }
+}
+
+/// One thing a launch supplies, recorded where the kernel declared it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Slot {
+    /// The compute domain: the words the domain's entry point reads (see `domain.rs`).
+    Domain(Words),
+    /// A captured value (a scalar, a short vector, a `#[derive(Element)]` struct, an `Index`,
+    /// an `Extent`): its words.
+    Value(Words),
+    /// A captured view: its words and its storage binding.
+    View {
+        /// Its layout in the parameter words.
+        words: ViewWords,
+        /// Its binding.
+        binding: u32,
+    },
+}
+
+impl Slot {
+    /// What kind of value fills it.
+    pub fn kind(&self) -> SlotKind {
+        match self {
+            Slot::Domain(_) => SlotKind::Domain,
+            Slot::Value(_) => SlotKind::Value,
+            Slot::View { .. } => SlotKind::View,
+        }
+    }
+
+    /// Its parameter words.
+    pub fn words(&self) -> Words {
+        match *self {
+            Slot::Domain(words) | Slot::Value(words) => words,
+            Slot::View { words, .. } => words.words(),
+        }
+    }
+}
+
+/// The kinds of [`Slot`], as errors name them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SlotKind {
+    /// The compute domain.
+    Domain,
+    /// A captured value.
+    Value,
+    /// A captured view.
+    View,
+}
+
+impl SlotKind {
+    /// How the kind reads in a message.
+    pub fn describe(self) -> &'static str {
+        match self {
+            SlotKind::Domain => "the compute domain",
+            SlotKind::Value => "a value",
+            SlotKind::View => "an array view",
+        }
+    }
+}
+
+/// The fault record of a checked kernel: the binding of its slot of the accelerator's fault
+/// buffer, and the parameter word that holds the launch's number (the last word; the runtime
+/// numbers each checked launch when it submits it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FaultSlot {
+    /// The fault buffer's binding.
+    pub binding: u32,
+    /// The launch number's parameter word.
+    pub launch_word: u32,
+}
+
+/// How a launch feeds a built kernel.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LaunchLayout {
+    /// Number of 32-bit parameter words the kernel declared.
+    pub words: u32,
+    /// What each launch supplies, in declaration order.
+    pub slots: Vec<Slot>,
+    /// Bindings 1.. (binding 0 is the parameter block).
+    pub bindings: Vec<BindingKind>,
+    /// The workgroup size of the entry point.
+    pub workgroup_size: [u32; 3],
+    /// Bytes of tile_static memory the kernel declares.
+    pub tile_static_bytes: u32,
+    /// Whether the kernel was built with amp's access checks.
+    pub checks: Checks,
+    /// Where a checked kernel with run-time checks records its first fault.
+    pub faults: Option<FaultSlot>,
+    /// Bytes of immediate data (push constants) the parameter block takes, when it is passed
+    /// that way rather than as a uniform buffer at binding 0; 0 otherwise.
+    pub immediate_bytes: u32,
+}
+
+impl LaunchLayout {
+    /// Words of the parameter block as the kernel declares it: whole rows of four, at least one.
+    pub fn block_words(&self) -> u32 {
+        self.words.div_ceil(4).max(1) * 4
+    }
+}
