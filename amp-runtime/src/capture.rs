@@ -243,7 +243,7 @@ pub trait Captures {
     fn other_home(&self, than: Option<&Accelerator>) -> Option<&Accelerator>;
 }
 
-/// [`Captures`] for the tuples of 0 to 16 captures (`MAX_CAPTURES` in amp-macros' `for_each.rs`):
+/// [`Captures`] for the tuples of 0 to 16 captures (`amp_spec::MAX_CAPTURES`):
 /// one invocation lists the names and indices; each step implements the tuple of the names
 /// taken so far and takes the next one.
 macro_rules! captures {
