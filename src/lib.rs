@@ -172,34 +172,20 @@ pub mod launch {
     pub use amp_runtime::launch::{parallel_for_each, parallel_for_each_unchecked};
 }
 
-/// What the macros' expansions refer to. Not a public API.
+/// What the macros' expansions refer to, beyond the public [`kernel_types`] and [`launch`]. Not
+/// a public API. It is named after the crates' version: amp-macros derives the same name from its
+/// own version, so a facade and macros of different versions fail to compile at this path
+/// instead of misbehaving.
 #[doc(hidden)]
-pub mod __private {
-    pub use amp_core::atomic::{ValueAtomics, ViewAtomics};
-    pub use amp_core::builder::{
-        device_fn, kernel_function, DeviceFn, KernelBuilder, KernelCall, KernelToken, KernelValue,
-        Var,
-    };
-    pub use amp_core::for_loop::{for_step, ForLoop};
-    pub use amp_core::lang::no_value;
-    pub use amp_core::lang::{else_value, Assign, BranchValue, Diverge, ExtentMethods};
+pub mod __private_0_1_0 {
+    pub use crate::kernel_types::*;
     pub use amp_core::methods::primitive;
-    pub use amp_core::methods::ScalarMethods;
     pub use amp_core::naga;
     pub use amp_core::ops;
-    pub use amp_core::place::{IndexPlace, IntoPlace, Place};
-    pub use amp_core::short_vector::VectorMethods;
     pub use amp_core::structs;
-    pub use amp_core::thread_index::thread_index;
     pub use amp_core::tile_static;
-    pub use amp_core::tile_static::DeclareMemory;
-    pub use amp_core::value::Read;
-    pub use amp_core::view::{IndexConst, IndexRead, IndexWrite};
-    pub use amp_core::{
-        Element, Extent, Index, KernelType, Loc, ReadOnly, ReadWrite, TiledIndex, Value, View,
-    };
+    pub use amp_core::{Element, Extent, Index, Loc, TiledIndex};
     pub use amp_runtime::capture::{Binder, Capture};
-    pub use amp_runtime::launch::{parallel_for_each, parallel_for_each_unchecked};
     pub use amp_runtime::queue::AsAcceleratorView;
     pub use amp_runtime::Result;
 }

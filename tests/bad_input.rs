@@ -93,11 +93,11 @@ fn recursion_is_a_located_kernel_error() {
 /// moves.
 #[test]
 fn validation_failure_names_the_kernel_and_line() {
-    use amp::__private::{ops, KernelBuilder, KernelValue};
+    use amp::__private_0_1_0::{ops, KernelBuilder, KernelValue};
     let mut data = vec![5; 4];
     let view = ArrayView::new(4, &mut data).expect("view");
     let line = line!() + 7;
-    let result = amp::__private::parallel_for_each(
+    let result = amp::launch::parallel_for_each(
         None,
         &Extent::new([4]),
         (&view,),

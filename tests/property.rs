@@ -5,10 +5,10 @@
 //! the magnitudes involved. The kernel is built by walking each expression and calling the very
 //! operator traits the macro's expansion calls.
 
-use amp::__private::ops::{
+use amp::__private_0_1_0::ops::{
     self, Arith, ArithOp, BitOp, Bitwise, CmpOp, Compare, Negate, Shift, ShiftOp,
 };
-use amp::__private::{BranchValue, DeviceFn, KernelBuilder, KernelValue};
+use amp::__private_0_1_0::{BranchValue, DeviceFn, KernelBuilder, KernelValue};
 use amp::prelude::*;
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -182,7 +182,7 @@ fn emit(b: &mut KernelBuilder, n: &Node, vars: &[KV; 6]) -> KV {
             let (F(l), F(d)) = (emit(b, l, vars), emit(b, r, vars)) else {
                 unreachable!()
             };
-            let abs = amp::fast_math::fabs(amp::__private::KernelToken::new()).call(b, (d,));
+            let abs = amp::fast_math::fabs(amp::__private_0_1_0::KernelToken::new()).call(b, (d,));
             let one = ops::lit(b, 1.0f32);
             let den = one.arith(b, ArithOp::Add, abs);
             F(l.arith(b, ArithOp::Div, den))
@@ -253,7 +253,7 @@ fn emit(b: &mut KernelBuilder, n: &Node, vars: &[KV; 6]) -> KV {
             let F(x) = emit(b, a, vars) else {
                 unreachable!()
             };
-            let t = amp::__private::KernelToken::new();
+            let t = amp::__private_0_1_0::KernelToken::new();
             use amp::fast_math as m;
             F(match *f {
                 "sin" => m::sin(t).call(b, (x,)),
@@ -478,13 +478,13 @@ fn random_expressions_agree_with_rust() {
         let wu = ArrayView::new([EXPRS as i32, THREADS as i32], &mut ou).expect("view");
         let wf = ArrayView::new([EXPRS as i32, THREADS as i32], &mut of).expect("view");
         let trees = exprs.clone();
-        amp::__private::parallel_for_each(
+        amp::launch::parallel_for_each(
             None,
             &Extent::new([THREADS as i32]),
             (&vi, &vu, &vf, &wi, &wu, &wf),
             amp::Loc::new(file!(), line!(), 1),
             move |b: &mut KernelBuilder, (vi, vu, vf, wi, wu, wf), idx| {
-                use amp::__private::IndexRead;
+                use amp::__private_0_1_0::IndexRead;
                 let t = KernelValue::<i32>::from_handle(idx.handle());
                 let two = ops::lit(b, 2i32);
                 let t2 = t.arith(b, ArithOp::Mul, two);
@@ -501,7 +501,7 @@ fn random_expressions_agree_with_rust() {
                 for (k, e) in trees.iter().enumerate() {
                     let row = ops::lit(b, k as i32);
                     let at =
-                        ops::build(b, ops::index_from::<amp::__private::Index<2>, _>([row, t]));
+                        ops::build(b, ops::index_from::<amp::__private_0_1_0::Index<2>, _>([row, t]));
                     match emit(b, e, &vars) {
                         KV::I(v) => wi.store(b, at, v),
                         KV::U(v) => wu.store(b, at, v),

@@ -14,21 +14,7 @@
 //! holds it unless it is passed as immediate data. Views take storage bindings 1, 2, … in
 //! declaration order; the fault buffer of a checked kernel takes the binding after them.
 
-/// Whether a kernel is built with amp's run-time access checks.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub enum Checks {
-    /// amp's own checks: every view access is checked against the view's extent, component by
-    /// component, and every tile_static and local array access against the array's size, except
-    /// where the range analysis proves the index in range. An access out of range touches no
-    /// memory (a read gives zero, a write is skipped) and is recorded in the fault buffer.
-    #[default]
-    Checked,
-    /// No run-time checks: an out-of-range access, an integer division by zero and a loop that
-    /// never ends are undefined behaviour where the kernel runs. Only a launch whose caller
-    /// promised in-range accesses (`unsafe { parallel_for_each_unchecked!(…) }`) runs such a
-    /// kernel.
-    Unchecked,
-}
+pub use amp_spec::Checks;
 
 /// What a resource binding holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

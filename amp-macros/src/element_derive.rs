@@ -114,7 +114,7 @@ fn emit(input: &DeriveInput, fields: &[&syn::Field]) -> TokenStream {
     let name = &input.ident;
     let vis = &input.vis;
     let label = name.to_string();
-    let p = quote!(::amp::__private);
+    let p = crate::lower::private();
     let s = quote!(#p::structs);
     let fields_ty = format_ident!("__Amp{}Fields", name);
     let values_ty = format_ident!("__Amp{}Values", name);

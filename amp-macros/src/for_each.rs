@@ -16,7 +16,7 @@ use crate::captures::captures;
 use crate::errors::Errors;
 use crate::lower::{at, ctx_ident, kernel_traits, loc, private, temp_at, Lowerer};
 use crate::{check, parse};
-use amp_spec::MAX_CAPTURES;
+use amp_spec::{Checks, MAX_CAPTURES};
 use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned};
 use syn::parse::{Parse, ParseStream};
@@ -51,17 +51,6 @@ impl Parse for Input {
             closure,
         })
     }
-}
-
-/// Whether the kernel is built with amp's run-time access checks: amp-core's `layout::Checks`, as
-/// the macro names it. It picks the launch function, which passes that `Checks` on to the
-/// kernel's layout and the pipeline cache.
-#[derive(Clone, Copy, PartialEq)]
-pub enum Checks {
-    /// `parallel_for_each!`: `launch::parallel_for_each`, with run-time checks.
-    Checked,
-    /// `parallel_for_each_unchecked!`: the unsafe `launch::parallel_for_each_unchecked`.
-    Unchecked,
 }
 
 pub fn expand(input: TokenStream, checks: Checks) -> TokenStream {

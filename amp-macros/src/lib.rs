@@ -37,7 +37,7 @@ pub fn kernel(args: TokenStream, item: TokenStream) -> TokenStream {
 /// `amp::Error::OutOfBounds` (with its source line) when the launch's results are observed.
 #[proc_macro]
 pub fn parallel_for_each(input: TokenStream) -> TokenStream {
-    for_each::expand(input.into(), for_each::Checks::Checked).into()
+    for_each::expand(input.into(), amp_spec::Checks::Checked).into()
 }
 
 /// [`parallel_for_each!`] without runtime bounds checks, for kernels whose accesses are known to
@@ -46,7 +46,7 @@ pub fn parallel_for_each(input: TokenStream) -> TokenStream {
 /// are then undefined behaviour. It must be used inside an `unsafe` block.
 #[proc_macro]
 pub fn parallel_for_each_unchecked(input: TokenStream) -> TokenStream {
-    for_each::expand(input.into(), for_each::Checks::Unchecked).into()
+    for_each::expand(input.into(), amp_spec::Checks::Unchecked).into()
 }
 
 /// Makes a `#[repr(C)]` struct a kernel type: the element of views, arrays, tile_static and

@@ -50,7 +50,8 @@ pub fn index_type(ty: &Type) -> TokenStream {
             if let PathArguments::AngleBracketed(a) = &last.arguments {
                 let args = &a.args;
                 if last.ident == "Index" {
-                    return quote::quote_spanned!(span=> ::amp::__private::Index<#args>);
+                    let p = crate::lower::private_at(span);
+                    return quote::quote_spanned!(span=> #p::Index<#args>);
                 }
             }
         }
@@ -63,7 +64,7 @@ pub fn index_type(ty: &Type) -> TokenStream {
 /// parameters stay constrained in trait impls (a projection does not constrain them).
 pub fn kernel_side(ty: &Type, generics: &[syn::Ident]) -> TokenStream {
     let ty = static_type(ty);
-    let p = quote!(::amp::__private);
+    let p = crate::lower::private();
     if let Type::Path(path) = &ty {
         if path.qself.is_none() {
             if let Some(ident) = path.path.get_ident() {
@@ -82,7 +83,7 @@ pub fn kernel_side(ty: &Type, generics: &[syn::Ident]) -> TokenStream {
                 };
                 // At the type's tokens, so that an error about its arguments lands there.
                 let span = syn::spanned::Spanned::span(&ty);
-                let p = quote::quote_spanned!(span=> ::amp::__private);
+                let p = crate::lower::private_at(span);
                 match (last.ident.to_string().as_str(), args.as_slice()) {
                     ("ArrayView" | "Array", [t, n]) => {
                         return quote::quote_spanned!(span=> #p::View<#t, #n, #p::ReadWrite>)
@@ -103,5 +104,6 @@ pub fn kernel_side(ty: &Type, generics: &[syn::Ident]) -> TokenStream {
     }
     // At the type's tokens, so that a type kernels cannot take is reported there.
     let span = syn::spanned::Spanned::span(&ty);
-    quote::quote_spanned!(span=> <#ty as ::amp::__private::KernelType>::KernelValue)
+    let p = crate::lower::private_at(span);
+    quote::quote_spanned!(span=> <#ty as #p::KernelType>::KernelValue)
 }

@@ -14,6 +14,24 @@ pub const MAX_LOCAL_ARRAY: usize = 1 << 16;
 /// tuple of at most this many).
 pub const MAX_CAPTURES: usize = 16;
 
+/// Whether a kernel is built with amp's run-time access checks: the macro picks it
+/// (`parallel_for_each!` or `parallel_for_each_unchecked!`), the builder builds by it, and the
+/// runtime keys its pipeline cache by it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum Checks {
+    /// amp's own checks: every view access is checked against the view's extent, component by
+    /// component, and every tile_static and local array access against the array's size, except
+    /// where the range analysis proves the index in range. An access out of range touches no
+    /// memory (a read gives zero, a write is skipped) and is recorded in the fault buffer.
+    #[default]
+    Checked,
+    /// No run-time checks: an out-of-range access, an integer division by zero and a loop that
+    /// never ends are undefined behaviour where the kernel runs. Only a launch whose caller
+    /// promised in-range accesses (`unsafe { parallel_for_each_unchecked!(…) }`) runs such a
+    /// kernel.
+    Unchecked,
+}
+
 /// A method kernels call on scalars and short vectors (`x.sqrt()`, `a.max(b)`, `v.dot(w)`):
 /// its name and its parameters as Rust names them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

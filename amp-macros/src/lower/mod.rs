@@ -72,19 +72,29 @@ pub(crate) fn temp_at(name: &str, span: Span) -> Ident {
     Ident::new(name, span)
 }
 
-/// `::amp::__private`.
+/// The facade's private module, `::amp::__private_MAJOR_MINOR_PATCH`, at the call site.
 pub fn private() -> TokenStream {
-    quote!(::amp::__private)
+    private_at(Span::call_site())
+}
+
+/// The facade's private module, named after this crate's version (`::amp::__private_0_1_0`) and
+/// located at `span`. amp-macros and the facade are released together with one version: a
+/// facade and macros of different versions fail to compile at this path instead of
+/// misbehaving.
+pub fn private_at(span: Span) -> TokenStream {
+    let version = env!("CARGO_PKG_VERSION").replace(['.', '-', '+'], "_");
+    let module = Ident::new(&format!("__private_{version}"), span);
+    quote_spanned!(span=> ::amp::#module)
 }
 
 /// amp's private path and the builder variable, located at `span`.
 ///
-/// Every generated expression that starts with either (`::amp::__private::f(…)`, `ctx.f(…)`)
+/// Every generated expression that starts with either (`::amp::__private_…::f(…)`, `ctx.f(…)`)
 /// must have them located at the user's tokens: rustc reports an error about an expression at
 /// the span from its first to its last token, and a first token located at the macro's call site
 /// takes the error to the `#[kernel]` attribute or the whole `parallel_for_each!`.
 pub fn at(span: Span) -> (TokenStream, Ident) {
-    let p = quote_spanned!(span=> ::amp::__private);
+    let p = private_at(span);
     let ctx = Ident::new("__amp_ctx", Span::mixed_site().located_at(span));
     (p, ctx)
 }
