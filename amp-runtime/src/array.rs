@@ -151,7 +151,7 @@ impl<T: Element, const N: usize> Array<T, N> {
     }
 
     /// Makes the data current on `acc` and returns the buffer that holds it there.
-    pub(crate) fn device_buffer(&self, acc: &crate::Accelerator) -> Result<wgpu::Buffer> {
+    pub(crate) fn device_buffer(&self, acc: &Accelerator) -> Result<wgpu::Buffer> {
         self.data.device_buffer(acc)
     }
 

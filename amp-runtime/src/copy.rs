@@ -280,7 +280,7 @@ fn copy_data_async<T: Element>(from: &dyn DataEnd<T>, to: &dyn DataEnd<T>) -> Re
                 let submission = copy_on_device::<T>(&src.acc, &src, &dst, size, rows)?;
                 to.device_written();
                 let queue = src.acc.queue()?;
-                let flight = Flight::submitted(&src.acc, queue, submission);
+                let flight = Flight::submitted(src.acc.device(), queue, submission);
                 return Ok(Started::Flight {
                     flight,
                     fault: Some((src.acc, from.data_id())),

@@ -16,9 +16,11 @@
 
 pub mod accelerator;
 pub mod array;
+mod batch;
 pub mod capture;
 pub mod completion;
 pub mod copy;
+mod device;
 mod disk_cache;
 pub mod domain;
 mod dump;
@@ -27,6 +29,8 @@ mod fault;
 pub mod launch;
 pub mod profile;
 pub mod queue;
+mod staging;
+mod timestamps;
 pub mod view;
 
 pub use accelerator::{Accelerator, DeviceType};

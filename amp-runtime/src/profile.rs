@@ -9,17 +9,16 @@
 //! when the closure returns. With no profile open a launch pays nothing: the batch checks one
 //! `Option` under the lock it takes anyway.
 
-mod recording;
-
 use crate::accelerator::Accelerator;
 use crate::error::{Error, Result};
+use crate::timestamps::Recording;
 use amp_core::Loc;
 use std::collections::HashMap;
 use std::fmt;
 use std::sync::Arc;
 use std::time::Duration;
 
-pub(crate) use recording::{KernelLabel, Recording};
+pub(crate) use crate::timestamps::KernelLabel;
 
 /// The GPU time of the launches one [`Accelerator::profile`] call made, in the order they were
 /// recorded.
@@ -228,7 +227,7 @@ impl Accelerator {
             ))
             .into());
         }
-        self.start_recording(Recording::new(self)?)?;
+        self.start_recording()?;
         let open = Open {
             acc: self,
             closed: false,
@@ -241,7 +240,16 @@ impl Accelerator {
                 return Err(error);
             }
         };
-        let launches = open.close(true)?.read(self)?;
+        let recording = open.close(true)?;
+        let launches = recording
+            .read(self.device(), self.queue()?)?
+            .into_iter()
+            .map(|(kernel, gpu_time)| LaunchTime {
+                kernel: kernel.name,
+                site: kernel.site,
+                gpu_time,
+            })
+            .collect();
         Ok((value, Profile { launches }))
     }
 }

@@ -31,7 +31,6 @@ use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 pub use copy::{DataEnd, Placed};
-pub(crate) use host::decode_into;
 
 /// Data of at most this many device bytes comes back whole on any host read: one round trip
 /// costs the same for 4 bytes as for 64 KiB.
@@ -573,7 +572,7 @@ pub(crate) fn filled_vec<T: Element, const N: usize>(
 fn checked_len<T: Element, const N: usize>(extent: Extent<N>) -> Result<usize> {
     let len = element_count(extent)?;
     let bytes = len.saturating_mul(T::WORDS as u64 * 4);
-    let largest = crate::Accelerator::all()?
+    let largest = Accelerator::all()?
         .iter()
         .map(|acc| acc.limits().max_buffer_size)
         .max()

@@ -19,7 +19,7 @@ fn kernel_writes(acc: &Accelerator, buffer: &wgpu::Buffer, words: &[u32]) -> Res
 /// The first `len` words of `buffer`, read without going through a view.
 fn device_words(acc: &Accelerator, buffer: &wgpu::Buffer, len: usize) -> Result<Vec<u32>> {
     let queue = acc.queue()?;
-    let (device, _) = acc.device()?;
+    let (device, _) = acc.device().opened()?;
     let size = len as u64 * 4;
     let staging = device.create_buffer(&wgpu::BufferDescriptor {
         label: None,

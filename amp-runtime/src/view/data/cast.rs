@@ -10,7 +10,7 @@
 //! A reinterpreted view holds the data's core through [`CastCore`], which hides the data's own
 //! element type, so it shares the coherence state of the view it came from.
 
-use super::core::{Core, Locked, Meta, Shared, State};
+use super::core::{CastCore, Core, Locked, Meta, Shared, State};
 use super::host::{HostAccess, HostKind};
 use super::ViewData;
 use crate::accelerator::Accelerator;
@@ -20,13 +20,6 @@ use std::any::TypeId;
 use std::borrow::Cow;
 use std::marker::PhantomData;
 use std::sync::Arc;
-
-/// The core of the data, seen with element type `T` whatever the data's own type.
-pub(super) trait CastCore<'a, T: Element>: Send + Sync {
-    fn meta(&self) -> &Meta;
-    /// Locks the state and calls `f` once with it.
-    fn with_lock(&self, f: &mut dyn FnMut(&mut Locked<'_, T>));
-}
 
 impl<'a, S: Element, T: Element> CastCore<'a, T> for Shared<'a, S> {
     fn meta(&self) -> &Meta {

@@ -2,7 +2,6 @@
 //! between them, and the transfer counters. Every view of the data (sections, reshapes,
 //! projections, reinterpretations) holds the same core.
 
-use super::cast::CastCore;
 use super::host::{Host, HostAccess};
 use crate::accelerator::Accelerator;
 use amp_core::Element;
@@ -126,6 +125,13 @@ impl<'a, S: Element> Shared<'a, S> {
 pub(super) struct Locked<'g, T: Element> {
     pub(super) host: &'g mut dyn HostAccess<T>,
     pub(super) co: &'g mut Coherence,
+}
+
+/// The core of the data, seen with element type `T` whatever the data's own type.
+pub(super) trait CastCore<'a, T: Element>: Send + Sync {
+    fn meta(&self) -> &Meta;
+    /// Locks the state and calls `f` once with it.
+    fn with_lock(&self, f: &mut dyn FnMut(&mut Locked<'_, T>));
 }
 
 /// A view's handle on the shared core: direct when the view has the data's element type, or
