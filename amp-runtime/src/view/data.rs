@@ -1,13 +1,13 @@
 //! The core shared by both array view types: host data, its device copy, and the coherence
 //! state between them.
 //!
-//! Invariants: at least one of `host_valid` and `device_valid` holds, unless the data was
-//! discarded; `device_valid` implies `device` is `Some`; a read-only view's host data is always
-//! valid (kernels cannot write it), so only read-write views ever download.
+//! Where the current data is (host, device, both, or discarded) is one state per data, whose
+//! events and invariants are in `coherence.rs`; a read-only view's host data is always current
+//! (kernels cannot write it), so only read-write views ever download.
 //!
 //! Host reads of part of the data (`get`, `to_vec` of a section) while only the device copy is
 //! current download just that part and leave the host copy stale ([`WHOLE_READ_BYTES`],
-//! [`PARTIAL_READS`] say when the whole data comes back instead); `synchronize` always
+//! [`PARTIAL_READS`](coherence::PARTIAL_READS) say when the whole data comes back instead); `synchronize` always
 //! downloads the whole data, since currency is tracked for the whole data, not per element.
 //!
 //! Every view of the data (sections, reshapes, projections, reinterpretations) shares one
@@ -15,13 +15,15 @@
 //! [`HostAccess`](host::HostAccess), so the logic here serves reinterpreted views too.
 
 mod cast;
+mod coherence;
 mod copy;
 mod core;
 mod host;
 mod pending;
 mod shape;
 
-use self::core::{Core, DeviceCopy, Locked, Shared};
+use self::coherence::{Current, DeviceCopy};
+use self::core::{Core, Locked, Shared};
 use self::host::{Host, HostKind};
 use super::transfer::{self, bytes_of};
 use crate::accelerator::Accelerator;
@@ -35,10 +37,6 @@ pub use copy::{DataEnd, Placed};
 /// Data of at most this many device bytes comes back whole on any host read: one round trip
 /// costs the same for 4 bytes as for 64 KiB.
 pub(crate) const WHOLE_READ_BYTES: u64 = 64 * 1024;
-
-/// Partial host reads allowed between two kernel writes; the next read downloads the whole
-/// data, so a host loop over every element costs one download, not one round trip each.
-pub(crate) const PARTIAL_READS: u32 = 16;
 
 /// The shared core of [`ArrayView`](super::ArrayView) and
 /// [`ConstArrayView`](super::ConstArrayView): which part of the shared data this view sees.
@@ -76,7 +74,7 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
         };
         let view = Self::with_host(extent, Host::Owned(data));
         // wgpu zero-initialises buffers, so the zeros need not travel.
-        view.core.with(|l| l.co.discarded = true);
+        view.core.with(|l| l.co.discard());
         Ok(view)
     }
 
@@ -202,7 +200,7 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
                     return Ok(value);
                 }
             }
-            self.make_host_valid(l)?;
+            self.make_host_current(l)?;
             self.take_fault(l)?;
             l.host
                 .read(offset, 1)
@@ -223,27 +221,26 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
                 return Err(read_only_error());
             }
             if self.partial_allowed(l, 1) {
-                if let Some(copy) = &l.co.device {
+                if let Some(copy) = l.co.device() {
                     // Only the device copy is current: write the element there, nothing comes
                     // back.
                     transfer::upload(&copy.acc, &copy.buffer, offset, &[value])?;
                     self.counted_upload(bytes_of::<T>(1));
-                    l.co.device_writes += 1;
+                    l.co.device_written_in_place();
                     return self.take_fault(l);
                 }
             }
-            self.make_host_valid(l)?;
+            self.make_host_current(l)?;
             self.take_fault(l)?;
             l.host.write(offset, &[value]);
-            l.co.device_valid = false;
-            l.co.discarded = false;
+            l.co.host_wrote();
             Ok(())
         })
     }
 
     pub(crate) fn synchronize(&self) -> Result<()> {
         self.core.with(|l| {
-            self.make_host_valid(l)?;
+            self.make_host_current(l)?;
             self.take_fault(l)
         })
     }
@@ -259,7 +256,7 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
                     return self.gather(&part, first);
                 }
             }
-            self.make_host_valid(l)?;
+            self.make_host_current(l)?;
             self.take_fault(l)?;
             let Some((first, last)) = span else {
                 return Ok(Vec::new());
@@ -286,11 +283,7 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
     /// current one, the data is large, and not too many partial reads were made already.
     fn partial_allowed(&self, l: &Locked<'_, T>, len: usize) -> bool {
         let total = l.host.len();
-        !l.co.host_valid
-            && l.co.device.is_some()
-            && len < total
-            && bytes_of::<T>(total) > WHOLE_READ_BYTES
-            && l.co.partial_reads < PARTIAL_READS
+        l.co.partial_read_allowed() && len < total && bytes_of::<T>(total) > WHOLE_READ_BYTES
     }
 
     /// Elements `first..first + len` of the data, downloaded on their own when only the device
@@ -300,7 +293,7 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
         if !self.partial_allowed(l, len) {
             return Ok(None);
         }
-        let Some(copy) = &l.co.device else {
+        let Some(copy) = l.co.device() else {
             return Ok(None);
         };
         let mut part = l.host.read(first, len).into_owned();
@@ -309,7 +302,7 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
         }
         transfer::download(&copy.acc, &copy.buffer, first, &mut part)?;
         self.counted_download(bytes_of::<T>(len));
-        l.co.partial_reads += 1;
+        l.co.partial_read();
         Ok(Some(part))
     }
 
@@ -322,20 +315,12 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
             if !self.is_whole() {
                 return;
             }
-            // Neither copy need be preserved; the host data stands in as "the data" for host
-            // reads.
-            l.co.discarded = true;
-            l.co.device_valid = false;
-            l.co.host_valid = true;
+            l.co.discard();
         });
     }
 
     pub(crate) fn refresh(&self) {
-        self.core.with(|l| {
-            l.co.host_valid = true;
-            l.co.device_valid = false;
-            l.co.discarded = false;
-        });
+        self.core.with(|l| l.co.refresh());
     }
 
     /// Makes the data current on `acc` and returns its buffer there.
@@ -348,37 +333,34 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
         l: &mut Locked<'_, T>,
         acc: &Accelerator,
     ) -> Result<wgpu::Buffer> {
-        if l.co.device.as_ref().is_some_and(|copy| copy.acc != *acc) {
+        if l.co.device().is_some_and(|copy| copy.acc != *acc) {
             // One device copy at a time: bring the data home, then move it to `acc`.
-            self.make_host_valid(l)?;
-            l.co.device = None;
-            l.co.device_valid = false;
+            self.make_host_current(l)?;
+            l.co.device_dropped();
         }
-        let buffer = match &mut l.co.device {
+        let buffer = match l.co.device_mut() {
             Some(copy) => {
                 self.grow_for_sentinel(copy)?;
                 copy.buffer.clone()
             }
             None => {
                 let buffer = self.create_buffer(acc)?;
-                l.co.device = Some(DeviceCopy {
+                l.co.device_placed(DeviceCopy {
                     acc: acc.clone(),
                     buffer: buffer.clone(),
                 });
-                l.co.device_valid = false;
                 buffer
             }
         };
-        if !l.co.device_valid {
-            if !l.co.discarded {
+        if !l.co.device_current() {
+            if l.co.current() != Current::Discarded {
                 l.host.upload_all(acc, &buffer)?;
                 let bytes = self.core.meta().data_bytes();
                 if bytes > 0 {
                     self.counted_upload(bytes);
                 }
             }
-            l.co.device_valid = true;
-            l.co.discarded = false;
+            l.co.device_made_current();
         }
         Ok(buffer)
     }
@@ -403,13 +385,9 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
     pub(crate) fn kernel_wrote(&self) {
         self.core.with(|l| {
             // A read-only view's data cannot have changed; a view never bound has no device
-            // copy.
-            if l.host.kind() != HostKind::ReadOnly && l.co.device.is_some() {
-                l.co.host_valid = false;
-                l.co.device_valid = true;
-                l.co.discarded = false;
-                l.co.partial_reads = 0;
-                l.co.device_writes += 1;
+            // copy, which `device_wrote` leaves as it is.
+            if l.host.kind() != HostKind::ReadOnly {
+                l.co.device_wrote();
             }
         });
     }
@@ -435,22 +413,22 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
     }
 
     /// [`Error::OutOfBounds`] if a checked launch that used this data recorded a fault not yet
-    /// reported (the host data is current either way: call after `make_host_valid`).
+    /// reported (the host data is current either way: call after `make_host_current`).
     fn take_fault(&self, l: &Locked<'_, T>) -> Result<()> {
-        match &l.co.device {
+        match l.co.device() {
             Some(copy) => copy.acc.take_fault(Some(self.core_id())),
             None => Ok(()),
         }
     }
 
     /// Downloads the device copy into the host data if the host data is stale.
-    fn make_host_valid(&self, l: &mut Locked<'_, T>) -> Result<()> {
-        if l.co.host_valid {
+    fn make_host_current(&self, l: &mut Locked<'_, T>) -> Result<()> {
+        if l.co.host_current() {
             return Ok(());
         }
-        let Some(copy) = &l.co.device else {
+        let Some(copy) = l.co.device() else {
             // Not reachable by the invariants; the host data is all there is.
-            l.co.host_valid = true;
+            l.co.host_made_current();
             return Ok(());
         };
         if l.host.kind() != HostKind::ReadOnly {
@@ -468,8 +446,7 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
                 self.counted_download(bytes);
             }
         }
-        l.co.host_valid = true;
-        l.co.partial_reads = 0;
+        l.co.host_made_current();
         Ok(())
     }
 
