@@ -14,7 +14,7 @@ use crate::batch::{Batch, QueuingMode};
 use crate::device::Device;
 pub use crate::device::DeviceType;
 use crate::disk_cache::DiskCache;
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, SelectError};
 use crate::fault::{FaultLog, KernelSites};
 use crate::timestamps::{KernelLabel, Recording};
 use std::fmt;
@@ -380,10 +380,7 @@ fn registry() -> Result<&'static [Accelerator]> {
         .is_empty()
     {
         // wgpu::Instance::new would panic: this platform has none of amp's backends.
-        return Err(Error::NoAccelerator {
-            message: "this build of amp has no Vulkan, Metal or DX12 backend for this platform"
-                .into(),
-        });
+        return Err(Error::NoAccelerator(SelectError::NoBackend));
     }
     Ok(ALL.get_or_init(|| {
         let instance = INSTANCE.get_or_init(|| {
@@ -433,22 +430,14 @@ fn preference(t: DeviceType) -> u8 {
 
 /// The error for a failed choice: what was asked for and what there is.
 fn no_match(wanted: Option<&str>, all: &[Accelerator]) -> Error {
-    let available = if all.is_empty() {
-        "none".to_owned()
-    } else {
-        all.iter()
-            .map(|a| format!("`{a}`"))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    let message = match wanted {
-        Some(w) => format!(
-            "{DEFAULT_ACCELERATOR_ENV} is `{w}` but no accelerator matches it (use `cpu`, `gpu` \
-             or part of a device name); available: {available}"
-        ),
-        None => "no Vulkan, Metal or DX12 adapter was found".to_owned(),
-    };
-    Error::NoAccelerator { message }
+    Error::NoAccelerator(match wanted {
+        Some(w) => SelectError::NoMatch {
+            variable: DEFAULT_ACCELERATOR_ENV,
+            wanted: w.to_owned(),
+            available: all.iter().map(Accelerator::to_string).collect(),
+        },
+        None => SelectError::NoAdapter,
+    })
 }
 
 #[cfg(test)]

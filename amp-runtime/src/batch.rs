@@ -8,7 +8,7 @@
 //! everything in program order.
 
 use crate::device::Device;
-use crate::error::{Error, Result};
+use crate::error::{ArgumentError, ArgumentProblem, Error, Result};
 use crate::timestamps::{KernelLabel, Recording};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
@@ -125,11 +125,11 @@ impl Batch {
         let recording = Recording::new(device, BATCH_LIMIT)?;
         let mut state = self.lock();
         if state.timing.is_some() {
-            return Err(Error::InvalidArgument(format!(
-                "Accelerator::profile: a profile is already open on `{}` (profiles do not \
-                 nest, and an accelerator has one at a time, whichever thread opened it); \
-                 profile the outer call only, or one call after the other",
-                device.name()
+            return Err(Error::InvalidArgument(ArgumentError::new(
+                "Accelerator::profile",
+                ArgumentProblem::ProfileOpen {
+                    accelerator: device.name().to_owned(),
+                },
             )));
         }
         state.timing = Some(recording);

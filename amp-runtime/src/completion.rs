@@ -29,7 +29,7 @@
 //! dropped, even leaked), no memory it borrowed is written after the borrow ends.
 
 use crate::device::Device;
-use crate::error::{Error, Result};
+use crate::error::{DeviceError, Error, Result, WgpuError};
 use std::fmt;
 use std::future::Future;
 use std::pin::Pin;
@@ -158,9 +158,7 @@ impl<'a> Completion<'a> {
         match std::mem::replace(&mut self.stage, Stage::Taken) {
             Stage::Ready(result) => result,
             Stage::InFlight { flight, finish } => flight.read(finish)?,
-            Stage::Taken => Err(Error::Device(
-                "a Completion was polled after it completed".into(),
-            )),
+            Stage::Taken => Err(Error::Device(DeviceError::PolledAfterCompletion)),
         }
     }
 }
@@ -230,9 +228,11 @@ impl Flight {
         let signal = Arc::new(Signal::default());
         let done = Arc::clone(&signal);
         staging.map_async(wgpu::MapMode::Read, .., move |result| {
-            done.complete(
-                result.map_err(|e| Error::Device(format!("mapping a download failed: {e}"))),
-            );
+            done.complete(result.map_err(|e| {
+                Error::Device(DeviceError::Map {
+                    source: WgpuError::new(e),
+                })
+            }));
         });
         Flight {
             device: Arc::clone(device),
@@ -280,15 +280,17 @@ impl Flight {
         let since = Instant::now();
         // The submission is done; its callback runs in this poll or another thread's.
         while !self.signal.wait_timeout(RECHECK) {
-            device
-                .poll(wgpu::PollType::Poll)
-                .map_err(|e| Error::Device(format!("polling `{}` failed: {e}", self.device)))?;
+            device.poll(wgpu::PollType::Poll).map_err(|e| {
+                Error::Device(DeviceError::Poll {
+                    accelerator: self.device.to_string(),
+                    source: WgpuError::new(e),
+                })
+            })?;
             self.device.check_lost()?;
             if since.elapsed() > CALLBACK_GRACE {
-                return Err(Error::Device(format!(
-                    "`{}` finished a transfer but never reported it",
-                    self.device.name()
-                )));
+                return Err(Error::Device(DeviceError::Unreported {
+                    accelerator: self.device.name().to_owned(),
+                }));
             }
         }
         Ok(())
@@ -325,9 +327,11 @@ impl Flight {
             return Ok(finish(&[]));
         };
         let result = {
-            let bytes = staging
-                .get_mapped_range(..)
-                .map_err(|e| Error::Device(format!("reading a download failed: {e}")))?;
+            let bytes = staging.get_mapped_range(..).map_err(|e| {
+                Error::Device(DeviceError::MappedRange {
+                    source: WgpuError::new(e),
+                })
+            })?;
             finish(&bytes)
         };
         staging.unmap();
@@ -342,7 +346,7 @@ impl Flight {
             out = Some(read(bytes));
             Ok(())
         }))??;
-        out.ok_or_else(|| Error::Device("a download finished without its bytes".into()))
+        out.ok_or(Error::Device(DeviceError::NoBytes))
     }
 }
 
@@ -357,7 +361,12 @@ fn watch(device: &Device, submission: wgpu::SubmissionIndex, signal: &Signal) {
                     submission_index: Some(submission.clone()),
                     timeout: None,
                 })
-                .map_err(|e| Error::Device(format!("waiting for `{device}` failed: {e}")))
+                .map_err(|e| {
+                    Error::Device(DeviceError::Watch {
+                        accelerator: device.to_string(),
+                        source: WgpuError::new(e),
+                    })
+                })
         });
         if let Err(error) = polled {
             signal.complete(Err(error));
@@ -365,10 +374,9 @@ fn watch(device: &Device, submission: wgpu::SubmissionIndex, signal: &Signal) {
         }
         let since = *since.get_or_insert_with(Instant::now);
         if !signal.wait_timeout(RECHECK) && since.elapsed() > CALLBACK_GRACE {
-            signal.complete(Err(Error::Device(format!(
-                "`{}` finished a transfer but never reported it",
-                device.name()
-            ))));
+            signal.complete(Err(Error::Device(DeviceError::Unreported {
+                accelerator: device.name().to_owned(),
+            })));
         }
     }
 }
@@ -443,10 +451,9 @@ impl Signal {
 
     /// The outcome of a set signal.
     fn take_result(&self) -> Result<()> {
-        self.lock().result.take().unwrap_or_else(|| {
-            Err(Error::Device(
-                "a transfer's outcome was read before it was known".into(),
-            ))
-        })
+        self.lock()
+            .result
+            .take()
+            .unwrap_or(Err(Error::Device(DeviceError::OutcomeUnknown)))
     }
 }

@@ -5,7 +5,7 @@
 //! Everything that talks to the GPU (the batch, the fault log, transfers, completions) takes a
 //! [`Device`]; the accelerator owns one and hands it down.
 
-use crate::error::{Error, Result};
+use crate::error::{DeviceError, Error, RemovedError, Result, WgpuError};
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
@@ -158,12 +158,17 @@ impl Device {
             ..Default::default()
         };
         let (device, queue) = pollster::block_on(self.adapter.request_device(&descriptor))
-            .map_err(|e| Error::Device(format!("could not open `{}`: {e}", self.name())))?;
+            .map_err(|e| {
+                Error::Device(DeviceError::Open {
+                    accelerator: self.name().to_owned(),
+                    source: WgpuError::new(e),
+                })
+            })?;
         // wgpu's default handler panics; errors are values in amp, reported by the next wait.
         let events = Arc::clone(&self.events);
         let name = self.info.name.clone();
         device.on_uncaptured_error(Arc::new(move |error: wgpu::Error| {
-            events.record(Error::from_wgpu(&name, &error));
+            events.record(Error::from_wgpu(&name, error));
         }));
         let events = Arc::clone(&self.events);
         device.set_device_lost_callback(move |reason, message| {
@@ -187,7 +192,7 @@ impl Device {
         let validation = pollster::block_on(validation.pop());
         // Out of memory first: it is the cause of any validation error that follows from it.
         match out_of_memory.or(internal).or(validation) {
-            Some(error) => Err(Error::from_wgpu(self.name(), &error)),
+            Some(error) => Err(Error::from_wgpu(self.name(), error)),
             None => Ok(result),
         }
     }
@@ -204,10 +209,10 @@ impl Device {
         });
         self.check_lost()?;
         polled.map_err(|e| {
-            Error::Device(format!(
-                "waiting for `{}` to finish failed: {e}",
-                self.name()
-            ))
+            Error::Device(DeviceError::Wait {
+                accelerator: self.name().to_owned(),
+                source: WgpuError::new(e),
+            })
         })?;
         match self.take_error() {
             Some(error) => Err(error),
@@ -226,10 +231,10 @@ impl Device {
             .lock()
             .unwrap_or_else(PoisonError::into_inner);
         match &*lost {
-            Some(why) => Err(Error::AcceleratorRemoved(format!(
-                "`{}` was lost ({why})",
-                self.name()
-            ))),
+            Some(why) => Err(Error::AcceleratorRemoved(RemovedError {
+                accelerator: self.name().to_owned(),
+                reason: why.clone(),
+            })),
             None => Ok(()),
         }
     }

@@ -1,7 +1,7 @@
 //! Compute domains: what a launch runs over (an [`Extent`], or a [`TiledExtent`]), checked
 //! before anything is built, and the parameter words that tell the kernel its shape.
 
-use crate::error::{Error, Result};
+use crate::error::{DomainError, Error, Result};
 use amp_core::builder::{UNTILED_BLOCK_2D, UNTILED_WORKGROUP};
 use amp_core::{Extent, Index, KernelBuilder, KernelValue, TiledExtent, TiledIndex, Value};
 
@@ -49,18 +49,18 @@ extent_domains!(1 2 3 4 5 6 7 8);
 fn extent_launch<const N: usize>(extent: &Extent<N>) -> Result<(u64, Vec<u32>)> {
     for (dim, &e) in extent.0.iter().enumerate() {
         if e <= 0 {
-            return Err(Error::InvalidComputeDomain(format!(
-                "parallel_for_each: unsupported compute domain, the extent of dimension \
-                 {dim} of the compute domain ({e}) cannot be smaller than or equal to 0"
-            )));
+            return Err(Error::InvalidComputeDomain(DomainError::NotPositive {
+                dim,
+                extent: i64::from(e),
+            }));
         }
     }
     let threads = extent.size();
     if threads > MAX_THREADS {
-        return Err(Error::InvalidComputeDomain(format!(
-            "parallel_for_each: the number of threads requested ({threads}) exceeds the \
-             limit ({MAX_THREADS})"
-        )));
+        return Err(Error::InvalidComputeDomain(DomainError::TooManyThreads {
+            threads,
+            limit: MAX_THREADS,
+        }));
     }
     if N == 2 {
         // 16×16 blocks (amp-core's `untiled_entry`): blocks, blocks per row, extent.
@@ -100,10 +100,10 @@ where
 
     fn launch(&self) -> Result<(u64, Vec<u32>)> {
         if let Some(rule) = <Self as Domain>::SHAPE_ERROR {
-            return Err(Error::InvalidComputeDomain(format!(
-                "parallel_for_each(tiling): unsupported tile {:?}: {rule}",
-                &Self::TILE[..N]
-            )));
+            return Err(Error::InvalidComputeDomain(DomainError::TileRule {
+                tile: Self::TILE[..N].to_vec(),
+                rule,
+            }));
         }
         extent_launch(&self.extent())?;
         let mut tiles = 1u64;
@@ -111,11 +111,11 @@ where
         for (dim, &e) in self.extent().0.iter().enumerate() {
             let d = Self::TILE[dim] as i32;
             if e % d != 0 {
-                return Err(Error::InvalidComputeDomain(format!(
-                    "parallel_for_each(tiling): unsupported compute domain, the extent of \
-                     dimension {dim} of the compute domain ({e}) cannot be evenly divided by the \
-                     extent of dimension {dim} of the tile ({d})"
-                )));
+                return Err(Error::InvalidComputeDomain(DomainError::Indivisible {
+                    dim,
+                    extent: i64::from(e),
+                    tile: i64::from(d),
+                }));
             }
             tiles *= (e / d) as u64;
             words.push((e / d) as u32);

@@ -16,7 +16,7 @@
 
 use crate::batch::Batch;
 use crate::device::Device;
-use crate::error::{Error, KernelFault, Result};
+use crate::error::{Error, FeatureError, InternalError, KernelFault, Position, Result};
 use crate::staging;
 use amp_core::builder::{AccessKind, AccessSite, SiteBound, FAULT_WORDS, MAX_FAULT_RANK};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
@@ -190,55 +190,57 @@ fn read_back(device: &Arc<Device>, batch: &Batch, buffer: &wgpu::Buffer) -> Resu
 fn fault_error(launch: &Launch, record: &[u32]) -> Result<Error> {
     let (number, site) = (record[1], record[2]);
     if number != launch.number {
-        return Err(Error::Device(format!(
-            "internal error: the fault slot of launch {} holds launch {number}",
-            launch.number
-        )));
+        return Err(Error::internal(InternalError::FaultSlot {
+            launch: launch.number,
+            found: number,
+        }));
     }
+    let kernel = &launch.sites.kernel;
     let Some(site) = launch.sites.sites.get((site as usize).wrapping_sub(1)) else {
-        return Err(Error::Device(format!(
-            "internal error: a fault at access {site} of `{}`, which has {} checked accesses",
-            launch.sites.kernel,
-            launch.sites.sites.len()
-        )));
+        return Err(Error::internal(InternalError::FaultSite {
+            kernel: kernel.clone(),
+            site,
+            sites: launch.sites.sites.len(),
+        }));
     };
     if site.kind == AccessKind::LoopLimit {
-        return Ok(Error::UnsupportedFeature(format!(
-            "a thread of kernel `{}` reached {} loop passes at {}, the most this accelerator \
-             runs per thread (Mesa's llvmpipe ends every loop after that, silently); its \
-             results are wrong. Give each thread fewer iterations (more threads, or several \
-             launches), or run on a GPU",
-            launch.sites.kernel, record[3], site.loc
-        )));
+        return Ok(Error::UnsupportedFeature(FeatureError::LoopLimit {
+            kernel: kernel.clone(),
+            passes: record[3],
+            loc: site.loc,
+        }));
     }
-    let index: Vec<String> = site
+    // Index components are the kernel's i32s; a view's extent words are i32s too, a
+    // tile_static or local array's sizes and a recorded extent u32s.
+    let index = site
         .bounds
         .iter()
         .zip(&record[3..])
-        .map(|(_, &w)| (w as i32).to_string())
+        .map(|(_, &w)| i64::from(w as i32))
         .collect();
-    let extent: Vec<String> = site
+    let extent = site
         .bounds
         .iter()
         .enumerate()
         .map(|(k, bound)| match *bound {
-            SiteBound::Const(n) => n.to_string(),
-            SiteBound::Recorded => record
-                .get(3 + MAX_FAULT_RANK + k)
-                .map_or_else(|| "?".into(), |&e| e.to_string()),
-            SiteBound::Word(w) => launch
-                .words
-                .get(w as usize)
-                .map_or_else(|| "?".into(), |&e| (e as i32).to_string()),
+            SiteBound::Const(n) => Some(i64::from(n)),
+            SiteBound::Recorded => record.get(3 + MAX_FAULT_RANK + k).map(|&e| i64::from(e)),
+            SiteBound::Word(w) => launch.words.get(w as usize).map(|&e| i64::from(e as i32)),
         })
-        .collect();
+        .collect::<Option<Vec<i64>>>()
+        .ok_or_else(|| {
+            Error::internal(InternalError::FaultBound {
+                kernel: kernel.clone(),
+                loc: site.loc,
+            })
+        })?;
     Ok(Error::OutOfBounds {
-        index: format!("({})", index.join(",")),
-        extent: format!("({})", extent.join(",")),
-        fault: Some(KernelFault {
-            kernel: launch.sites.kernel.clone(),
+        index: Position::Index(index),
+        extent,
+        fault: Some(Box::new(KernelFault {
+            kernel: kernel.clone(),
             loc: site.loc,
             access: site.kind,
-        }),
+        })),
     })
 }

@@ -12,7 +12,8 @@
 //!   launches are recorded and submitted in batches.
 //! - [`Accelerator::profile`]: the time of each launch on the accelerator's own clock, as a
 //!   [`Profile`].
-//! - [`Error`]: the one error type, its variants mirroring C++ AMP's exceptions.
+//! - [`Error`]: the one error type, its variants mirroring C++ AMP's exceptions, with the
+//!   details of each failure as values ([`error`]).
 
 pub mod accelerator;
 pub mod array;

@@ -10,7 +10,7 @@
 //! `Option` under the lock it takes anyway.
 
 use crate::accelerator::Accelerator;
-use crate::error::{Error, Result};
+use crate::error::{Error, FeatureError, InternalError, Result};
 use crate::timestamps::Recording;
 use amp_core::Loc;
 use std::collections::HashMap;
@@ -219,12 +219,9 @@ impl Accelerator {
         E: From<Error>,
     {
         if !self.supports_profiling() {
-            return Err(Error::UnsupportedFeature(format!(
-                "`{}` cannot write timestamps inside compute passes (wgpu's \
-                 TIMESTAMP_QUERY_INSIDE_PASSES), so Accelerator::profile cannot measure its \
-                 kernels; time them with the wall clock around a wait instead",
-                self.description()
-            ))
+            return Err(Error::UnsupportedFeature(FeatureError::Profiling {
+                accelerator: self.description().to_owned(),
+            })
             .into());
         }
         self.start_recording()?;
@@ -268,9 +265,7 @@ impl Open<'_> {
         self.closed = true;
         let (recording, flushed) = self.acc.stop_recording(flush);
         flushed?;
-        recording.ok_or_else(|| {
-            Error::Device("internal error: an open profile lost its recording".into())
-        })
+        recording.ok_or_else(|| Error::internal(InternalError::ProfileLost))
     }
 }
 

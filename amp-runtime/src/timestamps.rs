@@ -9,7 +9,7 @@
 
 use crate::completion::Flight;
 use crate::device::Device;
-use crate::error::{Error, Result};
+use crate::error::{Error, InternalError, Result};
 use amp_core::Loc;
 use std::sync::Arc;
 use std::time::Duration;
@@ -182,10 +182,10 @@ impl Recording {
                 if launches.len() as u64 * LAUNCH_BYTES == size {
                     Ok(launches)
                 } else {
-                    Err(Error::Device(format!(
-                        "internal error: {size} bytes of timestamps read back for {} launches",
-                        launches.len()
-                    )))
+                    Err(Error::internal(InternalError::Timestamps {
+                        bytes: size,
+                        launches: launches.len(),
+                    }))
                 }
             })
     }

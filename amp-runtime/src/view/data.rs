@@ -27,7 +27,7 @@ use self::core::{Core, Locked, Shared};
 use self::host::{Host, HostKind};
 use super::transfer::{self, bytes_of};
 use crate::accelerator::Accelerator;
-use crate::error::{Error, Result};
+use crate::error::{coords, DomainError, Error, FeatureError, MemoryError, Position, Result};
 use amp_core::{Element, Extent, Index};
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -180,8 +180,8 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
     fn offset_of(&self, idx: Index<N>) -> Result<usize> {
         if !self.extent.contains(idx) {
             return Err(Error::OutOfBounds {
-                index: idx.to_string(),
-                extent: self.extent.to_string(),
+                index: Position::Index(coords::index(idx)),
+                extent: coords::extent(self.extent),
                 fault: None,
             });
         }
@@ -207,8 +207,8 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
                 .first()
                 .copied()
                 .ok_or_else(|| Error::OutOfBounds {
-                    index: idx.to_string(),
-                    extent: self.extent.to_string(),
+                    index: Position::Index(coords::index(idx)),
+                    extent: coords::extent(self.extent),
                     fault: None,
                 })
         })
@@ -462,13 +462,13 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
             .buffer_size()
             .filter(|&size| size <= max)
             .ok_or_else(|| {
-                Error::OutOfMemory(format!(
-                    "array view of extent {} needs {} {element}-byte elements but `{}` \
-                     allows buffers of at most {max} bytes",
-                    self.extent,
-                    meta.data_bytes() / element.max(1),
-                    acc.description()
-                ))
+                Error::OutOfMemory(MemoryError::Buffer {
+                    extent: coords::extent(self.extent),
+                    elements: meta.data_bytes() / element.max(1),
+                    element_bytes: element,
+                    accelerator: acc.description().to_owned(),
+                    max,
+                })
             })?;
         acc.scoped(|device| {
             device.create_buffer(&wgpu::BufferDescriptor {
@@ -485,7 +485,7 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
 
 /// The error of a write to read-only data.
 fn read_only_error() -> Error {
-    Error::UnsupportedFeature("a read-only array view cannot be written".into())
+    Error::UnsupportedFeature(FeatureError::ReadOnly)
 }
 
 /// The strides of a row-major layout of `extent`: the last component is consecutive.
@@ -502,7 +502,7 @@ fn check_extent<const N: usize>(extent: Extent<N>, len: usize) -> Result<()> {
     let expected = element_count(extent)?;
     if expected != len as u64 {
         return Err(Error::ExtentMismatch {
-            extent: extent.to_string(),
+            extent: coords::extent(extent),
             expected,
             actual: len,
         });
@@ -513,9 +513,9 @@ fn check_extent<const N: usize>(extent: Extent<N>, len: usize) -> Result<()> {
 /// The number of elements of `extent`; rejects negative and overflowing extents.
 fn element_count<const N: usize>(extent: Extent<N>) -> Result<u64> {
     if extent.0.iter().any(|&c| c < 0) {
-        return Err(Error::InvalidComputeDomain(format!(
-            "array view extent {extent} has a negative component"
-        )));
+        return Err(Error::InvalidComputeDomain(DomainError::NegativeExtent {
+            extent: coords::extent(extent),
+        }));
     }
     // Not Extent::size: a rank-3 extent of large components overflows u64.
     let expected = extent
@@ -523,9 +523,9 @@ fn element_count<const N: usize>(extent: Extent<N>) -> Result<u64> {
         .iter()
         .try_fold(1u64, |acc, &c| acc.checked_mul(c as u64))
         .ok_or_else(|| {
-            Error::InvalidComputeDomain(format!(
-                "array view extent {extent} has more elements than any memory holds"
-            ))
+            Error::InvalidComputeDomain(DomainError::Overflow {
+                extent: coords::extent(extent),
+            })
         })?;
     Ok(expected)
 }
@@ -555,22 +555,24 @@ fn checked_len<T: Element, const N: usize>(extent: Extent<N>) -> Result<usize> {
         .max()
         .unwrap_or(u64::MAX);
     if bytes > largest {
-        return Err(Error::OutOfMemory(format!(
-            "an array of extent {extent} takes {bytes} bytes; the largest buffer an accelerator \
-             here allows is {largest} bytes"
-        )));
+        return Err(Error::OutOfMemory(MemoryError::Array {
+            extent: coords::extent(extent),
+            bytes,
+            largest,
+        }));
     }
     usize::try_from(len).map_err(|_| {
-        Error::OutOfMemory(format!(
-            "an array of extent {extent} does not fit host memory"
-        ))
+        Error::OutOfMemory(MemoryError::HostCount {
+            extent: coords::extent(extent),
+        })
     })
 }
 
 /// The host could not allocate an array of `extent`.
 fn host_out_of_memory<T: Element, const N: usize>(extent: Extent<N>) -> Error {
     let bytes = extent.size().saturating_mul(T::WORDS as u64 * 4);
-    Error::OutOfMemory(format!(
-        "the host could not allocate {bytes} bytes for an array of extent {extent}"
-    ))
+    Error::OutOfMemory(MemoryError::Host {
+        extent: coords::extent(extent),
+        bytes,
+    })
 }

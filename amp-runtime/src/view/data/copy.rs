@@ -6,7 +6,7 @@ use super::coherence::Current;
 use super::host::HostKind;
 use super::ViewData;
 use crate::accelerator::Accelerator;
-use crate::error::Result;
+use crate::error::{coords, Result};
 use amp_core::Element;
 
 /// Where a copy's elements are on an accelerator: a buffer and the view's layout in it.
@@ -22,9 +22,7 @@ pub struct Placed {
 /// so two ends over the same data never deadlock.
 pub trait DataEnd<T: Element> {
     /// The extent's components.
-    fn dims(&self) -> Vec<i32>;
-    /// The extent, formatted for errors.
-    fn extent_text(&self) -> String;
+    fn dims(&self) -> Vec<i64>;
     /// The number of elements the view sees.
     fn elements(&self) -> u64;
     /// The id of the data (shared by a view and its sections).
@@ -76,12 +74,8 @@ impl<T: Element, const N: usize> ViewData<'_, T, N> {
 }
 
 impl<T: Element, const N: usize> DataEnd<T> for ViewData<'_, T, N> {
-    fn dims(&self) -> Vec<i32> {
-        self.extent.0.to_vec()
-    }
-
-    fn extent_text(&self) -> String {
-        self.extent.to_string()
+    fn dims(&self) -> Vec<i64> {
+        coords::extent(self.extent)
     }
 
     fn elements(&self) -> u64 {
