@@ -64,7 +64,7 @@ pub use amp_runtime::launch::pipelines_built;
 pub use amp_runtime::{copy, copy_async, transfer_bytes, Completion, CopySource, CopyTarget};
 pub use amp_runtime::{
     transfer_counts, Accelerator, AcceleratorView, Array, ArrayView, ConstArrayView, DeviceType,
-    Error, KernelFault, QueuingMode, Result,
+    Error, KernelFault, Limits, QueuingMode, Result,
 };
 pub use amp_runtime::{KernelTime, LaunchTime};
 

@@ -16,6 +16,7 @@ pub use crate::device::DeviceType;
 use crate::disk_cache::DiskCache;
 use crate::error::{Error, Result, SelectError};
 use crate::fault::{FaultLog, KernelSites};
+use crate::limits::Limits;
 use crate::timestamps::{KernelLabel, Recording};
 use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -160,10 +161,11 @@ impl Accelerator {
         )
     }
 
-    /// The device's limits (workgroup sizes, buffer sizes, bindings). Devices are opened with
-    /// the adapter's own limits, so these are what kernels get.
-    pub fn limits(&self) -> wgpu::Limits {
-        self.inner.device.limits()
+    /// What kernels and data may use here: tile sizes, tile_static memory, buffer sizes,
+    /// captured views. Devices are opened with the adapter's own limits, so these are what
+    /// kernels get.
+    pub fn limits(&self) -> Limits {
+        Limits::new(&self.inner.device.limits())
     }
 
     /// A number unique to this accelerator within the process.
@@ -306,8 +308,8 @@ impl Accelerator {
     }
 
     /// Bytes of local arrays a thread may hold, where the accelerator allows less than amp's
-    /// general limit: Mesa's llvmpipe keeps them on the stacks of its threads, and a kernel with
-    /// 128 KiB of them per thread crashed the process (64 KiB ran).
+    /// general limit: Mesa's llvmpipe keeps them on the stacks of its threads, which more than
+    /// this overflows, ending the process.
     pub(crate) fn local_array_limit(&self) -> Option<u32> {
         self.is_llvmpipe().then_some(LLVMPIPE_LOCAL_ARRAY_BYTES)
     }
@@ -318,9 +320,9 @@ impl Accelerator {
 
     /// Destroys the device, as a GPU reset or driver crash would lose it (C++ AMP's
     /// `accelerator_view_removed`): every later operation of this accelerator is
-    /// [`Error::AcceleratorRemoved`]. For testing how a program copes; the accelerator stays
-    /// lost for the rest of the process.
-    #[doc(hidden)]
+    /// [`Error::AcceleratorRemoved`]. For testing how a program copes (with the `test-hooks`
+    /// feature); the accelerator stays lost for the rest of the process.
+    #[cfg(feature = "test-hooks")]
     pub fn simulate_loss(&self) -> Result<()> {
         self.inner.device.destroy()
     }
@@ -329,7 +331,7 @@ impl Accelerator {
     /// feature.
     pub(crate) fn immediate_limit(&self) -> u32 {
         if self.features().contains(wgpu::Features::IMMEDIATES) {
-            self.limits().max_immediate_size
+            self.inner.device.limits().max_immediate_size
         } else {
             0
         }

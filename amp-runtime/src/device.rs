@@ -255,6 +255,7 @@ impl Device {
 
     /// Destroys the device, as a GPU reset or driver crash would lose it: every later
     /// operation is [`Error::AcceleratorRemoved`].
+    #[cfg(feature = "test-hooks")]
     pub(crate) fn destroy(&self) -> Result<()> {
         let (device, _) = self.opened()?;
         device.destroy();

@@ -12,6 +12,7 @@
 //!   launches are recorded and submitted in batches.
 //! - [`Accelerator::profile`]: the time of each launch on the accelerator's own clock, as a
 //!   [`Profile`].
+//! - [`Accelerator::limits`]: what kernels and data may use on an accelerator, as [`Limits`].
 //! - [`Error`]: the one error type, its variants mirroring C++ AMP's exceptions, with the
 //!   details of each failure as values ([`error`]).
 
@@ -28,6 +29,7 @@ mod dump;
 pub mod error;
 mod fault;
 pub mod launch;
+mod limits;
 pub mod profile;
 pub mod queue;
 mod staging;
@@ -39,6 +41,7 @@ pub use array::Array;
 pub use completion::Completion;
 pub use copy::{copy, copy_async, CopySource, CopyTarget};
 pub use error::{Error, KernelFault, Result};
+pub use limits::Limits;
 pub use profile::{KernelTime, LaunchTime, Profile};
 pub use queue::{AcceleratorView, QueuingMode};
 pub use view::{transfer_bytes, transfer_counts, ArrayView, ConstArrayView};

@@ -64,8 +64,9 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
     /// uses it gets a zero-initialised buffer (C++ AMP `array_view(extent)`).
     pub(crate) fn zeroed(extent: Extent<N>) -> Result<Self> {
         let zero = T::read_words(&vec![0; T::WORDS]);
-        // Zeroed memory where the type allows (writing 256 MiB of host zeros took 175 ms on the
-        // H100 machine's host); the zeros written one by one otherwise.
+        // Zeroed memory where the type allows: the system hands out zeroed pages untouched,
+        // where writing zeros costs a pass over the whole allocation; the zeros written one by
+        // one otherwise.
         let len = checked_len::<T, N>(extent)?;
         let data = match T::zeroed_vec(len) {
             Some(Ok(data)) => data,
