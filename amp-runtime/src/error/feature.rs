@@ -53,7 +53,7 @@ pub enum FeatureError {
         accelerator: String,
     },
     /// A write to a read-only array view.
-    ReadOnly,
+    ReadOnlyWrite,
     /// `reinterpret_as` from or to `bool`, which is a byte on the host and a word on the
     /// accelerator.
     ReinterpretBool {
@@ -131,7 +131,7 @@ impl fmt::Display for FeatureError {
                  TIMESTAMP_QUERY_INSIDE_PASSES), so Accelerator::profile cannot measure its \
                  kernels; time them with the wall clock around a wait instead"
             ),
-            FeatureError::ReadOnly => f.write_str("a read-only array view cannot be written"),
+            FeatureError::ReadOnlyWrite => f.write_str("a read-only array view cannot be written"),
             FeatureError::ReinterpretBool { from, to } => write!(
                 f,
                 "reinterpret_as from {from} to {to}: bool elements are one byte on the host and \

@@ -486,7 +486,7 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
 
 /// The error of a write to read-only data.
 fn read_only_error() -> Error {
-    Error::UnsupportedFeature(FeatureError::ReadOnly)
+    Error::UnsupportedFeature(FeatureError::ReadOnlyWrite)
 }
 
 /// The strides of a row-major layout of `extent`: the last component is consecutive.
