@@ -59,11 +59,12 @@ pub use amp_core::{
 };
 pub use amp_macros::{kernel, parallel_for_each, parallel_for_each_unchecked, Element};
 pub use amp_runtime::capture::{Capture, KernelScalar};
+pub use amp_runtime::error;
 pub use amp_runtime::launch::pipelines_built;
 pub use amp_runtime::{copy, copy_async, transfer_bytes, Completion, CopySource, CopyTarget};
 pub use amp_runtime::{
     transfer_counts, Accelerator, AcceleratorView, Array, ArrayView, ConstArrayView, DeviceType,
-    Error, KernelFault, QueuingMode, Result,
+    Error, KernelFault, Limits, QueuingMode, Result,
 };
 pub use amp_runtime::{KernelTime, LaunchTime};
 

@@ -25,7 +25,7 @@ fn accelerator_wait_reports_a_fault_of_a_dropped_view() -> Result<(), Error> {
             fault: Some(fault),
             ..
         }) => {
-            assert_eq!(index, "(7)");
+            assert_eq!(index.to_string(), "(7)");
             assert_eq!(fault.access, AccessKind::ViewRead);
         }
         other => panic!("wait must report the fault, got {other:?}"),

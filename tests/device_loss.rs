@@ -8,7 +8,7 @@ use amp::Error;
 fn removed<T: std::fmt::Debug>(result: Result<T, Error>) {
     match result {
         Err(Error::AcceleratorRemoved(message)) => {
-            assert!(message.contains("lost"), "{message}")
+            assert!(message.to_string().contains("lost"), "{message}")
         }
         other => panic!("expected AcceleratorRemoved, got {other:?}"),
     }

@@ -500,8 +500,10 @@ fn random_expressions_agree_with_rust() {
                 ];
                 for (k, e) in trees.iter().enumerate() {
                     let row = ops::lit(b, k as i32);
-                    let at =
-                        ops::build(b, ops::index_from::<amp::__private_0_1_0::Index<2>, _>([row, t]));
+                    let at = ops::build(
+                        b,
+                        ops::index_from::<amp::__private_0_1_0::Index<2>, _>([row, t]),
+                    );
                     match emit(b, e, &vars) {
                         KV::I(v) => wi.store(b, at, v),
                         KV::U(v) => wu.store(b, at, v),

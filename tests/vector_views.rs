@@ -132,7 +132,7 @@ fn an_out_of_range_vector_read_reads_zeros_and_is_reported() -> Result<(), Error
             fault: Some(fault),
             ..
         } => {
-            assert_eq!(extent, "(8)");
+            assert_eq!(extent, [8]);
             assert_eq!(fault.access, AccessKind::ViewRead);
         }
         other => panic!("expected a kernel fault, got {other}"),

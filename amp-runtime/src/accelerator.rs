@@ -4,11 +4,23 @@
 //!
 //! The list of accelerators is built once, so every call of [`Accelerator::all`] returns the same
 //! objects: their ids stay stable and each wgpu device is opened once, on first use.
+//!
+//! An accelerator owns the parts that keep its state, each a type of its own module that takes
+//! what it needs: its device (`device.rs`), the batch of launches not yet submitted
+//! (`batch.rs`), the fault log of checked launches (`fault.rs`) and the on-disk pipeline cache
+//! (`disk_cache.rs`). Its methods here hand each part the others it needs.
 
-use crate::error::{Error, Result};
+use crate::batch::{Batch, QueuingMode};
+use crate::device::Device;
+pub use crate::device::DeviceType;
+use crate::disk_cache::DiskCache;
+use crate::error::{Error, Result, SelectError};
+use crate::fault::{FaultLog, KernelSites};
+use crate::limits::Limits;
+use crate::timestamps::{KernelLabel, Recording};
 use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+use std::sync::{Arc, OnceLock};
 
 /// The environment variable that picks the default accelerator (C++ AMP let the program pick it
 /// with `accelerator::set_default`; an environment override is the common deployment need).
@@ -19,95 +31,16 @@ const BACKENDS: wgpu::Backends = wgpu::Backends::VULKAN
     .union(wgpu::Backends::METAL)
     .union(wgpu::Backends::DX12);
 
-/// Optional features amp may use later (f64/i64 kernels, atomics, timing, subgroups,
-/// immediates); a device gets those of them its adapter supports.
-const WANTED_FEATURES: wgpu::Features = wgpu::Features::SHADER_F64
-    .union(wgpu::Features::SHADER_INT64)
-    .union(wgpu::Features::SHADER_INT64_ATOMIC_MIN_MAX)
-    .union(wgpu::Features::SHADER_INT64_ATOMIC_ALL_OPS)
-    .union(wgpu::Features::SHADER_FLOAT32_ATOMIC)
-    .union(wgpu::Features::SHADER_F16)
-    .union(wgpu::Features::SUBGROUP)
-    .union(wgpu::Features::SUBGROUP_BARRIER)
-    .union(wgpu::Features::IMMEDIATES)
-    .union(wgpu::Features::TIMESTAMP_QUERY)
-    .union(wgpu::Features::TIMESTAMP_QUERY_INSIDE_ENCODERS)
-    .union(wgpu::Features::TIMESTAMP_QUERY_INSIDE_PASSES)
-    .union(wgpu::Features::PIPELINE_CACHE);
-
 /// llvmpipe's `LP_MAX_TGSI_LOOP_ITERATIONS`.
 const LLVMPIPE_LOOP_LIMIT: u32 = 65_535;
 
 /// See [`Accelerator::local_array_limit`].
 const LLVMPIPE_LOCAL_ARRAY_BYTES: u32 = 64 * 1024;
 
-/// How many uncaptured errors are kept until reported; later ones add nothing actionable.
-const MAX_PENDING_ERRORS: usize = 16;
-
 static NEXT_ID: AtomicU64 = AtomicU64::new(1);
 static INSTANCE: OnceLock<wgpu::Instance> = OnceLock::new();
 static ALL: OnceLock<Vec<Accelerator>> = OnceLock::new();
 static DEFAULT: OnceLock<Accelerator> = OnceLock::new();
-
-/// The kind of an accelerator (C++ AMP told these apart with `is_emulated` and the device path).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum DeviceType {
-    /// A software device on the CPU (lavapipe, WARP, SwiftShader).
-    Cpu,
-    /// A GPU with its own memory.
-    DiscreteGpu,
-    /// A GPU sharing memory with the CPU.
-    IntegratedGpu,
-    /// A GPU exposed through a hypervisor.
-    VirtualGpu,
-    /// A device that reports none of the above.
-    Other,
-}
-
-impl From<wgpu::DeviceType> for DeviceType {
-    fn from(t: wgpu::DeviceType) -> Self {
-        match t {
-            wgpu::DeviceType::Cpu => DeviceType::Cpu,
-            wgpu::DeviceType::DiscreteGpu => DeviceType::DiscreteGpu,
-            wgpu::DeviceType::IntegratedGpu => DeviceType::IntegratedGpu,
-            wgpu::DeviceType::VirtualGpu => DeviceType::VirtualGpu,
-            wgpu::DeviceType::Other => DeviceType::Other,
-        }
-    }
-}
-
-impl DeviceType {
-    /// Whether this is a hardware GPU of any kind.
-    pub fn is_gpu(self) -> bool {
-        matches!(
-            self,
-            DeviceType::DiscreteGpu | DeviceType::IntegratedGpu | DeviceType::VirtualGpu
-        )
-    }
-
-    /// Preference when choosing the default: lower is better.
-    fn rank(self) -> u8 {
-        match self {
-            DeviceType::DiscreteGpu => 0,
-            DeviceType::IntegratedGpu | DeviceType::VirtualGpu => 1,
-            // An unclassified device is more likely real hardware than the software fallback.
-            DeviceType::Other => 2,
-            DeviceType::Cpu => 3,
-        }
-    }
-}
-
-impl fmt::Display for DeviceType {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            DeviceType::Cpu => "CPU",
-            DeviceType::DiscreteGpu => "discrete GPU",
-            DeviceType::IntegratedGpu => "integrated GPU",
-            DeviceType::VirtualGpu => "virtual GPU",
-            DeviceType::Other => "other device",
-        })
-    }
-}
 
 /// A device that runs kernels (C++ AMP `accelerator`). Cloning is cheap and clones share the
 /// device.
@@ -129,47 +62,24 @@ pub struct Accelerator {
 struct Inner {
     /// Unique in the process; keys caches.
     id: u64,
-    adapter: wgpu::Adapter,
-    info: wgpu::AdapterInfo,
-    /// The adapter's features that devices are opened with.
-    features: wgpu::Features,
-    /// Opened on first use: opening a device costs time and memory, and most programs use one.
-    device: OnceLock<(wgpu::Device, wgpu::Queue)>,
-    /// Serializes opening so that two threads never open two devices.
-    opening: Mutex<()>,
-    events: Arc<Events>,
-    /// Faults of checked launches (`fault.rs`).
-    faults: crate::fault::FaultLog,
-    /// Launches recorded and not yet submitted (`queue.rs`).
-    batch: Mutex<crate::queue::Batch>,
-    /// Compiled pipelines on disk (`disk_cache.rs`), opened with the first kernel built.
-    disk_cache: OnceLock<Option<crate::disk_cache::DiskCache>>,
-}
-
-/// What the device reports asynchronously, kept until a wait reports it.
-#[derive(Default)]
-struct Events {
-    errors: Mutex<Vec<Error>>,
-    lost: Mutex<Option<String>>,
-    /// Set with `lost`: every device access checks it, without taking the lock.
-    is_lost: std::sync::atomic::AtomicBool,
+    /// The adapter and its device, opened on first use.
+    device: Arc<Device>,
+    /// Faults of checked launches.
+    faults: FaultLog,
+    /// Launches recorded and not yet submitted.
+    batch: Batch,
+    /// Compiled pipelines on disk, opened with the first kernel built.
+    disk_cache: OnceLock<Option<DiskCache>>,
 }
 
 impl Accelerator {
     fn new(adapter: wgpu::Adapter) -> Self {
-        let info = adapter.get_info();
-        let features = adapter.features() & WANTED_FEATURES;
         Accelerator {
             inner: Arc::new(Inner {
                 id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
-                adapter,
-                info,
-                features,
-                device: OnceLock::new(),
-                opening: Mutex::new(()),
-                events: Arc::default(),
-                faults: Default::default(),
-                batch: Mutex::default(),
+                device: Arc::new(Device::new(adapter)),
+                faults: FaultLog::default(),
+                batch: Batch::default(),
                 disk_cache: OnceLock::new(),
             }),
         }
@@ -210,12 +120,12 @@ impl Accelerator {
 
     /// The device's name (C++ AMP `accelerator::description`), as the driver reports it.
     pub fn description(&self) -> &str {
-        &self.inner.info.name
+        self.inner.device.name()
     }
 
     /// The kind of device.
     pub fn device_type(&self) -> DeviceType {
-        self.inner.info.device_type.into()
+        self.inner.device.info().device_type.into()
     }
 
     /// Whether this is a software device on the CPU (C++ AMP `accelerator::is_emulated`).
@@ -225,36 +135,37 @@ impl Accelerator {
 
     /// The graphics API behind it: `vulkan`, `metal` or `dx12`.
     pub fn backend(&self) -> String {
-        self.inner.info.backend.to_string()
+        self.inner.device.info().backend.to_string()
     }
 
     /// The driver's name, possibly empty.
     pub fn driver(&self) -> &str {
-        &self.inner.info.driver
+        &self.inner.device.info().driver
     }
 
     /// Whether kernels may use `f64` (C++ AMP `accelerator::supports_double_precision`).
     pub fn supports_double_precision(&self) -> bool {
-        self.inner.features.contains(wgpu::Features::SHADER_F64)
+        self.features().contains(wgpu::Features::SHADER_F64)
     }
 
     /// Whether kernels may use `i64` and `u64`.
     pub fn supports_int64(&self) -> bool {
-        self.inner.features.contains(wgpu::Features::SHADER_INT64)
+        self.features().contains(wgpu::Features::SHADER_INT64)
     }
 
     /// Whether [`profile`](Self::profile) can measure kernels here: the accelerator writes
     /// timestamps inside compute passes.
     pub fn supports_profiling(&self) -> bool {
-        self.inner.features.contains(
+        self.features().contains(
             wgpu::Features::TIMESTAMP_QUERY | wgpu::Features::TIMESTAMP_QUERY_INSIDE_PASSES,
         )
     }
 
-    /// The device's limits (workgroup sizes, buffer sizes, bindings). Devices are opened with
-    /// the adapter's own limits, so these are what kernels get.
-    pub fn limits(&self) -> wgpu::Limits {
-        self.inner.adapter.limits()
+    /// What kernels and data may use here: tile sizes, tile_static memory, buffer sizes,
+    /// captured views. Devices are opened with the adapter's own limits, so these are what
+    /// kernels get.
+    pub fn limits(&self) -> Limits {
+        Limits::new(&self.inner.device.limits())
     }
 
     /// A number unique to this accelerator within the process.
@@ -262,59 +173,23 @@ impl Accelerator {
         self.inner.id
     }
 
-    /// The wgpu device and queue, opened on first use. A lost device is
-    /// [`Error::AcceleratorRemoved`] here, so every later operation of the accelerator reports
-    /// it.
-    pub(crate) fn device(&self) -> Result<&(wgpu::Device, wgpu::Queue)> {
-        if let Some(opened) = self.inner.device.get() {
-            self.check_lost()?;
-            return Ok(opened);
-        }
-        let _opening = self
-            .inner
-            .opening
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner);
-        if let Some(opened) = self.inner.device.get() {
-            return Ok(opened);
-        }
-        let opened = self.open()?;
-        Ok(self.inner.device.get_or_init(|| opened))
+    /// The features the device is opened with.
+    fn features(&self) -> wgpu::Features {
+        self.inner.device.features()
     }
 
-    fn open(&self) -> Result<(wgpu::Device, wgpu::Queue)> {
-        let inner = &self.inner;
-        let descriptor = wgpu::DeviceDescriptor {
-            label: Some("amp"),
-            required_features: inner.features,
-            required_limits: inner.adapter.limits(),
-            ..Default::default()
-        };
-        let (device, queue) = pollster::block_on(inner.adapter.request_device(&descriptor))
-            .map_err(|e| Error::Device(format!("could not open `{}`: {e}", self.description())))?;
-        // wgpu's default handler panics; errors are values in amp, reported by the next wait.
-        let events = Arc::clone(&inner.events);
-        let name = inner.info.name.clone();
-        device.on_uncaptured_error(Arc::new(move |error: wgpu::Error| {
-            events.record(Error::from_wgpu(&name, &error));
-        }));
-        let events = Arc::clone(&inner.events);
-        device.set_device_lost_callback(move |reason, message| {
-            let mut lost = events.lost.lock().unwrap_or_else(PoisonError::into_inner);
-            lost.get_or_insert(format!("{reason:?}: {message}"));
-            events.is_lost.store(true, Ordering::Release);
-        });
-        Ok((device, queue))
+    /// The accelerator's device (opened on first use by whatever needs it).
+    pub(crate) fn device(&self) -> &Arc<Device> {
+        &self.inner.device
     }
 
     /// The naga validator capabilities that match the device's features, for validating kernels
     /// before wgpu sees them.
-    // Called by launch.rs; the allow goes when it lands.
     pub(crate) fn naga_capabilities(&self) -> naga::valid::Capabilities {
         use naga::valid::Capabilities as Caps;
         use wgpu::Features as F;
         // Mirrors wgpu's own mapping (wgpu-naga-bridge) for the features amp requests.
-        let features = self.inner.features;
+        let features = self.features();
         let mut caps = Caps::empty();
         caps.set(Caps::FLOAT64, features.contains(F::SHADER_F64));
         caps.set(Caps::SHADER_INT64, features.contains(F::SHADER_INT64));
@@ -342,22 +217,9 @@ impl Accelerator {
 
     /// Runs `f` (which creates resources or pipelines) inside error scopes, so that validation
     /// and out-of-memory errors it raises come back as values instead of reaching the
-    /// uncaptured-error handler. Scopes are per thread, so concurrent callers do not mix.
+    /// uncaptured-error handler.
     pub(crate) fn scoped<R>(&self, f: impl FnOnce(&wgpu::Device) -> R) -> Result<R> {
-        let (device, _) = self.device()?;
-        let validation = device.push_error_scope(wgpu::ErrorFilter::Validation);
-        let out_of_memory = device.push_error_scope(wgpu::ErrorFilter::OutOfMemory);
-        let internal = device.push_error_scope(wgpu::ErrorFilter::Internal);
-        let result = f(device);
-        // Pop innermost first; the scopes form a stack.
-        let internal = pollster::block_on(internal.pop());
-        let out_of_memory = pollster::block_on(out_of_memory.pop());
-        let validation = pollster::block_on(validation.pop());
-        // Out of memory first: it is the cause of any validation error that follows from it.
-        match out_of_memory.or(internal).or(validation) {
-            Some(error) => Err(Error::from_wgpu(self.description(), &error)),
-            None => Ok(result),
-        }
+        self.inner.device.scoped(f)
     }
 
     /// Blocks until all work submitted to this accelerator has finished (C++ AMP
@@ -370,143 +232,119 @@ impl Accelerator {
         self.take_fault(None)
     }
 
+    /// Blocks until `submission` (or, with `None`, all submitted work) has finished, after
+    /// submitting the recorded launches; see [`wait`](Self::wait).
+    pub(crate) fn wait_for(&self, submission: Option<wgpu::SubmissionIndex>) -> Result<()> {
+        self.flush()?;
+        self.inner.device.wait(submission)
+    }
+
+    /// Submits the recorded launches, in the order they were recorded. An error in recording
+    /// them (wgpu validates a command encoder when it is finished) is returned here.
+    pub fn flush(&self) -> Result<()> {
+        self.inner.batch.flush(&self.inner.device)
+    }
+
+    /// The queue, for work that must follow every launch recorded so far (uploads, copies,
+    /// read-backs, markers): flushes first.
+    pub(crate) fn queue(&self) -> Result<&wgpu::Queue> {
+        self.inner.batch.queue(&self.inner.device)
+    }
+
+    /// Records a launch of `kernel` into the batch (`record` gets the batch's pass); flushes
+    /// when `mode` is immediate or the batch is full.
+    pub(crate) fn record(
+        &self,
+        mode: QueuingMode,
+        kernel: &KernelLabel,
+        record: impl FnOnce(&mut wgpu::ComputePass<'static>),
+    ) -> Result<()> {
+        self.inner
+            .batch
+            .record(&self.inner.device, mode, kernel, record)
+    }
+
+    /// Submits a checked launch through the fault log: `submit` gets the launch's fault slot
+    /// and number, and submits the launch.
+    pub(crate) fn submit_checked(
+        &self,
+        sites: &Arc<KernelSites>,
+        cores: Vec<u64>,
+        words: &[u32],
+        submit: impl FnOnce(wgpu::BufferBinding<'_>, u32) -> Result<()>,
+    ) -> Result<()> {
+        let (device, batch) = (&self.inner.device, &self.inner.batch);
+        self.inner
+            .faults
+            .submit_checked(device, batch, sites, cores, words, submit)
+    }
+
+    /// Reports the oldest unreported fault of a checked launch that used the data `core` (or,
+    /// with `None`, of any launch).
+    pub(crate) fn take_fault(&self, core: Option<u64>) -> Result<()> {
+        self.inner
+            .faults
+            .take(&self.inner.device, &self.inner.batch, core)
+    }
+
+    /// Opens a profile: launches are timed until [`stop_recording`](Self::stop_recording).
+    /// [`Error::InvalidArgument`] if a profile is open already.
+    pub(crate) fn start_recording(&self) -> Result<()> {
+        self.inner.batch.start_recording(&self.inner.device)
+    }
+
+    /// Closes the open profile, after submitting the batch if `flush`, and returns its
+    /// recording and how the flush went.
+    pub(crate) fn stop_recording(&self, flush: bool) -> (Option<Recording>, Result<()>) {
+        self.inner.batch.stop_recording(&self.inner.device, flush)
+    }
+
     /// Loop passes per thread after which the accelerator silently ends a kernel's loops:
     /// Mesa's llvmpipe (lavapipe) stops every loop of a SIMD vector of threads after 65,535
     /// passes in total (`LP_MAX_TGSI_LOOP_ITERATIONS`). Kernels built for it count passes and
     /// fail loudly instead.
     pub(crate) fn loop_limit(&self) -> Option<u32> {
-        self.inner
-            .info
-            .name
-            .starts_with("llvmpipe")
-            .then_some(LLVMPIPE_LOOP_LIMIT)
+        self.is_llvmpipe().then_some(LLVMPIPE_LOOP_LIMIT)
     }
 
     /// Bytes of local arrays a thread may hold, where the accelerator allows less than amp's
-    /// general limit: Mesa's llvmpipe keeps them on the stacks of its threads, and a kernel with
-    /// 128 KiB of them per thread crashed the process (64 KiB ran).
+    /// general limit: Mesa's llvmpipe keeps them on the stacks of its threads, which more than
+    /// this overflows, ending the process.
     pub(crate) fn local_array_limit(&self) -> Option<u32> {
-        self.inner
-            .info
-            .name
-            .starts_with("llvmpipe")
-            .then_some(LLVMPIPE_LOCAL_ARRAY_BYTES)
+        self.is_llvmpipe().then_some(LLVMPIPE_LOCAL_ARRAY_BYTES)
+    }
+
+    fn is_llvmpipe(&self) -> bool {
+        self.description().starts_with("llvmpipe")
     }
 
     /// Destroys the device, as a GPU reset or driver crash would lose it (C++ AMP's
     /// `accelerator_view_removed`): every later operation of this accelerator is
-    /// [`Error::AcceleratorRemoved`]. For testing how a program copes; the accelerator stays
-    /// lost for the rest of the process.
-    #[doc(hidden)]
+    /// [`Error::AcceleratorRemoved`]. For testing how a program copes (with the `test-hooks`
+    /// feature); the accelerator stays lost for the rest of the process.
+    #[cfg(feature = "test-hooks")]
     pub fn simulate_loss(&self) -> Result<()> {
-        let (device, _) = self.device()?;
-        device.destroy();
-        let mut lost = self
-            .inner
-            .events
-            .lost
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner);
-        lost.get_or_insert_with(|| "Destroyed: the device was destroyed".into());
-        self.inner.events.is_lost.store(true, Ordering::Release);
-        Ok(())
+        self.inner.device.destroy()
     }
 
     /// The most bytes of immediate data (push constants) a kernel may take: 0 without the
     /// feature.
     pub(crate) fn immediate_limit(&self) -> u32 {
-        if self.inner.features.contains(wgpu::Features::IMMEDIATES) {
-            self.inner.adapter.limits().max_immediate_size
+        if self.features().contains(wgpu::Features::IMMEDIATES) {
+            self.inner.device.limits().max_immediate_size
         } else {
             0
         }
     }
 
     /// The on-disk pipeline cache, if it is on and the backend has one.
-    pub(crate) fn disk_cache(&self) -> Option<&crate::disk_cache::DiskCache> {
-        let (device, _) = self.device().ok()?;
+    pub(crate) fn disk_cache(&self) -> Option<&DiskCache> {
+        let device = &self.inner.device;
+        let (wgpu_device, _) = device.opened().ok()?;
         self.inner
             .disk_cache
-            .get_or_init(|| {
-                crate::disk_cache::DiskCache::open(device, &self.inner.info, self.inner.features)
-            })
+            .get_or_init(|| DiskCache::open(wgpu_device, device.info(), device.features()))
             .as_ref()
-    }
-
-    /// The launches recorded and not yet submitted.
-    pub(crate) fn batch(&self) -> &Mutex<crate::queue::Batch> {
-        &self.inner.batch
-    }
-
-    /// The fault log of checked launches.
-    pub(crate) fn faults(&self) -> &crate::fault::FaultLog {
-        &self.inner.faults
-    }
-
-    /// Blocks until `submission` (or, with `None`, all submitted work) has finished; see
-    /// [`wait`](Self::wait).
-    pub(crate) fn wait_for(&self, submission: Option<wgpu::SubmissionIndex>) -> Result<()> {
-        self.flush()?;
-        let (device, _) = self.device()?;
-        let polled = device.poll(wgpu::PollType::Wait {
-            submission_index: submission,
-            timeout: None,
-        });
-        self.check_lost()?;
-        polled.map_err(|e| {
-            Error::Device(format!(
-                "waiting for `{}` to finish failed: {e}",
-                self.description()
-            ))
-        })?;
-        match self.take_error() {
-            Some(error) => Err(error),
-            None => Ok(()),
-        }
-    }
-
-    /// [`Error::AcceleratorRemoved`] if the device has been lost.
-    pub(crate) fn check_lost(&self) -> Result<()> {
-        if !self.inner.events.is_lost.load(Ordering::Acquire) {
-            return Ok(());
-        }
-        let lost = self
-            .inner
-            .events
-            .lost
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner);
-        match &*lost {
-            Some(why) => Err(Error::AcceleratorRemoved(format!(
-                "`{}` was lost ({why})",
-                self.description()
-            ))),
-            None => Ok(()),
-        }
-    }
-
-    /// The oldest error the device raised outside any error scope and nobody has reported yet.
-    pub(crate) fn take_error(&self) -> Option<Error> {
-        let mut errors = self
-            .inner
-            .events
-            .errors
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner);
-        if errors.is_empty() {
-            None
-        } else {
-            Some(errors.remove(0))
-        }
-    }
-}
-
-impl Events {
-    fn record(&self, error: Error) {
-        let mut errors = self.errors.lock().unwrap_or_else(PoisonError::into_inner);
-        if errors.len() < MAX_PENDING_ERRORS {
-            errors.push(error);
-        }
     }
 }
 
@@ -533,13 +371,7 @@ impl fmt::Debug for Accelerator {
 /// `name (device type, backend)`, e.g. `llvmpipe (LLVM 15.0.7, 256 bits) (CPU, vulkan)`.
 impl fmt::Display for Accelerator {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} ({}, {})",
-            self.description(),
-            self.device_type(),
-            self.inner.info.backend
-        )
+        fmt::Display::fmt(&*self.inner.device, f)
     }
 }
 
@@ -550,10 +382,7 @@ fn registry() -> Result<&'static [Accelerator]> {
         .is_empty()
     {
         // wgpu::Instance::new would panic: this platform has none of amp's backends.
-        return Err(Error::NoAccelerator {
-            message: "this build of amp has no Vulkan, Metal or DX12 backend for this platform"
-                .into(),
-        });
+        return Err(Error::NoAccelerator(SelectError::NoBackend));
     }
     Ok(ALL.get_or_init(|| {
         let instance = INSTANCE.get_or_init(|| {
@@ -586,28 +415,31 @@ pub(crate) fn choose(devices: &[(DeviceType, &str)], wanted: Option<&str>) -> Op
         .iter()
         .enumerate()
         .filter(|(_, (t, name))| matches(*t, name))
-        .min_by_key(|(_, (t, _))| t.rank())
+        .min_by_key(|(_, (t, _))| preference(*t))
         .map(|(i, _)| i)
+}
+
+/// Preference when choosing the default: lower is better.
+fn preference(t: DeviceType) -> u8 {
+    match t {
+        DeviceType::DiscreteGpu => 0,
+        DeviceType::IntegratedGpu | DeviceType::VirtualGpu => 1,
+        // An unclassified device is more likely real hardware than the software fallback.
+        DeviceType::Other => 2,
+        DeviceType::Cpu => 3,
+    }
 }
 
 /// The error for a failed choice: what was asked for and what there is.
 fn no_match(wanted: Option<&str>, all: &[Accelerator]) -> Error {
-    let available = if all.is_empty() {
-        "none".to_owned()
-    } else {
-        all.iter()
-            .map(|a| format!("`{a}`"))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    let message = match wanted {
-        Some(w) => format!(
-            "{DEFAULT_ACCELERATOR_ENV} is `{w}` but no accelerator matches it (use `cpu`, `gpu` \
-             or part of a device name); available: {available}"
-        ),
-        None => "no Vulkan, Metal or DX12 adapter was found".to_owned(),
-    };
-    Error::NoAccelerator { message }
+    Error::NoAccelerator(match wanted {
+        Some(w) => SelectError::NoMatch {
+            variable: DEFAULT_ACCELERATOR_ENV,
+            wanted: w.to_owned(),
+            available: all.iter().map(Accelerator::to_string).collect(),
+        },
+        None => SelectError::NoAdapter,
+    })
 }
 
 #[cfg(test)]
@@ -694,7 +526,7 @@ mod tests {
             "{result:?}"
         );
         // The error was captured by the scope, so nothing is left for the next wait.
-        assert_eq!(acc.take_error(), None);
+        assert_eq!(acc.device().take_error(), None);
         Ok(())
     }
 }

@@ -6,7 +6,7 @@
 //! can outlive the host data it was made from and be passed around freely.
 
 use crate::accelerator::Accelerator;
-use crate::error::{Error, Result};
+use crate::error::{coords, Error, Result};
 use crate::queue::AcceleratorView;
 use crate::view::{ArrayView, ViewData};
 use amp_core::{Element, Extent, Index};
@@ -134,7 +134,7 @@ impl<T: Element, const N: usize> Array<T, N> {
         let data = self.data.to_vec()?;
         if data.len() != dst.len() {
             return Err(Error::ExtentMismatch {
-                extent: self.extent().to_string(),
+                extent: coords::extent(self.extent()),
                 expected: data.len() as u64,
                 actual: dst.len(),
             });
@@ -151,7 +151,7 @@ impl<T: Element, const N: usize> Array<T, N> {
     }
 
     /// Makes the data current on `acc` and returns the buffer that holds it there.
-    pub(crate) fn device_buffer(&self, acc: &crate::Accelerator) -> Result<wgpu::Buffer> {
+    pub(crate) fn device_buffer(&self, acc: &Accelerator) -> Result<wgpu::Buffer> {
         self.data.device_buffer(acc)
     }
 

@@ -28,8 +28,8 @@
 //! `Completion` still borrows that memory. So whatever happens to a `Completion` (finished,
 //! dropped, even leaked), no memory it borrowed is written after the borrow ends.
 
-use crate::accelerator::Accelerator;
-use crate::error::{Error, Result};
+use crate::device::Device;
+use crate::error::{DeviceError, Error, Result, WgpuError};
 use std::fmt;
 use std::future::Future;
 use std::pin::Pin;
@@ -158,9 +158,7 @@ impl<'a> Completion<'a> {
         match std::mem::replace(&mut self.stage, Stage::Taken) {
             Stage::Ready(result) => result,
             Stage::InFlight { flight, finish } => flight.read(finish)?,
-            Stage::Taken => Err(Error::Device(
-                "a Completion was polled after it completed".into(),
-            )),
+            Stage::Taken => Err(Error::Device(DeviceError::PolledAfterCompletion)),
         }
     }
 }
@@ -211,7 +209,7 @@ impl fmt::Debug for Completion<'_> {
 /// One submission to an accelerator and the callback that reports it done: the mapping of a
 /// staging buffer it copies into, or the queue's work-done callback.
 pub(crate) struct Flight {
-    acc: Accelerator,
+    device: Arc<Device>,
     submission: wgpu::SubmissionIndex,
     staging: Option<wgpu::Buffer>,
     signal: Arc<Signal>,
@@ -223,19 +221,21 @@ impl Flight {
     /// Asks for `staging` to be mapped once `submission` (which copies into it) is done. Call
     /// right after the submission.
     pub(crate) fn mapping(
-        acc: &Accelerator,
+        device: &Arc<Device>,
         submission: wgpu::SubmissionIndex,
         staging: wgpu::Buffer,
     ) -> Self {
         let signal = Arc::new(Signal::default());
         let done = Arc::clone(&signal);
         staging.map_async(wgpu::MapMode::Read, .., move |result| {
-            done.complete(
-                result.map_err(|e| Error::Device(format!("mapping a download failed: {e}"))),
-            );
+            done.complete(result.map_err(|e| {
+                Error::Device(DeviceError::Map {
+                    source: WgpuError::new(e),
+                })
+            }));
         });
         Flight {
-            acc: acc.clone(),
+            device: Arc::clone(device),
             submission,
             staging: Some(staging),
             signal,
@@ -245,7 +245,7 @@ impl Flight {
 
     /// Waits for `submission` (and all work submitted before it) with nothing to read back.
     pub(crate) fn submitted(
-        acc: &Accelerator,
+        device: &Arc<Device>,
         queue: &wgpu::Queue,
         submission: wgpu::SubmissionIndex,
     ) -> Self {
@@ -254,7 +254,7 @@ impl Flight {
         // Fires once everything submitted so far, `submission` included, is done.
         queue.on_submitted_work_done(move || done.complete(Ok(())));
         Flight {
-            acc: acc.clone(),
+            device: Arc::clone(device),
             submission,
             staging: None,
             signal,
@@ -264,31 +264,33 @@ impl Flight {
 
     /// Checks the device once without blocking, running the callbacks of finished work.
     fn drive(&self) {
-        if let Ok((device, _)) = self.acc.device() {
+        if let Ok((device, _)) = self.device.opened() {
             // An error here (a lost device) is reported by the wait that follows.
             let _ = device.poll(wgpu::PollType::Poll);
         }
     }
 
     /// Blocks until the flight is done. Reports a lost device and the device's uncaptured
-    /// errors as [`Accelerator::wait`] does.
+    /// errors as [`Accelerator::wait`](crate::Accelerator::wait) does.
     pub(crate) fn block(&self) -> Result<()> {
         if !self.signal.is_done() {
-            self.acc.wait_for(Some(self.submission.clone()))?;
+            self.device.wait(Some(self.submission.clone()))?;
         }
-        let (device, _) = self.acc.device()?;
+        let (device, _) = self.device.opened()?;
         let since = Instant::now();
         // The submission is done; its callback runs in this poll or another thread's.
         while !self.signal.wait_timeout(RECHECK) {
-            device
-                .poll(wgpu::PollType::Poll)
-                .map_err(|e| Error::Device(format!("polling `{}` failed: {e}", self.acc)))?;
-            self.acc.check_lost()?;
+            device.poll(wgpu::PollType::Poll).map_err(|e| {
+                Error::Device(DeviceError::Poll {
+                    accelerator: self.device.to_string(),
+                    source: WgpuError::new(e),
+                })
+            })?;
+            self.device.check_lost()?;
             if since.elapsed() > CALLBACK_GRACE {
-                return Err(Error::Device(format!(
-                    "`{}` finished a transfer but never reported it",
-                    self.acc.description()
-                )));
+                return Err(Error::Device(DeviceError::Unreported {
+                    accelerator: self.device.name().to_owned(),
+                }));
             }
         }
         Ok(())
@@ -300,14 +302,14 @@ impl Flight {
         if self.watched {
             return;
         }
-        let (acc, submission, signal) = (
-            self.acc.clone(),
+        let (device, submission, signal) = (
+            Arc::clone(&self.device),
             self.submission.clone(),
             Arc::clone(&self.signal),
         );
         let spawned = std::thread::Builder::new()
             .name("amp completion".into())
-            .spawn(move || watch(&acc, submission, &signal));
+            .spawn(move || watch(&device, submission, &signal));
         match spawned {
             Ok(_) => self.watched = true,
             Err(_) => waker.wake_by_ref(),
@@ -317,17 +319,19 @@ impl Flight {
     /// The result of a done flight, with its staged bytes handed to `finish`.
     fn read(self, finish: Finish<'_>) -> Result<Result<()>> {
         self.signal.take_result()?;
-        self.acc.check_lost()?;
-        if let Some(error) = self.acc.take_error() {
+        self.device.check_lost()?;
+        if let Some(error) = self.device.take_error() {
             return Err(error);
         }
         let Some(staging) = self.staging else {
             return Ok(finish(&[]));
         };
         let result = {
-            let bytes = staging
-                .get_mapped_range(..)
-                .map_err(|e| Error::Device(format!("reading a download failed: {e}")))?;
+            let bytes = staging.get_mapped_range(..).map_err(|e| {
+                Error::Device(DeviceError::MappedRange {
+                    source: WgpuError::new(e),
+                })
+            })?;
             finish(&bytes)
         };
         staging.unmap();
@@ -342,22 +346,27 @@ impl Flight {
             out = Some(read(bytes));
             Ok(())
         }))??;
-        out.ok_or_else(|| Error::Device("a download finished without its bytes".into()))
+        out.ok_or(Error::Device(DeviceError::NoBytes))
     }
 }
 
 /// The helper thread's body: waits in the device's poll until `submission` is done, so that
 /// the flight's callback runs and wakes the task; stops when the signal is set.
-fn watch(acc: &Accelerator, submission: wgpu::SubmissionIndex, signal: &Signal) {
+fn watch(device: &Device, submission: wgpu::SubmissionIndex, signal: &Signal) {
     let mut since = None;
     while !signal.is_done() {
-        let polled = acc.device().and_then(|(device, _)| {
-            device
+        let polled = device.opened().and_then(|(wgpu_device, _)| {
+            wgpu_device
                 .poll(wgpu::PollType::Wait {
                     submission_index: Some(submission.clone()),
                     timeout: None,
                 })
-                .map_err(|e| Error::Device(format!("waiting for `{acc}` failed: {e}")))
+                .map_err(|e| {
+                    Error::Device(DeviceError::Watch {
+                        accelerator: device.to_string(),
+                        source: WgpuError::new(e),
+                    })
+                })
         });
         if let Err(error) = polled {
             signal.complete(Err(error));
@@ -365,10 +374,9 @@ fn watch(acc: &Accelerator, submission: wgpu::SubmissionIndex, signal: &Signal) 
         }
         let since = *since.get_or_insert_with(Instant::now);
         if !signal.wait_timeout(RECHECK) && since.elapsed() > CALLBACK_GRACE {
-            signal.complete(Err(Error::Device(format!(
-                "`{}` finished a transfer but never reported it",
-                acc.description()
-            ))));
+            signal.complete(Err(Error::Device(DeviceError::Unreported {
+                accelerator: device.name().to_owned(),
+            })));
         }
     }
 }
@@ -443,10 +451,9 @@ impl Signal {
 
     /// The outcome of a set signal.
     fn take_result(&self) -> Result<()> {
-        self.lock().result.take().unwrap_or_else(|| {
-            Err(Error::Device(
-                "a transfer's outcome was read before it was known".into(),
-            ))
-        })
+        self.lock()
+            .result
+            .take()
+            .unwrap_or(Err(Error::Device(DeviceError::OutcomeUnknown)))
     }
 }

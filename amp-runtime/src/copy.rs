@@ -49,16 +49,16 @@ pub fn copy<T: Element>(src: impl CopySource<T>, mut dst: impl CopyTarget<T>) ->
     use sealed::Endpoint::{Data, Host, HostMut};
     match (src.source(), dst.target()) {
         (Host(from), HostMut(to)) => {
-            check_len(&format!("({})", to.len()), to.len() as u64, from.len())?;
+            check_len(vec![to.len() as i64], to.len() as u64, from.len())?;
             to.copy_from_slice(from);
             Ok(())
         }
         (Host(from), Data(to)) => {
-            check_len(&to.extent_text(), to.elements(), from.len())?;
+            check_len(to.dims(), to.elements(), from.len())?;
             to.write(from)
         }
         (Data(from), HostMut(to)) => {
-            check_len(&from.extent_text(), from.elements(), to.len())?;
+            check_len(from.dims(), from.elements(), to.len())?;
             let values = from.read()?;
             to.copy_from_slice(&values);
             Ok(())
@@ -152,17 +152,17 @@ fn start<T: Element>(src: &impl CopySource<T>, dst: &mut impl CopyTarget<T>) -> 
     use sealed::Endpoint::{Data, Host, HostMut};
     match (src.source(), dst.target()) {
         (Host(from), HostMut(to)) => {
-            check_len(&format!("({})", to.len()), to.len() as u64, from.len())?;
+            check_len(vec![to.len() as i64], to.len() as u64, from.len())?;
             to.copy_from_slice(from);
             Ok(Started::Done)
         }
         (Host(from), Data(to)) => {
-            check_len(&to.extent_text(), to.elements(), from.len())?;
+            check_len(to.dims(), to.elements(), from.len())?;
             to.write(from)?;
             upload_done(to)
         }
         (Data(from), HostMut(to)) => {
-            check_len(&from.extent_text(), from.elements(), to.len())?;
+            check_len(from.dims(), from.elements(), to.len())?;
             if let Some(placed) = from.device_only().filter(|_| !to.is_empty()) {
                 return stage_download::<T>(from, placed, to.len());
             }
@@ -245,7 +245,7 @@ fn route<T: Element>(from: &dyn DataEnd<T>, to: &dyn DataEnd<T>) -> Result<Route
     let dims = from.dims();
     if dims != to.dims() {
         return Err(Error::ExtentMismatch {
-            extent: to.extent_text(),
+            extent: to.dims(),
             expected: to.elements(),
             actual: from.elements() as usize,
         });
@@ -280,7 +280,7 @@ fn copy_data_async<T: Element>(from: &dyn DataEnd<T>, to: &dyn DataEnd<T>) -> Re
                 let submission = copy_on_device::<T>(&src.acc, &src, &dst, size, rows)?;
                 to.device_written();
                 let queue = src.acc.queue()?;
-                let flight = Flight::submitted(&src.acc, queue, submission);
+                let flight = Flight::submitted(src.acc.device(), queue, submission);
                 return Ok(Started::Flight {
                     flight,
                     fault: Some((src.acc, from.data_id())),
@@ -296,10 +296,10 @@ fn copy_data_async<T: Element>(from: &dyn DataEnd<T>, to: &dyn DataEnd<T>) -> Re
 
 /// [`Error::ExtentMismatch`] unless a slice of `actual` elements matches a container of
 /// `expected`.
-fn check_len(extent: &str, expected: u64, actual: usize) -> Result<()> {
+fn check_len(extent: Vec<i64>, expected: u64, actual: usize) -> Result<()> {
     if expected != actual as u64 {
         return Err(Error::ExtentMismatch {
-            extent: extent.to_string(),
+            extent,
             expected,
             actual,
         });

@@ -1,27 +1,48 @@
 //! The runtime's one error type. Its variants mirror C++ AMP's exception classes
-//! (`runtime_exception` and its subclasses), and each carries what its message needs.
+//! (`runtime_exception` and its subclasses); each carries what happened as values (indices and
+//! extents as numbers, source locations as [`Loc`](amp_core::Loc)s, byte counts as integers,
+//! wgpu's and naga's errors as the [`source`](std::error::Error::source)), and its
+//! [`Display`](fmt::Display) writes amp's message from them.
 
-use amp_core::builder::AccessKind;
+mod accelerator;
+mod argument;
+mod bounds;
+pub(crate) mod coords;
+mod data;
+mod device;
+mod domain;
+mod feature;
+#[cfg(test)]
+mod tests;
+
+pub use accelerator::{MismatchError, RemovedError, SelectError};
+pub use argument::{ArgumentError, ArgumentProblem};
+pub use bounds::{KernelFault, Position};
+pub use data::{ElementType, MemoryError, ReinterpretError};
+pub use device::{DeviceError, InternalError, WgpuError};
+pub use domain::DomainError;
+pub use feature::FeatureError;
+
 use amp_core::{KernelError, LaunchError, Loc};
+use coords::Tuple;
 use std::fmt;
 
 /// Anything that can go wrong in the runtime (C++ AMP `runtime_exception` and subclasses).
 ///
-/// No runtime API panics on bad input: every failure is one of these values.
+/// No runtime API panics on bad input: every failure is one of these values. New kinds of
+/// failure may be added, so a `match` needs a `_` arm.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Error {
     /// No accelerator could be found or the one asked for is not there.
-    NoAccelerator {
-        /// What was looked for and what was found.
-        message: String,
-    },
+    NoAccelerator(SelectError),
     /// A compute domain (or a tile) that cannot be launched, as C++ AMP's
-    /// `invalid_compute_domain`; the message names the dimension, the extent and the tile.
-    InvalidComputeDomain(String),
+    /// `invalid_compute_domain`, or an extent that describes no data.
+    InvalidComputeDomain(DomainError),
     /// A view whose extent does not describe its data.
     ExtentMismatch {
-        /// The view's extent, formatted like `(2,3)`.
-        extent: String,
+        /// The view's extent (for a host slice, its length).
+        extent: Vec<i64>,
         /// The number of elements the extent holds.
         expected: u64,
         /// The number of elements of the data.
@@ -31,35 +52,34 @@ pub enum Error {
     /// says which access of which kernel; for a tile_static or local array the index and
     /// extent have one component per array level).
     OutOfBounds {
-        /// The offending index, formatted like `(2,3)`.
-        index: String,
+        /// The offending index (or section, or projection).
+        index: Position,
         /// The extent it was checked against.
-        extent: String,
-        /// The kernel access that failed, for a fault of a checked launch.
-        fault: Option<KernelFault>,
+        extent: Vec<i64>,
+        /// The kernel access that failed, for a fault of a checked launch (boxed: it is the
+        /// rarer and larger part, and errors travel in every `Result`).
+        fault: Option<Box<KernelFault>>,
     },
     /// A `reinterpret_as` whose element type does not divide the view's bytes, or whose
     /// section does not start on an element of the new type (C++ AMP's `runtime_exception`
-    /// "Element type of reinterpret_as does not evenly divide into extent"); the message gives
-    /// the sizes.
-    Reinterpret(String),
+    /// "Element type of reinterpret_as does not evenly divide into extent").
+    Reinterpret(ReinterpretError),
     /// The accelerator lacks something the program needs (C++ AMP `unsupported_feature`).
-    UnsupportedFeature(String),
+    UnsupportedFeature(FeatureError),
     /// The accelerator ran out of memory, or an allocation exceeds its limits (C++ AMP
     /// `out_of_memory`).
-    OutOfMemory(String),
+    OutOfMemory(MemoryError),
     /// The accelerator was lost: reset, removed or its driver crashed (C++ AMP
     /// `accelerator_view_removed`).
-    AcceleratorRemoved(String),
+    AcceleratorRemoved(RemovedError),
     /// A launch that captures an `Array` created on another accelerator than the one it runs
     /// on, or arrays of two accelerators (C++ AMP's `runtime_exception` for an array not
-    /// accessible on the `accelerator_view`); the message names both.
-    AcceleratorMismatch(String),
+    /// accessible on the `accelerator_view`).
+    AcceleratorMismatch(MismatchError),
     /// An argument that a library function cannot work with (C++'s `std::invalid_argument`): an
-    /// output of the wrong length, an empty range, zero bins; the message names the function
-    /// and the values.
-    InvalidArgument(String),
-    /// A kernel could not be built or did not validate; the message names the source line.
+    /// output of the wrong length, an empty range, zero bins.
+    InvalidArgument(ArgumentError),
+    /// A kernel could not be built or did not validate; the error names the source line.
     Kernel(KernelError),
     /// A launch that did not fill the kernel's slots as the kernel declared them: a
     /// [`Capture`](crate::capture::Capture) whose `bind` disagrees with its `declare`.
@@ -70,19 +90,7 @@ pub enum Error {
         error: LaunchError,
     },
     /// Any other failure reported by the GPU stack (wgpu).
-    Device(String),
-}
-
-/// The access of a checked kernel that went out of range (the first one of its launch).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct KernelFault {
-    /// The kernel, as amp names it in messages (`parallel_for_each at src/main.rs:12:5`, or a
-    /// `#[kernel]` function's name).
-    pub kernel: String,
-    /// The access in the kernel's source.
-    pub loc: Loc,
-    /// What it accessed.
-    pub access: AccessKind,
+    Device(DeviceError),
 }
 
 /// The runtime's result type.
@@ -91,55 +99,61 @@ pub type Result<T> = std::result::Result<T, Error>;
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::NoAccelerator { message } => write!(
+            Error::NoAccelerator(why) => write!(
                 f,
-                "no accelerator: {message}; amp needs a Vulkan, Metal or DX12 device. Install a \
+                "no accelerator: {why}; amp needs a Vulkan, Metal or DX12 device. Install a \
                  GPU driver, or on Linux a software Vulkan device (Debian/Ubuntu: `apt-get \
                  install mesa-vulkan-drivers libvulkan1` provides lavapipe, a CPU device)"
             ),
-            Error::InvalidComputeDomain(message) => write!(f, "invalid compute domain: {message}"),
+            Error::InvalidComputeDomain(why) => write!(f, "invalid compute domain: {why}"),
             Error::ExtentMismatch {
                 extent,
                 expected,
                 actual,
             } => write!(
                 f,
-                "array view extent {extent} holds {expected} elements but the data has {actual}"
+                "array view extent {} holds {expected} elements but the data has {actual}",
+                Tuple(extent)
             ),
             Error::OutOfBounds {
                 index,
                 extent,
                 fault: None,
-            } => write!(f, "index {index} is out of bounds of extent {extent}"),
+            } => write!(
+                f,
+                "index {index} is out of bounds of extent {}",
+                Tuple(extent)
+            ),
             Error::OutOfBounds {
                 index,
                 extent,
                 fault: Some(fault),
             } => write!(
                 f,
-                "index {index} is out of bounds of extent {extent}: {} at {} in kernel `{}` \
+                "index {index} is out of bounds of extent {}: {} at {} in kernel `{}` \
                  (the access was skipped; a read gave zero)",
+                Tuple(extent),
                 fault.access.describe(),
                 fault.loc,
                 fault.kernel
             ),
-            Error::Reinterpret(message) => write!(
+            Error::Reinterpret(why) => write!(
                 f,
-                "element type of reinterpret_as does not evenly divide into extent: {message}"
+                "element type of reinterpret_as does not evenly divide into extent: {why}"
             ),
-            Error::UnsupportedFeature(message) => write!(f, "unsupported feature: {message}"),
-            Error::OutOfMemory(message) => write!(f, "out of memory: {message}"),
-            Error::AcceleratorRemoved(message) => write!(f, "accelerator removed: {message}"),
-            Error::AcceleratorMismatch(message) => f.write_str(message),
-            Error::InvalidArgument(message) => write!(f, "invalid argument: {message}"),
-            Error::Kernel(error) => write!(f, "{error}"),
+            Error::UnsupportedFeature(what) => write!(f, "unsupported feature: {what}"),
+            Error::OutOfMemory(what) => write!(f, "out of memory: {what}"),
+            Error::AcceleratorRemoved(what) => write!(f, "accelerator removed: {what}"),
+            Error::AcceleratorMismatch(what) => what.fmt(f),
+            Error::InvalidArgument(what) => write!(f, "invalid argument: {what}"),
+            Error::Kernel(error) => error.fmt(f),
             Error::Launch { site, error } => {
                 write!(
                     f,
                     "the launch of the kernel at {site} does not fit the kernel: {error}"
                 )
             }
-            Error::Device(message) => write!(f, "accelerator error: {message}"),
+            Error::Device(what) => write!(f, "accelerator error: {what}"),
         }
     }
 }
@@ -147,7 +161,11 @@ impl fmt::Display for Error {
 impl std::error::Error for Error {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
-            Error::Kernel(error) => Some(error),
+            Error::Kernel(error) | Error::UnsupportedFeature(FeatureError::Kernel(error)) => {
+                Some(error)
+            }
+            Error::OutOfMemory(MemoryError::Exhausted { source, .. }) => Some(source.get()),
+            Error::Device(error) => error.wgpu_source().map(|source| source.get() as _),
             Error::Launch { error, .. } => Some(error),
             _ => None,
         }
@@ -161,14 +179,23 @@ impl From<KernelError> for Error {
 }
 
 impl Error {
-    /// Maps an error that wgpu reported for work on `device_name`.
-    pub(crate) fn from_wgpu(device_name: &str, error: &wgpu::Error) -> Self {
+    /// Maps an error that wgpu reported for work on `accelerator`.
+    pub(crate) fn from_wgpu(accelerator: &str, error: wgpu::Error) -> Self {
+        let accelerator = accelerator.to_owned();
         match error {
-            wgpu::Error::OutOfMemory { .. } => {
-                Error::OutOfMemory(format!("the accelerator `{device_name}` is out of memory"))
-            }
-            // wgpu's description is multi-line with its own context; keep it whole.
-            other => Error::Device(format!("on `{device_name}`: {other}")),
+            wgpu::Error::OutOfMemory { .. } => Error::OutOfMemory(MemoryError::Exhausted {
+                accelerator,
+                source: WgpuError::new(error),
+            }),
+            other => Error::Device(DeviceError::Wgpu {
+                accelerator,
+                source: WgpuError::new(other),
+            }),
         }
+    }
+
+    /// An inconsistency inside amp.
+    pub(crate) fn internal(error: InternalError) -> Self {
+        Error::Device(DeviceError::Internal(error))
     }
 }

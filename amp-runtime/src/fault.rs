@@ -14,8 +14,10 @@
 //! An array view dropped without a synchronize prints its error on stderr, as other errors on
 //! drop.
 
-use crate::accelerator::Accelerator;
-use crate::error::{Error, KernelFault, Result};
+use crate::batch::Batch;
+use crate::device::Device;
+use crate::error::{Error, FeatureError, InternalError, KernelFault, Position, Result};
+use crate::staging;
 use amp_core::builder::{AccessKind, AccessSite, SiteBound, FAULT_WORDS, MAX_FAULT_RANK};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
@@ -67,29 +69,30 @@ impl FaultLog {
     fn lock(&self) -> MutexGuard<'_, State> {
         self.state.lock().unwrap_or_else(PoisonError::into_inner)
     }
-}
 
-impl Accelerator {
-    /// Submits a checked launch: `submit` gets the fault buffer and the launch's number, and
-    /// submits the launch. The log stays locked meanwhile, so a read-back never misses a launch
-    /// submitted between its copy and its clear.
+    /// Submits a checked launch on `device`: `submit` gets the fault buffer and the launch's
+    /// number, and submits the launch. The log stays locked meanwhile, so a read-back never
+    /// misses a launch submitted between its copy and its clear. Read-backs flush `batch`
+    /// first, so that every launch the log knows of has run.
     pub(crate) fn submit_checked(
         &self,
+        device: &Arc<Device>,
+        batch: &Batch,
         sites: &Arc<KernelSites>,
         cores: Vec<u64>,
         words: &[u32],
         submit: impl FnOnce(wgpu::BufferBinding<'_>, u32) -> Result<()>,
     ) -> Result<()> {
-        let mut state = self.faults().lock();
+        let mut state = self.lock();
         if state.unread.len() as u64 >= SLOTS {
-            self.read_faults(&mut state)?;
+            read_faults(device, batch, &mut state)?;
         }
         let buffer = match &state.buffer {
             Some(buffer) => buffer.clone(),
             None => {
-                let align = u64::from(self.limits().min_storage_buffer_offset_alignment);
+                let align = u64::from(device.limits().min_storage_buffer_offset_alignment);
                 let slot_size = (u64::from(FAULT_WORDS) * 4).next_multiple_of(align.max(4));
-                let buffer = self.scoped(|device| {
+                let buffer = device.scoped(|device| {
                     device.create_buffer(&wgpu::BufferDescriptor {
                         label: Some("amp faults"),
                         size: slot_size * SLOTS,
@@ -127,109 +130,117 @@ impl Accelerator {
 
     /// Reports the oldest fault of a launch that used `core` (or, with `None`, of any
     /// launch), reading the fault buffer back first if a launch that may have faulted has not
-    /// been read.
-    pub(crate) fn take_fault(&self, core: Option<u64>) -> Result<()> {
-        let mut state = self.faults().lock();
+    /// been read (after flushing `batch`).
+    pub(crate) fn take(
+        &self,
+        device: &Arc<Device>,
+        batch: &Batch,
+        core: Option<u64>,
+    ) -> Result<()> {
+        let mut state = self.lock();
         let uses = |cores: &[u64]| core.is_none_or(|c| cores.contains(&c));
         if state.unread.iter().any(|l| uses(&l.cores)) {
-            self.read_faults(&mut state)?;
+            read_faults(device, batch, &mut state)?;
         }
         match state.pending.iter().position(|p| uses(&p.cores)) {
             Some(i) => Err(state.pending.remove(i).error),
             None => Ok(()),
         }
     }
+}
 
-    /// Copies the fault buffer back and clears it (one submission), and turns every fault
-    /// found into a pending error.
-    fn read_faults(&self, state: &mut State) -> Result<()> {
-        let unread = std::mem::take(&mut state.unread);
-        let Some(buffer) = state.buffer.clone() else {
-            return Ok(());
+/// Copies the fault buffer back and clears it (one submission), and turns every fault found
+/// into a pending error.
+fn read_faults(device: &Arc<Device>, batch: &Batch, state: &mut State) -> Result<()> {
+    let unread = std::mem::take(&mut state.unread);
+    let Some(buffer) = state.buffer.clone() else {
+        return Ok(());
+    };
+    let words = read_back(device, batch, &buffer)?;
+    let slot_words = (state.slot_size / 4) as usize;
+    for launch in unread {
+        let first = launch.slot as usize * slot_words;
+        let Some(record) = words.get(first..first + FAULT_WORDS as usize) else {
+            continue;
         };
-        let words = self.read_back(&buffer)?;
-        let slot_words = (state.slot_size / 4) as usize;
-        for launch in unread {
-            let first = launch.slot as usize * slot_words;
-            let Some(record) = words.get(first..first + FAULT_WORDS as usize) else {
-                continue;
-            };
-            if record[0] != 0 {
-                let error = fault_error(&launch, record)?;
-                state.pending.push(Pending {
-                    cores: launch.cores,
-                    error,
-                });
-            }
+        if record[0] != 0 {
+            let error = fault_error(&launch, record)?;
+            state.pending.push(Pending {
+                cores: launch.cores,
+                error,
+            });
         }
-        Ok(())
     }
+    Ok(())
+}
 
-    /// The fault buffer's words, clearing it on the device in the same submission.
-    fn read_back(&self, buffer: &wgpu::Buffer) -> Result<Vec<u32>> {
-        let clear = |encoder: &mut wgpu::CommandEncoder| encoder.clear_buffer(buffer, 0, None);
-        crate::view::transfer::read_back(self, buffer, 0, buffer.size(), clear, |bytes| {
-            bytes
-                .chunks_exact(4)
-                .map(|w| u32::from_ne_bytes([w[0], w[1], w[2], w[3]]))
-                .collect()
-        })
-    }
+/// The fault buffer's words, clearing it on the device in the same submission.
+fn read_back(device: &Arc<Device>, batch: &Batch, buffer: &wgpu::Buffer) -> Result<Vec<u32>> {
+    let queue = batch.queue(device)?;
+    let clear = |encoder: &mut wgpu::CommandEncoder| encoder.clear_buffer(buffer, 0, None);
+    staging::read_back(device, queue, buffer, 0, buffer.size(), clear, |bytes| {
+        bytes
+            .chunks_exact(4)
+            .map(|w| u32::from_ne_bytes([w[0], w[1], w[2], w[3]]))
+            .collect()
+    })
 }
 
 /// The error a launch's fault record describes.
 fn fault_error(launch: &Launch, record: &[u32]) -> Result<Error> {
     let (number, site) = (record[1], record[2]);
     if number != launch.number {
-        return Err(Error::Device(format!(
-            "internal error: the fault slot of launch {} holds launch {number}",
-            launch.number
-        )));
+        return Err(Error::internal(InternalError::FaultSlot {
+            launch: launch.number,
+            found: number,
+        }));
     }
+    let kernel = &launch.sites.kernel;
     let Some(site) = launch.sites.sites.get((site as usize).wrapping_sub(1)) else {
-        return Err(Error::Device(format!(
-            "internal error: a fault at access {site} of `{}`, which has {} checked accesses",
-            launch.sites.kernel,
-            launch.sites.sites.len()
-        )));
+        return Err(Error::internal(InternalError::FaultSite {
+            kernel: kernel.clone(),
+            site,
+            sites: launch.sites.sites.len(),
+        }));
     };
     if site.kind == AccessKind::LoopLimit {
-        return Ok(Error::UnsupportedFeature(format!(
-            "a thread of kernel `{}` reached {} loop passes at {}, the most this accelerator \
-             runs per thread (Mesa's llvmpipe ends every loop after that, silently); its \
-             results are wrong. Give each thread fewer iterations (more threads, or several \
-             launches), or run on a GPU",
-            launch.sites.kernel, record[3], site.loc
-        )));
+        return Ok(Error::UnsupportedFeature(FeatureError::LoopLimit {
+            kernel: kernel.clone(),
+            passes: record[3],
+            loc: site.loc,
+        }));
     }
-    let index: Vec<String> = site
+    // Index components are the kernel's i32s; a view's extent words are i32s too, a
+    // tile_static or local array's sizes and a recorded extent u32s.
+    let index = site
         .bounds
         .iter()
         .zip(&record[3..])
-        .map(|(_, &w)| (w as i32).to_string())
+        .map(|(_, &w)| i64::from(w as i32))
         .collect();
-    let extent: Vec<String> = site
+    let extent = site
         .bounds
         .iter()
         .enumerate()
         .map(|(k, bound)| match *bound {
-            SiteBound::Const(n) => n.to_string(),
-            SiteBound::Recorded => record
-                .get(3 + MAX_FAULT_RANK + k)
-                .map_or_else(|| "?".into(), |&e| e.to_string()),
-            SiteBound::Word(w) => launch
-                .words
-                .get(w as usize)
-                .map_or_else(|| "?".into(), |&e| (e as i32).to_string()),
+            SiteBound::Const(n) => Some(i64::from(n)),
+            SiteBound::Recorded => record.get(3 + MAX_FAULT_RANK + k).map(|&e| i64::from(e)),
+            SiteBound::Word(w) => launch.words.get(w as usize).map(|&e| i64::from(e as i32)),
         })
-        .collect();
+        .collect::<Option<Vec<i64>>>()
+        .ok_or_else(|| {
+            Error::internal(InternalError::FaultBound {
+                kernel: kernel.clone(),
+                loc: site.loc,
+            })
+        })?;
     Ok(Error::OutOfBounds {
-        index: format!("({})", index.join(",")),
-        extent: format!("({})", extent.join(",")),
-        fault: Some(KernelFault {
-            kernel: launch.sites.kernel.clone(),
+        index: Position::Index(index),
+        extent,
+        fault: Some(Box::new(KernelFault {
+            kernel: kernel.clone(),
             loc: site.loc,
             access: site.kind,
-        }),
+        })),
     })
 }

@@ -10,7 +10,7 @@ use crate::capture::{Binder, Captures};
 use crate::dump::checked_sites;
 #[cfg(feature = "test-hooks")]
 use crate::dump::write_snapshot;
-use crate::error::{Error, Result};
+use crate::error::{DomainError, Error, FeatureError, MismatchError, Result};
 use crate::fault::KernelSites;
 use crate::profile::KernelLabel;
 use crate::queue::{AcceleratorView, QueuingMode};
@@ -136,18 +136,15 @@ where
     let accelerator = view.accelerator();
     let mode = view.queuing_mode();
     if let Some(other) = captures.other_home(Some(accelerator)) {
-        return Err(Error::AcceleratorMismatch(format!(
-            "parallel_for_each at {site} runs on `{}` but captures an array created on `{}`: \
-             an array stays on the accelerator it was created on; launch there, or copy it \
-             (amp::copy) to an array on `{}`",
-            accelerator.description(),
-            other.description(),
-            accelerator.description()
-        )));
+        return Err(Error::AcceleratorMismatch(MismatchError::Launch {
+            site,
+            runs_on: accelerator.description().to_owned(),
+            array_on: other.description().to_owned(),
+        }));
     }
     let DomainLaunch { threads, words } = domain
         .launch()
-        .map_err(|e| Error::InvalidComputeDomain(e.to_string()))?;
+        .map_err(|e| Error::InvalidComputeDomain(DomainError::Launch(e)))?;
     let mut pipeline = pipeline::<D, C, F>(accelerator, &captures, site, checks, false, &body)?;
     let mut binder = Binder::new(accelerator, &pipeline.layout);
     binder.args.domain(&words);
@@ -222,7 +219,9 @@ where
     };
     let ir = build(checks, true);
     let ir = ir.map_err(|e| match e {
-        amp_core::KernelError::Unsupported { .. } => Error::UnsupportedFeature(e.to_string()),
+        amp_core::KernelError::Unsupported { .. } => {
+            Error::UnsupportedFeature(FeatureError::Kernel(e))
+        }
         e => Error::Kernel(e),
     })?;
     check_limits(accelerator, &ir.layout, site)?;
@@ -253,23 +252,25 @@ fn check_limits(accelerator: &Accelerator, layout: &LaunchLayout, site: Loc) -> 
     if threads > limits.max_compute_invocations_per_workgroup
         || dims.iter().any(|&(d, max)| d > max)
     {
-        return Err(Error::UnsupportedFeature(format!(
-            "the kernel at {site} uses tiles of {threads} threads ({x}x{y}x{z}, least significant \
-             first); `{}` allows at most {} threads per tile and {}x{}x{}",
-            accelerator.description(),
-            limits.max_compute_invocations_per_workgroup,
-            limits.max_compute_workgroup_size_x,
-            limits.max_compute_workgroup_size_y,
-            limits.max_compute_workgroup_size_z,
-        )));
+        return Err(Error::UnsupportedFeature(FeatureError::TileSize {
+            site,
+            tile: [x, y, z],
+            accelerator: accelerator.description().to_owned(),
+            max_threads: limits.max_compute_invocations_per_workgroup,
+            max_tile: [
+                limits.max_compute_workgroup_size_x,
+                limits.max_compute_workgroup_size_y,
+                limits.max_compute_workgroup_size_z,
+            ],
+        }));
     }
     if layout.tile_static_bytes > limits.max_compute_workgroup_storage_size {
-        return Err(Error::UnsupportedFeature(format!(
-            "the kernel at {site} declares {} bytes of tile_static memory; `{}` allows at most {}",
-            layout.tile_static_bytes,
-            accelerator.description(),
-            limits.max_compute_workgroup_storage_size
-        )));
+        return Err(Error::UnsupportedFeature(FeatureError::TileStaticMemory {
+            site,
+            bytes: layout.tile_static_bytes,
+            accelerator: accelerator.description().to_owned(),
+            max: limits.max_compute_workgroup_storage_size,
+        }));
     }
     Ok(())
 }
@@ -403,10 +404,9 @@ fn workgroups(threads: u64, per_group: u64, max_per_dim: u32) -> Result<[u32; 3]
     let y = groups.div_ceil(x).min(max);
     let z = groups.div_ceil(x * y);
     if z > max {
-        return Err(Error::InvalidComputeDomain(format!(
-            "parallel_for_each: {threads} threads need more workgroups than the accelerator can \
-             dispatch"
-        )));
+        return Err(Error::InvalidComputeDomain(
+            DomainError::TooManyWorkgroups { threads },
+        ));
     }
     Ok([x as u32, y as u32, z as u32])
 }

@@ -12,20 +12,27 @@
 //!   launches are recorded and submitted in batches.
 //! - [`Accelerator::profile`]: the time of each launch on the accelerator's own clock, as a
 //!   [`Profile`].
-//! - [`Error`]: the one error type, its variants mirroring C++ AMP's exceptions.
+//! - [`Accelerator::limits`]: what kernels and data may use on an accelerator, as [`Limits`].
+//! - [`Error`]: the one error type, its variants mirroring C++ AMP's exceptions, with the
+//!   details of each failure as values ([`error`]).
 
 pub mod accelerator;
 pub mod array;
+mod batch;
 pub mod capture;
 pub mod completion;
 pub mod copy;
+mod device;
 mod disk_cache;
 mod dump;
 pub mod error;
 mod fault;
 pub mod launch;
+mod limits;
 pub mod profile;
 pub mod queue;
+mod staging;
+mod timestamps;
 pub mod view;
 
 pub use accelerator::{Accelerator, DeviceType};
@@ -33,6 +40,7 @@ pub use array::Array;
 pub use completion::Completion;
 pub use copy::{copy, copy_async, CopySource, CopyTarget};
 pub use error::{Error, KernelFault, Result};
+pub use limits::Limits;
 pub use profile::{KernelTime, LaunchTime, Profile};
 pub use queue::{AcceleratorView, QueuingMode};
 pub use view::{transfer_bytes, transfer_counts, ArrayView, ConstArrayView};

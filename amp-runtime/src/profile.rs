@@ -9,17 +9,16 @@
 //! when the closure returns. With no profile open a launch pays nothing: the batch checks one
 //! `Option` under the lock it takes anyway.
 
-mod recording;
-
 use crate::accelerator::Accelerator;
-use crate::error::{Error, Result};
+use crate::error::{Error, FeatureError, InternalError, Result};
+use crate::timestamps::Recording;
 use amp_core::Loc;
 use std::collections::HashMap;
 use std::fmt;
 use std::sync::Arc;
 use std::time::Duration;
 
-pub(crate) use recording::{KernelLabel, Recording};
+pub(crate) use crate::timestamps::KernelLabel;
 
 /// The GPU time of the launches one [`Accelerator::profile`] call made, in the order they were
 /// recorded.
@@ -220,15 +219,12 @@ impl Accelerator {
         E: From<Error>,
     {
         if !self.supports_profiling() {
-            return Err(Error::UnsupportedFeature(format!(
-                "`{}` cannot write timestamps inside compute passes (wgpu's \
-                 TIMESTAMP_QUERY_INSIDE_PASSES), so Accelerator::profile cannot measure its \
-                 kernels; time them with the wall clock around a wait instead",
-                self.description()
-            ))
+            return Err(Error::UnsupportedFeature(FeatureError::Profiling {
+                accelerator: self.description().to_owned(),
+            })
             .into());
         }
-        self.start_recording(Recording::new(self)?)?;
+        self.start_recording()?;
         let open = Open {
             acc: self,
             closed: false,
@@ -241,7 +237,16 @@ impl Accelerator {
                 return Err(error);
             }
         };
-        let launches = open.close(true)?.read(self)?;
+        let recording = open.close(true)?;
+        let launches = recording
+            .read(self.device(), self.queue()?)?
+            .into_iter()
+            .map(|(kernel, gpu_time)| LaunchTime {
+                kernel: kernel.name,
+                site: kernel.site,
+                gpu_time,
+            })
+            .collect();
         Ok((value, Profile { launches }))
     }
 }
@@ -260,9 +265,7 @@ impl Open<'_> {
         self.closed = true;
         let (recording, flushed) = self.acc.stop_recording(flush);
         flushed?;
-        recording.ok_or_else(|| {
-            Error::Device("internal error: an open profile lost its recording".into())
-        })
+        recording.ok_or_else(|| Error::internal(InternalError::ProfileLost))
     }
 }
 

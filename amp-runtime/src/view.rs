@@ -19,8 +19,9 @@ use crate::accelerator::Accelerator;
 use crate::completion::Completion;
 use crate::error::Result;
 use amp_core::{Element, Extent, Index};
-pub(crate) use data::{decode_into, filled_vec, DataEnd, Placed, ViewData};
+pub(crate) use data::{filled_vec, DataEnd, Placed, ViewData};
 use std::fmt;
+pub(crate) use transfer::decode_into;
 
 pub use transfer::{transfer_bytes, transfer_counts};
 

@@ -9,9 +9,10 @@ fn env_variable_picks_the_default() {
 
     std::env::set_var("AMP_DEFAULT_ACCELERATOR", "no-such-device-xyz");
     let err = Accelerator::default().expect_err("no device matches");
-    let Error::NoAccelerator { message } = &err else {
+    let Error::NoAccelerator(why) = &err else {
         panic!("expected NoAccelerator, got {err:?}");
     };
+    let message = why.to_string();
     assert!(message.contains("`no-such-device-xyz`"), "{message}");
     for acc in &all {
         assert!(message.contains(acc.description()), "{message}");

@@ -1,6 +1,7 @@
 //! The public API of accelerators and array views, on whatever accelerator is present
 //! (lavapipe where there is no GPU).
 
+use amp_runtime::error::{Position, SelectError};
 use amp_runtime::{Accelerator, ArrayView, ConstArrayView, Error, Result};
 
 #[test]
@@ -56,7 +57,7 @@ fn extent_must_match_the_data() {
     assert_eq!(
         err,
         Error::ExtentMismatch {
-            extent: "(2,3)".into(),
+            extent: vec![2, 3],
             expected: 6,
             actual: 5
         }
@@ -107,8 +108,8 @@ fn out_of_bounds_host_access_is_an_error() -> Result<()> {
     assert_eq!(
         err,
         Error::OutOfBounds {
-            index: "(2,0)".into(),
-            extent: "(2,3)".into(),
+            index: Position::Index(vec![2, 0]),
+            extent: vec![2, 3],
             fault: None,
         }
     );
@@ -126,10 +127,12 @@ fn out_of_bounds_host_access_is_an_error() -> Result<()> {
 
 #[test]
 fn errors_explain_themselves() {
-    let err = Error::NoAccelerator {
-        message: "no Vulkan, Metal or DX12 adapter was found".into(),
-    };
+    let err = Error::NoAccelerator(SelectError::NoAdapter);
     let text = err.to_string();
+    assert!(
+        text.starts_with("no accelerator: no Vulkan, Metal or DX12 adapter was found; "),
+        "{text}"
+    );
     assert!(
         text.contains("apt-get install mesa-vulkan-drivers libvulkan1"),
         "{text}"

@@ -16,6 +16,7 @@ use super::scan::scan_on;
 use super::scratch::Scratch;
 use super::tile::tile_exclusive_sum;
 use super::{Item, Source, Sum, Target, UnaryOp};
+use crate::error::{ArgumentError, ArgumentProblem};
 use crate::{parallel_for_each, Accelerator, Error, Result, TiledIndex};
 
 /// Consecutive elements a thread tests (odd: conflict-free tile_static reads).
@@ -82,9 +83,12 @@ where
     // In the writing pass, each tile leaves the offset past its last kept element.
     let total = counts.get(tiles as i32 - 1)? as usize;
     if total > output.elements() {
-        return Err(Error::InvalidArgument(format!(
-            "copy_if: {total} elements pass but the output holds {}",
-            output.elements()
+        return Err(Error::InvalidArgument(ArgumentError::new(
+            "copy_if",
+            ArgumentProblem::OutputTooShort {
+                passing: total as u64,
+                output: output.elements() as u64,
+            },
         )));
     }
     Ok(total)

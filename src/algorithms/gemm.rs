@@ -13,6 +13,7 @@ mod tune;
 pub use operand::{GemmInput, GemmOutput};
 pub use tiles::GemmTiles;
 
+use crate::error::{DomainError, MismatchError};
 use crate::{Accelerator, AcceleratorView, Error, Extent};
 use operand::sealed::{Input, Output};
 use tiles::Form;
@@ -190,14 +191,11 @@ fn prepare<A: Input, B: Input, C: Output>(
         .flatten()
         .find(|&home| home != acc)
     {
-        return Err(Error::AcceleratorMismatch(format!(
-            "gemm runs on `{}` but an operand is an array created on `{}`: an array stays on \
-             the accelerator it was created on; run gemm there, or copy it (amp::copy) to an \
-             array on `{}`",
-            acc.description(),
-            other.description(),
-            acc.description()
-        )));
+        return Err(Error::AcceleratorMismatch(MismatchError::Operand {
+            function: "gemm",
+            runs_on: acc.description().to_owned(),
+            array_on: other.description().to_owned(),
+        }));
     }
     if dims.m == 0 || dims.n == 0 {
         return Ok(None);
@@ -220,15 +218,13 @@ fn check_shapes(a: Extent<2>, b: Extent<2>, c: Extent<2>) -> Result<Dims, Error>
         k: a[1],
     };
     if b[0] != dims.k || c[0] != dims.m || c[1] != dims.n {
-        let wanted = if b[0] != dims.k {
-            format!("A's columns ({}) must equal B's rows ({})", dims.k, b[0])
-        } else {
-            format!("C must be {}x{}", dims.m, dims.n)
-        };
-        return Err(Error::InvalidComputeDomain(format!(
-            "gemm of A {}x{} by B {}x{} into C {}x{}: {wanted}",
-            a[0], a[1], b[0], b[1], c[0], c[1]
-        )));
+        let shape = |e: Extent<2>| [i64::from(e[0]), i64::from(e[1])];
+        return Err(Error::InvalidComputeDomain(DomainError::Product {
+            function: "gemm",
+            a: shape(a),
+            b: shape(b),
+            c: shape(c),
+        }));
     }
     Ok(dims)
 }

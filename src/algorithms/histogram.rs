@@ -5,6 +5,7 @@ use super::count::{count_chunks, BinArgs, BinParams, Binning, Counts, LOAD_BLOCK
 use super::fill::fill_on;
 use super::plan::{accelerator, check_len, max_tiles, Chunks};
 use super::{Item, Source, Target};
+use crate::error::{ArgumentError, ArgumentProblem};
 use crate::kernel_types::{DeviceFn, KernelValue};
 use crate::{kernel, Accelerator, Error, Result};
 use amp_core::builder::KernelToken;
@@ -195,20 +196,26 @@ where
     check_len("histogram", n)?;
     let bins = counts.elements();
     if bins == 0 {
-        return Err(Error::InvalidArgument(
-            "histogram: the counts hold no bins".to_string(),
-        ));
+        return Err(Error::InvalidArgument(ArgumentError::new(
+            "histogram",
+            ArgumentProblem::NoBins,
+        )));
     }
     if bins > u32::MAX as usize / 2 {
-        return Err(Error::InvalidArgument(format!(
-            "histogram: {bins} bins; at most {} are supported",
-            u32::MAX / 2
+        return Err(Error::InvalidArgument(ArgumentError::new(
+            "histogram",
+            ArgumentProblem::TooMany {
+                count: bins as u64,
+                what: "bins",
+                max: u64::from(u32::MAX / 2),
+            },
         )));
     }
     if lo.partial_cmp(&hi) != Some(std::cmp::Ordering::Less) {
-        return Err(Error::InvalidArgument(
-            "histogram: the range is empty (lo must be less than hi)".to_string(),
-        ));
+        return Err(Error::InvalidArgument(ArgumentError::new(
+            "histogram",
+            ArgumentProblem::EmptyRange,
+        )));
     }
     let acc = accelerator(&[input.home(), counts.home()])?;
     fill_on(&acc, counts, 0)?;

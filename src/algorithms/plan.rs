@@ -6,6 +6,7 @@
 //! number of tiles is capped, so that later passes over per-tile results stay small, and the
 //! chunks are whole blocks.
 
+use crate::error::{ArgumentError, ArgumentProblem, FeatureError};
 use crate::{Accelerator, Error, Result};
 
 /// Threads per tile. A radix-sort digit per thread (256 digits of 8 bits), and the size that
@@ -24,10 +25,11 @@ pub(crate) fn accelerator(homes: &[Option<&Accelerator>]) -> Result<Accelerator>
         .max_compute_invocations_per_workgroup
         .min(limits.max_compute_workgroup_size_x);
     if (threads as usize) < TILE {
-        return Err(Error::UnsupportedFeature(format!(
-            "amp::algorithms use tiles of {TILE} threads; `{}` allows at most {threads}",
-            acc.description()
-        )));
+        return Err(Error::UnsupportedFeature(FeatureError::AlgorithmTiles {
+            threads: TILE as u32,
+            accelerator: acc.description().to_owned(),
+            max: threads,
+        }));
     }
     Ok(acc)
 }
@@ -106,21 +108,29 @@ impl Chunks {
 
 /// The largest number of elements the algorithms take: extents are `i32`, and the kernels'
 /// `u32` index arithmetic keeps a block of slack above it.
-pub(crate) fn check_len(function: &str, n: usize) -> Result<()> {
+pub(crate) fn check_len(function: &'static str, n: usize) -> Result<()> {
     if n > i32::MAX as usize {
-        return Err(Error::InvalidArgument(format!(
-            "{function}: {n} elements; at most {} are supported",
-            i32::MAX
+        return Err(Error::InvalidArgument(ArgumentError::new(
+            function,
+            ArgumentProblem::TooMany {
+                count: n as u64,
+                what: "elements",
+                max: i32::MAX as u64,
+            },
         )));
     }
     Ok(())
 }
 
 /// Fails unless `output` has as many elements as `input`.
-pub(crate) fn same_len(function: &str, input: usize, output: usize) -> Result<()> {
+pub(crate) fn same_len(function: &'static str, input: usize, output: usize) -> Result<()> {
     if input != output {
-        return Err(Error::InvalidArgument(format!(
-            "{function}: the output holds {output} elements but the input has {input}"
+        return Err(Error::InvalidArgument(ArgumentError::new(
+            function,
+            ArgumentProblem::OutputLength {
+                output: output as u64,
+                input: input as u64,
+            },
         )));
     }
     Ok(())

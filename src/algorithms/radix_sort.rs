@@ -26,6 +26,7 @@ use super::scratch::Scratch;
 use super::sort_key::{ordered, unordered};
 use super::tile::{tile_exclusive_sum, TILE_SUM_WORDS};
 use super::{SortKey, Source, Sum, Target};
+use crate::error::{ArgumentError, ArgumentProblem};
 use crate::{
     kernel, parallel_for_each, Accelerator, ArrayView, Element, Error, Result, TiledIndex,
 };
@@ -143,10 +144,12 @@ where
     check_len("radix_sort_by_key", n)?;
     same_len("radix_sort_by_key", n, values.elements())?;
     if T::WORDS != 1 {
-        return Err(Error::InvalidArgument(format!(
-            "radix_sort_by_key: values of `{}` take {} words; the sort moves one-word values",
-            T::name(),
-            T::WORDS
+        return Err(Error::InvalidArgument(ArgumentError::new(
+            "radix_sort_by_key",
+            ArgumentProblem::WideValues {
+                element: T::name(),
+                words: T::WORDS,
+            },
         )));
     }
     if n < 2 {

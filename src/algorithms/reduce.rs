@@ -11,6 +11,7 @@ use super::ops::Binary;
 use super::plan::{accelerator, check_len, max_tiles, Chunks, TILE};
 use super::scratch::Scratch;
 use super::{BinaryOp, Item, Source, Target};
+use crate::error::{ArgumentError, ArgumentProblem};
 use crate::{parallel_for_each, Accelerator, Error, Result, TiledIndex};
 
 /// Elements per thread in a block: chunks are whole blocks.
@@ -74,9 +75,11 @@ where
     let n = input.elements();
     check_len("reduce", n)?;
     if output.elements() != 1 {
-        return Err(Error::InvalidArgument(format!(
-            "reduce_into: the output must hold one element; it holds {}",
-            output.elements()
+        return Err(Error::InvalidArgument(ArgumentError::new(
+            "reduce_into",
+            ArgumentProblem::NotOneOutput {
+                output: output.elements() as u64,
+            },
         )));
     }
     if n == 0 {

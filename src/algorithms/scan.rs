@@ -125,7 +125,7 @@ where
 /// The scan; `init` goes before the first element (for exclusive scans, and for the scan of
 /// partials, which is exclusive also without one: its first result is then never read).
 fn scan<T, I, O, Op>(
-    function: &str,
+    function: &'static str,
     input: &I,
     output: &O,
     exclusive: bool,

@@ -19,6 +19,7 @@
 //! not counted. Launches are ordered on an accelerator's queue, so an array given back while
 //! its kernels are still queued can be taken at once: later launches run after them.
 
+use crate::error::MemoryError;
 use crate::{Accelerator, Array, ArrayView, Element, Error, Result};
 use std::ops::Deref;
 use std::sync::{Mutex, MutexGuard, PoisonError};
@@ -273,12 +274,11 @@ fn capacity(acc: &Accelerator, words: usize) -> Result<usize> {
 
 /// The error of a request larger than `acc`'s largest buffer.
 fn too_large(acc: &Accelerator, words: usize) -> Error {
-    Error::OutOfMemory(format!(
-        "amp::algorithms need a scratch array of {words} words; `{}` allows buffers of at \
-         most {} bytes",
-        acc.description(),
-        acc.limits().max_buffer_size
-    ))
+    Error::OutOfMemory(MemoryError::Scratch {
+        words: words as u64,
+        accelerator: acc.description().to_owned(),
+        max: acc.limits().max_buffer_size,
+    })
 }
 
 /// A new array of `words` words for the pool: its host copy is a zeroed allocation that nothing
@@ -288,11 +288,9 @@ fn make(words: usize) -> Result<Array<u32, 1>> {
     let zeros = <u32 as Element>::zeroed_vec(words)
         .unwrap_or_else(|| Ok(vec![0; words]))
         .map_err(|()| {
-            Error::OutOfMemory(format!(
-                "amp::algorithms need a scratch array of {words} words and the host could not \
-                 allocate its {} bytes",
-                4 * words
-            ))
+            Error::OutOfMemory(MemoryError::ScratchHost {
+                words: words as u64,
+            })
         })?;
     let array = Array::from_vec(words as i32, zeros)?;
     array.view_as(words as i32)?.discard_data();

@@ -42,7 +42,10 @@ pub fn fault_of(err: amp::Error) -> (String, String, amp::KernelFault) {
             index,
             extent,
             fault: Some(fault),
-        } => (index, extent, fault),
+        } => {
+            let extent: Vec<String> = extent.iter().map(i64::to_string).collect();
+            (index.to_string(), format!("({})", extent.join(",")), *fault)
+        }
         other => panic!("expected a kernel fault, got {other}"),
     }
 }

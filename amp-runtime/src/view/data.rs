@@ -1,13 +1,13 @@
 //! The core shared by both array view types: host data, its device copy, and the coherence
 //! state between them.
 //!
-//! Invariants: at least one of `host_valid` and `device_valid` holds, unless the data was
-//! discarded; `device_valid` implies `device` is `Some`; a read-only view's host data is always
-//! valid (kernels cannot write it), so only read-write views ever download.
+//! Where the current data is (host, device, both, or discarded) is one state per data, whose
+//! events and invariants are in `coherence.rs`; a read-only view's host data is always current
+//! (kernels cannot write it), so only read-write views ever download.
 //!
 //! Host reads of part of the data (`get`, `to_vec` of a section) while only the device copy is
 //! current download just that part and leave the host copy stale ([`WHOLE_READ_BYTES`],
-//! [`PARTIAL_READS`] say when the whole data comes back instead); `synchronize` always
+//! [`PARTIAL_READS`](coherence::PARTIAL_READS) say when the whole data comes back instead); `synchronize` always
 //! downloads the whole data, since currency is tracked for the whole data, not per element.
 //!
 //! Every view of the data (sections, reshapes, projections, reinterpretations) shares one
@@ -15,31 +15,28 @@
 //! [`HostAccess`](host::HostAccess), so the logic here serves reinterpreted views too.
 
 mod cast;
+mod coherence;
 mod copy;
 mod core;
 mod host;
 mod pending;
 mod shape;
 
-use self::core::{Core, DeviceCopy, Locked, Shared};
+use self::coherence::{Current, DeviceCopy};
+use self::core::{Core, Locked, Shared};
 use self::host::{Host, HostKind};
 use super::transfer::{self, bytes_of};
 use crate::accelerator::Accelerator;
-use crate::error::{Error, Result};
+use crate::error::{coords, DomainError, Error, FeatureError, MemoryError, Position, Result};
 use amp_core::{Element, Extent, Index, ViewArgs};
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 pub use copy::{DataEnd, Placed};
-pub(crate) use host::decode_into;
 
 /// Data of at most this many device bytes comes back whole on any host read: one round trip
 /// costs the same for 4 bytes as for 64 KiB.
 pub(crate) const WHOLE_READ_BYTES: u64 = 64 * 1024;
-
-/// Partial host reads allowed between two kernel writes; the next read downloads the whole
-/// data, so a host loop over every element costs one download, not one round trip each.
-pub(crate) const PARTIAL_READS: u32 = 16;
 
 /// The shared core of [`ArrayView`](super::ArrayView) and
 /// [`ConstArrayView`](super::ConstArrayView): which part of the shared data this view sees.
@@ -67,8 +64,9 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
     /// uses it gets a zero-initialised buffer (C++ AMP `array_view(extent)`).
     pub(crate) fn zeroed(extent: Extent<N>) -> Result<Self> {
         let zero = T::read_words(&vec![0; T::WORDS]);
-        // Zeroed memory where the type allows (writing 256 MiB of host zeros took 175 ms on the
-        // H100 machine's host); the zeros written one by one otherwise.
+        // Zeroed memory where the type allows: the system hands out zeroed pages untouched,
+        // where writing zeros costs a pass over the whole allocation; the zeros written one by
+        // one otherwise.
         let len = checked_len::<T, N>(extent)?;
         let data = match T::zeroed_vec(len) {
             Some(Ok(data)) => data,
@@ -77,7 +75,7 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
         };
         let view = Self::with_host(extent, Host::Owned(data));
         // wgpu zero-initialises buffers, so the zeros need not travel.
-        view.core.with(|l| l.co.discarded = true);
+        view.core.with(|l| l.co.discard());
         Ok(view)
     }
 
@@ -183,8 +181,8 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
     fn offset_of(&self, idx: Index<N>) -> Result<usize> {
         if !self.extent.contains(idx) {
             return Err(Error::OutOfBounds {
-                index: idx.to_string(),
-                extent: self.extent.to_string(),
+                index: Position::Index(coords::index(idx)),
+                extent: coords::extent(self.extent),
                 fault: None,
             });
         }
@@ -203,15 +201,15 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
                     return Ok(value);
                 }
             }
-            self.make_host_valid(l)?;
+            self.make_host_current(l)?;
             self.take_fault(l)?;
             l.host
                 .read(offset, 1)
                 .first()
                 .copied()
                 .ok_or_else(|| Error::OutOfBounds {
-                    index: idx.to_string(),
-                    extent: self.extent.to_string(),
+                    index: Position::Index(coords::index(idx)),
+                    extent: coords::extent(self.extent),
                     fault: None,
                 })
         })
@@ -224,27 +222,26 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
                 return Err(read_only_error());
             }
             if self.partial_allowed(l, 1) {
-                if let Some(copy) = &l.co.device {
+                if let Some(copy) = l.co.device() {
                     // Only the device copy is current: write the element there, nothing comes
                     // back.
                     transfer::upload(&copy.acc, &copy.buffer, offset, &[value])?;
                     self.counted_upload(bytes_of::<T>(1));
-                    l.co.device_writes += 1;
+                    l.co.device_written_in_place();
                     return self.take_fault(l);
                 }
             }
-            self.make_host_valid(l)?;
+            self.make_host_current(l)?;
             self.take_fault(l)?;
             l.host.write(offset, &[value]);
-            l.co.device_valid = false;
-            l.co.discarded = false;
+            l.co.host_wrote();
             Ok(())
         })
     }
 
     pub(crate) fn synchronize(&self) -> Result<()> {
         self.core.with(|l| {
-            self.make_host_valid(l)?;
+            self.make_host_current(l)?;
             self.take_fault(l)
         })
     }
@@ -260,7 +257,7 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
                     return self.gather(&part, first);
                 }
             }
-            self.make_host_valid(l)?;
+            self.make_host_current(l)?;
             self.take_fault(l)?;
             let Some((first, last)) = span else {
                 return Ok(Vec::new());
@@ -287,11 +284,7 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
     /// current one, the data is large, and not too many partial reads were made already.
     fn partial_allowed(&self, l: &Locked<'_, T>, len: usize) -> bool {
         let total = l.host.len();
-        !l.co.host_valid
-            && l.co.device.is_some()
-            && len < total
-            && bytes_of::<T>(total) > WHOLE_READ_BYTES
-            && l.co.partial_reads < PARTIAL_READS
+        l.co.partial_read_allowed() && len < total && bytes_of::<T>(total) > WHOLE_READ_BYTES
     }
 
     /// Elements `first..first + len` of the data, downloaded on their own when only the device
@@ -301,7 +294,7 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
         if !self.partial_allowed(l, len) {
             return Ok(None);
         }
-        let Some(copy) = &l.co.device else {
+        let Some(copy) = l.co.device() else {
             return Ok(None);
         };
         let mut part = l.host.read(first, len).into_owned();
@@ -310,7 +303,7 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
         }
         transfer::download(&copy.acc, &copy.buffer, first, &mut part)?;
         self.counted_download(bytes_of::<T>(len));
-        l.co.partial_reads += 1;
+        l.co.partial_read();
         Ok(Some(part))
     }
 
@@ -323,20 +316,12 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
             if !self.is_whole() {
                 return;
             }
-            // Neither copy need be preserved; the host data stands in as "the data" for host
-            // reads.
-            l.co.discarded = true;
-            l.co.device_valid = false;
-            l.co.host_valid = true;
+            l.co.discard();
         });
     }
 
     pub(crate) fn refresh(&self) {
-        self.core.with(|l| {
-            l.co.host_valid = true;
-            l.co.device_valid = false;
-            l.co.discarded = false;
-        });
+        self.core.with(|l| l.co.refresh());
     }
 
     /// Makes the data current on `acc` and returns its buffer there.
@@ -349,37 +334,34 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
         l: &mut Locked<'_, T>,
         acc: &Accelerator,
     ) -> Result<wgpu::Buffer> {
-        if l.co.device.as_ref().is_some_and(|copy| copy.acc != *acc) {
+        if l.co.device().is_some_and(|copy| copy.acc != *acc) {
             // One device copy at a time: bring the data home, then move it to `acc`.
-            self.make_host_valid(l)?;
-            l.co.device = None;
-            l.co.device_valid = false;
+            self.make_host_current(l)?;
+            l.co.device_dropped();
         }
-        let buffer = match &mut l.co.device {
+        let buffer = match l.co.device_mut() {
             Some(copy) => {
                 self.grow_for_sentinel(copy)?;
                 copy.buffer.clone()
             }
             None => {
                 let buffer = self.create_buffer(acc)?;
-                l.co.device = Some(DeviceCopy {
+                l.co.device_placed(DeviceCopy {
                     acc: acc.clone(),
                     buffer: buffer.clone(),
                 });
-                l.co.device_valid = false;
                 buffer
             }
         };
-        if !l.co.device_valid {
-            if !l.co.discarded {
+        if !l.co.device_current() {
+            if l.co.current() != Current::Discarded {
                 l.host.upload_all(acc, &buffer)?;
                 let bytes = self.core.meta().data_bytes();
                 if bytes > 0 {
                     self.counted_upload(bytes);
                 }
             }
-            l.co.device_valid = true;
-            l.co.discarded = false;
+            l.co.device_made_current();
         }
         Ok(buffer)
     }
@@ -404,13 +386,9 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
     pub(crate) fn kernel_wrote(&self) {
         self.core.with(|l| {
             // A read-only view's data cannot have changed; a view never bound has no device
-            // copy.
-            if l.host.kind() != HostKind::ReadOnly && l.co.device.is_some() {
-                l.co.host_valid = false;
-                l.co.device_valid = true;
-                l.co.discarded = false;
-                l.co.partial_reads = 0;
-                l.co.device_writes += 1;
+            // copy, which `device_wrote` leaves as it is.
+            if l.host.kind() != HostKind::ReadOnly {
+                l.co.device_wrote();
             }
         });
     }
@@ -433,22 +411,22 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
     }
 
     /// [`Error::OutOfBounds`] if a checked launch that used this data recorded a fault not yet
-    /// reported (the host data is current either way: call after `make_host_valid`).
+    /// reported (the host data is current either way: call after `make_host_current`).
     fn take_fault(&self, l: &Locked<'_, T>) -> Result<()> {
-        match &l.co.device {
+        match l.co.device() {
             Some(copy) => copy.acc.take_fault(Some(self.core_id())),
             None => Ok(()),
         }
     }
 
     /// Downloads the device copy into the host data if the host data is stale.
-    fn make_host_valid(&self, l: &mut Locked<'_, T>) -> Result<()> {
-        if l.co.host_valid {
+    fn make_host_current(&self, l: &mut Locked<'_, T>) -> Result<()> {
+        if l.co.host_current() {
             return Ok(());
         }
-        let Some(copy) = &l.co.device else {
+        let Some(copy) = l.co.device() else {
             // Not reachable by the invariants; the host data is all there is.
-            l.co.host_valid = true;
+            l.co.host_made_current();
             return Ok(());
         };
         if l.host.kind() != HostKind::ReadOnly {
@@ -466,8 +444,7 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
                 self.counted_download(bytes);
             }
         }
-        l.co.host_valid = true;
-        l.co.partial_reads = 0;
+        l.co.host_made_current();
         Ok(())
     }
 
@@ -483,13 +460,13 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
             .buffer_size()
             .filter(|&size| size <= max)
             .ok_or_else(|| {
-                Error::OutOfMemory(format!(
-                    "array view of extent {} needs {} {element}-byte elements but `{}` \
-                     allows buffers of at most {max} bytes",
-                    self.extent,
-                    meta.data_bytes() / element.max(1),
-                    acc.description()
-                ))
+                Error::OutOfMemory(MemoryError::Buffer {
+                    extent: coords::extent(self.extent),
+                    elements: meta.data_bytes() / element.max(1),
+                    element_bytes: element,
+                    accelerator: acc.description().to_owned(),
+                    max,
+                })
             })?;
         acc.scoped(|device| {
             device.create_buffer(&wgpu::BufferDescriptor {
@@ -506,7 +483,7 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
 
 /// The error of a write to read-only data.
 fn read_only_error() -> Error {
-    Error::UnsupportedFeature("a read-only array view cannot be written".into())
+    Error::UnsupportedFeature(FeatureError::ReadOnlyWrite)
 }
 
 /// The strides of a row-major layout of `extent`: the last component is consecutive.
@@ -523,7 +500,7 @@ fn check_extent<const N: usize>(extent: Extent<N>, len: usize) -> Result<()> {
     let expected = element_count(extent)?;
     if expected != len as u64 {
         return Err(Error::ExtentMismatch {
-            extent: extent.to_string(),
+            extent: coords::extent(extent),
             expected,
             actual: len,
         });
@@ -534,9 +511,9 @@ fn check_extent<const N: usize>(extent: Extent<N>, len: usize) -> Result<()> {
 /// The number of elements of `extent`; rejects negative and overflowing extents.
 fn element_count<const N: usize>(extent: Extent<N>) -> Result<u64> {
     if extent.0.iter().any(|&c| c < 0) {
-        return Err(Error::InvalidComputeDomain(format!(
-            "array view extent {extent} has a negative component"
-        )));
+        return Err(Error::InvalidComputeDomain(DomainError::NegativeExtent {
+            extent: coords::extent(extent),
+        }));
     }
     // Not Extent::size: a rank-3 extent of large components overflows u64.
     let expected = extent
@@ -544,9 +521,9 @@ fn element_count<const N: usize>(extent: Extent<N>) -> Result<u64> {
         .iter()
         .try_fold(1u64, |acc, &c| acc.checked_mul(c as u64))
         .ok_or_else(|| {
-            Error::InvalidComputeDomain(format!(
-                "array view extent {extent} has more elements than any memory holds"
-            ))
+            Error::InvalidComputeDomain(DomainError::Overflow {
+                extent: coords::extent(extent),
+            })
         })?;
     Ok(expected)
 }
@@ -570,28 +547,30 @@ pub(crate) fn filled_vec<T: Element, const N: usize>(
 fn checked_len<T: Element, const N: usize>(extent: Extent<N>) -> Result<usize> {
     let len = element_count(extent)?;
     let bytes = len.saturating_mul(T::WORDS as u64 * 4);
-    let largest = crate::Accelerator::all()?
+    let largest = Accelerator::all()?
         .iter()
         .map(|acc| acc.limits().max_buffer_size)
         .max()
         .unwrap_or(u64::MAX);
     if bytes > largest {
-        return Err(Error::OutOfMemory(format!(
-            "an array of extent {extent} takes {bytes} bytes; the largest buffer an accelerator \
-             here allows is {largest} bytes"
-        )));
+        return Err(Error::OutOfMemory(MemoryError::Array {
+            extent: coords::extent(extent),
+            bytes,
+            largest,
+        }));
     }
     usize::try_from(len).map_err(|_| {
-        Error::OutOfMemory(format!(
-            "an array of extent {extent} does not fit host memory"
-        ))
+        Error::OutOfMemory(MemoryError::HostCount {
+            extent: coords::extent(extent),
+        })
     })
 }
 
 /// The host could not allocate an array of `extent`.
 fn host_out_of_memory<T: Element, const N: usize>(extent: Extent<N>) -> Error {
     let bytes = extent.size().saturating_mul(T::WORDS as u64 * 4);
-    Error::OutOfMemory(format!(
-        "the host could not allocate {bytes} bytes for an array of extent {extent}"
-    ))
+    Error::OutOfMemory(MemoryError::Host {
+        extent: coords::extent(extent),
+        bytes,
+    })
 }

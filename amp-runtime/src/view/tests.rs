@@ -2,8 +2,6 @@
 //! here is a `write_buffer` into the view's device buffer followed by `kernel_wrote`.
 
 use super::*;
-use crate::error::Error;
-use std::sync::mpsc;
 
 fn acc() -> Result<Accelerator> {
     Accelerator::default()
@@ -18,37 +16,14 @@ fn kernel_writes(acc: &Accelerator, buffer: &wgpu::Buffer, words: &[u32]) -> Res
 
 /// The first `len` words of `buffer`, read without going through a view.
 fn device_words(acc: &Accelerator, buffer: &wgpu::Buffer, len: usize) -> Result<Vec<u32>> {
-    let queue = acc.queue()?;
-    let (device, _) = acc.device()?;
-    let size = len as u64 * 4;
-    let staging = device.create_buffer(&wgpu::BufferDescriptor {
-        label: None,
-        size,
-        usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
-        mapped_at_creation: false,
-    });
-    let mut encoder = device.create_command_encoder(&Default::default());
-    encoder.copy_buffer_to_buffer(buffer, 0, &staging, 0, size);
-    let submission = queue.submit([encoder.finish()]);
-    let (sender, receiver) = mpsc::channel();
-    staging.map_async(wgpu::MapMode::Read, .., move |r| {
-        let _ = sender.send(r);
-    });
-    acc.wait_for(Some(submission))?;
-    device
-        .poll(wgpu::PollType::wait_indefinitely())
-        .map_err(|e| Error::Device(e.to_string()))?;
-    receiver
-        .recv()
-        .map_err(|e| Error::Device(e.to_string()))?
-        .map_err(|e| Error::Device(e.to_string()))?;
-    let words = bytemuck::cast_slice(
-        &staging
-            .get_mapped_range(..)
-            .map_err(|e| Error::Device(e.to_string()))?,
+    transfer::read_back(
+        acc,
+        buffer,
+        0,
+        len as u64 * 4,
+        |_| {},
+        |bytes| bytemuck::cast_slice(bytes).to_vec(),
     )
-    .to_vec();
-    Ok(words)
 }
 
 #[test]

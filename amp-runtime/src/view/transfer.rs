@@ -1,14 +1,15 @@
-//! Copies between host memory and a view's device buffer, and the process-wide counters of
-//! them. Every copy names a range of elements, so a host read of one element moves one element.
+//! Copies between host memory and a view's device buffer, the process-wide counters of them,
+//! and the decoding of device bytes into elements. Every copy names a range of elements, so a
+//! host read of one element moves one element.
 //!
 //! Byte counts are device bytes: every element takes `4 * T::WORDS` bytes on the accelerator
 //! (`bool` included), which is what crosses the bus. The zero sentinel past the data is never
 //! part of a range.
 
-use super::data::decode_into;
 use crate::accelerator::Accelerator;
 use crate::completion::Flight;
 use crate::error::Result;
+use crate::staging;
 use amp_core::Element;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -120,9 +121,9 @@ pub(crate) fn download<T: Element>(
     )
 }
 
-/// Copies `size` bytes of `buffer` from `offset` into a mappable staging buffer, waits, and
-/// hands the bytes to `read`. `then` may record more commands after the copy, in the same
-/// submission (the fault log clears what it read).
+/// Copies `size` bytes of `buffer` from `offset` into a mappable staging buffer, after the
+/// launches recorded so far, waits, and hands the bytes to `read`. `then` may record more
+/// commands after the copy, in the same submission.
 pub(crate) fn read_back<R>(
     acc: &Accelerator,
     buffer: &wgpu::Buffer,
@@ -134,9 +135,8 @@ pub(crate) fn read_back<R>(
     stage(acc, buffer, offset, size, then)?.read_blocking(read)
 }
 
-/// Starts copying `size` bytes of `buffer` from `offset` into a new mappable staging buffer:
-/// submits the copy (and what `then` records after it) and asks for the mapping. The bytes are
-/// there when the returned flight is done.
+/// Starts copying `size` bytes of `buffer` from `offset` into a new mappable staging buffer,
+/// after the launches recorded so far. The bytes are there when the returned flight is done.
 pub(crate) fn stage(
     acc: &Accelerator,
     buffer: &wgpu::Buffer,
@@ -145,24 +145,7 @@ pub(crate) fn stage(
     then: impl FnOnce(&mut wgpu::CommandEncoder),
 ) -> Result<Flight> {
     let queue = acc.queue()?;
-    let staging = acc.scoped(|device| {
-        device.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("amp download"),
-            size,
-            usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
-            mapped_at_creation: false,
-        })
-    })?;
-    acc.scoped(|device| {
-        let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
-            label: Some("amp download"),
-        });
-        encoder.copy_buffer_to_buffer(buffer, offset, &staging, 0, size);
-        then(&mut encoder);
-        let submission = queue.submit([encoder.finish()]);
-        // Mapping waits for the copy; its callback runs inside a poll of the device.
-        Flight::mapping(acc, submission, staging)
-    })
+    staging::stage(acc.device(), queue, buffer, offset, size, then)
 }
 
 /// A flight that is done when all work submitted to `acc` so far is (writes queued with
@@ -171,7 +154,7 @@ pub(crate) fn marker(acc: &Accelerator) -> Result<Flight> {
     let queue = acc.queue()?;
     acc.scoped(|_| {
         let submission = queue.submit([]);
-        Flight::submitted(acc, queue, submission)
+        Flight::submitted(acc.device(), queue, submission)
     })
 }
 
@@ -199,4 +182,29 @@ pub(crate) fn copy_runs<T: Element>(
         }
         queue.submit([encoder.finish()])
     })
+}
+
+/// Fills `out` with the elements that device bytes `bytes` hold (as many as both have).
+pub(crate) fn decode_into<T: Element>(bytes: &[u8], out: &mut [T]) {
+    if T::WORDS == 0 {
+        return;
+    }
+    if let Some(raw) = T::as_device_bytes_mut(out) {
+        // The host's bytes are the device's.
+        let n = raw.len().min(bytes.len());
+        raw[..n].copy_from_slice(&bytes[..n]);
+        return;
+    }
+    let mut words = Vec::with_capacity(T::WORDS);
+    for (element, raw) in out
+        .iter_mut()
+        .zip(bytes.chunks_exact(bytes_of::<T>(1) as usize))
+    {
+        words.clear();
+        words.extend(
+            raw.chunks_exact(4)
+                .map(|w| u32::from_ne_bytes([w[0], w[1], w[2], w[3]])),
+        );
+        *element = T::read_words(&words);
+    }
 }

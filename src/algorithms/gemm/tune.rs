@@ -5,6 +5,7 @@
 
 use super::tiles::{self, Form, GemmTiles};
 use super::Dims;
+use crate::error::FeatureError;
 use crate::{AcceleratorView, Array, Error};
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock, PoisonError};
@@ -126,10 +127,12 @@ fn tune(view: &AcceleratorView, class: SizeClass, form: Form) -> Result<GemmTile
     match (best, failure) {
         (Some((_, tiles)), _) => Ok(tiles),
         (None, Some(error)) => Err(error),
-        (None, None) => Err(Error::UnsupportedFeature(format!(
-            "gemm: no tile configuration fits the limits of `{}`",
-            acc.description()
-        ))),
+        (None, None) => Err(Error::UnsupportedFeature(
+            FeatureError::NoTileConfiguration {
+                function: "gemm",
+                accelerator: acc.description().to_owned(),
+            },
+        )),
     }
 }
 

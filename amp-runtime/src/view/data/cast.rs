@@ -10,23 +10,18 @@
 //! A reinterpreted view holds the data's core through [`CastCore`], which hides the data's own
 //! element type, so it shares the coherence state of the view it came from.
 
-use super::core::{Core, Locked, Meta, Shared, State};
+use super::core::{CastCore, Core, Locked, Meta, Shared, State};
 use super::host::{HostAccess, HostKind};
 use super::ViewData;
 use crate::accelerator::Accelerator;
-use crate::error::{Error, Result};
+use crate::error::{
+    coords, DomainError, ElementType, Error, FeatureError, ReinterpretError, Result,
+};
 use amp_core::{Element, Extent};
 use std::any::TypeId;
 use std::borrow::Cow;
 use std::marker::PhantomData;
 use std::sync::Arc;
-
-/// The core of the data, seen with element type `T` whatever the data's own type.
-pub(super) trait CastCore<'a, T: Element>: Send + Sync {
-    fn meta(&self) -> &Meta;
-    /// Locks the state and calls `f` once with it.
-    fn with_lock(&self, f: &mut dyn FnMut(&mut Locked<'_, T>));
-}
 
 impl<'a, S: Element, T: Element> CastCore<'a, T> for Shared<'a, S> {
     fn meta(&self) -> &Meta {
@@ -141,9 +136,12 @@ impl<S: Element, T: Element> HostAccess<T> for Recast<'_, S, T> {
     }
 }
 
-/// `name (N bytes)` for messages.
-fn describe<E: Element>() -> String {
-    format!("{} ({} bytes)", E::name(), E::WORDS * 4)
+/// `E` as errors name it.
+fn element_type<E: Element>() -> ElementType {
+    ElementType {
+        name: E::name(),
+        bytes: (E::WORDS * 4) as u64,
+    }
 }
 
 impl<'a, T: Element> ViewData<'a, T, 1> {
@@ -155,50 +153,44 @@ impl<'a, T: Element> ViewData<'a, T, 1> {
     pub(crate) fn reinterpret<U: Element>(&self) -> Result<ViewData<'a, U, 1>> {
         let bool_id = TypeId::of::<bool>();
         if TypeId::of::<T>() == bool_id || TypeId::of::<U>() == bool_id {
-            return Err(Error::UnsupportedFeature(format!(
-                "reinterpret_as from {} to {}: bool elements are one byte on the host and a \
-                 32-bit word on the accelerator, so their bytes cannot be seen as another type; \
-                 use u32 data",
-                T::name(),
-                U::name()
-            )));
+            return Err(Error::UnsupportedFeature(FeatureError::ReinterpretBool {
+                from: T::name(),
+                to: U::name(),
+            }));
         }
         if T::WORDS == 0 || U::WORDS == 0 {
-            return Err(Error::UnsupportedFeature(format!(
-                "reinterpret_as from {} to {}: an element type of no size",
-                T::name(),
-                U::name()
-            )));
+            return Err(Error::UnsupportedFeature(FeatureError::ReinterpretEmpty {
+                from: T::name(),
+                to: U::name(),
+            }));
         }
         let (t_bytes, u_bytes) = ((T::WORDS * 4) as u64, (U::WORDS * 4) as u64);
         let bytes = self.extent.size() * t_bytes;
         if !bytes.is_multiple_of(u_bytes) {
-            return Err(Error::Reinterpret(format!(
-                "a view of {} elements of {} holds {bytes} bytes, not a whole number of {}",
-                self.extent.size(),
-                describe::<T>(),
-                describe::<U>()
-            )));
+            return Err(Error::Reinterpret(ReinterpretError::Size {
+                elements: self.extent.size(),
+                from: element_type::<T>(),
+                bytes,
+                to: element_type::<U>(),
+            }));
         }
         let start = self.offset as u64 * t_bytes;
         if !start.is_multiple_of(u_bytes) {
-            return Err(Error::Reinterpret(format!(
-                "the section starts at byte {start} of its data, not on an element of {}",
-                describe::<U>()
-            )));
+            return Err(Error::Reinterpret(ReinterpretError::Start {
+                byte: start,
+                to: element_type::<U>(),
+            }));
         }
         if !self.is_contiguous() {
-            return Err(Error::InvalidComputeDomain(format!(
-                "reinterpret_as of a view of extent {}: its elements are not consecutive",
-                self.extent
-            )));
+            return Err(Error::InvalidComputeDomain(DomainError::ReinterpretGaps {
+                extent: coords::extent(self.extent),
+            }));
         }
         let count = i32::try_from(bytes / u_bytes).map_err(|_| {
-            Error::InvalidComputeDomain(format!(
-                "reinterpret_as to {}: {} elements do not fit an extent",
-                U::name(),
-                bytes / u_bytes
-            ))
+            Error::InvalidComputeDomain(DomainError::ReinterpretCount {
+                to: U::name(),
+                elements: bytes / u_bytes,
+            })
         })?;
         let core: Core<'a, U> = match &self.core {
             Core::Typed(shared) => Core::Cast(Arc::clone(shared) as Arc<dyn CastCore<'a, U> + 'a>),

@@ -2,10 +2,11 @@
 //! copy, without its rank or its borrow's lifetime in the type (so that one `copy` function
 //! takes any pairing).
 
+use super::coherence::Current;
 use super::host::HostKind;
 use super::ViewData;
 use crate::accelerator::Accelerator;
-use crate::error::Result;
+use crate::error::{coords, Result};
 use amp_core::Element;
 
 /// Where a copy's elements are on an accelerator: a buffer and the view's layout in it.
@@ -21,9 +22,7 @@ pub struct Placed {
 /// so two ends over the same data never deadlock.
 pub trait DataEnd<T: Element> {
     /// The extent's components.
-    fn dims(&self) -> Vec<i32>;
-    /// The extent, formatted for errors.
-    fn extent_text(&self) -> String;
+    fn dims(&self) -> Vec<i64>;
     /// The number of elements the view sees.
     fn elements(&self) -> u64;
     /// The id of the data (shared by a view and its sections).
@@ -75,12 +74,8 @@ impl<T: Element, const N: usize> ViewData<'_, T, N> {
 }
 
 impl<T: Element, const N: usize> DataEnd<T> for ViewData<'_, T, N> {
-    fn dims(&self) -> Vec<i32> {
-        self.extent.0.to_vec()
-    }
-
-    fn extent_text(&self) -> String {
-        self.extent.to_string()
+    fn dims(&self) -> Vec<i64> {
+        coords::extent(self.extent)
     }
 
     fn elements(&self) -> u64 {
@@ -107,12 +102,8 @@ impl<T: Element, const N: usize> DataEnd<T> for ViewData<'_, T, N> {
                 return Err(super::read_only_error());
             }
             let owned = kind == HostKind::Owned;
-            let device_only = !l.co.host_valid;
-            if let Some(copy) =
-                l.co.device
-                    .as_ref()
-                    .filter(|_| device_only || (whole && owned))
-            {
+            let device_only = l.co.current() == Current::Device;
+            if let Some(copy) = l.co.device().filter(|_| device_only || (whole && owned)) {
                 // Write where the data lives: an array's data belongs on the accelerator, and a
                 // device copy that alone is current stays so (nothing comes back to the host).
                 let (runs, run) = self.runs();
@@ -122,30 +113,26 @@ impl<T: Element, const N: usize> DataEnd<T> for ViewData<'_, T, N> {
                 if !values.is_empty() {
                     self.counted_upload(super::bytes_of::<T>(values.len()));
                 }
-                l.co.device_valid = true;
-                l.co.host_valid = !whole && l.co.host_valid;
-                l.co.discarded = false;
-                l.co.partial_reads = 0;
-                l.co.device_writes += 1;
+                // The whole data, or a part of data only the device copy held: the device
+                // copy alone is current.
+                l.co.device_wrote();
                 return Ok(());
             }
             if !whole {
-                self.make_host_valid(l)?;
+                self.make_host_current(l)?;
             }
             let (runs, run) = self.runs();
             for (start, chunk) in runs.into_iter().zip(values.chunks(run.max(1))) {
                 l.host.write(start, chunk);
             }
-            l.co.host_valid = true;
-            l.co.device_valid = false;
-            l.co.discarded = false;
+            l.co.host_wrote();
             Ok(())
         })
     }
 
     fn device_source(&self) -> Option<Placed> {
         self.core.with(|l| {
-            let copy = l.co.device.as_ref().filter(|_| l.co.device_valid)?;
+            let copy = l.co.device().filter(|_| l.co.device_current())?;
             Some(self.placed(&copy.acc, copy.buffer.clone()))
         })
     }
@@ -157,15 +144,14 @@ impl<T: Element, const N: usize> DataEnd<T> for ViewData<'_, T, N> {
 
     fn device_home(&self) -> Option<Accelerator> {
         self.core
-            .with(|l| l.co.device.as_ref().map(|copy| copy.acc.clone()))
+            .with(|l| l.co.device().map(|copy| copy.acc.clone()))
     }
 
     fn device_only(&self) -> Option<Placed> {
         self.core.with(|l| {
             let copy =
-                l.co.device
-                    .as_ref()
-                    .filter(|_| l.co.device_valid && !l.co.host_valid)?;
+                l.co.device()
+                    .filter(|_| l.co.current() == Current::Device)?;
             Some(self.placed(&copy.acc, copy.buffer.clone()))
         })
     }
@@ -173,7 +159,7 @@ impl<T: Element, const N: usize> DataEnd<T> for ViewData<'_, T, N> {
     fn device_target(&self, acc: &Accelerator) -> Result<Option<Placed>> {
         let whole = self.is_whole();
         self.core.with(|l| {
-            let on_acc = l.co.device.as_ref().is_some_and(|copy| copy.acc == *acc);
+            let on_acc = l.co.device().is_some_and(|copy| copy.acc == *acc);
             match l.host.kind() {
                 HostKind::ReadOnly => return Ok(None),
                 HostKind::ReadWrite if !on_acc => return Ok(None),
@@ -181,9 +167,7 @@ impl<T: Element, const N: usize> DataEnd<T> for ViewData<'_, T, N> {
             }
             if whole {
                 // Overwritten entirely: the old data need not reach the accelerator.
-                l.co.discarded = true;
-                l.co.device_valid = false;
-                l.co.host_valid = true;
+                l.co.discard();
             }
             let buffer = self.device_buffer_locked(l, acc)?;
             Ok(Some(self.placed(acc, buffer)))

@@ -1,41 +1,16 @@
-//! The shared core of a view's data: the host data, its device copy, the coherence flags
-//! between them, and the transfer counters. Every view of the data (sections, reshapes,
+//! The shared core of a view's data: the host data, its coherence state (which holds the
+//! device copy), and the transfer counters. Every view of the data (sections, reshapes,
 //! projections, reinterpretations) holds the same core.
 
-use super::cast::CastCore;
+use super::coherence::Coherence;
 use super::host::{Host, HostAccess};
-use crate::accelerator::Accelerator;
 use amp_core::Element;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 static NEXT_CORE: AtomicU64 = AtomicU64::new(1);
 
-/// The data's copy on one accelerator.
-pub(super) struct DeviceCopy {
-    pub(super) acc: Accelerator,
-    pub(super) buffer: wgpu::Buffer,
-}
-
-/// Where the current data is. Behind the core's mutex: launches and host accesses take
-/// `&view`.
-pub(super) struct Coherence {
-    /// The host data holds the current data.
-    pub(super) host_valid: bool,
-    /// The device copy holds the current data.
-    pub(super) device_valid: bool,
-    /// The current data need not be preserved: the next device use skips the upload.
-    pub(super) discarded: bool,
-    pub(super) device: Option<DeviceCopy>,
-    /// Partial downloads since the host copy went stale (see `PARTIAL_READS`).
-    pub(super) partial_reads: u32,
-    /// Counts writes of the device copy (kernels, device writes by the host, copies), so that
-    /// a download started earlier (`synchronize_async`) knows whether its bytes are still the
-    /// device's data when it lands.
-    pub(super) device_writes: u64,
-}
-
-/// The host data and the coherence flags, locked together.
+/// The host data and its coherence state, locked together.
 pub(super) struct State<'a, S> {
     pub(super) host: Host<'a, S>,
     pub(super) co: Coherence,
@@ -103,20 +78,14 @@ impl<'a, S: Element> Shared<'a, S> {
             },
             state: Mutex::new(State {
                 host,
-                co: Coherence {
-                    host_valid: true,
-                    device_valid: false,
-                    discarded: false,
-                    device: None,
-                    partial_reads: 0,
-                    device_writes: 0,
-                },
+                co: Coherence::new(),
             }),
         }
     }
 
-    /// A panic elsewhere while the lock was held leaves flags that are still consistent (each
-    /// is set only after the transfer it records), so a poisoned lock is safe to reuse.
+    /// A panic elsewhere while the lock was held leaves a coherence state that is still
+    /// consistent (each event is recorded only after the transfer it reports), so a poisoned
+    /// lock is safe to reuse.
     pub(super) fn lock(&self) -> MutexGuard<'_, State<'a, S>> {
         self.state.lock().unwrap_or_else(PoisonError::into_inner)
     }
@@ -126,6 +95,13 @@ impl<'a, S: Element> Shared<'a, S> {
 pub(super) struct Locked<'g, T: Element> {
     pub(super) host: &'g mut dyn HostAccess<T>,
     pub(super) co: &'g mut Coherence,
+}
+
+/// The core of the data, seen with element type `T` whatever the data's own type.
+pub(super) trait CastCore<'a, T: Element>: Send + Sync {
+    fn meta(&self) -> &Meta;
+    /// Locks the state and calls `f` once with it.
+    fn with_lock(&self, f: &mut dyn FnMut(&mut Locked<'_, T>));
 }
 
 /// A view's handle on the shared core: direct when the view has the data's element type, or

@@ -5,7 +5,7 @@
 //! elements' device words. Both go through [`HostAccess`], so the coherence logic of
 //! `data.rs` is written once for both.
 
-use super::super::transfer::{self, bytes_of};
+use super::super::transfer::{self, decode_into};
 use crate::accelerator::Accelerator;
 use crate::error::Result;
 use amp_core::Element;
@@ -106,30 +106,5 @@ impl<T: Element> HostAccess<T> for Host<'_, T> {
         if let Some(data) = self.as_mut_slice() {
             decode_into(bytes, data);
         }
-    }
-}
-
-/// Fills `out` with the elements that device bytes `bytes` hold (as many as both have).
-pub(crate) fn decode_into<T: Element>(bytes: &[u8], out: &mut [T]) {
-    if T::WORDS == 0 {
-        return;
-    }
-    if let Some(raw) = T::as_device_bytes_mut(out) {
-        // The host's bytes are the device's.
-        let n = raw.len().min(bytes.len());
-        raw[..n].copy_from_slice(&bytes[..n]);
-        return;
-    }
-    let mut words = Vec::with_capacity(T::WORDS);
-    for (element, raw) in out
-        .iter_mut()
-        .zip(bytes.chunks_exact(bytes_of::<T>(1) as usize))
-    {
-        words.clear();
-        words.extend(
-            raw.chunks_exact(4)
-                .map(|w| u32::from_ne_bytes([w[0], w[1], w[2], w[3]])),
-        );
-        *element = T::read_words(&words);
     }
 }

@@ -1,6 +1,7 @@
 //! `synchronize_async`: the download of `synchronize`, started now and finished when the
 //! caller waits for its [`Completion`].
 
+use super::coherence::Current;
 use super::host::HostKind;
 use super::ViewData;
 use crate::completion::Completion;
@@ -25,12 +26,12 @@ impl<T: Element, const N: usize> ViewData<'_, T, N> {
     fn start_download(&self) -> Result<Completion<'_>> {
         let bytes = self.core.meta().data_bytes();
         self.core.with(|l| {
-            let Some(copy) = &l.co.device else {
+            let Some(copy) = l.co.device() else {
                 // Never on an accelerator: the host data is all there is.
                 return Ok(Completion::ready(Ok(())));
             };
             let acc = copy.acc.clone();
-            if l.co.host_valid || bytes == 0 || l.host.kind() == HostKind::ReadOnly {
+            if l.co.host_current() || bytes == 0 || l.host.kind() == HostKind::ReadOnly {
                 // Nothing to download; faults are read once the work that used the data is
                 // done, without blocking here.
                 let flight = transfer::marker(&acc)?;
@@ -40,7 +41,7 @@ impl<T: Element, const N: usize> ViewData<'_, T, N> {
             }
             let flight = transfer::stage(&acc, &copy.buffer, 0, bytes, |_| {})?;
             self.counted_download(bytes);
-            let writes = l.co.device_writes;
+            let writes = l.co.device_writes();
             Ok(Completion::in_flight(flight, move |staged| {
                 self.land(writes, staged);
                 acc.take_fault(Some(self.core_id()))
@@ -52,12 +53,11 @@ impl<T: Element, const N: usize> ViewData<'_, T, N> {
     /// after the download started (`writes` no longer matches) or the host data is current.
     fn land(&self, writes: u64, staged: &[u8]) {
         self.core.with(|l| {
-            if l.co.host_valid || l.co.device_writes != writes || !l.co.device_valid {
+            if l.co.current() != Current::Device || l.co.device_writes() != writes {
                 return;
             }
             l.host.load_all(staged);
-            l.co.host_valid = true;
-            l.co.partial_reads = 0;
+            l.co.host_made_current();
         });
     }
 }

@@ -3,7 +3,7 @@
 //! with every other view of the data and reaches kernels through its own layout words.
 
 use super::{element_count, row_major_strides, ViewData};
-use crate::error::{Error, Result};
+use crate::error::{coords, DomainError, Error, Position, Result};
 use amp_core::{Element, Extent, Index};
 
 impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
@@ -16,8 +16,11 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
         });
         if !fits {
             return Err(Error::OutOfBounds {
-                index: format!("section at {origin} of extent {extent}"),
-                extent: self.extent.to_string(),
+                index: Position::Section {
+                    origin: coords::index(origin),
+                    extent: coords::extent(extent),
+                },
+                extent: coords::extent(self.extent),
                 fault: None,
             });
         }
@@ -44,18 +47,16 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
         let actual = self.extent.size();
         if expected != actual {
             return Err(Error::ExtentMismatch {
-                extent: extent.to_string(),
+                extent: coords::extent(extent),
                 expected,
                 actual: usize::try_from(actual).unwrap_or(usize::MAX),
             });
         }
         if !self.is_contiguous() {
-            return Err(Error::InvalidComputeDomain(format!(
-                "view_as of a view of extent {} to extent {extent}: the view's elements are not \
-                 consecutive in its data (a section narrower than its parent's rows); reshape \
-                 a whole view or a section of whole rows",
-                self.extent
-            )));
+            return Err(Error::InvalidComputeDomain(DomainError::ReshapeGaps {
+                from: coords::extent(self.extent),
+                to: coords::extent(extent),
+            }));
         }
         Ok(ViewData {
             extent,
@@ -73,15 +74,15 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
     pub(crate) fn project<const M: usize>(&self, i: i32) -> Result<ViewData<'a, T, M>> {
         if M + 1 != N {
             // Callers name M for concrete ranks only; this keeps a wrong one from panicking.
-            return Err(Error::InvalidComputeDomain(format!(
-                "a projection of a rank-{N} view has rank {}, not {M}",
-                N.saturating_sub(1)
-            )));
+            return Err(Error::InvalidComputeDomain(DomainError::ProjectionRank {
+                rank: N,
+                asked: M,
+            }));
         }
         if i < 0 || i >= self.extent.0[0] {
             return Err(Error::OutOfBounds {
-                index: format!("projection at {i}"),
-                extent: self.extent.to_string(),
+                index: Position::Projection(i64::from(i)),
+                extent: coords::extent(self.extent),
                 fault: None,
             });
         }

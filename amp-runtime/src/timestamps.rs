@@ -1,16 +1,15 @@
-//! The timestamps an open profile takes: written around each launch's dispatch inside the
-//! batch's compute pass, resolved into a buffer at each flush, read back when the profile ends.
+//! The timestamps an open profile (`profile.rs`) takes: written around each launch's dispatch
+//! inside the batch's compute pass, resolved into a buffer at each flush, read back when the
+//! profile ends.
 //!
-//! A [`Recording`] lives in the accelerator's batch (`queue.rs`) while its profile is open, so
+//! A [`Recording`] lives in the accelerator's batch (`batch.rs`) while its profile is open, so
 //! it is only touched under the batch lock that every launch takes anyway. Launch `i` of the
 //! open pass writes queries `2i` (before its dispatch) and `2i + 1` (after it); the compute pass
 //! resets each query before writing it, so one query set serves every pass in turn.
 
-use super::LaunchTime;
-use crate::accelerator::Accelerator;
 use crate::completion::Flight;
-use crate::error::{Error, Result};
-use crate::queue::BATCH_LIMIT;
+use crate::device::Device;
+use crate::error::{Error, InternalError, Result};
 use amp_core::Loc;
 use std::sync::Arc;
 use std::time::Duration;
@@ -39,8 +38,10 @@ impl KernelLabel {
 
 /// The timestamps of one open profile.
 pub(crate) struct Recording {
-    /// Two queries per launch of a pass: [`BATCH_LIMIT`] launches' worth.
+    /// Two queries per launch of a pass: `capacity` launches' worth.
     query_set: wgpu::QuerySet,
+    /// The most launches one pass may time.
+    capacity: usize,
     /// The launches timed in the open pass, in order.
     in_pass: Vec<KernelLabel>,
     /// Passes of the open command encoder already resolved: kept once the encoder is submitted.
@@ -58,17 +59,19 @@ struct Resolved {
 }
 
 impl Recording {
-    /// A recording with its query set made on `acc`.
-    pub(crate) fn new(acc: &Accelerator) -> Result<Self> {
-        let query_set = acc.scoped(|device| {
+    /// A recording with its query set made on `device`, for passes of up to `capacity`
+    /// launches (the batch's limit).
+    pub(crate) fn new(device: &Device, capacity: usize) -> Result<Self> {
+        let query_set = device.scoped(|device| {
             device.create_query_set(&wgpu::QuerySetDescriptor {
                 label: Some("amp profile"),
                 ty: wgpu::QueryType::Timestamp,
-                count: 2 * BATCH_LIMIT as u32,
+                count: 2 * capacity as u32,
             })
         })?;
         Ok(Recording {
             query_set,
+            capacity,
             in_pass: Vec::new(),
             in_encoder: Vec::new(),
             submitted: Vec::new(),
@@ -76,10 +79,10 @@ impl Recording {
     }
 
     /// Whether the open pass has no queries left. A batch is flushed when it holds
-    /// [`BATCH_LIMIT`] launches, but launches of other threads may slip in before that flush;
-    /// the batch then resolves the pass and opens another (`Accelerator::record`).
+    /// `capacity` launches, but launches of other threads may slip in before that flush; the
+    /// batch then resolves the pass and opens another (`Batch::record`).
     pub(crate) fn is_full(&self) -> bool {
-        self.in_pass.len() >= BATCH_LIMIT
+        self.in_pass.len() >= self.capacity
     }
 
     /// Records one launch (`record` sets its pipeline and bindings and dispatches) between two
@@ -133,14 +136,18 @@ impl Recording {
     }
 
     /// Reads the submitted timestamps back (one copy into one staging buffer, waited for) and
-    /// converts them into launch times with the queue's timestamp period.
-    pub(crate) fn read(self, acc: &Accelerator) -> Result<Vec<LaunchTime>> {
+    /// converts them into each launch's time with the queue's timestamp period. `queue` is
+    /// `device`'s, taken after a flush of the batch.
+    pub(crate) fn read(
+        self,
+        device: &Arc<Device>,
+        queue: &wgpu::Queue,
+    ) -> Result<Vec<(KernelLabel, Duration)>> {
         let size: u64 = self.submitted.iter().map(|r| r.buffer.size()).sum();
         if size == 0 {
             return Ok(Vec::new());
         }
-        let queue = acc.queue()?;
-        let staging = acc.scoped(|device| {
+        let staging = device.scoped(|device| {
             device.create_buffer(&wgpu::BufferDescriptor {
                 label: Some("amp profile read-back"),
                 size,
@@ -148,8 +155,8 @@ impl Recording {
                 mapped_at_creation: false,
             })
         })?;
-        let flight = acc.scoped(|device| {
-            let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
+        let flight = device.scoped(|wgpu_device| {
+            let mut encoder = wgpu_device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
                 label: Some("amp profile read-back"),
             });
             let mut offset = 0;
@@ -159,7 +166,7 @@ impl Recording {
                 offset += bytes;
             }
             let submission = queue.submit([encoder.finish()]);
-            Flight::mapping(acc, submission, staging)
+            Flight::mapping(device, submission, staging)
         })?;
         let nanos_per_tick = f64::from(queue.get_timestamp_period());
         let kernels = self.submitted.into_iter().flat_map(|r| r.kernels);
@@ -168,21 +175,17 @@ impl Recording {
                 bytes
                     .chunks_exact(LAUNCH_BYTES as usize)
                     .zip(kernels)
-                    .map(|(ticks, kernel)| LaunchTime {
-                        gpu_time: elapsed(ticks, nanos_per_tick),
-                        kernel: kernel.name,
-                        site: kernel.site,
-                    })
+                    .map(|(ticks, kernel)| (kernel, elapsed(ticks, nanos_per_tick)))
                     .collect::<Vec<_>>()
             })
             .and_then(|launches| {
                 if launches.len() as u64 * LAUNCH_BYTES == size {
                     Ok(launches)
                 } else {
-                    Err(Error::Device(format!(
-                        "internal error: {size} bytes of timestamps read back for {} launches",
-                        launches.len()
-                    )))
+                    Err(Error::internal(InternalError::Timestamps {
+                        bytes: size,
+                        launches: launches.len(),
+                    }))
                 }
             })
     }

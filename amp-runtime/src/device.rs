@@ -1,0 +1,295 @@
+//! An accelerator's wgpu device: the adapter it comes from, the device and queue opened on first
+//! use, and what the device reports asynchronously (errors outside any error scope, its loss),
+//! kept until a wait reports it.
+//!
+//! Everything that talks to the GPU (the batch, the fault log, transfers, completions) takes a
+//! [`Device`]; the accelerator owns one and hands it down.
+
+use crate::error::{DeviceError, Error, RemovedError, Result, WgpuError};
+use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+
+/// Optional features amp may use (f64/i64 kernels, atomics, timing, subgroups, immediates); a
+/// device gets those of them its adapter supports.
+const WANTED_FEATURES: wgpu::Features = wgpu::Features::SHADER_F64
+    .union(wgpu::Features::SHADER_INT64)
+    .union(wgpu::Features::SHADER_INT64_ATOMIC_MIN_MAX)
+    .union(wgpu::Features::SHADER_INT64_ATOMIC_ALL_OPS)
+    .union(wgpu::Features::SHADER_FLOAT32_ATOMIC)
+    .union(wgpu::Features::SHADER_F16)
+    .union(wgpu::Features::SUBGROUP)
+    .union(wgpu::Features::SUBGROUP_BARRIER)
+    .union(wgpu::Features::IMMEDIATES)
+    .union(wgpu::Features::TIMESTAMP_QUERY)
+    .union(wgpu::Features::TIMESTAMP_QUERY_INSIDE_ENCODERS)
+    .union(wgpu::Features::TIMESTAMP_QUERY_INSIDE_PASSES)
+    .union(wgpu::Features::PIPELINE_CACHE);
+
+/// How many uncaptured errors are kept until reported; later ones add nothing actionable.
+const MAX_PENDING_ERRORS: usize = 16;
+
+/// The kind of an accelerator (C++ AMP told these apart with `is_emulated` and the device path).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DeviceType {
+    /// A software device on the CPU (lavapipe, WARP, SwiftShader).
+    Cpu,
+    /// A GPU with its own memory.
+    DiscreteGpu,
+    /// A GPU sharing memory with the CPU.
+    IntegratedGpu,
+    /// A GPU exposed through a hypervisor.
+    VirtualGpu,
+    /// A device that reports none of the above.
+    Other,
+}
+
+impl From<wgpu::DeviceType> for DeviceType {
+    fn from(t: wgpu::DeviceType) -> Self {
+        match t {
+            wgpu::DeviceType::Cpu => DeviceType::Cpu,
+            wgpu::DeviceType::DiscreteGpu => DeviceType::DiscreteGpu,
+            wgpu::DeviceType::IntegratedGpu => DeviceType::IntegratedGpu,
+            wgpu::DeviceType::VirtualGpu => DeviceType::VirtualGpu,
+            wgpu::DeviceType::Other => DeviceType::Other,
+        }
+    }
+}
+
+impl DeviceType {
+    /// Whether this is a hardware GPU of any kind.
+    pub fn is_gpu(self) -> bool {
+        matches!(
+            self,
+            DeviceType::DiscreteGpu | DeviceType::IntegratedGpu | DeviceType::VirtualGpu
+        )
+    }
+}
+
+impl fmt::Display for DeviceType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            DeviceType::Cpu => "CPU",
+            DeviceType::DiscreteGpu => "discrete GPU",
+            DeviceType::IntegratedGpu => "integrated GPU",
+            DeviceType::VirtualGpu => "virtual GPU",
+            DeviceType::Other => "other device",
+        })
+    }
+}
+
+/// One adapter's device, opened on first use: opening a device costs time and memory, and most
+/// programs use one accelerator.
+pub(crate) struct Device {
+    adapter: wgpu::Adapter,
+    info: wgpu::AdapterInfo,
+    /// The adapter's features that the device is opened with.
+    features: wgpu::Features,
+    opened: OnceLock<(wgpu::Device, wgpu::Queue)>,
+    /// Serializes opening so that two threads never open two devices.
+    opening: Mutex<()>,
+    events: Arc<Events>,
+}
+
+/// What the device reports asynchronously, kept until a wait reports it.
+#[derive(Default)]
+struct Events {
+    errors: Mutex<Vec<Error>>,
+    lost: Mutex<Option<String>>,
+    /// Set with `lost`: every device access checks it, without taking the lock.
+    is_lost: AtomicBool,
+}
+
+impl Device {
+    /// The device of `adapter`, not opened yet.
+    pub(crate) fn new(adapter: wgpu::Adapter) -> Self {
+        let info = adapter.get_info();
+        let features = adapter.features() & WANTED_FEATURES;
+        Device {
+            adapter,
+            info,
+            features,
+            opened: OnceLock::new(),
+            opening: Mutex::new(()),
+            events: Arc::default(),
+        }
+    }
+
+    /// The device's name, as the driver reports it.
+    pub(crate) fn name(&self) -> &str {
+        &self.info.name
+    }
+
+    /// What the adapter reports about itself.
+    pub(crate) fn info(&self) -> &wgpu::AdapterInfo {
+        &self.info
+    }
+
+    /// The features the device is opened with.
+    pub(crate) fn features(&self) -> wgpu::Features {
+        self.features
+    }
+
+    /// The adapter's limits, which the device is opened with.
+    pub(crate) fn limits(&self) -> wgpu::Limits {
+        self.adapter.limits()
+    }
+
+    /// The wgpu device and queue, opened on first use. A lost device is
+    /// [`Error::AcceleratorRemoved`] here, so every later operation reports it.
+    pub(crate) fn opened(&self) -> Result<&(wgpu::Device, wgpu::Queue)> {
+        if let Some(opened) = self.opened.get() {
+            self.check_lost()?;
+            return Ok(opened);
+        }
+        let _opening = self.opening.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(opened) = self.opened.get() {
+            return Ok(opened);
+        }
+        let opened = self.open()?;
+        Ok(self.opened.get_or_init(|| opened))
+    }
+
+    fn open(&self) -> Result<(wgpu::Device, wgpu::Queue)> {
+        let descriptor = wgpu::DeviceDescriptor {
+            label: Some("amp"),
+            required_features: self.features,
+            required_limits: self.adapter.limits(),
+            ..Default::default()
+        };
+        let (device, queue) = pollster::block_on(self.adapter.request_device(&descriptor))
+            .map_err(|e| {
+                Error::Device(DeviceError::Open {
+                    accelerator: self.name().to_owned(),
+                    source: WgpuError::new(e),
+                })
+            })?;
+        // wgpu's default handler panics; errors are values in amp, reported by the next wait.
+        let events = Arc::clone(&self.events);
+        let name = self.info.name.clone();
+        device.on_uncaptured_error(Arc::new(move |error: wgpu::Error| {
+            events.record(Error::from_wgpu(&name, error));
+        }));
+        let events = Arc::clone(&self.events);
+        device.set_device_lost_callback(move |reason, message| {
+            events.lose(format!("{reason:?}: {message}"));
+        });
+        Ok((device, queue))
+    }
+
+    /// Runs `f` (which creates resources or pipelines) inside error scopes, so that validation
+    /// and out-of-memory errors it raises come back as values instead of reaching the
+    /// uncaptured-error handler. Scopes are per thread, so concurrent callers do not mix.
+    pub(crate) fn scoped<R>(&self, f: impl FnOnce(&wgpu::Device) -> R) -> Result<R> {
+        let (device, _) = self.opened()?;
+        let validation = device.push_error_scope(wgpu::ErrorFilter::Validation);
+        let out_of_memory = device.push_error_scope(wgpu::ErrorFilter::OutOfMemory);
+        let internal = device.push_error_scope(wgpu::ErrorFilter::Internal);
+        let result = f(device);
+        // Pop innermost first; the scopes form a stack.
+        let internal = pollster::block_on(internal.pop());
+        let out_of_memory = pollster::block_on(out_of_memory.pop());
+        let validation = pollster::block_on(validation.pop());
+        // Out of memory first: it is the cause of any validation error that follows from it.
+        match out_of_memory.or(internal).or(validation) {
+            Some(error) => Err(Error::from_wgpu(self.name(), error)),
+            None => Ok(result),
+        }
+    }
+
+    /// Blocks until `submission` (or, with `None`, all submitted work) has finished, then
+    /// reports a lost device and the oldest error the device raised outside any error scope.
+    /// Launches still in the batch are not submitted here: the accelerator flushes first
+    /// where its wait must cover them.
+    pub(crate) fn wait(&self, submission: Option<wgpu::SubmissionIndex>) -> Result<()> {
+        let (device, _) = self.opened()?;
+        let polled = device.poll(wgpu::PollType::Wait {
+            submission_index: submission,
+            timeout: None,
+        });
+        self.check_lost()?;
+        polled.map_err(|e| {
+            Error::Device(DeviceError::Wait {
+                accelerator: self.name().to_owned(),
+                source: WgpuError::new(e),
+            })
+        })?;
+        match self.take_error() {
+            Some(error) => Err(error),
+            None => Ok(()),
+        }
+    }
+
+    /// [`Error::AcceleratorRemoved`] if the device has been lost.
+    pub(crate) fn check_lost(&self) -> Result<()> {
+        if !self.events.is_lost.load(Ordering::Acquire) {
+            return Ok(());
+        }
+        let lost = self
+            .events
+            .lost
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        match &*lost {
+            Some(why) => Err(Error::AcceleratorRemoved(RemovedError {
+                accelerator: self.name().to_owned(),
+                reason: why.clone(),
+            })),
+            None => Ok(()),
+        }
+    }
+
+    /// The oldest error the device raised outside any error scope and nobody has reported yet.
+    pub(crate) fn take_error(&self) -> Option<Error> {
+        let mut errors = self
+            .events
+            .errors
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        if errors.is_empty() {
+            None
+        } else {
+            Some(errors.remove(0))
+        }
+    }
+
+    /// Destroys the device, as a GPU reset or driver crash would lose it: every later
+    /// operation is [`Error::AcceleratorRemoved`].
+    #[cfg(feature = "test-hooks")]
+    pub(crate) fn destroy(&self) -> Result<()> {
+        let (device, _) = self.opened()?;
+        device.destroy();
+        self.events
+            .lose("Destroyed: the device was destroyed".into());
+        Ok(())
+    }
+}
+
+/// `name (device type, backend)`, e.g. `llvmpipe (LLVM 15.0.7, 256 bits) (CPU, vulkan)`.
+impl fmt::Display for Device {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} ({}, {})",
+            self.info.name,
+            DeviceType::from(self.info.device_type),
+            self.info.backend
+        )
+    }
+}
+
+impl Events {
+    fn record(&self, error: Error) {
+        let mut errors = self.errors.lock().unwrap_or_else(PoisonError::into_inner);
+        if errors.len() < MAX_PENDING_ERRORS {
+            errors.push(error);
+        }
+    }
+
+    /// Records the loss; the first reason wins.
+    fn lose(&self, why: String) {
+        let mut lost = self.lost.lock().unwrap_or_else(PoisonError::into_inner);
+        lost.get_or_insert(why);
+        self.is_lost.store(true, Ordering::Release);
+    }
+}

@@ -1,0 +1,123 @@
+//! Errors about which accelerator: none to choose, one lost, two that do not go together.
+
+use amp_core::Loc;
+use std::fmt;
+
+/// Why no accelerator could be chosen ([`Error::NoAccelerator`](super::Error::NoAccelerator)).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum SelectError {
+    /// This build of amp has none of its backends (Vulkan, Metal, DX12) for this platform.
+    NoBackend,
+    /// No Vulkan, Metal or DX12 adapter was found.
+    NoAdapter,
+    /// `AMP_DEFAULT_ACCELERATOR` names no accelerator there is.
+    NoMatch {
+        /// The environment variable (`AMP_DEFAULT_ACCELERATOR`).
+        variable: &'static str,
+        /// The variable's value.
+        wanted: String,
+        /// The accelerators there are, each as it displays itself (`name (type, backend)`).
+        available: Vec<String>,
+    },
+}
+
+impl fmt::Display for SelectError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SelectError::NoBackend => f.write_str(
+                "this build of amp has no Vulkan, Metal or DX12 backend for this platform",
+            ),
+            SelectError::NoAdapter => f.write_str("no Vulkan, Metal or DX12 adapter was found"),
+            SelectError::NoMatch {
+                variable,
+                wanted,
+                available,
+            } => {
+                write!(
+                    f,
+                    "{variable} is `{wanted}` but no accelerator matches it (use `cpu`, `gpu` or \
+                     part of a device name); available: "
+                )?;
+                if available.is_empty() {
+                    return f.write_str("none");
+                }
+                for (i, name) in available.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "`{name}`")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// An accelerator that was lost ([`Error::AcceleratorRemoved`](super::Error::AcceleratorRemoved)).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct RemovedError {
+    /// The accelerator's name.
+    pub accelerator: String,
+    /// Why, as the driver reported it (or amp, for `simulate_loss`).
+    pub reason: String,
+}
+
+impl fmt::Display for RemovedError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "`{}` was lost ({})", self.accelerator, self.reason)
+    }
+}
+
+/// An array used on an accelerator other than the one it was created on
+/// ([`Error::AcceleratorMismatch`](super::Error::AcceleratorMismatch)).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum MismatchError {
+    /// A launch that captures an array of another accelerator.
+    Launch {
+        /// The launch's `parallel_for_each!`.
+        site: Loc,
+        /// The accelerator it runs on.
+        runs_on: String,
+        /// The accelerator the array was created on.
+        array_on: String,
+    },
+    /// A library function given an array of another accelerator as an operand.
+    Operand {
+        /// The function (`gemm`).
+        function: &'static str,
+        /// The accelerator it runs on.
+        runs_on: String,
+        /// The accelerator the array was created on.
+        array_on: String,
+    },
+}
+
+impl fmt::Display for MismatchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MismatchError::Launch {
+                site,
+                runs_on,
+                array_on,
+            } => write!(
+                f,
+                "parallel_for_each at {site} runs on `{runs_on}` but captures an array created \
+                 on `{array_on}`: an array stays on the accelerator it was created on; launch \
+                 there, or copy it (amp::copy) to an array on `{runs_on}`"
+            ),
+            MismatchError::Operand {
+                function,
+                runs_on,
+                array_on,
+            } => write!(
+                f,
+                "{function} runs on `{runs_on}` but an operand is an array created on \
+                 `{array_on}`: an array stays on the accelerator it was created on; run \
+                 {function} there, or copy it (amp::copy) to an array on `{runs_on}`"
+            ),
+        }
+    }
+}

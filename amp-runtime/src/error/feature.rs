@@ -1,0 +1,163 @@
+//! What an accelerator (or amp) does not support
+//! ([`Error::UnsupportedFeature`](super::Error::UnsupportedFeature), C++ AMP's
+//! `unsupported_feature`).
+
+use amp_core::{KernelError, Loc};
+use std::fmt;
+
+/// What is not supported.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum FeatureError {
+    /// A kernel uses something the accelerator lacks (a 64-bit type, say); the kernel's error
+    /// is the source.
+    Kernel(KernelError),
+    /// A kernel's tiles have more threads than the accelerator allows.
+    TileSize {
+        /// The kernel's `parallel_for_each!`.
+        site: Loc,
+        /// The tile, least significant dimension first.
+        tile: [u32; 3],
+        /// The accelerator's name.
+        accelerator: String,
+        /// The most threads a tile may have there.
+        max_threads: u32,
+        /// The largest tile there, least significant dimension first.
+        max_tile: [u32; 3],
+    },
+    /// A kernel declares more tile_static memory than the accelerator allows.
+    TileStaticMemory {
+        /// The kernel's `parallel_for_each!`.
+        site: Loc,
+        /// The bytes it declares.
+        bytes: u32,
+        /// The accelerator's name.
+        accelerator: String,
+        /// The most bytes there.
+        max: u32,
+    },
+    /// A thread of a kernel reached the most loop passes the accelerator runs (Mesa's
+    /// llvmpipe ends every loop after that, silently); its results are wrong.
+    LoopLimit {
+        /// The kernel.
+        kernel: String,
+        /// The passes it reached.
+        passes: u32,
+        /// The loop.
+        loc: Loc,
+    },
+    /// The accelerator cannot write timestamps inside compute passes, so
+    /// `Accelerator::profile` cannot measure its kernels.
+    Profiling {
+        /// The accelerator's name.
+        accelerator: String,
+    },
+    /// A write to a read-only array view.
+    ReadOnlyWrite,
+    /// `reinterpret_as` from or to `bool`, which is a byte on the host and a word on the
+    /// accelerator.
+    ReinterpretBool {
+        /// The view's element type.
+        from: &'static str,
+        /// The type asked for.
+        to: &'static str,
+    },
+    /// `reinterpret_as` from or to an element type of no size.
+    ReinterpretEmpty {
+        /// The view's element type.
+        from: &'static str,
+        /// The type asked for.
+        to: &'static str,
+    },
+    /// `amp::algorithms` need larger tiles than the accelerator allows.
+    AlgorithmTiles {
+        /// The threads of their tiles.
+        threads: u32,
+        /// The accelerator's name.
+        accelerator: String,
+        /// The most threads a tile may have there.
+        max: u32,
+    },
+    /// No tile configuration of a library function fits the accelerator's limits.
+    NoTileConfiguration {
+        /// The function (`gemm`).
+        function: &'static str,
+        /// The accelerator's name.
+        accelerator: String,
+    },
+}
+
+impl fmt::Display for FeatureError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FeatureError::Kernel(error) => error.fmt(f),
+            FeatureError::TileSize {
+                site,
+                tile: [x, y, z],
+                accelerator,
+                max_threads,
+                max_tile: [mx, my, mz],
+            } => write!(
+                f,
+                "the kernel at {site} uses tiles of {} threads ({x}x{y}x{z}, least significant \
+                 first); `{accelerator}` allows at most {max_threads} threads per tile and \
+                 {mx}x{my}x{mz}",
+                u64::from(*x) * u64::from(*y) * u64::from(*z)
+            ),
+            FeatureError::TileStaticMemory {
+                site,
+                bytes,
+                accelerator,
+                max,
+            } => write!(
+                f,
+                "the kernel at {site} declares {bytes} bytes of tile_static memory; \
+                 `{accelerator}` allows at most {max}"
+            ),
+            FeatureError::LoopLimit {
+                kernel,
+                passes,
+                loc,
+            } => write!(
+                f,
+                "a thread of kernel `{kernel}` reached {passes} loop passes at {loc}, the most \
+                 this accelerator runs per thread (Mesa's llvmpipe ends every loop after that, \
+                 silently); its results are wrong. Give each thread fewer iterations (more \
+                 threads, or several launches), or run on a GPU"
+            ),
+            FeatureError::Profiling { accelerator } => write!(
+                f,
+                "`{accelerator}` cannot write timestamps inside compute passes (wgpu's \
+                 TIMESTAMP_QUERY_INSIDE_PASSES), so Accelerator::profile cannot measure its \
+                 kernels; time them with the wall clock around a wait instead"
+            ),
+            FeatureError::ReadOnlyWrite => f.write_str("a read-only array view cannot be written"),
+            FeatureError::ReinterpretBool { from, to } => write!(
+                f,
+                "reinterpret_as from {from} to {to}: bool elements are one byte on the host and \
+                 a 32-bit word on the accelerator, so their bytes cannot be seen as another \
+                 type; use u32 data"
+            ),
+            FeatureError::ReinterpretEmpty { from, to } => write!(
+                f,
+                "reinterpret_as from {from} to {to}: an element type of no size"
+            ),
+            FeatureError::AlgorithmTiles {
+                threads,
+                accelerator,
+                max,
+            } => write!(
+                f,
+                "amp::algorithms use tiles of {threads} threads; `{accelerator}` allows at most \
+                 {max}"
+            ),
+            FeatureError::NoTileConfiguration {
+                function,
+                accelerator,
+            } => write!(
+                f,
+                "{function}: no tile configuration fits the limits of `{accelerator}`"
+            ),
+        }
+    }
+}

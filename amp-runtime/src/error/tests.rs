@@ -1,0 +1,217 @@
+//! The messages errors print, written from their fields: each as amp printed it when the
+//! variants held preformatted text.
+
+use super::*;
+use amp_core::builder::AccessKind;
+use amp_core::Loc;
+
+const SITE: Loc = Loc::new("src/main.rs", 12, 5);
+
+fn says(error: Error, text: &str) {
+    assert_eq!(error.to_string(), text);
+}
+
+#[test]
+fn bounds_write_indices_and_extents_as_tuples() {
+    says(
+        Error::OutOfBounds {
+            index: Position::Section {
+                origin: vec![1, 2],
+                extent: vec![3, 5],
+            },
+            extent: vec![6, 10],
+            fault: None,
+        },
+        "index section at (1,2) of extent (3,5) is out of bounds of extent (6,10)",
+    );
+    says(
+        Error::OutOfBounds {
+            index: Position::Projection(4),
+            extent: vec![4, 3],
+            fault: None,
+        },
+        "index projection at 4 is out of bounds of extent (4,3)",
+    );
+    says(
+        Error::OutOfBounds {
+            index: Position::Index(vec![-1, 7]),
+            extent: vec![8, 7],
+            fault: Some(Box::new(KernelFault {
+                kernel: format!("parallel_for_each at {SITE}"),
+                loc: Loc::new("src/main.rs", 14, 9),
+                access: AccessKind::ViewRead,
+            })),
+        },
+        "index (-1,7) is out of bounds of extent (8,7): array view read at \
+         src/main.rs:14:9 in kernel `parallel_for_each at src/main.rs:12:5` (the access was \
+         skipped; a read gave zero)",
+    );
+    says(
+        Error::ExtentMismatch {
+            extent: vec![5],
+            expected: 5,
+            actual: 4,
+        },
+        "array view extent (5) holds 5 elements but the data has 4",
+    );
+}
+
+#[test]
+fn domains_name_dimension_extent_and_tile() {
+    says(
+        Error::InvalidComputeDomain(DomainError::Launch(amp_core::DomainError::TileShape {
+            tile: vec![16, 3],
+            rule: "r",
+        })),
+        "invalid compute domain: parallel_for_each(tiling): unsupported tile [16, 3]: r",
+    );
+    says(
+        Error::InvalidComputeDomain(DomainError::Product {
+            function: "gemm",
+            a: [4, 3],
+            b: [4, 5],
+            c: [4, 5],
+        }),
+        "invalid compute domain: gemm of A 4x3 by B 4x5 into C 4x5: A's columns (3) must \
+         equal B's rows (4)",
+    );
+    says(
+        Error::InvalidComputeDomain(DomainError::Product {
+            function: "gemm",
+            a: [4, 3],
+            b: [3, 5],
+            c: [4, 4],
+        }),
+        "invalid compute domain: gemm of A 4x3 by B 3x5 into C 4x4: C must be 4x5",
+    );
+    says(
+        Error::InvalidComputeDomain(DomainError::ProjectionRank { rank: 3, asked: 1 }),
+        "invalid compute domain: a projection of a rank-3 view has rank 2, not 1",
+    );
+}
+
+#[test]
+fn data_errors_give_types_and_sizes() {
+    let float = ElementType {
+        name: "f32",
+        bytes: 4,
+    };
+    let quad = ElementType {
+        name: "Float4",
+        bytes: 16,
+    };
+    says(
+        Error::Reinterpret(ReinterpretError::Size {
+            elements: 6,
+            from: float,
+            bytes: 24,
+            to: quad,
+        }),
+        "element type of reinterpret_as does not evenly divide into extent: a view of 6 \
+         elements of f32 (4 bytes) holds 24 bytes, not a whole number of Float4 (16 bytes)",
+    );
+    says(
+        Error::OutOfMemory(MemoryError::Buffer {
+            extent: vec![1 << 30],
+            elements: 1 << 30,
+            element_bytes: 4,
+            accelerator: "gpu".into(),
+            max: 1 << 28,
+        }),
+        "out of memory: array view of extent (1073741824) needs 1073741824 4-byte elements \
+         but `gpu` allows buffers of at most 268435456 bytes",
+    );
+    says(
+        Error::OutOfMemory(MemoryError::ScratchHost { words: 3 }),
+        "out of memory: amp::algorithms need a scratch array of 3 words and the host could \
+         not allocate its 12 bytes",
+    );
+}
+
+#[test]
+fn accelerators_are_named() {
+    says(
+        Error::NoAccelerator(SelectError::NoMatch {
+            variable: "AMP_DEFAULT_ACCELERATOR",
+            wanted: "radeon".into(),
+            available: vec!["a (CPU, vulkan)".into(), "b (discrete GPU, vulkan)".into()],
+        }),
+        "no accelerator: AMP_DEFAULT_ACCELERATOR is `radeon` but no accelerator matches it \
+         (use `cpu`, `gpu` or part of a device name); available: `a (CPU, vulkan)`, `b \
+         (discrete GPU, vulkan)`; amp needs a Vulkan, Metal or DX12 device. Install a GPU \
+         driver, or on Linux a software Vulkan device (Debian/Ubuntu: `apt-get install \
+         mesa-vulkan-drivers libvulkan1` provides lavapipe, a CPU device)",
+    );
+    says(
+        Error::AcceleratorMismatch(MismatchError::Launch {
+            site: SITE,
+            runs_on: "a".into(),
+            array_on: "b".into(),
+        }),
+        "parallel_for_each at src/main.rs:12:5 runs on `a` but captures an array created on \
+         `b`: an array stays on the accelerator it was created on; launch there, or copy it \
+         (amp::copy) to an array on `a`",
+    );
+    says(
+        Error::AcceleratorRemoved(RemovedError {
+            accelerator: "a".into(),
+            reason: "Destroyed: the device was destroyed".into(),
+        }),
+        "accelerator removed: `a` was lost (Destroyed: the device was destroyed)",
+    );
+}
+
+#[test]
+fn features_arguments_and_internal_errors() {
+    says(
+        Error::UnsupportedFeature(FeatureError::TileSize {
+            site: SITE,
+            tile: [32, 32, 2],
+            accelerator: "a".into(),
+            max_threads: 1024,
+            max_tile: [1024, 1024, 64],
+        }),
+        "unsupported feature: the kernel at src/main.rs:12:5 uses tiles of 2048 threads \
+         (32x32x2, least significant first); `a` allows at most 1024 threads per tile and \
+         1024x1024x64",
+    );
+    says(
+        Error::InvalidArgument(ArgumentError::new(
+            "histogram",
+            ArgumentProblem::TooMany {
+                count: 5,
+                what: "bins",
+                max: 4,
+            },
+        )),
+        "invalid argument: histogram: 5 bins; at most 4 are supported",
+    );
+    says(
+        Error::internal(InternalError::FaultSlot {
+            launch: 3,
+            found: 259,
+        }),
+        "accelerator error: internal error: the fault slot of launch 3 holds launch 259",
+    );
+    says(
+        Error::Device(DeviceError::OutcomeUnknown),
+        "accelerator error: a transfer's outcome was read before it was known",
+    );
+}
+
+#[test]
+fn wgpu_errors_are_the_source() {
+    let error = Error::Device(DeviceError::Map {
+        source: WgpuError::new(wgpu::BufferAsyncError),
+    });
+    let source = std::error::Error::source(&error).map(ToString::to_string);
+    assert_eq!(source, Some(wgpu::BufferAsyncError.to_string()));
+    assert_eq!(
+        error.to_string(),
+        format!(
+            "accelerator error: mapping a download failed: {}",
+            wgpu::BufferAsyncError
+        )
+    );
+    assert_eq!(error.clone(), error);
+}

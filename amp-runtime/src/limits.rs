@@ -1,0 +1,61 @@
+//! What kernels may use on an accelerator: the device limits amp checks launches and
+//! allocations against, under wgpu's names for them.
+
+/// An accelerator's limits on what kernels and data may use ([`Accelerator::limits`]). Devices
+/// are opened with their adapter's own limits, so these are what kernels get.
+///
+/// [`Accelerator::limits`]: crate::Accelerator::limits
+///
+/// ```
+/// use amp_runtime::Accelerator;
+/// let limits = Accelerator::default()?.limits();
+/// // Every device amp runs on allows tiles of 256 threads.
+/// assert!(limits.max_compute_invocations_per_workgroup >= 256);
+/// println!("tile_static memory: {} bytes", limits.max_compute_workgroup_storage_size);
+/// # Ok::<(), amp_runtime::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct Limits {
+    /// The most threads a tile may have (a tiled launch's tile, or the 256-thread groups of an
+    /// untiled one).
+    pub max_compute_invocations_per_workgroup: u32,
+    /// The largest tile extent in its least significant dimension (the last of a
+    /// `TiledExtent`'s tile).
+    pub max_compute_workgroup_size_x: u32,
+    /// The largest tile extent in the next dimension.
+    pub max_compute_workgroup_size_y: u32,
+    /// The largest tile extent in the most significant dimension of a rank-3 tile.
+    pub max_compute_workgroup_size_z: u32,
+    /// The most bytes of `tile_static` memory one kernel may declare.
+    pub max_compute_workgroup_storage_size: u32,
+    /// The most workgroups (tiles) one dispatch may have in each of its three dimensions; amp
+    /// lays a launch's workgroups out over as many of them as it needs.
+    pub max_compute_workgroups_per_dimension: u32,
+    /// The largest buffer, in bytes: an array's or view's data needs its size plus one element
+    /// (the zero that out-of-range reads of checked kernels get).
+    pub max_buffer_size: u64,
+    /// The largest buffer a kernel may bind, in bytes: the largest data a captured view or
+    /// array may have.
+    pub max_storage_buffer_binding_size: u64,
+    /// The most views and arrays one kernel may capture (storage buffers; a checked kernel
+    /// binds one more for its faults).
+    pub max_storage_buffers_per_shader_stage: u32,
+}
+
+impl Limits {
+    /// The limits amp reads from wgpu's.
+    pub(crate) fn new(limits: &wgpu::Limits) -> Self {
+        Limits {
+            max_compute_invocations_per_workgroup: limits.max_compute_invocations_per_workgroup,
+            max_compute_workgroup_size_x: limits.max_compute_workgroup_size_x,
+            max_compute_workgroup_size_y: limits.max_compute_workgroup_size_y,
+            max_compute_workgroup_size_z: limits.max_compute_workgroup_size_z,
+            max_compute_workgroup_storage_size: limits.max_compute_workgroup_storage_size,
+            max_compute_workgroups_per_dimension: limits.max_compute_workgroups_per_dimension,
+            max_buffer_size: limits.max_buffer_size,
+            max_storage_buffer_binding_size: limits.max_storage_buffer_binding_size,
+            max_storage_buffers_per_shader_stage: limits.max_storage_buffers_per_shader_stage,
+        }
+    }
+}
