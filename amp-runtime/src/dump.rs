@@ -3,6 +3,7 @@
 
 use amp_core::Loc;
 use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 /// The accesses that kept a run-time check, as comment lines for `AMP_DUMP_WGSL`.
@@ -17,48 +18,190 @@ pub(crate) fn checked_sites(ir: &amp_core::KernelIr) -> String {
     out
 }
 
-/// Writes `<dir>/<source file stem>.<line>.wgsl`: `// checked`, the kernel's WGSL built checked,
-/// `// unchecked`, the WGSL built unchecked. A site built again in this process with different
-/// code (another generic instantiation, or global fences kept) appends its pair to the file.
+/// A kernel site whose snapshot this process has written.
+struct Snapshot {
+    dir: PathBuf,
+    site: Loc,
+    /// The enclosing function's path ([`function_path`]), which names the file.
+    function: String,
+    /// One `// checked` / `// unchecked` pair per distinct build of the site.
+    builds: Vec<String>,
+    /// Where the file was last written.
+    path: PathBuf,
+}
+
+/// Writes the snapshot of the kernel at `site`, whose builder closure's type is `closure` (its
+/// [`std::any::type_name`]): `// checked`, the kernel's WGSL built checked, `// unchecked`, the
+/// WGSL built unchecked. The file is `<dir>/<function>.wgsl`, named by the function the kernel
+/// is written in ([`function_path`]), so that it keeps its name when lines move; where one
+/// function holds several kernels, they are `<function>.1.wgsl`, `<function>.2.wgsl`, … in
+/// source order. A site built again in this process with different code (another generic
+/// instantiation, or global fences kept) adds its pair to the site's file.
 /// A debugging aid: a failure to write is reported on stderr once and never fails the launch.
 pub(crate) fn write_snapshot(
-    dir: &std::path::Path,
+    dir: &Path,
     site: Loc,
+    closure: &str,
     build: impl Fn(bool) -> std::result::Result<amp_core::KernelIr, amp_core::KernelError>,
 ) {
-    static WRITTEN: Mutex<Vec<(std::path::PathBuf, String)>> = Mutex::new(Vec::new());
+    static WRITTEN: Mutex<Vec<Snapshot>> = Mutex::new(Vec::new());
     static REPORTED: std::sync::Once = std::sync::Once::new();
     let wgsl = |checked| match build(checked) {
         Ok(ir) => ir.wgsl(),
         Err(e) => format!("// build failed: {e}\n"),
     };
     let text = format!("// checked\n{}\n// unchecked\n{}", wgsl(true), wgsl(false));
-    let stem = std::path::Path::new(site.file)
-        .file_stem()
-        .unwrap_or_default();
-    let path = dir.join(format!("{}.{}.wgsl", stem.to_string_lossy(), site.line));
     let mut written = WRITTEN.lock().unwrap_or_else(|e| e.into_inner());
-    if written.iter().any(|(p, t)| *p == path && *t == text) {
-        return;
-    }
-    let append = written.iter().any(|(p, _)| *p == path);
+    let function = match written.iter_mut().find(|s| s.dir == dir && s.site == site) {
+        Some(known) if known.builds.contains(&text) => return,
+        Some(known) => {
+            known.builds.push(text);
+            known.function.clone()
+        }
+        None => {
+            let function = function_path(closure);
+            written.push(Snapshot {
+                dir: dir.to_owned(),
+                site,
+                function: function.clone(),
+                builds: vec![text],
+                path: PathBuf::new(),
+            });
+            function
+        }
+    };
+    // The function's kernels in source order; a new one may renumber the others.
+    let mut kernels: Vec<&mut Snapshot> = written
+        .iter_mut()
+        .filter(|s| s.dir == dir && s.function == function)
+        .collect();
+    kernels.sort_by_key(|s| (s.site.file, s.site.line, s.site.column));
+    let numbered = kernels.len() > 1;
     let result = std::fs::create_dir_all(dir).and_then(|()| {
-        use std::io::Write;
-        let mut file = std::fs::OpenOptions::new()
-            .create(true)
-            .write(true)
-            .append(append)
-            .truncate(!append)
-            .open(&path)?;
-        file.write_all(text.as_bytes())
+        for (n, kernel) in kernels.into_iter().enumerate() {
+            let name = if numbered {
+                format!("{function}.{}.wgsl", n + 1)
+            } else {
+                format!("{function}.wgsl")
+            };
+            let path = dir.join(name);
+            if kernel.path != path && kernel.path.is_file() {
+                std::fs::remove_file(&kernel.path)?;
+            }
+            std::fs::write(&path, kernel.builds.concat())?;
+            kernel.path = path;
+        }
+        Ok(())
     });
-    match result {
-        Ok(()) => written.push((path, text)),
-        Err(e) => REPORTED.call_once(|| {
+    if let Err(e) = result {
+        REPORTED.call_once(|| {
             eprintln!(
-                "amp: AMP_SNAPSHOT_DIR: cannot write {}: {e}",
-                path.display()
+                "amp: AMP_SNAPSHOT_DIR: cannot write to {}: {e}",
+                dir.display()
             );
-        }),
+        });
+    }
+}
+
+/// The path of the function a kernel is written in, from its builder closure's type name,
+/// below the crate and with `.` between segments: `add_arrays::main::{{closure}}` is `main`,
+/// `app::shapes::fill<f32>::{{closure}}` is `shapes.fill`, `<app::Grid as app::Fill>::fill::
+/// {{closure}}` is `Grid.fill`. Generic arguments are left out, so every instantiation of a
+/// generic function shares its name; so do closures within closures.
+pub(crate) fn function_path(closure: &str) -> String {
+    let segments = split_path(closure);
+    let below_crate = usize::from(segments.first().is_some_and(|s| !s.starts_with('<')));
+    let names: Vec<String> = segments
+        .iter()
+        .skip(below_crate)
+        .filter(|s| !s.starts_with("{{"))
+        .map(|s| match s.strip_prefix('<') {
+            // `<Type as Trait>`: the type's own name.
+            Some(qualified) => {
+                let ty = qualified.split(" as ").next().unwrap_or(qualified);
+                let ty = ty.strip_suffix('>').unwrap_or(ty);
+                let last = split_path(ty).last().copied().unwrap_or(ty);
+                without_generics(last).to_owned()
+            }
+            None => without_generics(s).to_owned(),
+        })
+        .filter(|s| !s.is_empty())
+        .collect();
+    let path: String = names
+        .join(".")
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' || c == '.' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    if path.is_empty() {
+        "kernel".to_owned()
+    } else {
+        path
+    }
+}
+
+/// `path`'s segments, split at each `::` outside angle brackets.
+fn split_path(path: &str) -> Vec<&str> {
+    let mut segments = Vec::new();
+    let (mut depth, mut start) = (0usize, 0);
+    let bytes = path.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'<' => depth += 1,
+            // `->` of a function type closes nothing.
+            b'>' if i == 0 || bytes[i - 1] != b'-' => depth = depth.saturating_sub(1),
+            b':' if depth == 0 && bytes.get(i + 1) == Some(&b':') => {
+                segments.push(&path[start..i]);
+                start = i + 2;
+                i += 1;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    segments.push(&path[start..]);
+    segments
+}
+
+/// `segment` up to its generic arguments (`fill<f32>` is `fill`).
+fn without_generics(segment: &str) -> &str {
+    segment.split('<').next().unwrap_or(segment)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::function_path;
+
+    #[test]
+    fn kernels_are_named_by_their_function() {
+        for (closure, name) in [
+            ("add_arrays::main::{{closure}}", "main"),
+            ("add_arrays::main::{{closure}}::{{closure}}", "main"),
+            ("containers::tour::{{closure}}", "tour"),
+            (
+                "generic_kernels::axpy_views<f32>::{{closure}}",
+                "axpy_views",
+            ),
+            (
+                "app::shapes::fill<alloc::vec::Vec<u8>>::{{closure}}",
+                "shapes.fill",
+            ),
+            ("<app::Grid as app::Fill>::fill::{{closure}}", "Grid.fill"),
+            (
+                "<app::Grid<f32> as app::Fill<f32>>::fill::{{closure}}",
+                "Grid.fill",
+            ),
+            ("app::Grid<i32>::step<u32>::{{closure}}", "Grid.step"),
+            ("app::apply<fn(u8) -> u8>::{{closure}}", "apply"),
+            ("app::{{closure}}", "kernel"),
+        ] {
+            assert_eq!(function_path(closure), name, "{closure}");
+        }
     }
 }

@@ -280,7 +280,9 @@ where
     }
     // IR snapshots (tests/snapshots.rs): the kernel's WGSL, checked and unchecked, on any device.
     if let Some(dir) = std::env::var_os("AMP_SNAPSHOT_DIR") {
-        write_snapshot(dir.as_ref(), site, |checked| build(checked, false));
+        write_snapshot(dir.as_ref(), site, std::any::type_name::<F>(), |checked| {
+            build(checked, false)
+        });
     }
     let built = Arc::new(create_pipeline(accelerator, name, site, ir, checks)?);
     PIPELINES_BUILT.fetch_add(1, Ordering::Relaxed);
