@@ -44,16 +44,29 @@ pub(crate) fn write_snapshot(
     closure: &str,
     build: impl Fn(bool) -> std::result::Result<amp_core::KernelIr, amp_core::KernelError>,
 ) {
-    static WRITTEN: Mutex<Vec<Snapshot>> = Mutex::new(Vec::new());
     static REPORTED: std::sync::Once = std::sync::Once::new();
     let wgsl = |checked| match build(checked) {
         Ok(ir) => ir.wgsl(),
         Err(e) => format!("// build failed: {e}\n"),
     };
     let text = format!("// checked\n{}\n// unchecked\n{}", wgsl(true), wgsl(false));
+    if let Err(e) = record(dir, site, closure, text) {
+        REPORTED.call_once(|| {
+            eprintln!(
+                "amp: AMP_SNAPSHOT_DIR: cannot write to {}: {e}",
+                dir.display()
+            );
+        });
+    }
+}
+
+/// Adds `text` to the snapshot of the kernel at `site` (unless it holds it already) and writes
+/// the files of its function's kernels.
+fn record(dir: &Path, site: Loc, closure: &str, text: String) -> std::io::Result<()> {
+    static WRITTEN: Mutex<Vec<Snapshot>> = Mutex::new(Vec::new());
     let mut written = WRITTEN.lock().unwrap_or_else(|e| e.into_inner());
     let function = match written.iter_mut().find(|s| s.dir == dir && s.site == site) {
-        Some(known) if known.builds.contains(&text) => return,
+        Some(known) if known.builds.contains(&text) => return Ok(()),
         Some(known) => {
             known.builds.push(text);
             known.function.clone()
@@ -76,31 +89,25 @@ pub(crate) fn write_snapshot(
         .filter(|s| s.dir == dir && s.function == function)
         .collect();
     kernels.sort_by_key(|s| (s.site.file, s.site.line, s.site.column));
-    let numbered = kernels.len() > 1;
-    let result = std::fs::create_dir_all(dir).and_then(|()| {
-        for (n, kernel) in kernels.into_iter().enumerate() {
-            let name = if numbered {
-                format!("{function}.{}.wgsl", n + 1)
-            } else {
-                format!("{function}.wgsl")
-            };
-            let path = dir.join(name);
-            if kernel.path != path && kernel.path.is_file() {
-                std::fs::remove_file(&kernel.path)?;
-            }
-            std::fs::write(&path, kernel.builds.concat())?;
-            kernel.path = path;
+    let paths: Vec<PathBuf> = if kernels.len() == 1 {
+        vec![dir.join(format!("{function}.wgsl"))]
+    } else {
+        (1..=kernels.len())
+            .map(|n| dir.join(format!("{function}.{n}.wgsl")))
+            .collect()
+    };
+    std::fs::create_dir_all(dir)?;
+    // Names the function's kernels no longer have go first: a new name may be an old one.
+    for kernel in &kernels {
+        if !paths.contains(&kernel.path) && kernel.path.is_file() {
+            std::fs::remove_file(&kernel.path)?;
         }
-        Ok(())
-    });
-    if let Err(e) = result {
-        REPORTED.call_once(|| {
-            eprintln!(
-                "amp: AMP_SNAPSHOT_DIR: cannot write to {}: {e}",
-                dir.display()
-            );
-        });
     }
+    for (kernel, path) in kernels.into_iter().zip(paths) {
+        std::fs::write(&path, kernel.builds.concat())?;
+        kernel.path = path;
+    }
+    Ok(())
 }
 
 /// The path of the function a kernel is written in, from its builder closure's type name,
@@ -176,7 +183,33 @@ fn without_generics(segment: &str) -> &str {
 
 #[cfg(test)]
 mod tests {
-    use super::function_path;
+    use super::{function_path, record};
+    use amp_core::Loc;
+
+    #[test]
+    fn kernels_of_one_function_are_numbered_in_source_order() {
+        let dir = std::env::temp_dir().join(format!("amp-dump-test-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let read = |name: &str| std::fs::read_to_string(dir.join(name)).ok();
+        let at = |line| Loc::new("src/app.rs", line, 5);
+        let closure = "app::run::{{closure}}";
+        record(&dir, at(30), closure, "a".into()).expect("write");
+        assert_eq!(read("run.wgsl").as_deref(), Some("a"));
+        // Built in another order than written: each new kernel renumbers the others.
+        record(&dir, at(10), closure, "b".into()).expect("write");
+        record(&dir, at(20), closure, "c".into()).expect("write");
+        record(&dir, at(40), "app::other::{{closure}}", "d".into()).expect("write");
+        assert_eq!(read("run.wgsl"), None);
+        assert_eq!(read("run.1.wgsl").as_deref(), Some("b"));
+        assert_eq!(read("run.2.wgsl").as_deref(), Some("c"));
+        assert_eq!(read("run.3.wgsl").as_deref(), Some("a"));
+        assert_eq!(read("other.wgsl").as_deref(), Some("d"));
+        // A site built again with other code adds its build; the same code adds nothing.
+        record(&dir, at(10), closure, "e".into()).expect("write");
+        record(&dir, at(10), closure, "b".into()).expect("write");
+        assert_eq!(read("run.1.wgsl").as_deref(), Some("be"));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     #[test]
     fn kernels_are_named_by_their_function() {

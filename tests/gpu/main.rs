@@ -3,7 +3,7 @@
 //! instead of one per file is what keeps the suite's build short.
 //!
 //! Tests that change or observe what every test of a process shares run in a child process of
-//! their own (`own_process`); each says why at its first line.
+//! their own (`own_process`); their module's doc, or a comment at the call, says why.
 
 mod common;
 mod own_process;
