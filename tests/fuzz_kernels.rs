@@ -1,4 +1,4 @@
-//! A fuzz test of the kernel language: mutants of the kernels in examples/ and tests/ (a
+//! A fuzz test of the kernel language: mutants of the kernels in examples/ and tests/gpu/ (a
 //! literal's type, an operator, a statement deleted or duplicated, a `break` or a barrier
 //! inserted, an array length of 0 or 10⁸, a recursive call …) are compiled in a scratch crate
 //! and, when they compile, run once on the accelerator. Every compile error must come from amp

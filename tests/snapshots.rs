@@ -2,7 +2,9 @@
 //! kept under `tests/snapshots/EXAMPLE/` so that a change in generated code shows up as a diff.
 //!
 //! Each example runs with `AMP_SNAPSHOT_DIR` set; the runtime then writes one file per kernel,
-//! `<source file stem>.<line>.wgsl`, built without device-dependent code (no loop limit).
+//! named by the function the kernel is written in (`tour.wgsl`; `tour.1.wgsl`, `tour.2.wgsl`, …
+//! in source order where the function holds several), built without device-dependent code (no
+//! loop limit).
 //! `AMP_UPDATE_SNAPSHOTS=1 cargo test --test snapshots` rewrites the snapshots from the run.
 
 use std::collections::BTreeMap;

@@ -231,7 +231,9 @@ where
     // IR snapshots (tests/snapshots.rs): the kernel's WGSL, checked and unchecked, on any device.
     #[cfg(feature = "test-hooks")]
     if let Some(dir) = std::env::var_os("AMP_SNAPSHOT_DIR") {
-        write_snapshot(dir.as_ref(), site, |checks| build(checks, false));
+        write_snapshot(dir.as_ref(), site, std::any::type_name::<F>(), |checks| {
+            build(checks, false)
+        });
     }
     let built = Arc::new(create_pipeline(accelerator, name, site, ir)?);
     PIPELINES_BUILT.fetch_add(1, Ordering::Relaxed);

@@ -42,7 +42,7 @@ pub struct Tally {
 
 /// A failed check.
 pub struct Failure {
-    /// The mutant's seed and mutations (`m17 tests/views.rs views_work#0 [literal,wrap-if]`).
+    /// The mutant's seed and mutations (`m17 tests/gpu/views.rs views_work#0 [literal,wrap-if]`).
     pub what: String,
     /// What went wrong, in a few words (the class).
     pub check: String,

@@ -1,7 +1,7 @@
 //! The kernel fuzzer: mutants of the repository's kernels, compiled in a scratch crate and run
 //! on the accelerator, with every diagnostic and every launch outcome checked.
 //!
-//! - `seeds`: every `parallel_for_each!` and `#[kernel] fn` of `examples/`, `tests/` and
+//! - `seeds`: every `parallel_for_each!` and `#[kernel] fn` of `examples/`, `tests/gpu/` and
 //!   `tests/ui/pass/`, each with a *driver* that reaches it (a function without parameters:
 //!   `main` or a test) and the chain of functions from the driver to it.
 //! - `mutate` (with `expr_mutations`, `stmt_mutations`, `tables`): 1 to 4 random mutations of

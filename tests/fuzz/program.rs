@@ -112,7 +112,7 @@ pub fn main(cases: &[fn()]) {
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(0);
-    // Drivers may set environment variables that amp reads once (tests/dispatch_split.rs lowers
+    // Drivers may set environment variables that amp reads once (tests/gpu/dispatch_split.rs lowers
     // the dispatch limit): after such a case, the next one starts in a new process.
     let environment: Vec<_> = std::env::vars_os().collect();
     for (case, run) in cases.iter().enumerate().skip(first) {

@@ -263,6 +263,14 @@ impl Project {
             text.push_str(&m.text);
         }
         let mut main = String::from("#![allow(warnings, clippy::all)]\nmod fuzz_rt;\n");
+        // The modules that the GPU tests' files share (`use crate::common;`), where they are.
+        for module in ["common", "own_process"] {
+            let path = self.root.join("tests/gpu").join(format!("{module}.rs"));
+            main.push_str(&format!(
+                "#[path = {:?}]\nmod {module};\n",
+                path.to_string_lossy()
+            ));
+        }
         for (file, text) in &texts {
             main.push_str(&format!("mod s{file};\n"));
             std::fs::write(src.join(format!("s{file}.rs")), text).expect("write a seed module");

@@ -1,0 +1,227 @@
+//! Every example, run and checked: the seed programs' outputs, and differential checks against
+//! plain Rust on the CPU.
+
+#[path = "../../examples/add_arrays.rs"]
+mod add_arrays;
+#[path = "../../examples/add_with_function.rs"]
+mod add_with_function;
+#[path = "../../examples/indexing.rs"]
+mod indexing;
+#[path = "../../examples/matrix_multiply.rs"]
+mod matrix_multiply;
+
+use std::process::Command;
+
+#[test]
+fn add_arrays_gives_the_seed_output() {
+    let sum = add_arrays::add_arrays(&[1, 2, 3, 4, 5], &[6, 7, 8, 9, 10]).expect("launch");
+    assert_eq!(sum, [7, 9, 11, 13, 15]);
+}
+
+#[test]
+fn add_arrays_on_random_data_of_many_workgroups() {
+    let a = matrix_multiply::random_matrix(100_003, 7);
+    let b = matrix_multiply::random_matrix(100_003, 8);
+    let sum = add_arrays::add_arrays(&a, &b).expect("launch");
+    let expected: Vec<i32> = a.iter().zip(&b).map(|(x, y)| x + y).collect();
+    assert_eq!(sum, expected);
+}
+
+#[test]
+fn add_with_function_gives_the_seed_output() {
+    let sum =
+        add_with_function::add_with_function(&[1, 2, 3, 4, 5], &[6, 7, 8, 9, 10]).expect("launch");
+    assert_eq!(sum, [7, 9, 11, 13, 15]);
+}
+
+#[test]
+fn indexing_gives_the_seed_output() {
+    let (elements, dims) = indexing::indexing().expect("views");
+    assert_eq!(elements, [3, 6, 8]);
+    assert_eq!(dims, [4, 3, 2]);
+}
+
+#[test]
+fn matrix_multiply_equals_the_cpu_product() {
+    for (m, w, n) in [(100, 70, 90), (1, 1, 1), (17, 33, 5)] {
+        let a = matrix_multiply::random_matrix((m * w) as usize, 3);
+        let b = matrix_multiply::random_matrix((w * n) as usize, 4);
+        let c = matrix_multiply::matmul(&a, &b, m, n, w).expect("launch");
+        assert_eq!(
+            c,
+            matrix_multiply::matmul_cpu(&a, &b, m, n, w),
+            "{m}x{w}x{n}"
+        );
+    }
+}
+
+/// The example binary itself prints the seed's lines.
+#[test]
+fn add_arrays_binary_prints_7_9_11_13_15() {
+    let out = Command::new(env!("CARGO"))
+        .args(["run", "--quiet", "--example", "add_arrays"])
+        .output()
+        .expect("cargo run");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "7\n9\n11\n13\n15\n");
+}
+
+#[path = "../../examples/array.rs"]
+mod array;
+
+#[test]
+fn array_example_multiplies_by_ten() {
+    let mut data: Vec<i32> = (0..5).collect();
+    array::times_ten(&mut data).expect("launch");
+    assert_eq!(data, [0, 10, 20, 30, 40]);
+}
+
+#[amp::kernel]
+fn double_in_place(idx: amp::Index<1>, a: amp::Array<f32, 1>) {
+    a[idx] = a[idx] * 2.0;
+}
+
+#[test]
+fn arrays_own_a_deep_copy_and_copy_out_on_request() {
+    use amp::prelude::*;
+    let mut source = vec![1.5f32; 1000];
+    let a = Array::new(1000, &source).expect("array");
+    source[0] = 99.0; // the array made its own copy
+    for _ in 0..3 {
+        parallel_for_each!(a.extent(), |idx: Index<1>| {
+            double_in_place(idx, a);
+        })
+        .expect("launch");
+    }
+    assert_eq!(
+        (a.uploads(), a.downloads()),
+        (1, 0),
+        "data stays on the accelerator"
+    );
+    assert_eq!(a.get(0).expect("get"), 12.0);
+    assert!(a.to_vec().expect("to_vec").iter().all(|&v| v == 12.0));
+    let mut short = vec![0.0f32; 3];
+    let err = a.copy_to(&mut short).expect_err("length mismatch");
+    assert!(matches!(err, amp::Error::ExtentMismatch { .. }), "{err}");
+    assert_eq!(source[0], 99.0);
+    let z = Array::filled([2, 3], 7u32).expect("filled");
+    assert_eq!(z.to_vec().expect("to_vec"), [7; 6]);
+}
+
+#[path = "../../examples/particles.rs"]
+mod particles;
+
+#[test]
+fn particles_match_the_cpu_over_many_steps() {
+    let world = particles::World::earth(0.01);
+    let mut gpu = particles::spawn(1000, 5);
+    let mut cpu = gpu.clone();
+    particles::simulate(&mut gpu, world, 100).expect("launch");
+    particles::simulate_cpu(&mut cpu, world, 100);
+    let bounces: u32 = gpu.iter().map(|p| p.bounces).sum();
+    assert!(bounces > 0, "some particles hit the floor");
+    for (k, (g, c)) in gpu.iter().zip(&cpu).enumerate() {
+        assert_eq!(g.bounces, c.bounces, "particle {k}");
+        assert!(
+            (g.pos - c.pos).length() < 1e-3,
+            "particle {k}: {g:?} vs {c:?}"
+        );
+    }
+}
+
+#[path = "../../examples/nbody.rs"]
+mod nbody;
+
+#[test]
+fn nbody_matches_the_cpu() {
+    let bodies = nbody::galaxy(nbody::TILE * 4, 3);
+    let gpu = nbody::accelerations(&bodies).expect("launch");
+    let cpu = nbody::accelerations_cpu(&bodies);
+    for (k, (g, c)) in gpu.iter().zip(&cpu).enumerate() {
+        let error = (*g - *c).length() / (c.length() + 1.0);
+        assert!(error < 1e-3, "body {k}: {g:?} vs {c:?}");
+    }
+}
+
+#[path = "../../examples/reverse_tiles.rs"]
+mod reverse_tiles;
+
+#[test]
+fn reverse_tiles_is_generic_over_the_element_type() {
+    use amp::prelude::*;
+    let n = reverse_tiles::TILE * 6;
+    let words = matrix_multiply::random_matrix(n, 17);
+    let mut gpu: Vec<u32> = words.iter().map(|&w| w as u32).collect();
+    let mut cpu = gpu.clone();
+    reverse_tiles::reverse_tiles(&mut gpu).expect("launch");
+    reverse_tiles::reverse_tiles_cpu(&mut cpu);
+    assert_eq!(gpu, cpu);
+
+    let mut gpu: Vec<Float4> = words
+        .chunks(4)
+        .map(|c| float4(c[0] as f32, c[1] as f32, c[2] as f32, c[3] as f32))
+        .cycle()
+        .take(n)
+        .collect();
+    let mut cpu = gpu.clone();
+    reverse_tiles::reverse_tiles(&mut gpu).expect("launch");
+    reverse_tiles::reverse_tiles_cpu(&mut cpu);
+    assert_eq!(gpu, cpu);
+
+    let mut gpu: Vec<reverse_tiles::Entry> = words
+        .iter()
+        .map(|&w| reverse_tiles::Entry {
+            key: w as u32,
+            value: w as f32 * 0.5,
+        })
+        .collect();
+    let mut cpu = gpu.clone();
+    reverse_tiles::reverse_tiles(&mut gpu).expect("launch");
+    reverse_tiles::reverse_tiles_cpu(&mut cpu);
+    assert_eq!(gpu, cpu);
+}
+
+#[path = "../../examples/containers.rs"]
+mod containers;
+
+#[test]
+fn containers_tour_prints_what_the_cpu_computes() {
+    let lines = containers::tour().expect("tour");
+    assert_eq!(
+        lines,
+        [
+            "row 2: [20, 21, 22, 23, 24, 25]",
+            "copied: [0, 1, 2, 3, 4, 5, 10, 11] ...",
+            "copied asynchronously: true",
+            "cube[1][0][5] = 25",
+            "doubled through Float4: [2.0, 4.0, 6.0, 8.0, 10.0, 12.0, 14.0, 16.0], bits of the \
+             first: 0x40000000",
+            "block sums: [36, 54, 156, 174]",
+        ]
+    );
+}
+
+#[path = "../../examples/multi_accelerator.rs"]
+mod multi_accelerator;
+
+#[test]
+fn multi_accelerator_splits_a_product_over_views() {
+    let (m, k, n) = (97, 64, 45);
+    let a: Vec<f32> = (0..m * k).map(|i| (i % 13) as f32 - 6.0).collect();
+    let b: Vec<f32> = (0..k * n).map(|i| (i % 7) as f32 - 3.0).collect();
+    let views = multi_accelerator::views().expect("views");
+    assert!(!views.is_empty());
+    let (c, shares, _) = multi_accelerator::matmul_split(&views, &a, &b, m, k, n).expect("launch");
+    assert_eq!(c, multi_accelerator::matmul_cpu(&a, &b, m, k, n));
+    // The shares cover every row once, in order.
+    let mut next = 0;
+    for share in &shares {
+        assert_eq!(share.rows.0, next);
+        next += share.rows.1;
+    }
+    assert_eq!(next, m);
+}

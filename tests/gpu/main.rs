@@ -1,0 +1,42 @@
+//! The facade's tests on the accelerator (whatever adapter is present: lavapipe where there is
+//! no GPU), one module per area, in one test binary: each test binary links wgpu, so one binary
+//! instead of one per file is what keeps the suite's build short.
+//!
+//! Tests that change or observe what every test of a process shares run in a child process of
+//! their own (`own_process`); their module's doc, or a comment at the call, says why.
+
+mod common;
+mod own_process;
+
+mod accelerator_views;
+mod algorithms;
+mod async_copy;
+mod atomics;
+mod bad_input;
+mod bounds;
+mod bounds_wait;
+mod containers;
+mod device_loss;
+mod disk_cache;
+mod dispatch_split;
+mod examples;
+mod fences;
+mod float_constants;
+mod gemm;
+mod high_ranks;
+mod kernel_sections;
+mod language;
+mod math;
+mod pipeline_cache;
+mod profile;
+mod property;
+mod rust_forms;
+mod shape_ops;
+mod shapes;
+mod short_vectors;
+mod structs;
+mod tiling;
+mod unchecked;
+mod vector_data;
+mod vector_views;
+mod views;
