@@ -583,9 +583,9 @@ mod tests {
 
     /// `Extent::new([2, i32::MAX, 1])` is 2³²−2 threads in 2²⁴ workgroups, dispatched as
     /// 65535 × 257: 65279 surplus workgroups, whose `group * 256` wraps past 2³². Launching it
-    /// takes too long on lavapipe (tests/shapes.rs has it as an ignored GPU test), so this checks
+    /// takes too long on lavapipe (tests/gpu/shapes.rs has it as an ignored GPU test), so this checks
     /// the words the launch passes and the kernel's arithmetic on them, at that size; and
-    /// tests/dispatch_split.rs runs the same prologue with surplus workgroups on small data.
+    /// tests/gpu/dispatch_split.rs runs the same prologue with surplus workgroups on small data.
     #[test]
     fn untiled_thread_numbers_never_wrap() {
         let Ok(DomainLaunch { threads, words }) = Extent::new([2, i32::MAX, 1]).launch() else {

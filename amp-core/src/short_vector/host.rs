@@ -161,7 +161,7 @@ mod tests {
         assert_eq!(a * 2.0, float3(2.0, 4.0, 6.0));
         assert_eq!(a + 1.0, float3(2.0, 3.0, 4.0));
         assert_eq!(-a, float3(-1.0, -2.0, -3.0));
-        // The same expression as tests/short_vectors.rs computes in a kernel.
+        // The same expression as tests/gpu/short_vectors.rs computes in a kernel.
         assert_eq!(a * 3.0 + b - float3(1.0, 1.0, 1.0), float3(2.5, 4.0, 10.0));
 
         let mut i = int4(7, -7, 9, 10);
