@@ -1,6 +1,6 @@
 //! The runtime's one error type. Its variants mirror C++ AMP's exception classes
 //! (`runtime_exception` and its subclasses); each carries what happened as values (indices and
-//! extents as numbers, source locations as [`Loc`](amp_core::Loc)s, byte counts as integers,
+//! extents as numbers, source locations as [`Loc`]s, byte counts as integers,
 //! wgpu's and naga's errors as the [`source`](std::error::Error::source)), and its
 //! [`Display`](fmt::Display) writes amp's message from them.
 
