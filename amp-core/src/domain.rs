@@ -58,8 +58,8 @@ pub enum DomainError {
     },
     /// More threads than one launch may have ([`MAX_THREADS`]).
     TooManyThreads {
-        /// The domain's points.
-        threads: u64,
+        /// The domain's points, counted exactly (three `i32` components can exceed `u64`).
+        threads: u128,
     },
     /// A tile that breaks one of C++ AMP's tile rules.
     TileShape {
@@ -135,9 +135,14 @@ fn extent_launch<const N: usize>(extent: &Extent<N>) -> Result<DomainLaunch, Dom
             return Err(DomainError::EmptyDimension { dim, extent: e });
         }
     }
-    let threads = extent.size();
+    let points: u128 = extent.0.iter().map(|&e| e as u128).product();
+    let Ok(threads) = u64::try_from(points) else {
+        return Err(DomainError::TooManyThreads { threads: points });
+    };
     if threads > MAX_THREADS {
-        return Err(DomainError::TooManyThreads { threads });
+        return Err(DomainError::TooManyThreads {
+            threads: u128::from(threads),
+        });
     }
     if N == 2 {
         // 16×16 blocks: blocks, blocks per row, extent.
@@ -460,6 +465,17 @@ mod tests {
         assert!(err
             .unwrap_or_default()
             .contains("(4294967296) exceeds the limit (4294967295)"));
+        // Rank 3 past u64: the true count, not a saturated one.
+        let err = Extent::new([i32::MAX; 3])
+            .launch()
+            .err()
+            .map(|e| e.to_string());
+        assert!(
+            err.as_deref().unwrap_or_default().contains(
+                "(9903520300447984150353281023) exceeds the limit (4294967295)"
+            ),
+            "{err:?}"
+        );
         let DomainLaunch { threads, words } = Extent::new([3, 5, 2]).launch().unwrap_or_default();
         assert_eq!((threads, words), (30, vec![1, 30, 3, 5, 2]));
         let DomainLaunch { threads, words } = Extent::new([33, 5]).launch().unwrap_or_default();
