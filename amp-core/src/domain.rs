@@ -471,9 +471,9 @@ mod tests {
             .err()
             .map(|e| e.to_string());
         assert!(
-            err.as_deref().unwrap_or_default().contains(
-                "(9903520300447984150353281023) exceeds the limit (4294967295)"
-            ),
+            err.as_deref()
+                .unwrap_or_default()
+                .contains("(9903520300447984150353281023) exceeds the limit (4294967295)"),
             "{err:?}"
         );
         let DomainLaunch { threads, words } = Extent::new([3, 5, 2]).launch().unwrap_or_default();
