@@ -29,6 +29,12 @@ impl<const N: usize> ViewArgs<N> {
     /// the extent's bits, the offset, the strides of components `0..N-1`, the sentinel.
     pub fn words(&self) -> Vec<u32> {
         let mut words = Vec::with_capacity(2 * N + 1);
+        self.write_words(&mut words);
+        words
+    }
+
+    /// Appends [`words`](Self::words) to `words`.
+    fn write_words(&self, words: &mut Vec<u32>) {
         words.extend(self.extent.0.iter().map(|&c| c as u32));
         words.push(self.offset as u32);
         words.extend(
@@ -37,7 +43,6 @@ impl<const N: usize> ViewArgs<N> {
                 .map(|&s| s as u32),
         );
         words.push(self.sentinel as u32);
-        words
     }
 }
 
@@ -130,6 +135,9 @@ pub struct LaunchArgs<'l, B> {
     /// The views' buffers, in slot order.
     buffers: Vec<B>,
     error: Option<LaunchError>,
+    /// A value's words on their way into its slot, kept so that filling allocates nothing per
+    /// value.
+    scratch: Vec<u32>,
 }
 
 impl<'l, B> LaunchArgs<'l, B> {
@@ -141,6 +149,7 @@ impl<'l, B> LaunchArgs<'l, B> {
             words: vec![0; layout.block_words() as usize],
             buffers: Vec::new(),
             error: None,
+            scratch: Vec::new(),
         }
     }
 
@@ -152,22 +161,31 @@ impl<'l, B> LaunchArgs<'l, B> {
     /// Fills a value's slot with `value` (a scalar, a short vector, a `#[derive(Element)]`
     /// struct).
     pub fn value<T: Element>(&mut self, value: T) {
-        let mut words = Vec::with_capacity(T::WORDS);
-        value.write_words(&mut words);
-        self.fill(SlotKind::Value, &words);
+        self.fill_with(SlotKind::Value, |words| value.write_words(words));
     }
 
     /// Fills a value's slot with a shape's components (an `Index`, an `Extent`).
     pub fn shape(&mut self, components: &[i32]) {
-        let words: Vec<u32> = components.iter().map(|&c| c as u32).collect();
-        self.fill(SlotKind::Value, &words);
+        self.fill_with(SlotKind::Value, |words| {
+            words.extend(components.iter().map(|&c| c as u32))
+        });
     }
 
     /// Fills a view's slot: its place in `buffer`, and the buffer to bind.
     pub fn view<const N: usize>(&mut self, view: &ViewArgs<N>, buffer: B) {
-        if self.fill(SlotKind::View, &view.words()) {
+        if self.fill_with(SlotKind::View, |words| view.write_words(words)) {
             self.buffers.push(buffer);
         }
+    }
+
+    /// [`fill`](Self::fill) with the words `write` appends to the scratch vector.
+    fn fill_with(&mut self, kind: SlotKind, write: impl FnOnce(&mut Vec<u32>)) -> bool {
+        let mut words = std::mem::take(&mut self.scratch);
+        words.clear();
+        write(&mut words);
+        let filled = self.fill(kind, &words);
+        self.scratch = words;
+        filled
     }
 
     /// Writes `words` into the next slot if it is of `kind` and their size; returns whether it
