@@ -17,6 +17,7 @@ use crate::disk_cache::DiskCache;
 use crate::error::{Error, Result, SelectError};
 use crate::fault::{FaultLog, KernelSites};
 use crate::limits::Limits;
+use crate::staging::Staging;
 use crate::timestamps::{KernelLabel, Recording};
 use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -70,6 +71,8 @@ struct Inner {
     batch: Batch,
     /// Compiled pipelines on disk, opened with the first kernel built.
     disk_cache: OnceLock<Option<DiskCache>>,
+    /// The staging memory large transfers cross.
+    staging: Staging,
 }
 
 impl Accelerator {
@@ -81,6 +84,7 @@ impl Accelerator {
                 faults: FaultLog::default(),
                 batch: Batch::default(),
                 disk_cache: OnceLock::new(),
+                staging: Staging::default(),
             }),
         }
     }
@@ -181,6 +185,11 @@ impl Accelerator {
     /// The accelerator's device (opened on first use by whatever needs it).
     pub(crate) fn device(&self) -> &Arc<Device> {
         &self.inner.device
+    }
+
+    /// The staging memory large transfers cross.
+    pub(crate) fn staging(&self) -> &Staging {
+        &self.inner.staging
     }
 
     /// The naga validator capabilities that match the device's features, for validating kernels

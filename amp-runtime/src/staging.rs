@@ -1,11 +1,283 @@
-//! Downloads through a mappable staging buffer: copy part of a device buffer there, submit, and
-//! map it once the copy is done. Callers hand in the queue after flushing the accelerator's
-//! batch, so the copy follows every launch recorded before it.
+//! Staging memory: the mappable buffers through which data crosses between host memory and an
+//! accelerator's buffers.
+//!
+//! Large transfers go through each accelerator's [`Staging`]: two rings (one per direction) of
+//! up to [`SLOTS`] buffers of [`CHUNK`] bytes, made on first use and kept, so a transfer neither
+//! allocates, zero-fills nor pins fresh memory. A transfer is cut into chunks; each chunk takes
+//! the next buffer of the ring once the copy that last used it is done:
+//!
+//! - **up**: the host writes the chunk into the buffer's write mapping (on several threads,
+//!   `view/parallel.rs`), unmaps it, and submits its copy into the destination; the buffer is
+//!   mapped again as soon as that copy is done, while the host fills the next buffers;
+//! - **down**: copies of the first chunks are submitted at once; as each one lands, the host
+//!   reads it out of the mapping while the copies of the next ones run.
+//!
+//! wgpu places a `MAP_WRITE` buffer in memory the host writes and the accelerator reads
+//! directly (on a discrete GPU with a resizable BAR, the GPU's own memory, so the host's writes
+//! are the transfer and the copy after them stays on the GPU), and a `MAP_READ` buffer in cached
+//! host memory the accelerator writes over the link.
+//!
+//! Small transfers and asynchronous downloads take the older path: [`stage`] copies into a new
+//! mappable buffer, which a [`Flight`] owns until the bytes are read.
 
 use crate::completion::Flight;
 use crate::device::Device;
-use crate::error::Result;
-use std::sync::Arc;
+use crate::error::{DeviceError, Error, Result, WgpuError};
+use std::ops::Range;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::{Duration, Instant};
+use wgpu::WriteOnly;
+
+/// Bytes of one staging buffer: the most one step of a large transfer moves.
+pub(crate) const CHUNK: u64 = 32 << 20;
+
+/// Staging buffers per direction: enough that the host's copy of one chunk overlaps the
+/// accelerator's copies of the others.
+pub(crate) const SLOTS: usize = 3;
+
+/// Transfers of at least this many bytes go through the rings; smaller ones cost less through a
+/// buffer of their own size than a ring buffer held for them.
+pub(crate) const RING_MIN: u64 = 1 << 20;
+
+/// How long a wait for a mapping whose copy is done may take before it is reported instead of
+/// hanging (wgpu runs the callback in the poll that sees the copy done; this is a safety net).
+const CALLBACK_GRACE: Duration = Duration::from_secs(10);
+
+/// An accelerator's staging rings, one per direction.
+#[derive(Default)]
+pub(crate) struct Staging {
+    up: Mutex<Ring>,
+    down: Mutex<Ring>,
+}
+
+/// Where a ring buffer's mapping stands.
+enum Mapping {
+    /// Asked for; wgpu maps it once the copy that used the buffer is done.
+    Pending,
+    /// The host may write (up) or read (down) it.
+    Mapped,
+    /// wgpu could not map it.
+    Failed(WgpuError),
+}
+
+/// One staging buffer of a ring and the submission that last used it.
+struct Slot {
+    buffer: wgpu::Buffer,
+    /// Set by the mapping's callback.
+    mapping: Arc<Mutex<Mapping>>,
+    used_by: Option<wgpu::SubmissionIndex>,
+}
+
+#[derive(Default)]
+struct Ring {
+    slots: Vec<Slot>,
+    /// The slot the next chunk takes.
+    next: usize,
+}
+
+/// The chunks of `total` bytes: at most [`CHUNK`] bytes each, in whole `unit`s.
+fn chunks(total: u64, unit: u64) -> impl Iterator<Item = Range<u64>> {
+    let step = (CHUNK / unit.max(1)).max(1) * unit.max(1);
+    (0..total)
+        .step_by(step as usize)
+        .map(move |start| start..(start + step).min(total))
+}
+
+impl Staging {
+    /// Copies `total` bytes into `dst` from byte `offset` on: `fill` writes the bytes of each
+    /// range of the transfer (whole `unit`s) into the write mapping it is given. Returns once
+    /// the host is done; the copies are queued on the accelerator, ordered before later
+    /// submissions.
+    pub(crate) fn upload(
+        &self,
+        device: &Device,
+        queue: &wgpu::Queue,
+        dst: &wgpu::Buffer,
+        offset: u64,
+        total: u64,
+        unit: u64,
+        fill: &mut dyn FnMut(Range<u64>, WriteOnly<'_, [u8]>),
+    ) -> Result<()> {
+        let mut ring = self.up.lock().unwrap_or_else(PoisonError::into_inner);
+        for range in chunks(total, unit) {
+            let len = range.end - range.start;
+            let k = ring.take(device, wgpu::MapMode::Write)?;
+            let slot = &mut ring.slots[k];
+            {
+                let mut view = slot
+                    .buffer
+                    .get_mapped_range_mut(..len)
+                    .map_err(|e| mapped_range_error(&e))?;
+                fill(range.clone(), view.slice(..));
+            }
+            slot.buffer.unmap();
+            let submission = device.scoped(|wgpu_device| {
+                let mut encoder = wgpu_device.create_command_encoder(&Default::default());
+                encoder.copy_buffer_to_buffer(&slot.buffer, 0, dst, offset + range.start, len);
+                queue.submit([encoder.finish()])
+            })?;
+            slot.remap(wgpu::MapMode::Write, submission);
+        }
+        Ok(())
+    }
+
+    /// Copies `total` bytes of `src` from byte `offset` on to the host: `drain` gets each range
+    /// of the transfer (whole `unit`s) and its bytes, in order. The copies follow every
+    /// submission made before.
+    pub(crate) fn download(
+        &self,
+        device: &Device,
+        queue: &wgpu::Queue,
+        src: &wgpu::Buffer,
+        offset: u64,
+        total: u64,
+        unit: u64,
+        drain: &mut dyn FnMut(Range<u64>, &[u8]),
+    ) -> Result<()> {
+        let mut ring = self.down.lock().unwrap_or_else(PoisonError::into_inner);
+        let ranges: Vec<Range<u64>> = chunks(total, unit).collect();
+        let mut slots = Vec::with_capacity(ranges.len());
+        let start = |ring: &mut Ring, range: &Range<u64>| -> Result<usize> {
+            let k = ring.take(device, wgpu::MapMode::Read)?;
+            let slot = &mut ring.slots[k];
+            let len = range.end - range.start;
+            let submission = device.scoped(|wgpu_device| {
+                let mut encoder = wgpu_device.create_command_encoder(&Default::default());
+                encoder.copy_buffer_to_buffer(src, offset + range.start, &slot.buffer, 0, len);
+                queue.submit([encoder.finish()])
+            })?;
+            slot.remap(wgpu::MapMode::Read, submission);
+            Ok(k)
+        };
+        // The first copies at once; each later one as soon as a buffer is read out.
+        for range in ranges.iter().take(SLOTS) {
+            slots.push(start(&mut ring, range)?);
+        }
+        for (i, range) in ranges.iter().enumerate() {
+            let k = slots[i];
+            ring.slots[k].wait(device)?;
+            let slot = &ring.slots[k];
+            {
+                let view = slot
+                    .buffer
+                    .get_mapped_range(..range.end - range.start)
+                    .map_err(|e| mapped_range_error(&e))?;
+                drain(range.clone(), &view);
+            }
+            slot.buffer.unmap();
+            if let Some(later) = ranges.get(i + SLOTS) {
+                slots.push(start(&mut ring, later)?);
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Ring {
+    /// The next slot, mapped in `mode` for the host (up), or idle for a copy into it (down);
+    /// makes it if the ring has fewer than [`SLOTS`].
+    fn take(&mut self, device: &Device, mode: wgpu::MapMode) -> Result<usize> {
+        let k = self.next;
+        self.next = (self.next + 1) % SLOTS;
+        if k == self.slots.len() {
+            self.slots.push(Slot::new(device, mode)?);
+        }
+        let slot = &mut self.slots[k];
+        match mode {
+            wgpu::MapMode::Write => slot.wait(device)?,
+            // A download buffer is idle once its last mapping was read and unmapped, which
+            // `Staging::download` does before it takes the slot again.
+            wgpu::MapMode::Read => {}
+        }
+        Ok(k)
+    }
+}
+
+impl Slot {
+    fn new(device: &Device, mode: wgpu::MapMode) -> Result<Self> {
+        let (usage, label) = match mode {
+            wgpu::MapMode::Write => (
+                wgpu::BufferUsages::MAP_WRITE | wgpu::BufferUsages::COPY_SRC,
+                "amp upload staging",
+            ),
+            wgpu::MapMode::Read => (
+                wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+                "amp download staging",
+            ),
+        };
+        // An upload buffer starts mapped, ready for the host to write.
+        let mapped = mode == wgpu::MapMode::Write;
+        let buffer = device.scoped(|wgpu_device| {
+            wgpu_device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some(label),
+                size: CHUNK,
+                usage,
+                mapped_at_creation: mapped,
+            })
+        })?;
+        let state = if mapped {
+            Mapping::Mapped
+        } else {
+            Mapping::Pending
+        };
+        Ok(Slot {
+            buffer,
+            mapping: Arc::new(Mutex::new(state)),
+            used_by: None,
+        })
+    }
+
+    fn state(&self) -> MutexGuard<'_, Mapping> {
+        self.mapping.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Asks for the buffer to be mapped in `mode` once `submission`, which uses it, is done.
+    fn remap(&mut self, mode: wgpu::MapMode, submission: wgpu::SubmissionIndex) {
+        *self.state() = Mapping::Pending;
+        let mapping = Arc::clone(&self.mapping);
+        self.buffer.map_async(mode, .., move |result| {
+            let state = match result {
+                Ok(()) => Mapping::Mapped,
+                Err(error) => Mapping::Failed(WgpuError::new(error)),
+            };
+            *mapping.lock().unwrap_or_else(PoisonError::into_inner) = state;
+        });
+        self.used_by = Some(submission);
+    }
+
+    /// Blocks until the buffer is mapped.
+    fn wait(&self, device: &Device) -> Result<()> {
+        let since = Instant::now();
+        loop {
+            match &*self.state() {
+                Mapping::Mapped => return Ok(()),
+                Mapping::Failed(source) => {
+                    return Err(Error::Device(DeviceError::Map {
+                        source: source.clone(),
+                    }))
+                }
+                Mapping::Pending => {}
+            }
+            // The mapping's callback runs in the poll that sees the copy done, this one or
+            // another thread's.
+            device.wait(self.used_by.clone())?;
+            if matches!(*self.state(), Mapping::Pending) {
+                if since.elapsed() > CALLBACK_GRACE {
+                    return Err(Error::Device(DeviceError::Unreported {
+                        accelerator: device.name().to_owned(),
+                    }));
+                }
+                std::thread::yield_now();
+            }
+        }
+    }
+}
+
+fn mapped_range_error(error: &wgpu::MapRangeError) -> Error {
+    Error::Device(DeviceError::MappedRange {
+        source: WgpuError::new(error.clone()),
+    })
+}
 
 /// Starts copying `size` bytes of `buffer` from `offset` into a new mappable staging buffer:
 /// submits the copy (and what `then` records after it, in the same submission) and asks for

@@ -11,6 +11,7 @@
 //! `array_view(extent)`).
 
 mod data;
+mod parallel;
 #[cfg(test)]
 mod tests;
 pub(crate) mod transfer;

@@ -432,15 +432,7 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
         if l.host.kind() != HostKind::ReadOnly {
             let bytes = self.core.meta().data_bytes();
             if bytes > 0 {
-                let host = &mut *l.host;
-                transfer::read_back(
-                    &copy.acc,
-                    &copy.buffer,
-                    0,
-                    bytes,
-                    |_| {},
-                    |data| host.load_all(data),
-                )?;
+                l.host.download_all(&copy.acc, &copy.buffer)?;
                 self.counted_download(bytes);
             }
         }

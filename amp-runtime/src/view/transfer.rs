@@ -6,6 +6,7 @@
 //! (`bool` included), which is what crosses the bus. The zero sentinel past the data is never
 //! part of a range.
 
+use super::parallel;
 use crate::accelerator::Accelerator;
 use crate::completion::Flight;
 use crate::error::Result;
@@ -17,10 +18,6 @@ static UPLOADS: AtomicU64 = AtomicU64::new(0);
 static DOWNLOADS: AtomicU64 = AtomicU64::new(0);
 static UPLOADED_BYTES: AtomicU64 = AtomicU64::new(0);
 static DOWNLOADED_BYTES: AtomicU64 = AtomicU64::new(0);
-
-/// Elements converted and written per `write_buffer` call: bounds the temporary memory an upload
-/// of a large view needs (4 MiB).
-const UPLOAD_CHUNK: usize = 1 << 20;
 
 /// Host-to-accelerator and accelerator-to-host copies made by all views and arrays of the
 /// process so far, as `(uploads, downloads)`. A host read of part of the data counts as one
@@ -65,59 +62,83 @@ pub(crate) fn count_download(bytes: u64) {
     DOWNLOADED_BYTES.fetch_add(bytes, Ordering::Relaxed);
 }
 
-/// Writes `data` into `buffer` from element `first` on (queued: ordered before later
-/// submissions of the accelerator).
+/// Writes `data` into `buffer` from element `first` on. Returns once `data` is no longer
+/// needed; the copy is queued, ordered before later submissions of the accelerator.
 pub(crate) fn upload<T: Element>(
     acc: &Accelerator,
     buffer: &wgpu::Buffer,
     first: usize,
     data: &[T],
 ) -> Result<()> {
-    if data.is_empty() {
+    let total = bytes_of::<T>(data.len());
+    if total == 0 {
         return Ok(());
     }
     let queue = acc.queue()?;
-    if let Some(bytes) = T::as_device_bytes(data) {
-        // The host's bytes are the device's: copied as they are, in chunks of the same bound.
-        let start = bytes_of::<T>(first);
-        let chunk = bytes_of::<T>(UPLOAD_CHUNK) as usize;
+    let start = bytes_of::<T>(first);
+    let element = bytes_of::<T>(1);
+    if total < staging::RING_MIN {
+        // Small: wgpu's own staging, in one write.
         return acc.scoped(|_| {
-            for (i, part) in bytes.chunks(chunk).enumerate() {
-                queue.write_buffer(buffer, start + (i * chunk) as u64, part);
+            if let Some(bytes) = T::as_device_bytes(data) {
+                queue.write_buffer(buffer, start, bytes);
+            } else {
+                let mut words = Vec::with_capacity(data.len() * T::WORDS);
+                data.iter().for_each(|v| v.write_words(&mut words));
+                queue.write_buffer(buffer, start, bytemuck::cast_slice(&words));
             }
         });
     }
-    acc.scoped(|_| {
-        // Elements are 32-bit words on the device (`Element::WORDS`; bool included), so convert.
-        let mut words = Vec::with_capacity(data.len().min(UPLOAD_CHUNK) * T::WORDS);
-        for (i, chunk) in data.chunks(UPLOAD_CHUNK).enumerate() {
-            words.clear();
-            chunk.iter().for_each(|v| v.write_words(&mut words));
-            let offset = bytes_of::<T>(first + i * UPLOAD_CHUNK);
-            queue.write_buffer(buffer, offset, bytemuck::cast_slice(&words));
-        }
-    })
+    acc.staging().upload(
+        acc.device(),
+        queue,
+        buffer,
+        start,
+        total,
+        element,
+        &mut |range, dst| {
+            let elements = (range.start / element) as usize..(range.end / element) as usize;
+            parallel::encode(&data[elements], dst);
+        },
+    )
 }
 
-/// Reads elements `first..first + host.len()` of `buffer` into `host` through a mappable
-/// staging buffer of that size.
+/// Reads elements `first..first + host.len()` of `buffer` into `host`, after the launches
+/// recorded so far.
 pub(crate) fn download<T: Element>(
     acc: &Accelerator,
     buffer: &wgpu::Buffer,
     first: usize,
     host: &mut [T],
 ) -> Result<()> {
-    if host.is_empty() {
+    let total = bytes_of::<T>(host.len());
+    if total == 0 {
         return Ok(());
     }
-    let size = bytes_of::<T>(host.len());
-    read_back(
-        acc,
+    let offset = bytes_of::<T>(first);
+    if total < staging::RING_MIN {
+        return read_back(
+            acc,
+            buffer,
+            offset,
+            total,
+            |_| {},
+            |bytes| parallel::decode(bytes, host),
+        );
+    }
+    let element = bytes_of::<T>(1);
+    let queue = acc.queue()?;
+    acc.staging().download(
+        acc.device(),
+        queue,
         buffer,
-        bytes_of::<T>(first),
-        size,
-        |_| {},
-        |bytes| decode_into(bytes, host),
+        offset,
+        total,
+        element,
+        &mut |range, bytes| {
+            let elements = (range.start / element) as usize..(range.end / element) as usize;
+            parallel::decode(bytes, &mut host[elements]);
+        },
     )
 }
 
@@ -186,25 +207,5 @@ pub(crate) fn copy_runs<T: Element>(
 
 /// Fills `out` with the elements that device bytes `bytes` hold (as many as both have).
 pub(crate) fn decode_into<T: Element>(bytes: &[u8], out: &mut [T]) {
-    if T::WORDS == 0 {
-        return;
-    }
-    if let Some(raw) = T::as_device_bytes_mut(out) {
-        // The host's bytes are the device's.
-        let n = raw.len().min(bytes.len());
-        raw[..n].copy_from_slice(&bytes[..n]);
-        return;
-    }
-    let mut words = Vec::with_capacity(T::WORDS);
-    for (element, raw) in out
-        .iter_mut()
-        .zip(bytes.chunks_exact(bytes_of::<T>(1) as usize))
-    {
-        words.clear();
-        words.extend(
-            raw.chunks_exact(4)
-                .map(|w| u32::from_ne_bytes([w[0], w[1], w[2], w[3]])),
-        );
-        *element = T::read_words(&words);
-    }
+    parallel::decode(bytes, out);
 }

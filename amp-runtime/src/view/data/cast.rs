@@ -131,6 +131,10 @@ impl<S: Element, T: Element> HostAccess<T> for Recast<'_, S, T> {
         self.inner.upload_all(acc, buffer)
     }
 
+    fn download_all(&mut self, acc: &Accelerator, buffer: &wgpu::Buffer) -> Result<()> {
+        self.inner.download_all(acc, buffer)
+    }
+
     fn load_all(&mut self, bytes: &[u8]) {
         self.inner.load_all(bytes);
     }

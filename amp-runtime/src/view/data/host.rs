@@ -62,6 +62,8 @@ pub(super) trait HostAccess<T: Element> {
     fn write(&mut self, first: usize, values: &[T]);
     /// Writes the whole data into `buffer` from its start (queued).
     fn upload_all(&self, acc: &Accelerator, buffer: &wgpu::Buffer) -> Result<()>;
+    /// Replaces the whole data with the contents of `buffer` (nothing for read-only data).
+    fn download_all(&mut self, acc: &Accelerator, buffer: &wgpu::Buffer) -> Result<()>;
     /// Replaces the whole data with its device bytes `bytes` (nothing for read-only data).
     fn load_all(&mut self, bytes: &[u8]);
 }
@@ -100,6 +102,13 @@ impl<T: Element> HostAccess<T> for Host<'_, T> {
 
     fn upload_all(&self, acc: &Accelerator, buffer: &wgpu::Buffer) -> Result<()> {
         transfer::upload(acc, buffer, 0, self.as_slice())
+    }
+
+    fn download_all(&mut self, acc: &Accelerator, buffer: &wgpu::Buffer) -> Result<()> {
+        match self.as_mut_slice() {
+            Some(data) => transfer::download(acc, buffer, 0, data),
+            None => Ok(()),
+        }
     }
 
     fn load_all(&mut self, bytes: &[u8]) {
