@@ -83,21 +83,38 @@ fn chunks(total: u64, unit: u64) -> impl Iterator<Item = Range<u64>> {
         .map(move |start| start..(start + step).min(total))
 }
 
+/// The part of a device buffer a transfer covers: `total` bytes from byte `offset`, in whole
+/// elements of `unit` bytes (chunks never split an element).
+pub(crate) struct Span<'b> {
+    pub(crate) buffer: &'b wgpu::Buffer,
+    pub(crate) offset: u64,
+    pub(crate) total: u64,
+    pub(crate) unit: u64,
+}
+
+/// Writes the bytes of a range of an upload into the write mapping it is given.
+pub(crate) type Fill<'f> = dyn FnMut(Range<u64>, WriteOnly<'_, [u8]>) + 'f;
+
+/// Takes the bytes of a range of a download.
+pub(crate) type Drain<'f> = dyn FnMut(Range<u64>, &[u8]) + 'f;
+
 impl Staging {
-    /// Copies `total` bytes into `dst` from byte `offset` on: `fill` writes the bytes of each
-    /// range of the transfer (whole `unit`s) into the write mapping it is given. Returns once
-    /// the host is done; the copies are queued on the accelerator, ordered before later
-    /// submissions.
+    /// Copies the bytes `fill` writes into `to`: `fill` is called for each range of the transfer
+    /// (byte ranges of `0..to.total`) in order. Returns once the host is done; the copies are
+    /// queued on the accelerator, ordered before later submissions.
     pub(crate) fn upload(
         &self,
         device: &Device,
         queue: &wgpu::Queue,
-        dst: &wgpu::Buffer,
-        offset: u64,
-        total: u64,
-        unit: u64,
-        fill: &mut dyn FnMut(Range<u64>, WriteOnly<'_, [u8]>),
+        to: Span<'_>,
+        fill: &mut Fill<'_>,
     ) -> Result<()> {
+        let Span {
+            buffer: dst,
+            offset,
+            total,
+            unit,
+        } = to;
         let mut ring = self.up.lock().unwrap_or_else(PoisonError::into_inner);
         for range in chunks(total, unit) {
             let len = range.end - range.start;
@@ -121,19 +138,22 @@ impl Staging {
         Ok(())
     }
 
-    /// Copies `total` bytes of `src` from byte `offset` on to the host: `drain` gets each range
-    /// of the transfer (whole `unit`s) and its bytes, in order. The copies follow every
-    /// submission made before.
+    /// Copies the bytes of `from` to the host: `drain` gets each range of the transfer (byte
+    /// ranges of `0..from.total`) and its bytes, in order. The copies follow every submission
+    /// made before.
     pub(crate) fn download(
         &self,
         device: &Device,
         queue: &wgpu::Queue,
-        src: &wgpu::Buffer,
-        offset: u64,
-        total: u64,
-        unit: u64,
-        drain: &mut dyn FnMut(Range<u64>, &[u8]),
+        from: Span<'_>,
+        drain: &mut Drain<'_>,
     ) -> Result<()> {
+        let Span {
+            buffer: src,
+            offset,
+            total,
+            unit,
+        } = from;
         let mut ring = self.down.lock().unwrap_or_else(PoisonError::into_inner);
         let ranges: Vec<Range<u64>> = chunks(total, unit).collect();
         let mut slots = Vec::with_capacity(ranges.len());

@@ -10,7 +10,7 @@ use super::parallel;
 use crate::accelerator::Accelerator;
 use crate::completion::Flight;
 use crate::error::Result;
-use crate::staging;
+use crate::staging::{self, Span};
 use amp_core::Element;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -89,18 +89,17 @@ pub(crate) fn upload<T: Element>(
             }
         });
     }
-    acc.staging().upload(
-        acc.device(),
-        queue,
+    let to = Span {
         buffer,
-        start,
+        offset: start,
         total,
-        element,
-        &mut |range, dst| {
+        unit: element,
+    };
+    acc.staging()
+        .upload(acc.device(), queue, to, &mut |range, dst| {
             let elements = (range.start / element) as usize..(range.end / element) as usize;
             parallel::encode(&data[elements], dst);
-        },
-    )
+        })
 }
 
 /// Reads elements `first..first + host.len()` of `buffer` into `host`, after the launches
@@ -128,18 +127,17 @@ pub(crate) fn download<T: Element>(
     }
     let element = bytes_of::<T>(1);
     let queue = acc.queue()?;
-    acc.staging().download(
-        acc.device(),
-        queue,
+    let from = Span {
         buffer,
         offset,
         total,
-        element,
-        &mut |range, bytes| {
+        unit: element,
+    };
+    acc.staging()
+        .download(acc.device(), queue, from, &mut |range, bytes| {
             let elements = (range.start / element) as usize..(range.end / element) as usize;
             parallel::decode(bytes, &mut host[elements]);
-        },
-    )
+        })
 }
 
 /// Copies `size` bytes of `buffer` from `offset` into a mappable staging buffer, after the
