@@ -9,7 +9,8 @@
 //! into or out of it. Element-wise kernels: the vector add, amp's and WGSL's, timed by the wall
 //! clock and by GPU timestamps.
 //!
-//! `cargo bench --bench memory -- [--large]`: 64 MiB (256 MiB with `--large`).
+//! `cargo bench --bench memory -- [--large] [--amp] [--raw] [--kernels]`: 64 MiB (256 MiB with
+//! `--large`); the parts named, or all.
 
 use amp::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -65,7 +66,7 @@ fn host_threads() -> usize {
     std::thread::available_parallelism()
         .map(|n| n.get())
         .unwrap_or(1)
-        .min(8)
+        .min(16)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -76,23 +77,39 @@ fn amp_round_trip<T: Element + PartialEq + std::fmt::Debug>(
     data: &[T],
 ) -> Result<(), amp::Error> {
     let bytes = std::mem::size_of_val(data);
-    let array = Array::<T, 1>::from_extent(Extent::new([data.len() as i32]))?;
     let acc = Accelerator::default()?;
+    let extent = Extent::new([data.len() as i32]);
+    // Made on the accelerator: the data is copied there now.
+    let made = time(5, || {
+        let _ = Array::new_on(&acc.default_view(), extent, data);
+        let _ = acc.wait();
+    });
+    let array = Array::new_on(&acc.default_view(), extent, data)?;
     let mut back = data.to_vec();
+    let (_, before) = array.transfer_bytes();
     let up = time(5, || {
         let _ = copy(data, &array);
         let _ = acc.wait();
     });
-    let down = time(5, || {
-        let _ = copy(&array, &mut back[..]);
-    });
-    assert!(back == data, "amp round trip of {kind}");
-    rate(
-        &format!("host to device, {kind}"),
-        "amp, from a Vec",
-        bytes,
-        up,
+    // Each download follows an upload, which leaves only the device copy current.
+    let down = median(
+        (0..6)
+            .map(|_| {
+                let _ = copy(data, &array);
+                let _ = acc.wait();
+                let start = Instant::now();
+                let _ = copy(&array, &mut back[..]);
+                start.elapsed()
+            })
+            .collect(),
     );
+    assert!(back == data, "amp round trip of {kind}");
+    let (_, after) = array.transfer_bytes();
+    // Each timed download crossed the link (the upload before it left only the device current).
+    assert_eq!(after - before, 6 * (data.len() * T::WORDS * 4) as u64);
+    let up_name = format!("host to device, {kind}");
+    rate(&up_name, "amp, Array::new_on", bytes, made);
+    rate(&up_name, "amp, from a Vec", bytes, up);
     rate(
         &format!("device to host, {kind}"),
         "amp, into a Vec",
@@ -370,7 +387,7 @@ fn raw_transfers(raw: &Raw, bytes: usize) {
     // The parts: the device's copy from mapped memory (pinned, as torch's pinned tensors), and
     // the host's copy into mapped memory.
     let staging_w = raw.buffer(size, U::MAP_WRITE | U::COPY_SRC);
-    for t in [1, threads] {
+    for t in [1, 4, 8, threads] {
         raw.map(&staging_w, wgpu::MapMode::Write);
         let secs = time(5, || {
             let mut view = staging_w.get_mapped_range_mut(..).expect("mapped");
@@ -396,7 +413,7 @@ fn raw_transfers(raw: &Raw, bytes: usize) {
     });
     rate(down, "device copy into mapped memory", bytes, secs);
     raw.map(&staging_r, wgpu::MapMode::Read);
-    for t in [1, threads] {
+    for t in [1, 4, 8, threads] {
         let secs = time(5, || {
             let view = staging_r.get_mapped_range(..).expect("mapped");
             read_parallel(&mut host, &view, t);
@@ -635,6 +652,16 @@ fn kernels(raw: Option<&Raw>, n: usize) -> Result<(), amp::Error> {
     let bv = Array::new(n as i32, &b)?;
     let cv = Array::<f32, 1>::from_extent(Extent::new([n as i32]))?;
     let reps = 20;
+    // The GPU raises its clocks only under sustained load: about a second of adds first.
+    let warm = Instant::now();
+    while warm.elapsed() < Duration::from_secs(1) {
+        for _ in 0..reps {
+            parallel_for_each!(cv.extent(), |i: Index<1>| {
+                cv[i] = av[i] + bv[i];
+            })?;
+        }
+        acc.wait()?;
+    }
     let wall = time(5, || {
         for _ in 0..reps {
             let _ = parallel_for_each!(cv.extent(), |i: Index<1>| {
@@ -730,13 +757,20 @@ fn kernels(raw: Option<&Raw>, n: usize) -> Result<(), amp::Error> {
 }
 
 fn main() -> Result<(), amp::Error> {
-    let large = std::env::args().any(|a| a == "--large");
-    let bytes: usize = if large { 256 << 20 } else { 64 << 20 };
+    let args: Vec<String> = std::env::args().collect();
+    let has = |flag: &str| args.iter().any(|a| a == flag);
+    let bytes: usize = if has("--large") { 256 << 20 } else { 64 << 20 };
+    // `--amp`, `--raw`, `--kernels` pick parts; all by default.
+    let all = !(has("--amp") || has("--raw") || has("--kernels"));
     let raw = raw();
-    amp_transfers(bytes / 4)?;
-    if let Some(raw) = &raw {
+    if all || has("--amp") {
+        amp_transfers(bytes / 4)?;
+    }
+    if let Some(raw) = raw.as_ref().filter(|_| all || has("--raw")) {
         raw_transfers(raw, bytes);
     }
-    kernels(raw.as_ref(), bytes / 4)?;
+    if all || has("--kernels") {
+        kernels(raw.as_ref(), bytes / 4)?;
+    }
     Ok(())
 }

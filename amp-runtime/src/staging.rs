@@ -28,8 +28,9 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 use wgpu::WriteOnly;
 
-/// Bytes of one staging buffer: the most one step of a large transfer moves.
-pub(crate) const CHUNK: u64 = 32 << 20;
+/// The most bytes one staging buffer holds: the most one step of a large transfer moves. A ring's
+/// buffers are as large as the largest transfer it has served needed, up to this.
+pub(crate) const CHUNK: u64 = 64 << 20;
 
 /// Staging buffers per direction: enough that the host's copy of one chunk overlaps the
 /// accelerator's copies of the others.
@@ -52,6 +53,8 @@ pub(crate) struct Staging {
 
 /// Where a ring buffer's mapping stands.
 enum Mapping {
+    /// Not mapped, and no mapping asked for: the accelerator may copy into or out of it.
+    Idle,
     /// Asked for; wgpu maps it once the copy that used the buffer is done.
     Pending,
     /// The host may write (up) or read (down) it.
@@ -71,13 +74,16 @@ struct Slot {
 #[derive(Default)]
 struct Ring {
     slots: Vec<Slot>,
+    /// The bytes each buffer holds.
+    size: u64,
     /// The slot the next chunk takes.
     next: usize,
 }
 
-/// The chunks of `total` bytes: at most [`CHUNK`] bytes each, in whole `unit`s.
-fn chunks(total: u64, unit: u64) -> impl Iterator<Item = Range<u64>> {
-    let step = (CHUNK / unit.max(1)).max(1) * unit.max(1);
+/// The chunks of `total` bytes: at most `size` bytes each, in whole `unit`s.
+fn chunks(total: u64, size: u64, unit: u64) -> impl Iterator<Item = Range<u64>> {
+    let unit = unit.max(1);
+    let step = (size / unit).max(1) * unit;
     (0..total)
         .step_by(step as usize)
         .map(move |start| start..(start + step).min(total))
@@ -116,7 +122,8 @@ impl Staging {
             unit,
         } = to;
         let mut ring = self.up.lock().unwrap_or_else(PoisonError::into_inner);
-        for range in chunks(total, unit) {
+        ring.fit(device, total, unit)?;
+        for range in chunks(total, ring.size, unit) {
             let len = range.end - range.start;
             let k = ring.take(device, wgpu::MapMode::Write)?;
             let slot = &mut ring.slots[k];
@@ -127,13 +134,13 @@ impl Staging {
                     .map_err(|e| mapped_range_error(&e))?;
                 fill(range.clone(), view.slice(..));
             }
-            slot.buffer.unmap();
+            slot.release();
             let submission = device.scoped(|wgpu_device| {
                 let mut encoder = wgpu_device.create_command_encoder(&Default::default());
                 encoder.copy_buffer_to_buffer(&slot.buffer, 0, dst, offset + range.start, len);
                 queue.submit([encoder.finish()])
             })?;
-            slot.remap(wgpu::MapMode::Write, submission);
+            slot.remap(wgpu::MapMode::Write, Some(submission));
         }
         Ok(())
     }
@@ -155,7 +162,8 @@ impl Staging {
             unit,
         } = from;
         let mut ring = self.down.lock().unwrap_or_else(PoisonError::into_inner);
-        let ranges: Vec<Range<u64>> = chunks(total, unit).collect();
+        ring.fit(device, total, unit)?;
+        let ranges: Vec<Range<u64>> = chunks(total, ring.size, unit).collect();
         let mut slots = Vec::with_capacity(ranges.len());
         let start = |ring: &mut Ring, range: &Range<u64>| -> Result<usize> {
             let k = ring.take(device, wgpu::MapMode::Read)?;
@@ -166,7 +174,7 @@ impl Staging {
                 encoder.copy_buffer_to_buffer(src, offset + range.start, &slot.buffer, 0, len);
                 queue.submit([encoder.finish()])
             })?;
-            slot.remap(wgpu::MapMode::Read, submission);
+            slot.remap(wgpu::MapMode::Read, Some(submission));
             Ok(k)
         };
         // The first copies at once; each later one as soon as a buffer is read out.
@@ -184,7 +192,7 @@ impl Staging {
                     .map_err(|e| mapped_range_error(&e))?;
                 drain(range.clone(), &view);
             }
-            slot.buffer.unmap();
+            slot.release();
             if let Some(later) = ranges.get(i + SLOTS) {
                 slots.push(start(&mut ring, later)?);
             }
@@ -194,27 +202,59 @@ impl Staging {
 }
 
 impl Ring {
+    /// Makes the buffers large enough for chunks of a transfer of `total` bytes in whole
+    /// `unit`s: as large as the transfer (a power of two, from [`RING_MIN`]), at most [`CHUNK`],
+    /// and at least one unit. Smaller buffers are dropped once idle.
+    fn fit(&mut self, device: &Device, total: u64, unit: u64) -> Result<()> {
+        let wanted = total.next_power_of_two().clamp(RING_MIN, CHUNK).max(unit);
+        if self.size >= wanted {
+            return Ok(());
+        }
+        for slot in &self.slots {
+            // An upload buffer is in use until its copy is done and it is mapped again; a
+            // download buffer is idle between downloads.
+            slot.wait_if_pending(device)?;
+        }
+        self.slots.clear();
+        self.next = 0;
+        self.size = wanted;
+        Ok(())
+    }
+
     /// The next slot, mapped in `mode` for the host (up), or idle for a copy into it (down);
     /// makes it if the ring has fewer than [`SLOTS`].
     fn take(&mut self, device: &Device, mode: wgpu::MapMode) -> Result<usize> {
         let k = self.next;
         self.next = (self.next + 1) % SLOTS;
         if k == self.slots.len() {
-            self.slots.push(Slot::new(device, mode)?);
+            self.slots.push(Slot::new(device, mode, self.size)?);
         }
         let slot = &mut self.slots[k];
         match mode {
-            wgpu::MapMode::Write => slot.wait(device)?,
-            // A download buffer is idle once its last mapping was read and unmapped, which
-            // `Staging::download` does before it takes the slot again.
-            wgpu::MapMode::Read => {}
+            wgpu::MapMode::Write => {
+                if matches!(*slot.state(), Mapping::Idle | Mapping::Failed(_)) {
+                    // Left unmapped by a transfer that failed half-way: map it again.
+                    slot.remap(mode, None);
+                }
+                slot.wait(device)?;
+            }
+            wgpu::MapMode::Read => {
+                // Normally idle: the last download read it out and released it.
+                if matches!(*slot.state(), Mapping::Pending) {
+                    slot.wait(device)?;
+                }
+                if matches!(*slot.state(), Mapping::Mapped) {
+                    slot.release();
+                }
+                *slot.state() = Mapping::Idle;
+            }
         }
         Ok(k)
     }
 }
 
 impl Slot {
-    fn new(device: &Device, mode: wgpu::MapMode) -> Result<Self> {
+    fn new(device: &Device, mode: wgpu::MapMode, size: u64) -> Result<Self> {
         let (usage, label) = match mode {
             wgpu::MapMode::Write => (
                 wgpu::BufferUsages::MAP_WRITE | wgpu::BufferUsages::COPY_SRC,
@@ -230,7 +270,7 @@ impl Slot {
         let buffer = device.scoped(|wgpu_device| {
             wgpu_device.create_buffer(&wgpu::BufferDescriptor {
                 label: Some(label),
-                size: CHUNK,
+                size,
                 usage,
                 mapped_at_creation: mapped,
             })
@@ -238,7 +278,7 @@ impl Slot {
         let state = if mapped {
             Mapping::Mapped
         } else {
-            Mapping::Pending
+            Mapping::Idle
         };
         Ok(Slot {
             buffer,
@@ -251,8 +291,15 @@ impl Slot {
         self.mapping.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// Asks for the buffer to be mapped in `mode` once `submission`, which uses it, is done.
-    fn remap(&mut self, mode: wgpu::MapMode, submission: wgpu::SubmissionIndex) {
+    /// Unmaps the buffer, so that the accelerator may copy into or out of it.
+    fn release(&self) {
+        self.buffer.unmap();
+        *self.state() = Mapping::Idle;
+    }
+
+    /// Asks for the buffer to be mapped in `mode` once `submission`, which uses it, is done
+    /// (once all work submitted so far is, without one).
+    fn remap(&mut self, mode: wgpu::MapMode, submission: Option<wgpu::SubmissionIndex>) {
         *self.state() = Mapping::Pending;
         let mapping = Arc::clone(&self.mapping);
         self.buffer.map_async(mode, .., move |result| {
@@ -262,7 +309,15 @@ impl Slot {
             };
             *mapping.lock().unwrap_or_else(PoisonError::into_inner) = state;
         });
-        self.used_by = Some(submission);
+        self.used_by = submission;
+    }
+
+    /// Blocks until a mapping asked for is done (or failed), so that nothing uses the buffer.
+    fn wait_if_pending(&self, device: &Device) -> Result<()> {
+        if matches!(*self.state(), Mapping::Pending) {
+            self.wait(device)?;
+        }
+        Ok(())
     }
 
     /// Blocks until the buffer is mapped.
@@ -277,6 +332,11 @@ impl Slot {
                     }))
                 }
                 Mapping::Pending => {}
+                Mapping::Idle => {
+                    return Err(Error::Device(DeviceError::Unreported {
+                        accelerator: device.name().to_owned(),
+                    }))
+                }
             }
             // The mapping's callback runs in the poll that sees the copy done, this one or
             // another thread's.

@@ -11,7 +11,7 @@ use std::ptr::NonNull;
 use wgpu::WriteOnly;
 
 /// The most threads one copy uses.
-const MAX_THREADS: usize = 8;
+const MAX_THREADS: usize = 16;
 
 /// Bytes below which a part is not worth a thread of its own.
 const MIN_PART: usize = 1 << 20;
