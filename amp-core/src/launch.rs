@@ -153,6 +153,12 @@ impl<'l, B> LaunchArgs<'l, B> {
         }
     }
 
+    /// The slot the next value fills, counted from 0 in declaration order (the domain is slot
+    /// 0).
+    pub fn next_slot(&self) -> usize {
+        self.filled
+    }
+
     /// Fills the domain's slot with `words` ([`DomainLaunch::words`](crate::domain::DomainLaunch)).
     pub fn domain(&mut self, words: &[u32]) {
         self.fill(SlotKind::Domain, words);

@@ -9,13 +9,13 @@
 
 use crate::accelerator::Accelerator;
 use crate::array::Array;
-use crate::error::Result;
-use crate::view::{ArrayView, ConstArrayView};
+use crate::error::{coords, Error, MemoryError, Result};
+use crate::view::{ArrayView, ConstArrayView, ViewData};
 use amp_core::short_vector::{Component, Vector};
 use amp_core::types::Rank;
 use amp_core::view::View;
 use amp_core::{
-    Element, Extent, Index, KernelBuilder, KernelType, KernelValue, LaunchArgs, LaunchLayout,
+    Element, Extent, Index, KernelBuilder, KernelType, KernelValue, LaunchArgs, LaunchLayout, Loc,
     ReadOnly, ReadWrite, Scalar, TiledExtent, Value,
 };
 
@@ -24,6 +24,8 @@ use amp_core::{
 pub struct Binder<'a> {
     /// The accelerator the kernel runs on.
     pub(crate) accelerator: &'a Accelerator,
+    /// The launch's `parallel_for_each!`, for errors that name a captured view.
+    site: Loc,
     /// The slots.
     pub(crate) args: LaunchArgs<'a, wgpu::Buffer>,
     /// The data (view cores) the launch uses, for the fault log.
@@ -31,13 +33,38 @@ pub struct Binder<'a> {
 }
 
 impl<'a> Binder<'a> {
-    /// Starts binding a launch on `accelerator` of a kernel laid out as `layout`.
-    pub(crate) fn new(accelerator: &'a Accelerator, layout: &'a LaunchLayout) -> Self {
+    /// Starts binding a launch at `site` on `accelerator` of a kernel laid out as `layout`.
+    pub(crate) fn new(accelerator: &'a Accelerator, layout: &'a LaunchLayout, site: Loc) -> Self {
         Binder {
             accelerator,
+            site,
             args: LaunchArgs::new(layout),
             cores: Vec::new(),
         }
+    }
+
+    /// Fills a view's slot with `data`, made current on the accelerator. Data larger than one
+    /// storage binding is an error naming the view, checked before any data moves.
+    pub(crate) fn view<T: Element, const N: usize>(
+        &mut self,
+        data: &ViewData<'_, T, N>,
+    ) -> Result<()> {
+        let bytes = data.buffer_bytes();
+        let max = self.accelerator.limits().max_storage_buffer_binding_size;
+        if bytes > max {
+            return Err(Error::OutOfMemory(MemoryError::Binding {
+                site: self.site,
+                slot: self.args.next_slot(),
+                extent: coords::extent(data.extent()),
+                bytes,
+                accelerator: self.accelerator.description().to_owned(),
+                max,
+            }));
+        }
+        let buffer = data.device_buffer(self.accelerator)?;
+        self.cores.push(data.core_id());
+        self.args.view(&data.view_args(), buffer);
+        Ok(())
     }
 
     /// Fills a captured value's slot (`#[derive(Element)]` structs).
@@ -155,10 +182,7 @@ macro_rules! view_capture {
                 View::declare(b)
             }
             fn bind(&self, binder: &mut Binder<'_>) -> Result<()> {
-                let buffer = self.device_buffer(binder.accelerator)?;
-                binder.cores.push(self.core_id());
-                binder.args.view(&self.view_args(), buffer);
-                Ok(())
+                binder.view(self.view_data())
             }
             fn launched(&self) {
                 let $this = self;

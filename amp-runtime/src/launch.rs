@@ -146,7 +146,7 @@ where
         .launch()
         .map_err(|e| Error::InvalidComputeDomain(DomainError::Launch(e)))?;
     let mut pipeline = pipeline::<D, C, F>(accelerator, &captures, site, checks, false, &body)?;
-    let mut binder = Binder::new(accelerator, &pipeline.layout);
+    let mut binder = Binder::new(accelerator, &pipeline.layout, site);
     binder.args.domain(&words);
     captures.bind(&mut binder)?;
     let Binder { args, cores, .. } = binder;

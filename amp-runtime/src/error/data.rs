@@ -3,6 +3,7 @@
 
 use super::coords::Tuple;
 use super::device::WgpuError;
+use amp_core::Loc;
 use std::fmt;
 
 /// An element type, as errors name it: `name (N bytes)`, its size on the accelerator.
@@ -90,6 +91,22 @@ pub enum MemoryError {
         /// The largest buffer it allows, in bytes.
         max: u64,
     },
+    /// A view a launch would bind that is larger than the accelerator binds at once.
+    Binding {
+        /// The launch's `parallel_for_each!`.
+        site: Loc,
+        /// The view's slot among the kernel's launch values, counted from 0 in declaration
+        /// order (the domain is slot 0, then each capture of the kernel closure).
+        slot: usize,
+        /// The view's extent.
+        extent: Vec<i64>,
+        /// The bytes its data takes on the accelerator (the zero sentinel included).
+        bytes: u64,
+        /// The accelerator's name.
+        accelerator: String,
+        /// The most bytes one storage binding may have there.
+        max: u64,
+    },
     /// An array larger than any accelerator here allows.
     Array {
         /// Its extent.
@@ -143,6 +160,19 @@ impl fmt::Display for MemoryError {
                 f,
                 "array view of extent {} needs {elements} {element_bytes}-byte elements but \
                  `{accelerator}` allows buffers of at most {max} bytes",
+                Tuple(extent)
+            ),
+            MemoryError::Binding {
+                site,
+                slot,
+                extent,
+                bytes,
+                accelerator,
+                max,
+            } => write!(
+                f,
+                "the array view of extent {} captured at slot {slot} of the kernel at {site} \
+                 takes {bytes} bytes but `{accelerator}` binds at most {max} bytes per view",
                 Tuple(extent)
             ),
             MemoryError::Array {

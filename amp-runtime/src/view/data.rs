@@ -405,6 +405,11 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
         }
     }
 
+    /// The bytes a device buffer of the data takes (the data and room for the zero sentinel).
+    pub(crate) fn buffer_bytes(&self) -> u64 {
+        self.core.meta().buffer_size().unwrap_or(u64::MAX)
+    }
+
     /// The data's id in the fault log of checked launches.
     pub(crate) fn core_id(&self) -> u64 {
         self.core.meta().id
