@@ -20,7 +20,7 @@ use crate::accelerator::Accelerator;
 use crate::completion::Completion;
 use crate::error::Result;
 use amp_core::{Element, Extent, Index};
-pub(crate) use data::{filled_vec, DataEnd, Placed, ViewData};
+pub(crate) use data::{filled_vec, DataEnd, Placed, Segments, ViewData};
 use std::fmt;
 pub(crate) use transfer::decode_into;
 
@@ -173,7 +173,7 @@ macro_rules! view_methods {
         /// Makes the data current on `acc` and returns the buffer that holds it there.
         #[cfg(test)]
         pub(crate) fn device_buffer(&self, acc: &Accelerator) -> Result<wgpu::Buffer> {
-            self.data.device_buffer(acc)
+            Ok(self.data.device_buffer(acc)?.buffers()[0].clone())
         }
     };
 }

@@ -113,7 +113,7 @@ pub enum MemoryError {
         extent: Vec<i64>,
         /// Its bytes on an accelerator.
         bytes: u64,
-        /// The largest buffer an accelerator here allows, in bytes.
+        /// The bytes of the largest array kernels can address.
         largest: u64,
     },
     /// An array with more elements than the host can count.
@@ -181,8 +181,8 @@ impl fmt::Display for MemoryError {
                 largest,
             } => write!(
                 f,
-                "an array of extent {} takes {bytes} bytes; the largest buffer an accelerator \
-                 here allows is {largest} bytes",
+                "an array of extent {} takes {bytes} bytes; the largest array kernels can \
+                 address (2^32 - 1 elements) takes {largest} bytes",
                 Tuple(extent)
             ),
             MemoryError::HostCount { extent } => write!(
