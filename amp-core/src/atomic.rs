@@ -376,20 +376,22 @@ impl<T: Scalar> ValueAtomics<T> for crate::builder::Var<T> {}
 /// Emits an atomic read-modify-write of the element at `pointer`; returns its previous value.
 pub(crate) fn atomic_at<T: Scalar>(
     b: &mut KernelBuilder,
-    element: (naga::Handle<Expression>, Option<Check>),
+    (element, check): (impl Into<crate::builder::Entries>, Option<Check>),
     fun: AtomicFunction,
     value: KernelValue<T>,
 ) -> KernelValue<T> {
+    let element = (element.into(), check);
     KernelValue::from_handle(b.atomic(element, fun, value.handle(), T::SCALAR))
 }
 
 /// Emits an atomic compare-exchange of the element at `pointer`.
 pub(crate) fn compare_exchange_at<T: Scalar>(
     b: &mut KernelBuilder,
-    element: (naga::Handle<Expression>, Option<Check>),
+    (element, check): (impl Into<crate::builder::Entries>, Option<Check>),
     expected: KernelValue<T>,
     desired: KernelValue<T>,
 ) -> Exchange<T> {
+    let element = (element.into(), check);
     let (old, exchanged) =
         b.compare_exchange(element, expected.handle(), desired.handle(), T::SCALAR);
     Exchange {

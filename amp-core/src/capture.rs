@@ -53,17 +53,34 @@ impl KernelBuilder {
         read_only: bool,
     ) -> (Handle<naga::GlobalVariable>, ViewWords) {
         let binding = self.layout.bindings.len() as u32 + 1;
+        let segments = self.next_view_segments();
         let entry = T::entry_type(self);
         // Tightly packed, as on the host: an element's words over its entries.
         let stride = (T::WORDS as u32 * 4) / T::ENTRIES;
-        let global = self.alloc_binding(
-            BindingKind::Storage { read_only },
-            &format!("amp_view{binding}"),
-            (entry, stride),
-            read_only,
-        );
+        let globals: Vec<_> = (0..segments.count.max(1))
+            .map(|k| {
+                let name = match k {
+                    0 => format!("amp_view{binding}"),
+                    k => format!("amp_view{binding}_{k}"),
+                };
+                self.alloc_binding(
+                    BindingKind::Storage { read_only },
+                    &name,
+                    (entry, stride),
+                    read_only,
+                )
+            })
+            .collect();
+        let global = globals[0];
+        if globals.len() > 1 {
+            self.split_view(globals, segments.elements);
+        }
         let words = ViewWords::new(self.alloc_words(ViewWords::count(rank)), rank);
-        self.layout.slots.push(Slot::View { words, binding });
+        self.layout.slots.push(Slot::View {
+            words,
+            binding,
+            segments,
+        });
         (global, words)
     }
 }

@@ -5,7 +5,7 @@
 //! The buffer type is the backend's (a wgpu buffer for the runtime; anything for a backend that
 //! interprets the kernel's module itself), so the contract names no device API.
 
-use crate::layout::{LaunchLayout, SlotKind, Words};
+use crate::layout::{LaunchLayout, Slot, SlotKind, Words};
 use crate::shape::Extent;
 use crate::types::Element;
 use std::fmt;
@@ -68,6 +68,15 @@ pub enum LaunchError {
         /// The words the launch supplied.
         supplied: u32,
     },
+    /// A view whose data is split over another number of buffers than the kernel binds.
+    WrongSegments {
+        /// The slot.
+        slot: usize,
+        /// The bindings the kernel declared for the view.
+        declared: u32,
+        /// The buffers the launch supplied.
+        supplied: u32,
+    },
     /// More values than the kernel declared.
     Extra {
         /// The first slot past the kernel's.
@@ -104,6 +113,15 @@ impl fmt::Display for LaunchError {
             } => write!(
                 f,
                 "the kernel declared {declared} parameter words at slot {slot} but the launch \
+                 supplied {supplied}"
+            ),
+            LaunchError::WrongSegments {
+                slot,
+                declared,
+                supplied,
+            } => write!(
+                f,
+                "the kernel binds the view at slot {slot} as {declared} buffers but the launch \
                  supplied {supplied}"
             ),
             LaunchError::Extra { slot, supplied } => write!(
@@ -153,6 +171,12 @@ impl<'l, B> LaunchArgs<'l, B> {
         }
     }
 
+    /// The slot the next value fills, counted from 0 in declaration order (the domain is slot
+    /// 0).
+    pub fn next_slot(&self) -> usize {
+        self.filled
+    }
+
     /// Fills the domain's slot with `words` ([`DomainLaunch::words`](crate::domain::DomainLaunch)).
     pub fn domain(&mut self, words: &[u32]) {
         self.fill(SlotKind::Domain, words);
@@ -173,8 +197,31 @@ impl<'l, B> LaunchArgs<'l, B> {
 
     /// Fills a view's slot: its place in `buffer`, and the buffer to bind.
     pub fn view<const N: usize>(&mut self, view: &ViewArgs<N>, buffer: B) {
-        if self.fill_with(SlotKind::View, |words| view.write_words(words)) {
-            self.buffers.push(buffer);
+        self.view_segments(view, [buffer]);
+    }
+
+    /// Fills a view's slot with its data split over `buffers`, one per binding of the slot's
+    /// [`ViewSegments`](crate::layout::ViewSegments), in order.
+    pub fn view_segments<const N: usize>(
+        &mut self,
+        view: &ViewArgs<N>,
+        buffers: impl IntoIterator<Item = B>,
+    ) {
+        let slot = self.filled;
+        if !self.fill_with(SlotKind::View, |words| view.write_words(words)) {
+            return;
+        }
+        let before = self.buffers.len();
+        self.buffers.extend(buffers);
+        let supplied = (self.buffers.len() - before) as u32;
+        if let Some(Slot::View { segments, .. }) = self.layout.slots.get(slot) {
+            if segments.count != supplied {
+                self.error = Some(LaunchError::WrongSegments {
+                    slot,
+                    declared: segments.count,
+                    supplied,
+                });
+            }
         }
     }
 
@@ -284,7 +331,7 @@ impl<B> Launch<B> {
 mod tests {
     use super::*;
     use crate::domain::Domain;
-    use crate::layout::{Slot, ViewWords};
+    use crate::layout::ViewWords;
     use crate::view::IndexWrite;
     use crate::{Index, KernelBuilder, Loc, ReadWrite, View};
     use naga::valid::Capabilities;
@@ -324,7 +371,8 @@ mod tests {
                 Slot::Value(Words { first: 3, count: 1 }),
                 Slot::View {
                     words: ViewWords::new(4, 1),
-                    binding: 1
+                    binding: 1,
+                    segments: crate::layout::ViewSegments::WHOLE,
                 },
                 Slot::Value(Words { first: 7, count: 2 }),
             ]

@@ -103,13 +103,35 @@ pub enum Slot {
     /// A captured value (a scalar, a short vector, a `#[derive(Element)]` struct, an `Index`,
     /// an `Extent`): its words.
     Value(Words),
-    /// A captured view: its words and its storage binding.
+    /// A captured view: its words and its storage bindings.
     View {
         /// Its layout in the parameter words.
         words: ViewWords,
-        /// Its binding.
+        /// Its first binding; a view split over several bindings takes the ones after it too.
         binding: u32,
+        /// How its data is split over bindings.
+        segments: ViewSegments,
     },
+}
+
+/// How a view's data is split over storage bindings, which the kernel is specialised on: data
+/// larger than one binding is `count` bindings ("segments") of `elements` elements each (the
+/// last holds the rest), and each access selects its element's segment. One binding holds the
+/// whole data otherwise ([`WHOLE`](Self::WHOLE)), as in every kernel whose data fits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ViewSegments {
+    /// The number of bindings.
+    pub count: u32,
+    /// Elements per binding but the last (unused for one binding).
+    pub elements: u32,
+}
+
+impl ViewSegments {
+    /// The whole data in one binding.
+    pub const WHOLE: ViewSegments = ViewSegments {
+        count: 1,
+        elements: 0,
+    };
 }
 
 impl Slot {

@@ -185,7 +185,7 @@ where
         idx: Handle<Expression>,
         kind: AccessKind,
         guard_address: bool,
-    ) -> (Vec<Handle<Expression>>, Option<Check>) {
+    ) -> (crate::builder::Entries, Option<Check>) {
         let mut check = CheckBuilder::new(kind);
         let mut terms = Vec::with_capacity(N);
         for k in 0..N {
@@ -202,8 +202,8 @@ where
         }
         let check = check.finish();
         let linear = self.view.linear(b, &terms);
-        let pointers = self.view.pointers(b, linear, check.as_ref(), guard_address);
-        (pointers, check)
+        let entries = self.view.entries(b, linear, check.as_ref(), guard_address);
+        (entries, check)
     }
 
     /// Reads element `idx`.

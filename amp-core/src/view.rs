@@ -6,6 +6,7 @@
 //! strides and sentinel (the index of the zero element every buffer holds past its data, which a
 //! checked read out of range reads instead) are launch parameters: [`ViewWords`] says where.
 
+use crate::builder::Entries;
 use crate::builder::{
     AccessKind, Check, CheckBuilder, FnArg, KernelBuilder, KernelValue, SiteBound,
 };
@@ -80,7 +81,7 @@ where
         b: &mut KernelBuilder,
         idx: Handle<Expression>,
         kind: AccessKind,
-    ) -> (Vec<Handle<Expression>>, Option<Check>) {
+    ) -> (Entries, Option<Check>) {
         self.element_at(b, idx, kind, kind == AccessKind::ViewRead)
     }
 
@@ -92,7 +93,7 @@ where
         idx: Handle<Expression>,
         kind: AccessKind,
         guard_address: bool,
-    ) -> (Vec<Handle<Expression>>, Option<Check>) {
+    ) -> (Entries, Option<Check>) {
         let mut check = CheckBuilder::new(kind);
         let terms: Vec<_> = (0..N)
             .map(|k| {
@@ -104,7 +105,7 @@ where
         let check = check.finish();
         let linear = self.linear(b, &terms);
         (
-            self.pointers(b, linear, check.as_ref(), guard_address),
+            self.entries(b, linear, check.as_ref(), guard_address),
             check,
         )
     }
@@ -127,15 +128,15 @@ where
         linear
     }
 
-    /// Pointers to the storage entries of the element at `linear`; with `guard_address` and a
-    /// failing `check`, those of the buffer's zero sentinel instead.
-    pub(crate) fn pointers(
+    /// The storage entries of the element at `linear`; with `guard_address` and a failing
+    /// `check`, those of the buffer's zero sentinel instead.
+    pub(crate) fn entries(
         self,
         b: &mut KernelBuilder,
         mut linear: Handle<Expression>,
         check: Option<&Check>,
         guard_address: bool,
-    ) -> Vec<Handle<Expression>> {
+    ) -> Entries {
         if let (Some(check), true) = (check, guard_address) {
             let sentinel = b.param_word(self.words.sentinel()).handle();
             linear = b.append(Expression::Select {
@@ -144,54 +145,82 @@ where
                 reject: sentinel,
             });
         }
+        if let Some(split) = b.split_of(self.global) {
+            return b.split_entries(split, linear, T::ENTRIES);
+        }
         let base = b.append(Expression::GlobalVariable(self.global));
         if T::ENTRIES == 1 {
-            return vec![b.append(Expression::Access {
+            return Entries::At(vec![b.append(Expression::Access {
                 base,
                 index: linear,
-            })];
+            })]);
         }
         let entries = b.literal(T::ENTRIES).handle();
         let first = b.binary(BinaryOperator::Multiply, linear, entries);
-        (0..T::ENTRIES)
-            .map(|k| {
-                let k = b.literal(k).handle();
-                let index = b.binary(BinaryOperator::Add, first, k);
-                b.append(Expression::Access { base, index })
-            })
-            .collect()
+        Entries::At(
+            (0..T::ENTRIES)
+                .map(|k| {
+                    let k = b.literal(k).handle();
+                    let index = b.binary(BinaryOperator::Add, first, k);
+                    b.append(Expression::Access { base, index })
+                })
+                .collect(),
+        )
     }
 
-    /// Loads the element whose storage entries are at `pointers` (after a checked address).
-    pub(crate) fn load_entries(
-        b: &mut KernelBuilder,
-        pointers: Vec<Handle<Expression>>,
-    ) -> KernelValue<T> {
-        let entries: Vec<_> = pointers
-            .into_iter()
-            .map(|pointer| b.append(Expression::Load { pointer }))
-            .collect();
-        KernelValue::from_handle(T::from_entries(b, &entries))
+    /// Loads the element whose storage entries are `entries` (after a checked address).
+    pub(crate) fn load_entries(b: &mut KernelBuilder, entries: Entries) -> KernelValue<T> {
+        let load = |b: &mut KernelBuilder, pointers: &[Handle<Expression>]| {
+            let loaded: Vec<_> = pointers
+                .iter()
+                .map(|&pointer| b.append(Expression::Load { pointer }))
+                .collect();
+            Some(T::from_entries(b, &loaded))
+        };
+        let value = match &entries {
+            Entries::At(pointers) => load(b, pointers),
+            Entries::Split { .. } => {
+                let ty = T::naga_type(b);
+                b.at_entries(&entries, Some(ty), load)
+            }
+        };
+        // Both arms yield a value: `load` always does.
+        KernelValue::from_handle(value.unwrap_or_else(|| b.literal(0u32).handle()))
     }
 
-    /// Stores `value` into the element whose storage entries are at `pointers`, under `check`.
+    /// Stores `value` into the element whose storage entries are `entries`, under `check`.
     pub(crate) fn store_entries(
         b: &mut KernelBuilder,
-        pointers: Vec<Handle<Expression>>,
+        entries: Entries,
         check: Option<Check>,
         value: KernelValue<T>,
     ) {
         let values = T::to_entries(b, value.handle());
-        let mut stores: Vec<_> = pointers
-            .into_iter()
-            .zip(values)
-            .map(|(pointer, value)| Statement::Store { pointer, value })
-            .collect();
-        let stmt = match stores.len() {
-            1 => stores.remove(0),
-            _ => Statement::Block(naga::Block::from_vec(stores)),
+        let stores = |pointers: &[Handle<Expression>]| {
+            let mut stores: Vec<_> = pointers
+                .iter()
+                .zip(&values)
+                .map(|(&pointer, &value)| Statement::Store { pointer, value })
+                .collect();
+            match stores.len() {
+                1 => stores.remove(0),
+                _ => Statement::Block(naga::Block::from_vec(stores)),
+            }
         };
-        b.checked_statement(check, stmt);
+        if let Entries::At(pointers) = &entries {
+            return b.checked_statement(check, stores(pointers));
+        }
+        if let Some(check) = &check {
+            b.begin_if(KernelValue::from_handle(check.ok()));
+        }
+        b.at_entries(&entries, None, |b, pointers| {
+            b.push(stores(pointers));
+            None
+        });
+        if let Some(check) = check {
+            b.end_if();
+            b.note_fault(&check);
+        }
     }
 
     /// A pointer to element `idx`, for an atomic operation: the view becomes an array of atomics.
@@ -199,17 +228,19 @@ where
         self,
         b: &mut KernelBuilder,
         idx: KernelValue<Index<N>>,
-    ) -> (Handle<Expression>, Option<Check>) {
-        b.make_atomic(self.global);
-        let (pointers, check) = self.element(b, idx.handle(), AccessKind::ViewAtomic);
+    ) -> (Entries, Option<Check>) {
+        match b.split_of(self.global) {
+            Some(split) => split.globals.iter().for_each(|&g| b.make_atomic(g)),
+            None => b.make_atomic(self.global),
+        }
         // Atomics are on scalar views: one entry per element.
-        (pointers[0], check)
+        self.element(b, idx.handle(), AccessKind::ViewAtomic)
     }
 
     /// Reads element `idx`.
     pub fn load(self, b: &mut KernelBuilder, idx: KernelValue<Index<N>>) -> KernelValue<T> {
-        let (pointers, check) = self.element(b, idx.handle(), AccessKind::ViewRead);
-        let value = Self::load_entries(b, pointers);
+        let (entries, check) = self.element(b, idx.handle(), AccessKind::ViewRead);
+        let value = Self::load_entries(b, entries);
         if let Some(check) = check {
             // The sentinel read zero; only the fault is left to note.
             b.note_fault(&check);
@@ -227,17 +258,29 @@ where
     /// Out of range (checked kernels) it addresses the zero sentinel: a read through it yields
     /// zero and a write is skipped.
     pub fn place(self, b: &mut KernelBuilder, idx: KernelValue<Index<N>>) -> Place<T> {
-        let (pointers, check) = self.element_at(b, idx.handle(), AccessKind::ViewWrite, true);
-        Self::entry_place(b, pointers, check)
+        let (entries, check) = self.element_at(b, idx.handle(), AccessKind::ViewWrite, true);
+        Self::entry_place(b, entries, check)
     }
 
-    /// The place of an element at its storage entries `pointers`: a build error when the
-    /// element is stored as several entries (its parts have no single place).
+    /// The place of an element at its storage entries `entries`: a build error when the
+    /// element is stored as several entries, or in a view split over several bindings (its
+    /// parts have no single place).
     pub(crate) fn entry_place(
         b: &mut KernelBuilder,
-        pointers: Vec<Handle<Expression>>,
+        entries: Entries,
         check: Option<Check>,
     ) -> Place<T> {
+        let pointers = match entries {
+            Entries::At(pointers) => pointers,
+            Entries::Split { globals, first, .. } => {
+                b.error(
+                    "the parts of an element of a view larger than one storage binding cannot \
+                     be assigned one by one: read the element, change it and write it back whole",
+                );
+                let base = b.append(Expression::GlobalVariable(globals[0]));
+                vec![b.append(Expression::Access { base, index: first })]
+            }
+        };
         if T::ENTRIES != 1 {
             b.error(format!(
                 "the components of a {} view element cannot be assigned one by one (it is \
@@ -251,8 +294,8 @@ where
 
     /// Writes element `idx` (all its entries, under one check).
     pub fn store(self, b: &mut KernelBuilder, idx: KernelValue<Index<N>>, value: KernelValue<T>) {
-        let (pointers, check) = self.element(b, idx.handle(), AccessKind::ViewWrite);
-        Self::store_entries(b, pointers, check, value);
+        let (entries, check) = self.element(b, idx.handle(), AccessKind::ViewWrite);
+        Self::store_entries(b, entries, check, value);
     }
 }
 

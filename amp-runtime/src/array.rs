@@ -150,21 +150,6 @@ impl<T: Element, const N: usize> Array<T, N> {
         self.data.get(idx.into())
     }
 
-    /// Makes the data current on `acc` and returns the buffer that holds it there.
-    pub(crate) fn device_buffer(&self, acc: &Accelerator) -> Result<wgpu::Buffer> {
-        self.data.device_buffer(acc)
-    }
-
-    /// Where the elements lie in the buffer, for a kernel's view slot.
-    pub(crate) fn view_args(&self) -> amp_core::ViewArgs<N> {
-        self.data.view_args()
-    }
-
-    /// The id of the array's data in the fault log of checked launches.
-    pub(crate) fn core_id(&self) -> u64 {
-        self.data.core_id()
-    }
-
     /// How many times the array's data was copied to an accelerator.
     pub fn uploads(&self) -> u64 {
         self.data.uploads()
@@ -182,7 +167,7 @@ impl<T: Element, const N: usize> Array<T, N> {
         self.data.transfer_bytes()
     }
 
-    /// The coherence core, for `copy`.
+    /// The coherence core, for `copy` and a kernel's view slot.
     pub(crate) fn view_data(&self) -> &ViewData<'static, T, N> {
         &self.data
     }

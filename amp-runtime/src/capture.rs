@@ -9,14 +9,14 @@
 
 use crate::accelerator::Accelerator;
 use crate::array::Array;
-use crate::error::Result;
-use crate::view::{ArrayView, ConstArrayView};
+use crate::error::{coords, Error, MemoryError, Result};
+use crate::view::{ArrayView, ConstArrayView, ViewData};
 use amp_core::short_vector::{Component, Vector};
 use amp_core::types::Rank;
 use amp_core::view::View;
 use amp_core::{
-    Element, Extent, Index, KernelBuilder, KernelType, KernelValue, LaunchArgs, LaunchLayout,
-    ReadOnly, ReadWrite, Scalar, TiledExtent, Value,
+    Element, Extent, Index, KernelBuilder, KernelType, KernelValue, LaunchArgs, LaunchLayout, Loc,
+    ReadOnly, ReadWrite, Scalar, TiledExtent, Value, ViewSegments,
 };
 
 /// The launch-time values of one kernel launch: the kernel's slots, filled in declaration order,
@@ -24,6 +24,8 @@ use amp_core::{
 pub struct Binder<'a> {
     /// The accelerator the kernel runs on.
     pub(crate) accelerator: &'a Accelerator,
+    /// The launch's `parallel_for_each!`, for errors that name a captured view.
+    site: Loc,
     /// The slots.
     pub(crate) args: LaunchArgs<'a, wgpu::Buffer>,
     /// The data (view cores) the launch uses, for the fault log.
@@ -31,13 +33,40 @@ pub struct Binder<'a> {
 }
 
 impl<'a> Binder<'a> {
-    /// Starts binding a launch on `accelerator` of a kernel laid out as `layout`.
-    pub(crate) fn new(accelerator: &'a Accelerator, layout: &'a LaunchLayout) -> Self {
+    /// Starts binding a launch at `site` on `accelerator` of a kernel laid out as `layout`.
+    pub(crate) fn new(accelerator: &'a Accelerator, layout: &'a LaunchLayout, site: Loc) -> Self {
         Binder {
             accelerator,
+            site,
             args: LaunchArgs::new(layout),
             cores: Vec::new(),
         }
+    }
+
+    /// Fills a view's slot with `data`, made current on the accelerator, one binding per
+    /// segment. Data whose segments do not hold whole elements of the view's type is an error
+    /// naming the view, checked before any data moves.
+    pub(crate) fn view<T: Element, const N: usize>(
+        &mut self,
+        data: &ViewData<'_, T, N>,
+    ) -> Result<()> {
+        if data.segments_on(self.accelerator).is_none() {
+            let bytes = data.buffer_bytes();
+            let max = self.accelerator.limits().max_storage_buffer_binding_size;
+            return Err(Error::OutOfMemory(MemoryError::Binding {
+                site: self.site,
+                slot: self.args.next_slot(),
+                extent: coords::extent(data.extent()),
+                bytes,
+                accelerator: self.accelerator.description().to_owned(),
+                max,
+            }));
+        }
+        let segments = data.device_buffer(self.accelerator)?;
+        self.cores.push(data.core_id());
+        self.args
+            .view_segments(&data.view_args(), segments.buffers().iter().cloned());
+        Ok(())
     }
 
     /// Fills a captured value's slot (`#[derive(Element)]` structs).
@@ -60,6 +89,11 @@ pub trait Capture {
     fn declare(&self, b: &mut KernelBuilder) -> Self::Kernel;
     /// Supplies its launch-time value.
     fn bind(&self, binder: &mut Binder<'_>) -> Result<()>;
+    /// How a captured view's data is split over bindings on `acc` (nothing for other values),
+    /// which the kernel is built for.
+    fn segments(&self, acc: &Accelerator, out: &mut Vec<ViewSegments>) {
+        let _ = (acc, out);
+    }
     /// Called after the kernel was submitted.
     fn launched(&self) {}
     /// The accelerator the value belongs to, if any (an `Array` created on one).
@@ -75,6 +109,9 @@ impl<C: Capture + ?Sized> Capture for &C {
     }
     fn bind(&self, binder: &mut Binder<'_>) -> Result<()> {
         (**self).bind(binder)
+    }
+    fn segments(&self, acc: &Accelerator, out: &mut Vec<ViewSegments>) {
+        (**self).segments(acc, out)
     }
     fn launched(&self) {
         (**self).launched()
@@ -155,10 +192,11 @@ macro_rules! view_capture {
                 View::declare(b)
             }
             fn bind(&self, binder: &mut Binder<'_>) -> Result<()> {
-                let buffer = self.device_buffer(binder.accelerator)?;
-                binder.cores.push(self.core_id());
-                binder.args.view(&self.view_args(), buffer);
-                Ok(())
+                binder.view(self.view_data())
+            }
+            fn segments(&self, acc: &Accelerator, out: &mut Vec<ViewSegments>) {
+                let data = self.view_data();
+                out.push(data.segments_on(acc).unwrap_or(ViewSegments::WHOLE));
             }
             fn launched(&self) {
                 let $this = self;
@@ -195,6 +233,7 @@ pub struct Captured<C, K> {
     value: C,
     declare: fn(&C, &mut KernelBuilder) -> K,
     bind: fn(&C, &mut Binder<'_>) -> Result<()>,
+    segments: fn(&C, &Accelerator, &mut Vec<ViewSegments>),
     launched: fn(&C),
     home: fn(&C) -> Option<&Accelerator>,
 }
@@ -207,6 +246,7 @@ pub fn captured<C: Capture>(c: C) -> Captured<C, C::Kernel> {
         value: c,
         declare: C::declare,
         bind: C::bind,
+        segments: C::segments,
         launched: C::launched,
         home: C::home,
     }
@@ -219,6 +259,9 @@ impl<C, K> Capture for Captured<C, K> {
     }
     fn bind(&self, binder: &mut Binder<'_>) -> Result<()> {
         (self.bind)(&self.value, binder)
+    }
+    fn segments(&self, acc: &Accelerator, out: &mut Vec<ViewSegments>) {
+        (self.segments)(&self.value, acc, out)
     }
     fn launched(&self) {
         (self.launched)(&self.value)
@@ -236,6 +279,8 @@ pub trait Captures {
     fn declare(&self, b: &mut KernelBuilder) -> Self::Kernel;
     /// Binds every capture, in order.
     fn bind(&self, binder: &mut Binder<'_>) -> Result<()>;
+    /// How each captured view's data is split over bindings on `acc`, in order.
+    fn segments(&self, acc: &Accelerator) -> Vec<ViewSegments>;
     /// After submission.
     fn launched(&self);
     /// The first captured value that belongs to an accelerator other than `than` (with
@@ -258,6 +303,12 @@ macro_rules! captures {
             fn bind(&self, binder: &mut Binder<'_>) -> Result<()> {
                 $(self.$i.bind(binder)?;)*
                 Ok(())
+            }
+            #[allow(unused_variables, unused_mut)]
+            fn segments(&self, acc: &Accelerator) -> Vec<ViewSegments> {
+                let mut out = Vec::new();
+                $(self.$i.segments(acc, &mut out);)*
+                out
             }
             fn launched(&self) {
                 $(self.$i.launched();)*

@@ -15,8 +15,8 @@ use crate::accelerator::Accelerator;
 use crate::array::Array;
 use crate::completion::{Completion, Flight};
 use crate::error::{Error, Result};
-use crate::view::transfer::{self, bytes_of, copy_runs};
-use crate::view::{decode_into, ArrayView, ConstArrayView, DataEnd, Placed};
+use crate::view::transfer::{self, bytes_of};
+use crate::view::{decode_into, ArrayView, ConstArrayView, DataEnd, Placed, Segments};
 use amp_core::Element;
 
 /// Strided device copies with more rows than this go through the host instead: one copy
@@ -163,7 +163,9 @@ fn start<T: Element>(src: &impl CopySource<T>, dst: &mut impl CopyTarget<T>) -> 
         }
         (Data(from), HostMut(to)) => {
             check_len(from.dims(), from.elements(), to.len())?;
-            if let Some(placed) = from.device_only().filter(|_| !to.is_empty()) {
+            // Data split over several buffers is read now, segment by segment.
+            let staged = |p: &Placed| !to.is_empty() && p.segments.single().is_some();
+            if let Some(placed) = from.device_only().filter(staged) {
                 return stage_download::<T>(from, placed, to.len());
             }
             let values = from.read()?;
@@ -188,13 +190,11 @@ fn stage_download<T: Element>(
         return Ok(Started::Done);
     };
     let bytes = bytes_of::<T>(last + run - first);
-    let flight = transfer::stage(
-        &placed.acc,
-        &placed.buffer,
-        bytes_of::<T>(first),
-        bytes,
-        |_| {},
-    )?;
+    // (`start` stages only data of one buffer.)
+    let Some(buffer) = placed.segments.single() else {
+        return Ok(Started::Done);
+    };
+    let flight = transfer::stage(&placed.acc, buffer, bytes_of::<T>(first), bytes, |_| {})?;
     from.count_download(bytes);
     Ok(Started::Download {
         flight,
@@ -336,10 +336,10 @@ fn copy_on_device<T: Element>(
     rows: usize,
 ) -> Result<wgpu::SubmissionIndex> {
     if src.runs.len() == 1 && dst.runs.len() == 1 {
-        return copy_runs::<T>(
+        return Segments::copy_runs::<T>(
             acc,
-            &src.buffer,
-            &dst.buffer,
+            &src.segments,
+            &dst.segments,
             &[(src.runs[0], dst.runs[0], size)],
         );
     }
@@ -352,7 +352,7 @@ fn copy_on_device<T: Element>(
     let runs: Vec<_> = (0..rows)
         .map(|r| (row_start(src, r), row_start(dst, r), run))
         .collect();
-    copy_runs::<T>(acc, &src.buffer, &dst.buffer, &runs)
+    Segments::copy_runs::<T>(acc, &src.segments, &dst.segments, &runs)
 }
 
 mod sealed {

@@ -16,7 +16,7 @@ use crate::profile::KernelLabel;
 use crate::queue::{AcceleratorView, QueuingMode};
 use amp_core::builder::ViewUse;
 use amp_core::domain::{Domain, DomainLaunch};
-use amp_core::{BindingKind, Checks, KernelBuilder, Launch, LaunchLayout, Loc};
+use amp_core::{BindingKind, Checks, KernelBuilder, Launch, LaunchLayout, Loc, ViewSegments};
 use std::any::TypeId;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -44,8 +44,9 @@ struct Pipeline {
 /// Bind groups kept per kernel.
 const BIND_GROUPS_KEPT: usize = 2;
 
-/// (builder closure, domain, accelerator, checks, global fences kept).
-type CacheKey = (TypeId, TypeId, u64, Checks, bool);
+/// (builder closure, domain, accelerator, checks, global fences kept, how each view's data is
+/// split over bindings).
+type CacheKey = (TypeId, TypeId, u64, Checks, bool, Vec<ViewSegments>);
 
 fn cache() -> &'static Mutex<HashMap<CacheKey, Arc<Pipeline>>> {
     static CACHE: OnceLock<Mutex<HashMap<CacheKey, Arc<Pipeline>>>> = OnceLock::new();
@@ -146,7 +147,7 @@ where
         .launch()
         .map_err(|e| Error::InvalidComputeDomain(DomainError::Launch(e)))?;
     let mut pipeline = pipeline::<D, C, F>(accelerator, &captures, site, checks, false, &body)?;
-    let mut binder = Binder::new(accelerator, &pipeline.layout);
+    let mut binder = Binder::new(accelerator, &pipeline.layout, site);
     binder.args.domain(&words);
     captures.bind(&mut binder)?;
     let Binder { args, cores, .. } = binder;
@@ -187,12 +188,18 @@ where
     C: Captures,
     F: Fn(&mut KernelBuilder, C::Kernel, D::Index) + 'static,
 {
+    // Views whose data fits one binding (all of them, almost always) add nothing to the key.
+    let mut segments = captures.segments(accelerator);
+    if segments.iter().all(|s| *s == ViewSegments::WHOLE) {
+        segments.clear();
+    }
     let key = (
         TypeId::of::<F>(),
         TypeId::of::<D>(),
         accelerator.id(),
         checks,
         global_fences,
+        segments,
     );
     let mut cache = cache().lock().unwrap_or_else(|e| e.into_inner());
     if let Some(p) = cache.get(&key) {
@@ -212,6 +219,9 @@ where
         if global_fences {
             b.keep_global_fences();
         }
+        if device {
+            b.set_view_segments(key.5.clone());
+        }
         let index = D::entry(&mut b);
         let captured = captures.declare(&mut b);
         body(&mut b, captured, index);
@@ -225,6 +235,7 @@ where
         e => Error::Kernel(e),
     })?;
     check_limits(accelerator, &ir.layout, site)?;
+    check_bindings(accelerator, &ir.layout, site)?;
     if std::env::var_os("AMP_DUMP_WGSL").is_some() {
         eprintln!("// {}\n{}{}", b_name(site), checked_sites(&ir), ir.wgsl());
     }
@@ -272,6 +283,22 @@ fn check_limits(accelerator: &Accelerator, layout: &LaunchLayout, site: Loc) -> 
             bytes: layout.tile_static_bytes,
             accelerator: accelerator.description().to_owned(),
             max: limits.max_compute_workgroup_storage_size,
+        }));
+    }
+    Ok(())
+}
+
+/// The accelerator's limit on storage bindings per kernel, which views split over several
+/// bindings may reach.
+fn check_bindings(accelerator: &Accelerator, layout: &LaunchLayout, site: Loc) -> Result<()> {
+    let max = accelerator.limits().max_storage_buffers_per_shader_stage;
+    let bindings = layout.bindings.len() as u32;
+    if bindings > max {
+        return Err(Error::UnsupportedFeature(FeatureError::StorageBindings {
+            site,
+            bindings,
+            accelerator: accelerator.description().to_owned(),
+            max,
         }));
     }
     Ok(())

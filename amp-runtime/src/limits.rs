@@ -53,9 +53,28 @@ impl Limits {
             max_compute_workgroup_size_z: limits.max_compute_workgroup_size_z,
             max_compute_workgroup_storage_size: limits.max_compute_workgroup_storage_size,
             max_compute_workgroups_per_dimension: limits.max_compute_workgroups_per_dimension,
-            max_buffer_size: limits.max_buffer_size,
-            max_storage_buffer_binding_size: limits.max_storage_buffer_binding_size,
+            max_buffer_size: limits.max_buffer_size.min(hook("AMP_MAX_BUFFER_BYTES")),
+            max_storage_buffer_binding_size: limits
+                .max_storage_buffer_binding_size
+                .min(hook("AMP_MAX_BINDING_BYTES")),
             max_storage_buffers_per_shader_stage: limits.max_storage_buffers_per_shader_stage,
         }
     }
+}
+
+/// `AMP_MAX_BUFFER_BYTES` and `AMP_MAX_BINDING_BYTES` lower the largest buffer and storage
+/// binding amp assumes, so tests reach the limits of large data with small arrays.
+#[cfg(feature = "test-hooks")]
+fn hook(name: &str) -> u64 {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .filter(|&v| v > 0)
+        .unwrap_or(u64::MAX)
+}
+
+/// Without the test hooks amp assumes the accelerator's own limits.
+#[cfg(not(feature = "test-hooks"))]
+fn hook(_: &str) -> u64 {
+    u64::MAX
 }

@@ -16,11 +16,12 @@ mod parallel;
 mod tests;
 pub(crate) mod transfer;
 
+#[cfg(test)]
 use crate::accelerator::Accelerator;
 use crate::completion::Completion;
 use crate::error::Result;
 use amp_core::{Element, Extent, Index};
-pub(crate) use data::{filled_vec, DataEnd, Placed, ViewData};
+pub(crate) use data::{filled_vec, DataEnd, Placed, Segments, ViewData};
 use std::fmt;
 pub(crate) use transfer::decode_into;
 
@@ -165,24 +166,15 @@ macro_rules! view_methods {
             self.data.transfer_bytes()
         }
 
-        /// The coherence core, for `copy`.
+        /// The coherence core, for `copy` and a kernel's view slot.
         pub(crate) fn view_data(&self) -> &ViewData<'a, T, N> {
             &self.data
         }
 
         /// Makes the data current on `acc` and returns the buffer that holds it there.
+        #[cfg(test)]
         pub(crate) fn device_buffer(&self, acc: &Accelerator) -> Result<wgpu::Buffer> {
-            self.data.device_buffer(acc)
-        }
-
-        /// Where the elements lie in the buffer, for a kernel's view slot.
-        pub(crate) fn view_args(&self) -> amp_core::ViewArgs<N> {
-            self.data.view_args()
-        }
-
-        /// The id of the view's data in the fault log of checked launches.
-        pub(crate) fn core_id(&self) -> u64 {
-            self.data.core_id()
+            Ok(self.data.device_buffer(acc)?.buffers()[0].clone())
         }
     };
 }

@@ -26,6 +26,7 @@ mod gemm;
 mod high_ranks;
 mod kernel_sections;
 mod language;
+mod large_data;
 mod math;
 mod pipeline_cache;
 mod profile;

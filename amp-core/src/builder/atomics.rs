@@ -5,6 +5,7 @@
 //! operations (`atomic.rs`) and the fault record (`fault.rs`) emit their atomics here.
 
 use super::fault::Check;
+use super::Entries;
 use super::KernelBuilder;
 use naga::{AtomicFunction, Expression, Handle, Statement, Type, TypeInner};
 
@@ -34,24 +35,27 @@ impl KernelBuilder {
     /// when `check` passes; returns the element's previous value (zero when the check fails).
     pub(crate) fn atomic(
         &mut self,
-        (pointer, check): (Handle<Expression>, Option<Check>),
+        (entries, check): (Entries, Option<Check>),
         fun: AtomicFunction,
         value: Handle<Expression>,
         scalar: naga::Scalar,
     ) -> Handle<Expression> {
         let ty = self.intern_type(TypeInner::Scalar(scalar));
         self.checked_result(check, ty, |b| {
-            let result = b.append(Expression::AtomicResult {
-                ty,
-                comparison: false,
-            });
-            b.push(Statement::Atomic {
-                pointer,
-                fun,
-                value,
-                result: Some(result),
-            });
-            result
+            b.at_entries(&entries, Some(ty), |b, pointers| {
+                let result = b.append(Expression::AtomicResult {
+                    ty,
+                    comparison: false,
+                });
+                b.push(Statement::Atomic {
+                    pointer: pointers[0],
+                    fun,
+                    value,
+                    result: Some(result),
+                });
+                Some(result)
+            })
+            .unwrap_or(value)
         })
     }
 
@@ -60,7 +64,7 @@ impl KernelBuilder {
     /// and whether the exchange happened.
     pub(crate) fn compare_exchange(
         &mut self,
-        (pointer, check): (Handle<Expression>, Option<Check>),
+        (entries, check): (Entries, Option<Check>),
         expected: Handle<Expression>,
         desired: Handle<Expression>,
         scalar: naga::Scalar,
@@ -69,19 +73,22 @@ impl KernelBuilder {
             naga::PredeclaredType::AtomicCompareExchangeWeakResult(scalar),
         );
         let result = self.checked_result(check, ty, |b| {
-            let result = b.append(Expression::AtomicResult {
-                ty,
-                comparison: true,
-            });
-            b.push(Statement::Atomic {
-                pointer,
-                fun: AtomicFunction::Exchange {
-                    compare: Some(expected),
-                },
-                value: desired,
-                result: Some(result),
-            });
-            result
+            b.at_entries(&entries, Some(ty), |b, pointers| {
+                let result = b.append(Expression::AtomicResult {
+                    ty,
+                    comparison: true,
+                });
+                b.push(Statement::Atomic {
+                    pointer: pointers[0],
+                    fun: AtomicFunction::Exchange {
+                        compare: Some(expected),
+                    },
+                    value: desired,
+                    result: Some(result),
+                });
+                Some(result)
+            })
+            .unwrap_or(desired)
         });
         let old = self.append(Expression::AccessIndex {
             base: result,

@@ -484,7 +484,7 @@ impl KernelBuilder {
         let flag = word(self, 0);
         let one = self.append(Expression::Literal(Literal::U32(1)));
         let previous = self.atomic(
-            (flag, None),
+            (flag.into(), None),
             naga::AtomicFunction::Exchange { compare: None },
             one,
             naga::Scalar::U32,

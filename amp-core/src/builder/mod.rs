@@ -28,6 +28,7 @@ mod expr;
 mod fault;
 mod fences;
 mod loop_limit;
+mod segments;
 mod version;
 
 pub use bounds::{Bound, Interval};
@@ -42,6 +43,7 @@ pub use expr::{KernelValue, Var};
 pub(crate) use fault::CheckBuilder;
 pub use fault::{AccessKind, AccessSite, Check, CheckId, SiteBound, FAULT_WORDS, MAX_FAULT_RANK};
 pub use fences::ViewUse;
+pub(crate) use segments::Entries;
 
 use crate::error::{KernelError, Loc};
 use crate::layout::LaunchLayout;
@@ -102,6 +104,10 @@ pub struct KernelBuilder {
     immediate_limit: u32,
     /// `end_for` is stepping its counter and closing its loop.
     pub(crate) stepping: bool,
+    /// How the views still to be declared are split over bindings (`segments.rs`).
+    pub(crate) view_segments: std::collections::VecDeque<crate::layout::ViewSegments>,
+    /// The split views, by their first binding's global.
+    pub(crate) splits: HashMap<Handle<naga::GlobalVariable>, segments::Split>,
 }
 
 /// One function under construction.
@@ -248,6 +254,8 @@ impl KernelBuilder {
             keep_global_fences: false,
             immediate_limit: 0,
             stepping: false,
+            view_segments: Default::default(),
+            splits: HashMap::new(),
         }
     }
 

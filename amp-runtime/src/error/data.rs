@@ -3,6 +3,7 @@
 
 use super::coords::Tuple;
 use super::device::WgpuError;
+use amp_core::Loc;
 use std::fmt;
 
 /// An element type, as errors name it: `name (N bytes)`, its size on the accelerator.
@@ -90,13 +91,29 @@ pub enum MemoryError {
         /// The largest buffer it allows, in bytes.
         max: u64,
     },
+    /// A view a launch would bind that is larger than the accelerator binds at once.
+    Binding {
+        /// The launch's `parallel_for_each!`.
+        site: Loc,
+        /// The view's slot among the kernel's launch values, counted from 0 in declaration
+        /// order (the domain is slot 0, then each capture of the kernel closure).
+        slot: usize,
+        /// The view's extent.
+        extent: Vec<i64>,
+        /// The bytes its data takes on the accelerator (the zero sentinel included).
+        bytes: u64,
+        /// The accelerator's name.
+        accelerator: String,
+        /// The most bytes one storage binding may have there.
+        max: u64,
+    },
     /// An array larger than any accelerator here allows.
     Array {
         /// Its extent.
         extent: Vec<i64>,
         /// Its bytes on an accelerator.
         bytes: u64,
-        /// The largest buffer an accelerator here allows, in bytes.
+        /// The bytes of the largest array kernels can address.
         largest: u64,
     },
     /// An array with more elements than the host can count.
@@ -145,14 +162,27 @@ impl fmt::Display for MemoryError {
                  `{accelerator}` allows buffers of at most {max} bytes",
                 Tuple(extent)
             ),
+            MemoryError::Binding {
+                site,
+                slot,
+                extent,
+                bytes,
+                accelerator,
+                max,
+            } => write!(
+                f,
+                "the array view of extent {} captured at slot {slot} of the kernel at {site} \
+                 takes {bytes} bytes but `{accelerator}` binds at most {max} bytes per view",
+                Tuple(extent)
+            ),
             MemoryError::Array {
                 extent,
                 bytes,
                 largest,
             } => write!(
                 f,
-                "an array of extent {} takes {bytes} bytes; the largest buffer an accelerator \
-                 here allows is {largest} bytes",
+                "an array of extent {} takes {bytes} bytes; the largest array kernels can \
+                 address (2^32 - 1 elements) takes {largest} bytes",
                 Tuple(extent)
             ),
             MemoryError::HostCount { extent } => write!(

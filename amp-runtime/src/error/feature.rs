@@ -36,6 +36,19 @@ pub enum FeatureError {
         /// The most bytes there.
         max: u32,
     },
+    /// A kernel would bind more storage buffers than the accelerator allows: its views, one
+    /// binding per segment of data larger than one binding, and a checked kernel's fault
+    /// buffer.
+    StorageBindings {
+        /// The kernel's `parallel_for_each!`.
+        site: Loc,
+        /// The storage bindings it needs.
+        bindings: u32,
+        /// The accelerator's name.
+        accelerator: String,
+        /// The most storage bindings a kernel may have there.
+        max: u32,
+    },
     /// A thread of a kernel reached the most loop passes the accelerator runs (Mesa's
     /// llvmpipe ends every loop after that, silently); its results are wrong.
     LoopLimit {
@@ -113,6 +126,16 @@ impl fmt::Display for FeatureError {
                 f,
                 "the kernel at {site} declares {bytes} bytes of tile_static memory; \
                  `{accelerator}` allows at most {max}"
+            ),
+            FeatureError::StorageBindings {
+                site,
+                bindings,
+                accelerator,
+                max,
+            } => write!(
+                f,
+                "the kernel at {site} binds {bindings} storage buffers (a view larger than one \
+                 binding takes one per segment); `{accelerator}` allows at most {max}"
             ),
             FeatureError::LoopLimit {
                 kernel,

@@ -20,6 +20,7 @@ mod copy;
 mod core;
 mod host;
 mod pending;
+mod segments;
 mod shape;
 
 use self::coherence::{Current, DeviceCopy};
@@ -28,11 +29,12 @@ use self::host::{Host, HostKind};
 use super::transfer::{self, bytes_of};
 use crate::accelerator::Accelerator;
 use crate::error::{coords, DomainError, Error, FeatureError, MemoryError, Position, Result};
-use amp_core::{Element, Extent, Index, ViewArgs};
+use amp_core::{Element, Extent, Index, ViewArgs, ViewSegments};
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 pub use copy::{DataEnd, Placed};
+pub(crate) use segments::Segments;
 
 /// Data of at most this many device bytes comes back whole on any host read: one round trip
 /// costs the same for 4 bytes as for 64 KiB.
@@ -225,7 +227,7 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
                 if let Some(copy) = l.co.device() {
                     // Only the device copy is current: write the element there, nothing comes
                     // back.
-                    transfer::upload(&copy.acc, &copy.buffer, offset, &[value])?;
+                    copy.segments.upload(&copy.acc, offset, &[value])?;
                     self.counted_upload(bytes_of::<T>(1));
                     l.co.device_written_in_place();
                     return self.take_fault(l);
@@ -301,7 +303,7 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
         if part.len() != len {
             return Ok(None);
         }
-        transfer::download(&copy.acc, &copy.buffer, first, &mut part)?;
+        copy.segments.download(&copy.acc, first, &mut part)?;
         self.counted_download(bytes_of::<T>(len));
         l.co.partial_read();
         Ok(Some(part))
@@ -324,16 +326,26 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
         self.core.with(|l| l.co.refresh());
     }
 
-    /// Makes the data current on `acc` and returns its buffer there.
-    pub(crate) fn device_buffer(&self, acc: &Accelerator) -> Result<wgpu::Buffer> {
+    /// Makes the data current on `acc` and returns its buffers there.
+    pub(crate) fn device_buffer(&self, acc: &Accelerator) -> Result<Segments> {
         self.core.with(|l| self.device_buffer_locked(l, acc))
     }
 
-    fn device_buffer_locked(
-        &self,
-        l: &mut Locked<'_, T>,
-        acc: &Accelerator,
-    ) -> Result<wgpu::Buffer> {
+    /// How a kernel's slot for this view binds the data on `acc`: `None` when the data's
+    /// segments there do not hold whole elements of `T` (a reinterpretation to a type whose
+    /// size does not divide them), which no kernel can address.
+    pub(crate) fn segments_on(&self, acc: &Accelerator) -> Option<ViewSegments> {
+        let (size, count) = self.plan(acc);
+        segments::view_segments::<T>(size, count)
+    }
+
+    /// How the data is split into buffers on `acc`.
+    fn plan(&self, acc: &Accelerator) -> (u64, u64) {
+        let meta = self.core.meta();
+        segments::plan(self.buffer_bytes(), meta.element_bytes, &acc.limits())
+    }
+
+    fn device_buffer_locked(&self, l: &mut Locked<'_, T>, acc: &Accelerator) -> Result<Segments> {
         if l.co.device().is_some_and(|copy| copy.acc != *acc) {
             // One device copy at a time: bring the data home, then move it to `acc`.
             self.make_host_current(l)?;
@@ -342,15 +354,15 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
         let buffer = match l.co.device_mut() {
             Some(copy) => {
                 self.grow_for_sentinel(copy)?;
-                copy.buffer.clone()
+                copy.segments.clone()
             }
             None => {
-                let buffer = self.create_buffer(acc)?;
+                let segments = self.create_buffer(acc)?;
                 l.co.device_placed(DeviceCopy {
                     acc: acc.clone(),
-                    buffer: buffer.clone(),
+                    segments: segments.clone(),
                 });
-                buffer
+                segments
             }
         };
         if !l.co.device_current() {
@@ -366,20 +378,23 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
         Ok(buffer)
     }
 
-    /// Replaces `copy`'s buffer by a larger one when a reinterpretation made since it was
+    /// Replaces `copy`'s buffers by larger ones when a reinterpretation made since they were
     /// created needs more room for its zero sentinel; the data moves on the accelerator.
     fn grow_for_sentinel(&self, copy: &mut DeviceCopy) -> Result<()> {
         let meta = self.core.meta();
-        if meta
-            .buffer_size()
-            .is_none_or(|size| copy.buffer.size() >= size)
+        let fits =
+            copy.segments.shape() == self.plan(&copy.acc) || copy.segments.single().is_some();
+        if fits
+            && meta
+                .buffer_size()
+                .is_none_or(|size| copy.segments.total() >= size)
         {
             return Ok(());
         }
-        let buffer = self.create_buffer(&copy.acc)?;
+        let segments = self.create_buffer(&copy.acc)?;
         let runs = [(0, 0, meta.words)];
-        transfer::copy_runs::<u32>(&copy.acc, &copy.buffer, &buffer, &runs)?;
-        copy.buffer = buffer;
+        Segments::copy_runs::<u32>(&copy.acc, &copy.segments, &segments, &runs)?;
+        copy.segments = segments;
         Ok(())
     }
 
@@ -403,6 +418,11 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
             strides: self.strides,
             sentinel: self.core.meta().sentinel::<T>(),
         }
+    }
+
+    /// The bytes the device buffers of the data take (the data and room for the zero sentinel).
+    pub(crate) fn buffer_bytes(&self) -> u64 {
+        self.core.meta().buffer_size().unwrap_or(u64::MAX)
     }
 
     /// The data's id in the fault log of checked launches.
@@ -432,7 +452,7 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
         if l.host.kind() != HostKind::ReadOnly {
             let bytes = self.core.meta().data_bytes();
             if bytes > 0 {
-                l.host.download_all(&copy.acc, &copy.buffer)?;
+                l.host.download_all(&copy.acc, &copy.segments)?;
                 self.counted_download(bytes);
             }
         }
@@ -440,36 +460,24 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
         Ok(())
     }
 
-    /// A device buffer for the data: its bytes and room for the zero sentinel that checked
-    /// kernels read instead of an element out of range. Nothing writes the sentinel (uploads
-    /// and downloads cover the data only; kernels skip writes out of range), and wgpu
-    /// zero-initialises buffers.
-    fn create_buffer(&self, acc: &Accelerator) -> Result<wgpu::Buffer> {
+    /// Device buffers for the data: its bytes and room for the zero sentinel that checked
+    /// kernels read instead of an element out of range, split as [`segments::plan`] says.
+    /// Nothing writes the sentinel (uploads and downloads cover the data only; kernels skip
+    /// writes out of range), and wgpu zero-initialises buffers.
+    fn create_buffer(&self, acc: &Accelerator) -> Result<Segments> {
         let max = acc.limits().max_buffer_size;
         let meta = self.core.meta();
         let element = (T::WORDS * 4) as u64;
-        let size = meta
-            .buffer_size()
-            .filter(|&size| size <= max)
-            .ok_or_else(|| {
-                Error::OutOfMemory(MemoryError::Buffer {
-                    extent: coords::extent(self.extent),
-                    elements: meta.data_bytes() / element.max(1),
-                    element_bytes: element,
-                    accelerator: acc.description().to_owned(),
-                    max,
-                })
-            })?;
-        acc.scoped(|device| {
-            device.create_buffer(&wgpu::BufferDescriptor {
-                label: Some("amp array view"),
-                size,
-                usage: wgpu::BufferUsages::STORAGE
-                    | wgpu::BufferUsages::COPY_SRC
-                    | wgpu::BufferUsages::COPY_DST,
-                mapped_at_creation: false,
+        let size = meta.buffer_size().ok_or_else(|| {
+            Error::OutOfMemory(MemoryError::Buffer {
+                extent: coords::extent(self.extent),
+                elements: meta.data_bytes() / element.max(1),
+                element_bytes: element,
+                accelerator: acc.description().to_owned(),
+                max,
             })
-        })
+        })?;
+        Segments::create(acc, size, self.plan(acc))
     }
 }
 
@@ -534,16 +542,15 @@ pub(crate) fn filled_vec<T: Element, const N: usize>(
     Ok(data)
 }
 
-/// The number of elements of `extent`, when an accelerator here could hold them and the host
-/// can count them ([`Error::OutOfMemory`] otherwise).
+/// The number of elements of `extent`, when kernels can address them and the host can count
+/// them ([`Error::OutOfMemory`] otherwise). Data larger than one buffer is split over several
+/// (`segments.rs`), so the accelerator's memory bounds it, which wgpu reports when the buffers
+/// are made; kernels number elements, and the zero sentinel past them, with 32 bits.
 fn checked_len<T: Element, const N: usize>(extent: Extent<N>) -> Result<usize> {
     let len = element_count(extent)?;
-    let bytes = len.saturating_mul(T::WORDS as u64 * 4);
-    let largest = Accelerator::all()?
-        .iter()
-        .map(|acc| acc.limits().max_buffer_size)
-        .max()
-        .unwrap_or(u64::MAX);
+    let element = T::WORDS as u64 * 4;
+    let bytes = len.saturating_mul(element);
+    let largest = u64::from(u32::MAX) * element;
     if bytes > largest {
         return Err(Error::OutOfMemory(MemoryError::Array {
             extent: coords::extent(extent),

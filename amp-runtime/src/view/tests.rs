@@ -237,13 +237,22 @@ fn view_words_are_dense_row_major() -> Result<()> {
     let mut d1 = [0u32; 5];
     let mut d2 = [0u32; 6];
     let d3 = [0u32; 24];
-    assert_eq!(ArrayView::new(5, &mut d1)?.view_args().words(), [5, 0, 5]);
     assert_eq!(
-        ArrayView::new([2, 3], &mut d2)?.view_args().words(),
+        ArrayView::new(5, &mut d1)?.view_data().view_args().words(),
+        [5, 0, 5]
+    );
+    assert_eq!(
+        ArrayView::new([2, 3], &mut d2)?
+            .view_data()
+            .view_args()
+            .words(),
         [2, 3, 0, 3, 6]
     );
     assert_eq!(
-        ConstArrayView::new([2, 3, 4], &d3)?.view_args().words(),
+        ConstArrayView::new([2, 3, 4], &d3)?
+            .view_data()
+            .view_args()
+            .words(),
         [2, 3, 4, 0, 12, 4, 24]
     );
     Ok(())

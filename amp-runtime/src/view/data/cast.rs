@@ -12,6 +12,7 @@
 
 use super::core::{CastCore, Core, Locked, Meta, Shared, State};
 use super::host::{HostAccess, HostKind};
+use super::segments::Segments;
 use super::ViewData;
 use crate::accelerator::Accelerator;
 use crate::error::{
@@ -127,12 +128,12 @@ impl<S: Element, T: Element> HostAccess<T> for Recast<'_, S, T> {
         }
     }
 
-    fn upload_all(&self, acc: &Accelerator, buffer: &wgpu::Buffer) -> Result<()> {
-        self.inner.upload_all(acc, buffer)
+    fn upload_all(&self, acc: &Accelerator, segments: &Segments) -> Result<()> {
+        self.inner.upload_all(acc, segments)
     }
 
-    fn download_all(&mut self, acc: &Accelerator, buffer: &wgpu::Buffer) -> Result<()> {
-        self.inner.download_all(acc, buffer)
+    fn download_all(&mut self, acc: &Accelerator, segments: &Segments) -> Result<()> {
+        self.inner.download_all(acc, segments)
     }
 
     fn load_all(&mut self, bytes: &[u8]) {
@@ -223,10 +224,13 @@ mod tests {
         let acc = Accelerator::default()?;
         let data: Vec<f32> = (1..=8).map(|x| x as f32).collect();
         let floats = ViewData::read_only(Extent::new([8]), &data)?;
-        assert_eq!(floats.device_buffer(&acc)?.size(), 9 * 4);
+        assert_eq!(
+            floats.device_buffer(&acc)?.buffers()[0].clone().size(),
+            9 * 4
+        );
         let quads = floats.reinterpret::<Float4>()?;
         assert_eq!(quads.view_args().words(), [2, 0, 2]);
-        let buffer = quads.device_buffer(&acc)?;
+        let buffer = quads.device_buffer(&acc)?.buffers()[0].clone();
         assert_eq!(buffer.size(), 3 * 16, "room for the sentinel at element 2");
         assert_eq!(floats.transfer_bytes(), (32, 0));
         let mut back = vec![Float4::default(); 2];
@@ -234,7 +238,10 @@ mod tests {
         assert_eq!(back[1].0, [5.0, 6.0, 7.0, 8.0]);
         // A smaller type needs no more room.
         let words = quads.reinterpret::<u32>()?;
-        assert_eq!(words.device_buffer(&acc)?.size(), 3 * 16);
+        assert_eq!(
+            words.device_buffer(&acc)?.buffers()[0].clone().size(),
+            3 * 16
+        );
         assert_eq!(words.view_args().words(), [8, 0, 8]);
         Ok(())
     }

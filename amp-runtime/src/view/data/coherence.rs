@@ -11,7 +11,7 @@ use crate::accelerator::Accelerator;
 /// The data's copy on one accelerator.
 pub(super) struct DeviceCopy {
     pub(super) acc: Accelerator,
-    pub(super) buffer: wgpu::Buffer,
+    pub(super) segments: super::segments::Segments,
 }
 
 /// Partial host reads allowed between two device writes; the next read downloads the whole

@@ -12,7 +12,7 @@ use amp_core::Element;
 /// Where a copy's elements are on an accelerator: a buffer and the view's layout in it.
 pub struct Placed {
     pub(crate) acc: Accelerator,
-    pub(crate) buffer: wgpu::Buffer,
+    pub(crate) segments: super::segments::Segments,
     /// Where each run of consecutive elements starts: one run for the whole view when its
     /// elements are consecutive in the data, else one per innermost row.
     pub(crate) runs: Vec<usize>,
@@ -64,10 +64,10 @@ impl<T: Element, const N: usize> ViewData<'_, T, N> {
         }
     }
 
-    fn placed(&self, acc: &Accelerator, buffer: wgpu::Buffer) -> Placed {
+    fn placed(&self, acc: &Accelerator, segments: super::segments::Segments) -> Placed {
         Placed {
             acc: acc.clone(),
-            buffer,
+            segments,
             runs: self.runs().0,
         }
     }
@@ -108,7 +108,7 @@ impl<T: Element, const N: usize> DataEnd<T> for ViewData<'_, T, N> {
                 // device copy that alone is current stays so (nothing comes back to the host).
                 let (runs, run) = self.runs();
                 for (start, chunk) in runs.into_iter().zip(values.chunks(run.max(1))) {
-                    super::transfer::upload(&copy.acc, &copy.buffer, start, chunk)?;
+                    copy.segments.upload(&copy.acc, start, chunk)?;
                 }
                 if !values.is_empty() {
                     self.counted_upload(super::bytes_of::<T>(values.len()));
@@ -133,7 +133,7 @@ impl<T: Element, const N: usize> DataEnd<T> for ViewData<'_, T, N> {
     fn device_source(&self) -> Option<Placed> {
         self.core.with(|l| {
             let copy = l.co.device().filter(|_| l.co.device_current())?;
-            Some(self.placed(&copy.acc, copy.buffer.clone()))
+            Some(self.placed(&copy.acc, copy.segments.clone()))
         })
     }
 
@@ -152,7 +152,7 @@ impl<T: Element, const N: usize> DataEnd<T> for ViewData<'_, T, N> {
             let copy =
                 l.co.device()
                     .filter(|_| l.co.current() == Current::Device)?;
-            Some(self.placed(&copy.acc, copy.buffer.clone()))
+            Some(self.placed(&copy.acc, copy.segments.clone()))
         })
     }
 

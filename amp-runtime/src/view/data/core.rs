@@ -22,6 +22,8 @@ pub(super) struct Meta {
     pub(super) id: u64,
     /// The data's size in 32-bit device words (fixed).
     pub(super) words: usize,
+    /// Device bytes of one of the data's own elements (segments hold whole ones of them).
+    pub(super) element_bytes: u64,
     /// Bytes after the data that a device buffer holds for the zero sentinel: one element of
     /// the data's type, more once a reinterpretation to a larger type needs it.
     pub(super) sentinel_room: AtomicU64,
@@ -70,6 +72,7 @@ impl<'a, S: Element> Shared<'a, S> {
             meta: Meta {
                 id: NEXT_CORE.fetch_add(1, Ordering::Relaxed),
                 words,
+                element_bytes: S::WORDS as u64 * 4,
                 sentinel_room: AtomicU64::new(S::WORDS as u64 * 4),
                 uploads: AtomicU64::new(0),
                 downloads: AtomicU64::new(0),

@@ -5,7 +5,8 @@
 //! elements' device words. Both go through [`HostAccess`], so the coherence logic of
 //! `data.rs` is written once for both.
 
-use super::super::transfer::{self, decode_into};
+use super::super::transfer::decode_into;
+use super::segments::Segments;
 use crate::accelerator::Accelerator;
 use crate::error::Result;
 use amp_core::Element;
@@ -61,9 +62,9 @@ pub(super) trait HostAccess<T: Element> {
     /// Overwrites elements from `first` on with `values` (nothing for read-only data).
     fn write(&mut self, first: usize, values: &[T]);
     /// Writes the whole data into `buffer` from its start (queued).
-    fn upload_all(&self, acc: &Accelerator, buffer: &wgpu::Buffer) -> Result<()>;
-    /// Replaces the whole data with the contents of `buffer` (nothing for read-only data).
-    fn download_all(&mut self, acc: &Accelerator, buffer: &wgpu::Buffer) -> Result<()>;
+    fn upload_all(&self, acc: &Accelerator, segments: &Segments) -> Result<()>;
+    /// Replaces the whole data with the contents of `segments` (nothing for read-only data).
+    fn download_all(&mut self, acc: &Accelerator, segments: &Segments) -> Result<()>;
     /// Replaces the whole data with its device bytes `bytes` (nothing for read-only data).
     fn load_all(&mut self, bytes: &[u8]);
 }
@@ -100,13 +101,13 @@ impl<T: Element> HostAccess<T> for Host<'_, T> {
         }
     }
 
-    fn upload_all(&self, acc: &Accelerator, buffer: &wgpu::Buffer) -> Result<()> {
-        transfer::upload(acc, buffer, 0, self.as_slice())
+    fn upload_all(&self, acc: &Accelerator, segments: &Segments) -> Result<()> {
+        segments.upload(acc, 0, self.as_slice())
     }
 
-    fn download_all(&mut self, acc: &Accelerator, buffer: &wgpu::Buffer) -> Result<()> {
+    fn download_all(&mut self, acc: &Accelerator, segments: &Segments) -> Result<()> {
         match self.as_mut_slice() {
-            Some(data) => transfer::download(acc, buffer, 0, data),
+            Some(data) => segments.download(acc, 0, data),
             None => Ok(()),
         }
     }

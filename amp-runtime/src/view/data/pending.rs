@@ -39,7 +39,13 @@ impl<T: Element, const N: usize> ViewData<'_, T, N> {
                     acc.take_fault(Some(self.core_id()))
                 }));
             }
-            let flight = transfer::stage(&acc, &copy.buffer, 0, bytes, |_| {})?;
+            let Some(buffer) = copy.segments.single() else {
+                // Data split over several buffers comes back now, segment by segment.
+                drop(acc);
+                self.make_host_current(l)?;
+                return Ok(Completion::ready(self.take_fault(l)));
+            };
+            let flight = transfer::stage(&acc, buffer, 0, bytes, |_| {})?;
             self.counted_download(bytes);
             let writes = l.co.device_writes();
             Ok(Completion::in_flight(flight, move |staged| {
