@@ -177,6 +177,7 @@ macro_rules! vector_element {
                 let ty = crate::types::type_of::<Self>(b);
                 b.append(Expression::Compose { ty, components: entries.to_vec() })
             }
+            const PLAIN: bool = true;
             fn as_device_bytes(data: &[Self]) -> Option<&[u8]> {
                 Some(bytemuck::cast_slice(data))
             }

@@ -36,6 +36,8 @@ pub trait Member: Copy + 'static {
     const WORDS: usize;
     /// Why it cannot be a field (see [`Problem`]), or [`Problem::None`].
     const PROBLEM: Problem;
+    /// Whether its host bytes are its device bytes, without padding ([`Element::PLAIN`]).
+    const PLAIN: bool;
     /// Its naga type as a struct member.
     fn member_type(b: &mut KernelBuilder) -> Handle<Type>;
     /// Writes its device representation into `out` (`WORDS` words).
@@ -75,6 +77,7 @@ impl<T: Element> Member for T {
     } else {
         Problem::None
     };
+    const PLAIN: bool = T::PLAIN;
     fn member_type(b: &mut KernelBuilder) -> Handle<Type> {
         T::naga_type(b)
     }
@@ -94,6 +97,8 @@ impl<T: Element> Member for T {
 impl<M: Member, const N: usize> Member for [M; N] {
     const ALIGN: u32 = M::ALIGN;
     const WORDS: usize = M::WORDS * N;
+    // An array has no padding between its elements: their size is a multiple of their alignment.
+    const PLAIN: bool = M::PLAIN;
     const PROBLEM: Problem = match M::PROBLEM {
         Problem::None if N == 0 => Problem::EmptyArray,
         Problem::None if M::ALIGN != 0 && !(M::WORDS as u32 * 4).is_multiple_of(M::ALIGN) => {
@@ -339,4 +344,63 @@ impl<M: Member, const N: usize, I: crate::view::IndexInt> crate::view::IndexRead
         let ty = M::member_type(b);
         KernelValue::from_handle(b.checked_value(check, value, ty))
     }
+}
+
+/// Whether a struct of `size` bytes whose fields take `fields` bytes has no padding (the
+/// derive's [`Element::PLAIN`] for a struct whose fields are all plain).
+pub const fn no_padding(size: usize, fields: &[usize]) -> bool {
+    let mut sum = 0;
+    let mut k = 0;
+    while k < fields.len() {
+        sum += fields[k];
+        k += 1;
+    }
+    sum == size
+}
+
+/// `data` as its bytes, when they are its device bytes ([`Element::PLAIN`]): transfers copy
+/// them as they are.
+pub fn plain_bytes<T: Element>(data: &[T]) -> Option<&[u8]> {
+    if !T::PLAIN || std::mem::size_of::<T>() != T::WORDS * 4 {
+        return None;
+    }
+    // SAFETY: a plain `T` has no padding, so all `size_of_val(data)` bytes are initialised;
+    // `u8` has no alignment requirement, and the borrow keeps `data` alive and unchanged.
+    Some(unsafe {
+        std::slice::from_raw_parts(data.as_ptr().cast::<u8>(), std::mem::size_of_val(data))
+    })
+}
+
+/// [`plain_bytes`], to write into.
+pub fn plain_bytes_mut<T: Element>(data: &mut [T]) -> Option<&mut [u8]> {
+    if !T::PLAIN || std::mem::size_of::<T>() != T::WORDS * 4 {
+        return None;
+    }
+    // SAFETY: as in `plain_bytes`; and every byte pattern is a plain `T` (its fields are
+    // numbers), so any bytes written leave valid values.
+    Some(unsafe {
+        std::slice::from_raw_parts_mut(data.as_mut_ptr().cast::<u8>(), std::mem::size_of_val(data))
+    })
+}
+
+/// `len` plain `T`s of zero bytes, allocated zeroed (the system's zero pages, untouched until
+/// used); `None` for a type that is not plain, `Some(Err(()))` when the allocation fails.
+pub fn plain_zeroed_vec<T: Element>(len: usize) -> Option<Result<Vec<T>, ()>> {
+    if !T::PLAIN || std::mem::size_of::<T>() == 0 {
+        return None;
+    }
+    let Ok(layout) = std::alloc::Layout::array::<T>(len) else {
+        return Some(Err(()));
+    };
+    if layout.size() == 0 {
+        return Some(Ok(Vec::new()));
+    }
+    // SAFETY: `layout` has a non-zero size; all-zero bytes are a value of a plain `T` (numbers).
+    let ptr = unsafe { std::alloc::alloc_zeroed(layout) }.cast::<T>();
+    if ptr.is_null() {
+        return Some(Err(()));
+    }
+    // SAFETY: `ptr` was allocated by the global allocator with `T`'s alignment and the size of
+    // `len` values of `T`, all of which are initialised (zeros).
+    Some(Ok(unsafe { Vec::from_raw_parts(ptr, len, len) }))
 }

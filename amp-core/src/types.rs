@@ -85,6 +85,13 @@ pub trait Element: Value + Send + Sync {
     /// The `ENTRIES` entries that store `value`.
     #[doc(hidden)]
     fn to_entries(b: &mut KernelBuilder, value: Handle<Expression>) -> Vec<Handle<Expression>>;
+    /// Whether the host's bytes of a value are exactly its device bytes, with no padding, and
+    /// every byte pattern is a value (numbers, short vectors of them, and `#[derive(Element)]`
+    /// structs of those without padding; not `bool`, a byte on the host and a word on the
+    /// accelerator). Set only by amp's own impls and the derive, which check it: the
+    /// byte-level transfers of [`crate::structs::plain_bytes`] rely on it.
+    #[doc(hidden)]
+    const PLAIN: bool = false;
     /// `data` as the bytes the accelerator holds, when the host's bytes are those (numbers and
     /// short vectors of them; not `bool`, a byte on the host and a word on the accelerator):
     /// transfers then copy bytes instead of converting each element.
@@ -173,8 +180,8 @@ macro_rules! scalar {
                 <$t as WordRepr>::read(words)
             }
             $(
+                const PLAIN: bool = $pod;
                 fn as_device_bytes(data: &[Self]) -> Option<&[u8]> {
-                    let _: bool = $pod;
                     Some(bytemuck::cast_slice(data))
                 }
                 fn as_device_bytes_mut(data: &mut [Self]) -> Option<&mut [u8]> {

@@ -218,6 +218,21 @@ fn emit(input: &DeriveInput, fields: &[&syn::Field]) -> TokenStream {
             const WORDS: usize = ::core::mem::size_of::<Self>() / 4;
             const ENTRIES: u32 = 1;
             const ALIGN: u32 = #s::struct_align(&[#(#members::ALIGN),*]);
+            const PLAIN: bool = #s::no_padding(
+                ::core::mem::size_of::<Self>(),
+                &[#(::core::mem::size_of::<#types>()),*],
+            ) #(&& #members::PLAIN)*;
+            fn as_device_bytes(data: &[Self]) -> ::core::option::Option<&[u8]> {
+                #s::plain_bytes(data)
+            }
+            fn as_device_bytes_mut(data: &mut [Self]) -> ::core::option::Option<&mut [u8]> {
+                #s::plain_bytes_mut(data)
+            }
+            fn zeroed_vec(
+                len: usize,
+            ) -> ::core::option::Option<::core::result::Result<::std::vec::Vec<Self>, ()>> {
+                #s::plain_zeroed_vec(len)
+            }
             fn write_words(self, out: &mut ::std::vec::Vec<u32>) {
                 let start = out.len();
                 out.resize(start + <Self as #p::Element>::WORDS, 0);

@@ -8,7 +8,7 @@
 use crate::accelerator::Accelerator;
 use crate::error::{coords, Error, Result};
 use crate::queue::AcceleratorView;
-use crate::view::{ArrayView, ViewData};
+use crate::view::{ArrayView, DataEnd, ViewData};
 use amp_core::{Element, Extent, Index};
 use std::fmt;
 
@@ -77,9 +77,19 @@ impl<T: Element, const N: usize> Array<T, N> {
         extent: impl Into<Extent<N>>,
         data: &[T],
     ) -> Result<Self> {
-        let mut array = Self::new(extent, data)?;
-        array.home = Some(view.accelerator().clone());
+        let extent = extent.into();
+        // Straight from `data` to the accelerator: the host copy starts as zero pages that are
+        // never touched unless the host reads the array.
+        let array = Self::from_extent_on(view, extent)?;
+        if array.data.extent().size() != data.len() as u64 {
+            return Err(Error::ExtentMismatch {
+                extent: coords::extent(extent),
+                expected: extent.size(),
+                actual: data.len(),
+            });
+        }
         array.data.device_buffer(view.accelerator())?;
+        DataEnd::write(&array.data, data)?;
         Ok(array)
     }
 

@@ -59,6 +59,13 @@ pub fn copy<T: Element>(src: impl CopySource<T>, mut dst: impl CopyTarget<T>) ->
         }
         (Data(from), HostMut(to)) => {
             check_len(from.dims(), from.elements(), to.len())?;
+            if let Some(placed) = from.device_only().filter(|p| p.runs.len() == 1) {
+                // Consecutive elements that only the accelerator holds: straight into `to`,
+                // with no stop in the source's host copy (which stays stale).
+                placed.segments.download(&placed.acc, placed.runs[0], to)?;
+                from.count_download(bytes_of::<T>(to.len()));
+                return placed.acc.take_fault(Some(from.data_id()));
+            }
             let values = from.read()?;
             to.copy_from_slice(&values);
             Ok(())
