@@ -264,8 +264,9 @@ fn route<T: Element>(from: &dyn DataEnd<T>, to: &dyn DataEnd<T>) -> Result<Route
         // on an accelerator: it goes there once (as a kernel's use would take it), so that this copy and later ones
         // run on the accelerator instead of through the host each time.
         if let (None, Some(acc)) = (from.device_home(), to.device_home()) {
-            let src = from.resident_source(&acc)?;
-            return Ok(Route::Device { src, size, rows });
+            if let Some(src) = from.resident_source(&acc)? {
+                return Ok(Route::Device { src, size, rows });
+            }
         }
     }
     Ok(Route::Host)
