@@ -56,8 +56,8 @@ static DEFAULT: OnceLock<Accelerator> = OnceLock::new();
 /// `DEFAULT` is set only under this lock, so a default set and one chosen never race.
 static CHOSEN: Mutex<Option<Accelerator>> = Mutex::new(None);
 
-/// A device that runs kernels (C++ AMP `accelerator`). Cloning is cheap and clones share the
-/// device.
+/// A device that runs kernels, or the host-only CPU accelerator (C++ AMP `accelerator`).
+/// Cloning is cheap and clones share the device.
 ///
 /// ```no_run
 /// use amp_runtime::Accelerator;
@@ -112,8 +112,8 @@ impl Accelerator {
     /// device. Arrays made on it ([`Array::new_on`](crate::Array::new_on) with its
     /// [`default_view`](Self::default_view)) live in host memory and never get a device buffer;
     /// they are read, written and copied to and from arrays of other accelerators as host data
-    /// is. A launch on it, or on the arrays it holds, is
-    /// [`Error::UnsupportedFeature`] ([`FeatureError::HostOnly`](crate::error::FeatureError::HostOnly)), as C++ AMP's
+    /// is. A launch on it, or on the arrays it holds, is [`Error::UnsupportedFeature`]
+    /// ([`FeatureError::HostOnly`](crate::error::FeatureError::HostOnly)), as C++ AMP's
     /// "parallel_for_each is not supported on the selected accelerator "CPU accelerator"". Its
     /// [`device_type`](Self::device_type) is [`DeviceType::Host`] (lavapipe, a CPU device that
     /// runs kernels, is [`DeviceType::Cpu`]); it is never the default.
