@@ -5,6 +5,14 @@
 //! The list of accelerators is built once, so every call of [`Accelerator::all`] returns the same
 //! objects: their ids stay stable and each wgpu device is opened once, on first use.
 //!
+//! The list ends with C++ AMP's host-only `cpu_accelerator` ([`Accelerator::cpu_accelerator`]):
+//! no device, no wgpu adapter; arrays on it live in host memory and a launch on it is
+//! [`FeatureError::HostOnly`](crate::error::FeatureError::HostOnly). It is never the default.
+//!
+//! The default accelerator is chosen once, when [`Accelerator::default`] first returns it: the
+//! one [`Accelerator::set_default`] named, else the one the environment names, else the best
+//! device. From then on it is in use and stays the default.
+//!
 //! An accelerator owns the parts that keep its state, each a type of its own module that takes
 //! what it needs: its device (`device.rs`), the batch of launches not yet submitted
 //! (`batch.rs`), the fault log of checked launches (`fault.rs`) and the on-disk pipeline cache
@@ -14,17 +22,17 @@ use crate::batch::{Batch, QueuingMode};
 use crate::device::Device;
 pub use crate::device::DeviceType;
 use crate::disk_cache::DiskCache;
-use crate::error::{Error, Result, SelectError};
+use crate::error::{ArgumentError, ArgumentProblem, Error, Result, SelectError};
 use crate::fault::{FaultLog, KernelSites};
 use crate::limits::Limits;
 use crate::staging::Staging;
 use crate::timestamps::{KernelLabel, Recording};
 use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
-/// The environment variable that picks the default accelerator (C++ AMP let the program pick it
-/// with `accelerator::set_default`; an environment override is the common deployment need).
+/// The environment variable that picks the default accelerator, unless the program picks it with
+/// [`Accelerator::set_default`] (C++ AMP's `CPPAMP_DEFAULT_ACCELERATOR`).
 pub const DEFAULT_ACCELERATOR_ENV: &str = "AMP_DEFAULT_ACCELERATOR";
 
 /// The backends amp uses: those whose compute support matches C++ AMP's model.
@@ -41,10 +49,16 @@ const LLVMPIPE_LOCAL_ARRAY_BYTES: u32 = 64 * 1024;
 static NEXT_ID: AtomicU64 = AtomicU64::new(1);
 static INSTANCE: OnceLock<wgpu::Instance> = OnceLock::new();
 static ALL: OnceLock<Vec<Accelerator>> = OnceLock::new();
+/// The CPU accelerator, made on first use (it needs no wgpu instance).
+static HOST: OnceLock<Accelerator> = OnceLock::new();
+/// The default accelerator, once [`Accelerator::default`] has returned it: in use from then on.
 static DEFAULT: OnceLock<Accelerator> = OnceLock::new();
+/// The accelerator [`Accelerator::set_default`] named, while the default is not in use yet.
+/// `DEFAULT` is set only under this lock, so a default set and one chosen never race.
+static CHOSEN: Mutex<Option<Accelerator>> = Mutex::new(None);
 
-/// A device that runs kernels (C++ AMP `accelerator`). Cloning is cheap and clones share the
-/// device.
+/// A device that runs kernels, or the host-only CPU accelerator (C++ AMP `accelerator`).
+/// Cloning is cheap and clones share the device.
 ///
 /// ```no_run
 /// use amp_runtime::Accelerator;
@@ -76,11 +90,11 @@ struct Inner {
 }
 
 impl Accelerator {
-    fn new(adapter: wgpu::Adapter) -> Self {
+    fn new(device: Device) -> Self {
         Accelerator {
             inner: Arc::new(Inner {
                 id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
-                device: Arc::new(Device::new(adapter)),
+                device: Arc::new(device),
                 faults: FaultLog::default(),
                 batch: Batch::default(),
                 disk_cache: OnceLock::new(),
@@ -89,16 +103,46 @@ impl Accelerator {
         }
     }
 
-    /// Every accelerator of the system (C++ AMP `accelerator::get_all`), in the order the driver
-    /// lists them. Each call returns the same accelerators. The list may be empty.
+    /// Every accelerator of the system (C++ AMP `accelerator::get_all`): the devices in the order
+    /// the driver lists them, then the host-only [`cpu_accelerator`](Self::cpu_accelerator), as
+    /// C++ AMP lists its `cpu_accelerator` last. Each call returns the same accelerators. To
+    /// launch on each, skip the CPU accelerator
+    /// ([`is_host_only`](Self::is_host_only)): it runs no kernels.
     pub fn all() -> Result<Vec<Accelerator>> {
         Ok(registry()?.to_vec())
     }
 
-    /// The default accelerator, chosen once per process as C++ AMP does: the one named by the
-    /// `AMP_DEFAULT_ACCELERATOR` environment variable if it is set (`cpu`, `gpu`, or part of a
-    /// device name, case-insensitive), else a discrete GPU, else an integrated or virtual GPU,
-    /// else the CPU software device (lavapipe).
+    /// The host-only CPU accelerator (C++ AMP `accelerator(accelerator::cpu_accelerator)`): no
+    /// device. Arrays made on it ([`Array::new_on`](crate::Array::new_on) with its
+    /// [`default_view`](Self::default_view)) live in host memory and never get a device buffer;
+    /// they are read, written and copied to and from arrays of other accelerators as host data
+    /// is. A launch on it, or on the arrays it holds, is [`Error::UnsupportedFeature`]
+    /// ([`FeatureError::HostOnly`](crate::error::FeatureError::HostOnly)), as C++ AMP's
+    /// "parallel_for_each is not supported on the selected accelerator "CPU accelerator"". Its
+    /// [`device_type`](Self::device_type) is [`DeviceType::Host`] (lavapipe, a CPU device that
+    /// runs kernels, is [`DeviceType::Cpu`]); it is never the default.
+    ///
+    /// ```
+    /// use amp_runtime::{Accelerator, Array, DeviceType};
+    /// let cpu = Accelerator::cpu_accelerator();
+    /// assert_eq!(cpu.device_type(), DeviceType::Host);
+    /// let a = Array::new_on(&cpu.default_view(), 3, &[1, 2, 3])?;
+    /// assert_eq!(a.to_vec()?, [1, 2, 3]);
+    /// assert_eq!(a.uploads(), 0);
+    /// # Ok::<(), amp_runtime::Error>(())
+    /// ```
+    pub fn cpu_accelerator() -> Accelerator {
+        HOST.get_or_init(|| Accelerator::new(Device::host()))
+            .clone()
+    }
+
+    /// The default accelerator: launches without a view run there unless they capture an array
+    /// of another accelerator. Chosen once per process, as C++ AMP does: the one
+    /// [`set_default`](Self::set_default) named, else the one named by the
+    /// `AMP_DEFAULT_ACCELERATOR` environment variable if it is set (as
+    /// [`find`](Self::find) takes names), else a discrete GPU, else an integrated or virtual GPU,
+    /// else the CPU software device (lavapipe); never the host-only CPU accelerator. Once this
+    /// has returned it, the default is in use and does not change.
     ///
     /// Returns [`Error::NoAccelerator`] when there is none, or when the variable names a device
     /// that is not there.
@@ -108,43 +152,122 @@ impl Accelerator {
         if let Some(acc) = DEFAULT.get() {
             return Ok(acc.clone());
         }
-        let all = registry()?;
-        let wanted = std::env::var_os(DEFAULT_ACCELERATOR_ENV)
-            .map(|v| v.to_string_lossy().trim().to_owned())
-            .filter(|v| !v.is_empty());
-        let candidates: Vec<(DeviceType, &str)> = all
-            .iter()
-            .map(|a| (a.device_type(), a.description()))
-            .collect();
-        match choose(&candidates, wanted.as_deref()).and_then(|i| all.get(i)) {
-            Some(acc) => Ok(DEFAULT.get_or_init(|| acc.clone()).clone()),
-            None => Err(no_match(wanted.as_deref(), all)),
-        }
+        let chosen = CHOSEN.lock().unwrap_or_else(PoisonError::into_inner);
+        let acc = match &*chosen {
+            Some(acc) => acc.clone(),
+            None => {
+                let wanted = std::env::var_os(DEFAULT_ACCELERATOR_ENV)
+                    .map(|v| v.to_string_lossy().trim().to_owned())
+                    .filter(|v| !v.is_empty());
+                let all = registry()?;
+                match choose(&candidates(all), wanted.as_deref()).and_then(|i| all.get(i)) {
+                    Some(acc) => acc.clone(),
+                    None => return Err(no_match(wanted.as_deref(), all)),
+                }
+            }
+        };
+        Ok(DEFAULT.get_or_init(|| acc).clone())
     }
 
-    /// The device's name (C++ AMP `accelerator::description`), as the driver reports it.
+    /// Makes `acc` the default accelerator (C++ AMP `accelerator::set_default`), over what
+    /// `AMP_DEFAULT_ACCELERATOR` names. It takes effect only while the default is not in use,
+    /// that is before [`default`](Self::default) first returns it (a launch without a view
+    /// that captures no array, or an algorithm without a view, asks for it too); later it
+    /// succeeds only when `acc` is the default already.
+    ///
+    /// Where C++ AMP returns `false`, this returns [`Error::InvalidArgument`]
+    /// ([`ArgumentProblem::DefaultInUse`], naming both accelerators), so that a program that
+    /// counts on its choice does not run on another accelerator unawares; the host-only
+    /// [`cpu_accelerator`](Self::cpu_accelerator) is
+    /// [`ArgumentProblem::HostOnlyDefault`] (it runs no kernels). To name the accelerator
+    /// as C++ AMP's path does, use [`find`](Self::find):
+    ///
+    /// ```no_run
+    /// use amp_runtime::Accelerator;
+    /// Accelerator::set_default(&Accelerator::find("gpu")?)?;
+    /// # Ok::<(), amp_runtime::Error>(())
+    /// ```
+    pub fn set_default(acc: &Accelerator) -> Result<()> {
+        let problem = if acc.is_host_only() {
+            ArgumentProblem::HostOnlyDefault {
+                accelerator: acc.description().to_owned(),
+            }
+        } else {
+            let mut chosen = CHOSEN.lock().unwrap_or_else(PoisonError::into_inner);
+            match DEFAULT.get() {
+                None => {
+                    *chosen = Some(acc.clone());
+                    return Ok(());
+                }
+                Some(current) if current == acc => return Ok(()),
+                Some(current) => ArgumentProblem::DefaultInUse {
+                    current: current.to_string(),
+                    wanted: acc.to_string(),
+                },
+            }
+        };
+        Err(Error::InvalidArgument(ArgumentError::new(
+            "Accelerator::set_default",
+            problem,
+        )))
+    }
+
+    /// The accelerator `name` names (C++ AMP's `accelerator(device_path)`), as
+    /// `AMP_DEFAULT_ACCELERATOR` does: `cpu` is a CPU device that runs kernels (lavapipe), `gpu`
+    /// the best GPU, anything else the best device whose name contains it (case-insensitive).
+    /// Only accelerators that run kernels are named so: the host-only CPU accelerator is
+    /// [`cpu_accelerator`](Self::cpu_accelerator). [`Error::NoAccelerator`]
+    /// ([`SelectError::NotFound`]) when none matches.
+    pub fn find(name: &str) -> Result<Accelerator> {
+        let all = registry()?;
+        let wanted = name.trim();
+        let found = if wanted.is_empty() {
+            None
+        } else {
+            choose(&candidates(all), Some(wanted)).and_then(|i| all.get(i))
+        };
+        found.cloned().ok_or_else(|| {
+            Error::NoAccelerator(SelectError::NotFound {
+                wanted: wanted.to_owned(),
+                available: available(all),
+            })
+        })
+    }
+
+    /// The device's name (C++ AMP `accelerator::description`), as the driver reports it;
+    /// `CPU accelerator` for the [`cpu_accelerator`](Self::cpu_accelerator).
     pub fn description(&self) -> &str {
         self.inner.device.name()
     }
 
     /// The kind of device.
     pub fn device_type(&self) -> DeviceType {
-        self.inner.device.info().device_type.into()
+        self.inner.device.device_type()
     }
 
-    /// Whether this is a software device on the CPU (C++ AMP `accelerator::is_emulated`).
+    /// Whether this is a software device on the CPU or the host-only CPU accelerator (C++ AMP
+    /// `accelerator::is_emulated`).
     pub fn is_emulated(&self) -> bool {
-        self.device_type() == DeviceType::Cpu
+        matches!(self.device_type(), DeviceType::Cpu | DeviceType::Host)
     }
 
-    /// The graphics API behind it: `vulkan`, `metal` or `dx12`.
+    /// Whether this is the host-only [`cpu_accelerator`](Self::cpu_accelerator)
+    /// ([`DeviceType::Host`]): no device, runs no kernels.
+    pub fn is_host_only(&self) -> bool {
+        self.device_type() == DeviceType::Host
+    }
+
+    /// The graphics API behind it: `vulkan`, `metal` or `dx12`; `none` for the CPU accelerator.
     pub fn backend(&self) -> String {
-        self.inner.device.info().backend.to_string()
+        match self.inner.device.info() {
+            Some(info) => info.backend.to_string(),
+            None => "none".to_owned(),
+        }
     }
 
-    /// The driver's name, possibly empty.
+    /// The driver's name, possibly empty (always, for the CPU accelerator).
     pub fn driver(&self) -> &str {
-        &self.inner.device.info().driver
+        self.inner.device.info().map_or("", |info| &info.driver)
     }
 
     /// Whether kernels may use `f64` (C++ AMP `accelerator::supports_double_precision`).
@@ -167,9 +290,12 @@ impl Accelerator {
 
     /// What kernels and data may use here: tile sizes, tile_static memory, buffer sizes,
     /// captured views. Devices are opened with the adapter's own limits, so these are what
-    /// kernels get.
+    /// kernels get. All zero for the CPU accelerator: it runs no kernels and has no buffers.
     pub fn limits(&self) -> Limits {
-        Limits::new(&self.inner.device.limits())
+        self.inner
+            .device
+            .limits()
+            .map_or(Limits::NONE, |limits| Limits::new(&limits))
     }
 
     /// A number unique to this accelerator within the process.
@@ -244,6 +370,10 @@ impl Accelerator {
     /// Blocks until `submission` (or, with `None`, all submitted work) has finished, after
     /// submitting the recorded launches; see [`wait`](Self::wait).
     pub(crate) fn wait_for(&self, submission: Option<wgpu::SubmissionIndex>) -> Result<()> {
+        if self.is_host_only() {
+            // Nothing runs there.
+            return Ok(());
+        }
         self.flush()?;
         self.inner.device.wait(submission)
     }
@@ -251,6 +381,10 @@ impl Accelerator {
     /// Submits the recorded launches, in the order they were recorded. An error in recording
     /// them (wgpu validates a command encoder when it is finished) is returned here.
     pub fn flush(&self) -> Result<()> {
+        if self.is_host_only() {
+            // Nothing is ever recorded there.
+            return Ok(());
+        }
         self.inner.batch.flush(&self.inner.device)
     }
 
@@ -339,10 +473,11 @@ impl Accelerator {
     /// The most bytes of immediate data (push constants) a kernel may take: 0 without the
     /// feature.
     pub(crate) fn immediate_limit(&self) -> u32 {
-        if self.features().contains(wgpu::Features::IMMEDIATES) {
-            self.inner.device.limits().max_immediate_size
-        } else {
-            0
+        match self.inner.device.limits() {
+            Some(limits) if self.features().contains(wgpu::Features::IMMEDIATES) => {
+                limits.max_immediate_size
+            }
+            _ => 0,
         }
     }
 
@@ -350,9 +485,10 @@ impl Accelerator {
     pub(crate) fn disk_cache(&self) -> Option<&DiskCache> {
         let device = &self.inner.device;
         let (wgpu_device, _) = device.opened().ok()?;
+        let info = device.info()?;
         self.inner
             .disk_cache
-            .get_or_init(|| DiskCache::open(wgpu_device, device.info(), device.features()))
+            .get_or_init(|| DiskCache::open(wgpu_device, info, device.features()))
             .as_ref()
     }
 }
@@ -402,16 +538,24 @@ fn registry() -> Result<&'static [Accelerator]> {
         });
         pollster::block_on(instance.enumerate_adapters(BACKENDS))
             .into_iter()
-            .map(Accelerator::new)
+            .map(|adapter| Accelerator::new(Device::new(adapter)))
+            .chain([Accelerator::cpu_accelerator()])
             .collect()
     }))
+}
+
+/// The type and name of each of `all`, for [`choose`].
+fn candidates(all: &[Accelerator]) -> Vec<(DeviceType, &str)> {
+    all.iter()
+        .map(|a| (a.device_type(), a.description()))
+        .collect()
 }
 
 /// Picks the default among `devices` (type and name, in enumeration order), given the value of
 /// `AMP_DEFAULT_ACCELERATOR` if set: `cpu` picks a CPU device, `gpu` the best GPU, anything else
 /// the best device whose name contains it (case-insensitive). Unset: the best device, where a
 /// discrete GPU beats an integrated or virtual one, which beats the CPU software device. Among
-/// equals the first listed wins.
+/// equals the first listed wins. The host-only CPU accelerator is never picked.
 pub(crate) fn choose(devices: &[(DeviceType, &str)], wanted: Option<&str>) -> Option<usize> {
     let wanted = wanted.map(str::trim).filter(|w| !w.is_empty());
     let matches = |t: DeviceType, name: &str| match wanted {
@@ -424,19 +568,30 @@ pub(crate) fn choose(devices: &[(DeviceType, &str)], wanted: Option<&str>) -> Op
         .iter()
         .enumerate()
         .filter(|(_, (t, name))| matches(*t, name))
-        .min_by_key(|(_, (t, _))| preference(*t))
-        .map(|(i, _)| i)
+        .filter_map(|(i, (t, _))| Some((preference(*t)?, i)))
+        .min()
+        .map(|(_, i)| i)
 }
 
-/// Preference when choosing the default: lower is better.
-fn preference(t: DeviceType) -> u8 {
+/// Preference when choosing the default: lower is better; `None` for the host-only CPU
+/// accelerator, which runs no kernels.
+fn preference(t: DeviceType) -> Option<u8> {
     match t {
-        DeviceType::DiscreteGpu => 0,
-        DeviceType::IntegratedGpu | DeviceType::VirtualGpu => 1,
+        DeviceType::DiscreteGpu => Some(0),
+        DeviceType::IntegratedGpu | DeviceType::VirtualGpu => Some(1),
         // An unclassified device is more likely real hardware than the software fallback.
-        DeviceType::Other => 2,
-        DeviceType::Cpu => 3,
+        DeviceType::Other => Some(2),
+        DeviceType::Cpu => Some(3),
+        DeviceType::Host => None,
     }
+}
+
+/// The accelerators that names can pick, as each displays itself.
+fn available(all: &[Accelerator]) -> Vec<String> {
+    all.iter()
+        .filter(|acc| !acc.is_host_only())
+        .map(Accelerator::to_string)
+        .collect()
 }
 
 /// The error for a failed choice: what was asked for and what there is.
@@ -445,7 +600,7 @@ fn no_match(wanted: Option<&str>, all: &[Accelerator]) -> Error {
         Some(w) => SelectError::NoMatch {
             variable: DEFAULT_ACCELERATOR_ENV,
             wanted: w.to_owned(),
-            available: all.iter().map(Accelerator::to_string).collect(),
+            available: available(all),
         },
         None => SelectError::NoAdapter,
     })
@@ -460,7 +615,49 @@ mod tests {
         (DeviceType::IntegratedGpu, "Intel(R) UHD Graphics 630"),
         (DeviceType::DiscreteGpu, "NVIDIA H100 80GB HBM3"),
         (DeviceType::DiscreteGpu, "NVIDIA H100 80GB HBM3 (second)"),
+        (DeviceType::Host, "CPU accelerator"),
     ];
+
+    #[test]
+    fn the_host_only_accelerator_is_never_chosen() {
+        let host = &SYSTEM[4..];
+        for wanted in [None, Some("cpu"), Some("CPU accelerator"), Some("accel")] {
+            assert_eq!(choose(host, wanted), None, "{wanted:?}");
+        }
+        assert_eq!(choose(&SYSTEM[3..], Some("accelerator")), None);
+        assert_eq!(choose(&SYSTEM[3..], None), Some(0));
+    }
+
+    #[test]
+    fn set_default_fails_once_the_default_is_in_use() -> Result<()> {
+        let used = Accelerator::default()?;
+        Accelerator::set_default(&used)?;
+        // A second accelerator on the default's adapter, outside the list: another accelerator
+        // to ask for, on any machine.
+        let Some(instance) = INSTANCE.get() else {
+            return Ok(());
+        };
+        let adapters = pollster::block_on(instance.enumerate_adapters(BACKENDS));
+        let Some(adapter) = adapters
+            .into_iter()
+            .find(|adapter| adapter.get_info().name == used.description())
+        else {
+            return Ok(());
+        };
+        let other = Accelerator::new(Device::new(adapter));
+        assert_eq!(
+            Accelerator::set_default(&other),
+            Err(Error::InvalidArgument(ArgumentError::new(
+                "Accelerator::set_default",
+                ArgumentProblem::DefaultInUse {
+                    current: used.to_string(),
+                    wanted: other.to_string(),
+                },
+            )))
+        );
+        assert_eq!(Accelerator::default()?, used);
+        Ok(())
+    }
 
     #[test]
     fn default_prefers_discrete_then_integrated_then_cpu() {

@@ -72,11 +72,21 @@ impl<T: Element, const N: usize> Array<T, N> {
     /// accelerator_view)`): the data is copied there now, and a `parallel_for_each!` that
     /// captures the array runs there; launching it on another accelerator is
     /// [`Error::AcceleratorMismatch`].
+    ///
+    /// On the host-only [`Accelerator::cpu_accelerator`] the data stays in host memory and
+    /// never gets a device buffer: the array is read and written on the host, and copied to
+    /// and from arrays of other accelerators with [`copy`](crate::copy()); a launch that
+    /// captures it fails ([`FeatureError::HostOnly`](crate::error::FeatureError::HostOnly)),
+    /// and a view of it used on another accelerator is [`Error::AcceleratorMismatch`].
     pub fn new_on(
         view: &AcceleratorView,
         extent: impl Into<Extent<N>>,
         data: &[T],
     ) -> Result<Self> {
+        let acc = view.accelerator();
+        if acc.is_host_only() {
+            return Self::from_vec_on(view, extent, data.to_vec());
+        }
         let extent = extent.into();
         // Straight from `data` to the accelerator: the host copy starts as zero pages that are
         // never touched unless the host reads the array.
@@ -88,17 +98,40 @@ impl<T: Element, const N: usize> Array<T, N> {
                 actual: data.len(),
             });
         }
-        array.data.device_buffer(view.accelerator())?;
+        array.data.device_buffer(acc)?;
         DataEnd::write(&array.data, data)?;
         Ok(array)
     }
 
-    /// [`from_extent`](Self::from_extent) on `view`'s accelerator (C++ AMP `array(extent,
-    /// accelerator_view)`).
-    pub fn from_extent_on(view: &AcceleratorView, extent: impl Into<Extent<N>>) -> Result<Self> {
-        let mut array = Self::from_extent(extent)?;
-        array.home = Some(view.accelerator().clone());
+    /// [`from_vec`](Self::from_vec) on `view`'s accelerator: [`new_on`](Self::new_on) without
+    /// copying `data` on the host first.
+    pub fn from_vec_on(
+        view: &AcceleratorView,
+        extent: impl Into<Extent<N>>,
+        data: Vec<T>,
+    ) -> Result<Self> {
+        let acc = view.accelerator();
+        let array = Self::from_vec(extent, data)?.placed_on(acc);
+        if !acc.is_host_only() {
+            array.data.device_buffer(acc)?;
+        }
         Ok(array)
+    }
+
+    /// [`from_extent`](Self::from_extent) on `view`'s accelerator (C++ AMP `array(extent,
+    /// accelerator_view)`); see [`new_on`](Self::new_on) for the CPU accelerator.
+    pub fn from_extent_on(view: &AcceleratorView, extent: impl Into<Extent<N>>) -> Result<Self> {
+        Ok(Self::from_extent(extent)?.placed_on(view.accelerator()))
+    }
+
+    /// The array, made just now, placed on `acc`: launches that capture it run there, and on
+    /// the CPU accelerator its data stays in host memory.
+    fn placed_on(mut self, acc: &Accelerator) -> Self {
+        if acc.is_host_only() {
+            self.data.keep_on_host();
+        }
+        self.home = Some(acc.clone());
+        self
     }
 
     /// The accelerator the array was created on, if one was named (C++ AMP

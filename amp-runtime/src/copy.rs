@@ -6,7 +6,8 @@
 //! the elements are copied buffer to buffer on the accelerator and nothing crosses to the host.
 //! Sections copy run by run (one copy per row of a strided section); a strided copy of more
 //! than [`MAX_DEVICE_RUNS`] rows, a copy between two views of the same data, and every other
-//! pairing go through the host, moving only what the ends' coherence requires.
+//! pairing go through the host, moving only what the ends' coherence requires. Arrays on the
+//! host-only CPU accelerator are host data at either end: their data never goes to a device.
 //!
 //! [`copy_async`] (C++ AMP `concurrency::copy_async`) takes the same pairings and returns a
 //! [`Completion`] to wait for or `.await`.
@@ -271,8 +272,9 @@ fn route<T: Element>(from: &dyn DataEnd<T>, to: &dyn DataEnd<T>) -> Result<Route
         // on an accelerator: it goes there once (as a kernel's use would take it), so that this copy and later ones
         // run on the accelerator instead of through the host each time.
         if let (None, Some(acc)) = (from.device_home(), to.device_home()) {
-            let src = from.resident_source(&acc)?;
-            return Ok(Route::Device { src, size, rows });
+            if let Some(src) = from.resident_source(&acc)? {
+                return Ok(Route::Device { src, size, rows });
+            }
         }
     }
     Ok(Route::Host)

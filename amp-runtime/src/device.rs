@@ -2,10 +2,14 @@
 //! use, and what the device reports asynchronously (errors outside any error scope, its loss),
 //! kept until a wait reports it.
 //!
+//! The host-only CPU accelerator (C++ AMP's `cpu_accelerator`) has a `Device` without an
+//! adapter: it never opens one, so every operation that needs the GPU stack fails with
+//! [`FeatureError::HostOnly`] instead of reaching wgpu.
+//!
 //! Everything that talks to the GPU (the batch, the fault log, transfers, completions) takes a
 //! [`Device`]; the accelerator owns one and hands it down.
 
-use crate::error::{DeviceError, Error, RemovedError, Result, WgpuError};
+use crate::error::{DeviceError, Error, FeatureError, RemovedError, Result, WgpuError};
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
@@ -29,11 +33,17 @@ const WANTED_FEATURES: wgpu::Features = wgpu::Features::SHADER_F64
 /// How many uncaptured errors are kept until reported; later ones add nothing actionable.
 const MAX_PENDING_ERRORS: usize = 16;
 
+/// The name of the host-only CPU accelerator, C++ AMP's description of its `cpu_accelerator`.
+pub(crate) const HOST_NAME: &str = "CPU accelerator";
+
 /// The kind of an accelerator (C++ AMP told these apart with `is_emulated` and the device path).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum DeviceType {
-    /// A software device on the CPU (lavapipe, WARP, SwiftShader).
+    /// A software device on the CPU that runs kernels (lavapipe, WARP, SwiftShader).
     Cpu,
+    /// No device: the host-only CPU accelerator (C++ AMP's `cpu_accelerator`), whose arrays live
+    /// in host memory and which runs no kernels. Never the default accelerator.
+    Host,
     /// A GPU with its own memory.
     DiscreteGpu,
     /// A GPU sharing memory with the CPU.
@@ -70,6 +80,7 @@ impl fmt::Display for DeviceType {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             DeviceType::Cpu => "CPU",
+            DeviceType::Host => "host memory, runs no kernels",
             DeviceType::DiscreteGpu => "discrete GPU",
             DeviceType::IntegratedGpu => "integrated GPU",
             DeviceType::VirtualGpu => "virtual GPU",
@@ -81,14 +92,26 @@ impl fmt::Display for DeviceType {
 /// One adapter's device, opened on first use: opening a device costs time and memory, and most
 /// programs use one accelerator.
 pub(crate) struct Device {
-    adapter: wgpu::Adapter,
-    info: wgpu::AdapterInfo,
+    source: Source,
     /// The adapter's features that the device is opened with.
     features: wgpu::Features,
     opened: OnceLock<(wgpu::Device, wgpu::Queue)>,
     /// Serializes opening so that two threads never open two devices.
     opening: Mutex<()>,
     events: Arc<Events>,
+}
+
+/// Where a device comes from.
+// One per accelerator: the unused room of the host variant costs nothing worth a box.
+#[allow(clippy::large_enum_variant)]
+enum Source {
+    /// A wgpu adapter, and what it reports about itself.
+    Adapter {
+        adapter: wgpu::Adapter,
+        info: wgpu::AdapterInfo,
+    },
+    /// Nothing: the host-only CPU accelerator, which never opens a device.
+    Host,
 }
 
 /// What the device reports asynchronously, kept until a wait reports it.
@@ -105,9 +128,17 @@ impl Device {
     pub(crate) fn new(adapter: wgpu::Adapter) -> Self {
         let info = adapter.get_info();
         let features = adapter.features() & WANTED_FEATURES;
+        Self::from_source(Source::Adapter { adapter, info }, features)
+    }
+
+    /// The host-only CPU accelerator's device: none, never opened.
+    pub(crate) fn host() -> Self {
+        Self::from_source(Source::Host, wgpu::Features::empty())
+    }
+
+    fn from_source(source: Source, features: wgpu::Features) -> Self {
         Device {
-            adapter,
-            info,
+            source,
             features,
             opened: OnceLock::new(),
             opening: Mutex::new(()),
@@ -115,14 +146,29 @@ impl Device {
         }
     }
 
-    /// The device's name, as the driver reports it.
+    /// The device's name, as the driver reports it (C++ AMP's description for the CPU
+    /// accelerator).
     pub(crate) fn name(&self) -> &str {
-        &self.info.name
+        match &self.source {
+            Source::Adapter { info, .. } => &info.name,
+            Source::Host => HOST_NAME,
+        }
     }
 
-    /// What the adapter reports about itself.
-    pub(crate) fn info(&self) -> &wgpu::AdapterInfo {
-        &self.info
+    /// What the adapter reports about itself; `None` for the CPU accelerator.
+    pub(crate) fn info(&self) -> Option<&wgpu::AdapterInfo> {
+        match &self.source {
+            Source::Adapter { info, .. } => Some(info),
+            Source::Host => None,
+        }
+    }
+
+    /// The kind of device.
+    pub(crate) fn device_type(&self) -> DeviceType {
+        match &self.source {
+            Source::Adapter { info, .. } => info.device_type.into(),
+            Source::Host => DeviceType::Host,
+        }
     }
 
     /// The features the device is opened with.
@@ -130,9 +176,12 @@ impl Device {
         self.features
     }
 
-    /// The adapter's limits, which the device is opened with.
-    pub(crate) fn limits(&self) -> wgpu::Limits {
-        self.adapter.limits()
+    /// The adapter's limits, which the device is opened with; `None` for the CPU accelerator.
+    pub(crate) fn limits(&self) -> Option<wgpu::Limits> {
+        match &self.source {
+            Source::Adapter { adapter, .. } => Some(adapter.limits()),
+            Source::Host => None,
+        }
     }
 
     /// The wgpu device and queue, opened on first use. A lost device is
@@ -150,15 +199,22 @@ impl Device {
         Ok(self.opened.get_or_init(|| opened))
     }
 
+    /// Opens the adapter's device; the CPU accelerator has none to open.
     fn open(&self) -> Result<(wgpu::Device, wgpu::Queue)> {
+        let Source::Adapter { adapter, info } = &self.source else {
+            return Err(Error::UnsupportedFeature(FeatureError::HostOnly {
+                site: None,
+                accelerator: HOST_NAME.to_owned(),
+            }));
+        };
         let descriptor = wgpu::DeviceDescriptor {
             label: Some("amp"),
             required_features: self.features,
-            required_limits: self.adapter.limits(),
+            required_limits: adapter.limits(),
             ..Default::default()
         };
-        let (device, queue) = pollster::block_on(self.adapter.request_device(&descriptor))
-            .map_err(|e| {
+        let (device, queue) =
+            pollster::block_on(adapter.request_device(&descriptor)).map_err(|e| {
                 Error::Device(DeviceError::Open {
                     accelerator: self.name().to_owned(),
                     source: WgpuError::new(e),
@@ -166,7 +222,7 @@ impl Device {
             })?;
         // wgpu's default handler panics; errors are values in amp, reported by the next wait.
         let events = Arc::clone(&self.events);
-        let name = self.info.name.clone();
+        let name = info.name.clone();
         device.on_uncaptured_error(Arc::new(move |error: wgpu::Error| {
             events.record(Error::from_wgpu(&name, error));
         }));
@@ -265,16 +321,20 @@ impl Device {
     }
 }
 
-/// `name (device type, backend)`, e.g. `llvmpipe (LLVM 15.0.7, 256 bits) (CPU, vulkan)`.
+/// `name (device type, backend)`, e.g. `llvmpipe (LLVM 15.0.7, 256 bits) (CPU, vulkan)`; the CPU
+/// accelerator is `CPU accelerator (host memory, runs no kernels)`.
 impl fmt::Display for Device {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} ({}, {})",
-            self.info.name,
-            DeviceType::from(self.info.device_type),
-            self.info.backend
-        )
+        match &self.source {
+            Source::Adapter { info, .. } => write!(
+                f,
+                "{} ({}, {})",
+                info.name,
+                DeviceType::from(info.device_type),
+                info.backend
+            ),
+            Source::Host => write!(f, "{HOST_NAME} ({})", DeviceType::Host),
+        }
     }
 }
 

@@ -90,7 +90,9 @@ impl FaultLog {
         let buffer = match &state.buffer {
             Some(buffer) => buffer.clone(),
             None => {
-                let align = u64::from(device.limits().min_storage_buffer_offset_alignment);
+                let align = device.limits().map_or(4, |limits| {
+                    limits.min_storage_buffer_offset_alignment.into()
+                });
                 let slot_size = (u64::from(FAULT_WORDS) * 4).next_multiple_of(align.max(4));
                 let buffer = device.scoped(|device| {
                     device.create_buffer(&wgpu::BufferDescriptor {

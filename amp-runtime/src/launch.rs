@@ -103,7 +103,8 @@ where
 }
 
 /// C++ AMP's choice of where a launch runs: the accelerator of the arrays it captures, else the
-/// default accelerator.
+/// default accelerator. (Arrays on the host-only CPU accelerator take the launch there, where
+/// it fails, as in C++ AMP.)
 fn default_view<C: Captures>(captures: &C) -> Result<AcceleratorView> {
     match captures.other_home(None) {
         Some(home) => Ok(home.default_view()),
@@ -135,6 +136,12 @@ where
         }
     };
     let accelerator = view.accelerator();
+    if accelerator.is_host_only() {
+        return Err(Error::UnsupportedFeature(FeatureError::HostOnly {
+            site: Some(site),
+            accelerator: accelerator.description().to_owned(),
+        }));
+    }
     let mode = view.queuing_mode();
     if let Some(other) = captures.other_home(Some(accelerator)) {
         return Err(Error::AcceleratorMismatch(MismatchError::Launch {

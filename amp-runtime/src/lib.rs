@@ -1,7 +1,8 @@
 //! amp-runtime: runs amp kernels through wgpu, as C++ AMP's runtime did through DirectX.
 //!
 //! - [`Accelerator`]: the devices (C++ AMP `accelerator`), one per wgpu adapter (Vulkan, Metal,
-//!   DX12; lavapipe plays WARP's part on machines without a GPU), and the default choice.
+//!   DX12; lavapipe plays WARP's part on machines without a GPU), the host-only
+//!   [`Accelerator::cpu_accelerator`], and the default choice ([`Accelerator::set_default`]).
 //! - [`ArrayView`] / [`ConstArrayView`]: host data that kernels use (C++ AMP `array_view`),
 //!   copied to an accelerator lazily and back only when the host needs it.
 //! - [`copy()`]: copies between host slices, arrays and views (C++ AMP `concurrency::copy`), on

@@ -44,6 +44,19 @@ pub struct Limits {
 }
 
 impl Limits {
+    /// The host-only CPU accelerator's: it runs no kernels and has no buffers.
+    pub(crate) const NONE: Limits = Limits {
+        max_compute_invocations_per_workgroup: 0,
+        max_compute_workgroup_size_x: 0,
+        max_compute_workgroup_size_y: 0,
+        max_compute_workgroup_size_z: 0,
+        max_compute_workgroup_storage_size: 0,
+        max_compute_workgroups_per_dimension: 0,
+        max_buffer_size: 0,
+        max_storage_buffer_binding_size: 0,
+        max_storage_buffers_per_shader_stage: 0,
+    };
+
     /// The limits amp reads from wgpu's.
     pub(crate) fn new(limits: &wgpu::Limits) -> Self {
         Limits {

@@ -13,7 +13,7 @@ mod tune;
 pub use operand::{GemmInput, GemmOutput};
 pub use tiles::GemmTiles;
 
-use crate::error::{DomainError, MismatchError};
+use crate::error::{DomainError, FeatureError, MismatchError};
 use crate::{Accelerator, AcceleratorView, Error, Extent};
 use operand::sealed::{Input, Output};
 use tiles::Form;
@@ -195,6 +195,12 @@ fn prepare<A: Input, B: Input, C: Output>(
             function: "gemm",
             runs_on: acc.description().to_owned(),
             array_on: other.description().to_owned(),
+        }));
+    }
+    if acc.is_host_only() {
+        return Err(Error::UnsupportedFeature(FeatureError::HostOnly {
+            site: None,
+            accelerator: acc.description().to_owned(),
         }));
     }
     if dims.m == 0 || dims.n == 0 {

@@ -14,12 +14,19 @@ use crate::{Accelerator, Error, Result};
 pub(crate) const TILE: usize = 256;
 
 /// The accelerator the algorithm runs on: that of the first operand created on one, else the
-/// default accelerator. Fails when it cannot run tiles of [`TILE`] threads.
+/// default accelerator. Fails when it runs no kernels (the CPU accelerator) or cannot run tiles
+/// of [`TILE`] threads.
 pub(crate) fn accelerator(homes: &[Option<&Accelerator>]) -> Result<Accelerator> {
     let acc = match homes.iter().flatten().next() {
         Some(acc) => (*acc).clone(),
         None => Accelerator::default()?,
     };
+    if acc.is_host_only() {
+        return Err(Error::UnsupportedFeature(FeatureError::HostOnly {
+            site: None,
+            accelerator: acc.description().to_owned(),
+        }));
+    }
     let limits = acc.limits();
     let threads = limits
         .max_compute_invocations_per_workgroup

@@ -13,12 +13,15 @@ use syn::punctuated::Punctuated;
 use syn::visit::Visit;
 use syn::{Expr, ExprClosure, ItemFn, Macro, Token};
 
-/// Files whose programs are no fit for running mutants: they provoke device loss, or test the
-/// disk cache or the pipeline cache's count of builds.
+/// Files whose programs are no fit for running mutants: they provoke device loss, test the
+/// disk cache or the pipeline cache's count of builds, launch where launches must fail (the
+/// CPU accelerator runs no kernels), or set the process's default accelerator.
 const SKIPPED: &[&str] = &[
+    "tests/gpu/cpu_accelerator.rs",
     "tests/gpu/device_loss.rs",
     "tests/gpu/disk_cache.rs",
     "tests/gpu/pipeline_cache.rs",
+    "tests/gpu/set_default.rs",
 ];
 
 /// One source file of seeds.

@@ -20,6 +20,13 @@ pub enum SelectError {
         /// The accelerators there are, each as it displays itself (`name (type, backend)`).
         available: Vec<String>,
     },
+    /// `Accelerator::find` was given a name that no accelerator has.
+    NotFound {
+        /// The name.
+        wanted: String,
+        /// The accelerators there are, each as it displays itself (`name (type, backend)`).
+        available: Vec<String>,
+    },
 }
 
 impl fmt::Display for SelectError {
@@ -39,19 +46,32 @@ impl fmt::Display for SelectError {
                     "{variable} is `{wanted}` but no accelerator matches it (use `cpu`, `gpu` or \
                      part of a device name); available: "
                 )?;
-                if available.is_empty() {
-                    return f.write_str("none");
-                }
-                for (i, name) in available.iter().enumerate() {
-                    if i > 0 {
-                        f.write_str(", ")?;
-                    }
-                    write!(f, "`{name}`")?;
-                }
-                Ok(())
+                write_names(f, available)
+            }
+            SelectError::NotFound { wanted, available } => {
+                write!(
+                    f,
+                    "no accelerator is named `{wanted}` (use `cpu`, `gpu` or part of a device \
+                     name); available: "
+                )?;
+                write_names(f, available)
             }
         }
     }
+}
+
+/// `` `a`, `b` ``, or `none`.
+fn write_names(f: &mut fmt::Formatter<'_>, names: &[String]) -> fmt::Result {
+    if names.is_empty() {
+        return f.write_str("none");
+    }
+    for (i, name) in names.iter().enumerate() {
+        if i > 0 {
+            f.write_str(", ")?;
+        }
+        write!(f, "`{name}`")?;
+    }
+    Ok(())
 }
 
 /// An accelerator that was lost ([`Error::AcceleratorRemoved`](super::Error::AcceleratorRemoved)).
@@ -84,6 +104,12 @@ pub enum MismatchError {
         /// The accelerator the array was created on.
         array_on: String,
     },
+    /// Data of an array on the host-only CPU accelerator (a section or reinterpretation of it,
+    /// say) used on an accelerator with a device: it stays in host memory.
+    HostArray {
+        /// The accelerator it was used on.
+        used_on: String,
+    },
     /// A library function given an array of another accelerator as an operand.
     Operand {
         /// The function (`gemm`).
@@ -107,6 +133,11 @@ impl fmt::Display for MismatchError {
                 "parallel_for_each at {site} runs on `{runs_on}` but captures an array created \
                  on `{array_on}`: an array stays on the accelerator it was created on; launch \
                  there, or copy it (amp::copy) to an array on `{runs_on}`"
+            ),
+            MismatchError::HostArray { used_on } => write!(
+                f,
+                "the data of an array on the CPU accelerator stays in host memory and cannot be \
+                 used on `{used_on}`; copy it (amp::copy) to an array on `{used_on}`"
             ),
             MismatchError::Operand {
                 function,

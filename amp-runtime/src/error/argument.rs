@@ -22,6 +22,19 @@ pub enum ArgumentProblem {
         /// The accelerator's name.
         accelerator: String,
     },
+    /// `Accelerator::set_default` after the default accelerator was used (C++ AMP's
+    /// `set_default` returns false then).
+    DefaultInUse {
+        /// The default accelerator's name.
+        current: String,
+        /// The name of the accelerator asked for.
+        wanted: String,
+    },
+    /// `Accelerator::set_default` given the host-only CPU accelerator, which runs no kernels.
+    HostOnlyDefault {
+        /// Its name.
+        accelerator: String,
+    },
     /// More of something than the function supports.
     TooMany {
         /// How many there are.
@@ -84,6 +97,17 @@ impl fmt::Display for ArgumentProblem {
                 "a profile is already open on `{accelerator}` (profiles do not nest, and an \
                  accelerator has one at a time, whichever thread opened it); profile the outer \
                  call only, or one call after the other"
+            ),
+            ArgumentProblem::DefaultInUse { current, wanted } => write!(
+                f,
+                "the default accelerator is `{current}` and has been used already \
+                 (Accelerator::default() returned it), so it cannot become `{wanted}`; set the \
+                 default before anything uses it, or launch on `{wanted}` explicitly"
+            ),
+            ArgumentProblem::HostOnlyDefault { accelerator } => write!(
+                f,
+                "`{accelerator}` keeps arrays in host memory and runs no kernels, so it cannot \
+                 be the default accelerator"
             ),
             ArgumentProblem::TooMany { count, what, max } => {
                 write!(f, "{count} {what}; at most {max} are supported")

@@ -91,6 +91,15 @@ pub enum FeatureError {
         /// The most threads a tile may have there.
         max: u32,
     },
+    /// Work that needs a device (a launch, a device buffer, a profile) on the host-only CPU
+    /// accelerator, which has none: C++ AMP's `runtime_exception` "concurrency::parallel_for_each
+    /// is not supported on the selected accelerator "CPU accelerator"".
+    HostOnly {
+        /// The `parallel_for_each!` launched there, for a launch.
+        site: Option<Loc>,
+        /// The accelerator's name (`CPU accelerator`).
+        accelerator: String,
+    },
     /// No tile configuration of a library function fits the accelerator's limits.
     NoTileConfiguration {
         /// The function (`gemm`).
@@ -174,6 +183,21 @@ impl fmt::Display for FeatureError {
                 "amp::algorithms use tiles of {threads} threads; `{accelerator}` allows at most \
                  {max}"
             ),
+            FeatureError::HostOnly { site, accelerator } => {
+                match site {
+                    Some(site) => write!(
+                        f,
+                        "parallel_for_each at {site} is not supported on the selected accelerator \
+                         \"{accelerator}\": "
+                    )?,
+                    None => write!(f, "the accelerator \"{accelerator}\" has no device: ")?,
+                }
+                f.write_str(
+                    "it keeps arrays in host memory and runs no kernels; launch on another \
+                     accelerator (Accelerator::default()), and copy the arrays to arrays there \
+                     (amp::copy)",
+                )
+            }
             FeatureError::NoTileConfiguration {
                 function,
                 accelerator,

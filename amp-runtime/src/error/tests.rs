@@ -153,6 +153,23 @@ fn accelerators_are_named() {
          (amp::copy) to an array on `a`",
     );
     says(
+        Error::NoAccelerator(SelectError::NotFound {
+            wanted: "radeon".into(),
+            available: vec![],
+        }),
+        "no accelerator: no accelerator is named `radeon` (use `cpu`, `gpu` or part of a device \
+         name); available: none; amp needs a Vulkan, Metal or DX12 device. Install a GPU \
+         driver, or on Linux a software Vulkan device (Debian/Ubuntu: `apt-get install \
+         mesa-vulkan-drivers libvulkan1` provides lavapipe, a CPU device)",
+    );
+    says(
+        Error::AcceleratorMismatch(MismatchError::HostArray {
+            used_on: "a".into(),
+        }),
+        "the data of an array on the CPU accelerator stays in host memory and cannot be used \
+         on `a`; copy it (amp::copy) to an array on `a`",
+    );
+    says(
         Error::AcceleratorRemoved(RemovedError {
             accelerator: "a".into(),
             reason: "Destroyed: the device was destroyed".into(),
@@ -185,6 +202,47 @@ fn features_arguments_and_internal_errors() {
             },
         )),
         "invalid argument: histogram: 5 bins; at most 4 are supported",
+    );
+    says(
+        Error::UnsupportedFeature(FeatureError::HostOnly {
+            site: Some(SITE),
+            accelerator: "CPU accelerator".into(),
+        }),
+        "unsupported feature: parallel_for_each at src/main.rs:12:5 is not supported on the \
+         selected accelerator \"CPU accelerator\": it keeps arrays in host memory and runs no \
+         kernels; launch on another accelerator (Accelerator::default()), and copy the arrays \
+         to arrays there (amp::copy)",
+    );
+    says(
+        Error::UnsupportedFeature(FeatureError::HostOnly {
+            site: None,
+            accelerator: "CPU accelerator".into(),
+        }),
+        "unsupported feature: the accelerator \"CPU accelerator\" has no device: it keeps \
+         arrays in host memory and runs no kernels; launch on another accelerator \
+         (Accelerator::default()), and copy the arrays to arrays there (amp::copy)",
+    );
+    says(
+        Error::InvalidArgument(ArgumentError::new(
+            "Accelerator::set_default",
+            ArgumentProblem::DefaultInUse {
+                current: "a".into(),
+                wanted: "b".into(),
+            },
+        )),
+        "invalid argument: Accelerator::set_default: the default accelerator is `a` and has \
+         been used already (Accelerator::default() returned it), so it cannot become `b`; set \
+         the default before anything uses it, or launch on `b` explicitly",
+    );
+    says(
+        Error::InvalidArgument(ArgumentError::new(
+            "Accelerator::set_default",
+            ArgumentProblem::HostOnlyDefault {
+                accelerator: "CPU accelerator".into(),
+            },
+        )),
+        "invalid argument: Accelerator::set_default: `CPU accelerator` keeps arrays in host \
+         memory and runs no kernels, so it cannot be the default accelerator",
     );
     says(
         Error::internal(InternalError::FaultSlot {

@@ -28,7 +28,9 @@ use self::core::{Core, Locked, Shared};
 use self::host::{Host, HostKind};
 use super::transfer::{self, bytes_of};
 use crate::accelerator::Accelerator;
-use crate::error::{coords, DomainError, Error, FeatureError, MemoryError, Position, Result};
+use crate::error::{
+    coords, DomainError, Error, FeatureError, MemoryError, MismatchError, Position, Result,
+};
 use amp_core::{Element, Extent, Index, ViewArgs, ViewSegments};
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -326,6 +328,12 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
         self.core.with(|l| l.co.refresh());
     }
 
+    /// Keeps the data, just made, in host memory: it belongs to the host-only CPU accelerator
+    /// and never gets a device copy.
+    pub(crate) fn keep_on_host(&self) {
+        self.core.with(|l| l.co.kept_on_host());
+    }
+
     /// Makes the data current on `acc` and returns its buffers there.
     pub(crate) fn device_buffer(&self, acc: &Accelerator) -> Result<Segments> {
         self.core.with(|l| self.device_buffer_locked(l, acc))
@@ -346,6 +354,11 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
     }
 
     fn device_buffer_locked(&self, l: &mut Locked<'_, T>, acc: &Accelerator) -> Result<Segments> {
+        if l.co.host_only() {
+            return Err(Error::AcceleratorMismatch(MismatchError::HostArray {
+                used_on: acc.description().to_owned(),
+            }));
+        }
         if l.co.device().is_some_and(|copy| copy.acc != *acc) {
             // One device copy at a time: bring the data home, then move it to `acc`.
             self.make_host_current(l)?;

@@ -1,8 +1,8 @@
 //! The public API of accelerators and array views, on whatever accelerator is present
 //! (lavapipe where there is no GPU).
 
-use amp_runtime::error::{Position, SelectError};
-use amp_runtime::{Accelerator, ArrayView, ConstArrayView, Error, Result};
+use amp_runtime::error::{FeatureError, Position, SelectError};
+use amp_runtime::{Accelerator, ArrayView, ConstArrayView, DeviceType, Error, Result};
 
 #[test]
 fn accelerators_are_listed_once_and_default_is_among_them() -> Result<()> {
@@ -22,7 +22,10 @@ fn accelerators_are_listed_once_and_default_is_among_them() -> Result<()> {
     let default = Accelerator::default()?;
     assert!(all.contains(&default));
     assert_eq!(Accelerator::default()?.id(), default.id());
-    for acc in &all {
+    // The host-only CPU accelerator comes last, as C++ AMP lists its `cpu_accelerator`.
+    let (cpu, devices) = all.split_last().expect("the list has the CPU accelerator");
+    assert_eq!(cpu, &Accelerator::cpu_accelerator());
+    for acc in devices {
         let shown = acc.to_string();
         assert!(shown.starts_with(acc.description()), "{shown}");
         assert!(shown.contains(&acc.backend()), "{shown}");
@@ -31,8 +34,80 @@ fn accelerators_are_listed_once_and_default_is_among_them() -> Result<()> {
             acc.is_emulated(),
             acc.device_type() == amp_runtime::DeviceType::Cpu
         );
+        assert!(!acc.is_host_only());
         assert!(acc.limits().max_compute_workgroup_size_x >= 64);
         assert!(format!("{acc:?}").contains("Accelerator"));
+    }
+    Ok(())
+}
+
+/// C++ AMP's `accelerator(accelerator::cpu_accelerator)`: listed, described, host memory only,
+/// never the default.
+#[test]
+fn cpu_accelerator_is_listed_and_described() -> Result<()> {
+    let cpu = Accelerator::cpu_accelerator();
+    assert_eq!(cpu, Accelerator::cpu_accelerator(), "one CPU accelerator");
+    assert_eq!(Accelerator::all()?.last(), Some(&cpu));
+    assert_eq!(cpu.description(), "CPU accelerator");
+    assert_eq!(cpu.device_type(), DeviceType::Host);
+    assert!(cpu.is_host_only() && cpu.is_emulated());
+    assert!(!cpu.device_type().is_gpu());
+    assert_eq!(cpu.backend(), "none");
+    assert_eq!(cpu.driver(), "");
+    assert_eq!(
+        cpu.to_string(),
+        "CPU accelerator (host memory, runs no kernels)"
+    );
+    assert!(!cpu.supports_double_precision() && !cpu.supports_profiling());
+    assert_eq!(cpu.limits().max_buffer_size, 0);
+    assert_eq!(cpu.limits().max_compute_invocations_per_workgroup, 0);
+    // Nothing runs there, so there is nothing to wait for.
+    cpu.flush()?;
+    cpu.wait()?;
+    cpu.default_view().create_marker().wait()?;
+    // Never the default, and no name finds it: names pick accelerators that run kernels.
+    assert_ne!(Accelerator::default()?, cpu);
+    assert!(!Accelerator::default()?.is_host_only());
+    for name in ["cpu", "CPU accelerator", "accelerator"] {
+        if let Ok(found) = Accelerator::find(name) {
+            assert_ne!(found, cpu, "{name}");
+        }
+    }
+    // Profiling needs a device.
+    let err = cpu
+        .profile(|| Ok::<(), Error>(()))
+        .expect_err("no device to time");
+    assert!(
+        matches!(
+            err,
+            Error::UnsupportedFeature(FeatureError::Profiling { .. })
+        ),
+        "{err}"
+    );
+    Ok(())
+}
+
+#[test]
+fn find_takes_the_names_the_variable_takes() -> Result<()> {
+    let default = Accelerator::default()?;
+    // Part of its name, in any case.
+    let part = default.description().to_uppercase();
+    let found = Accelerator::find(&part)?;
+    assert!(found
+        .description()
+        .eq_ignore_ascii_case(default.description()));
+    if default.device_type() == DeviceType::Cpu {
+        assert_eq!(Accelerator::find("cpu")?.device_type(), DeviceType::Cpu);
+    }
+    for name in ["no-such-device-xyz", "", "  "] {
+        let err = Accelerator::find(name).expect_err("no such accelerator");
+        let Error::NoAccelerator(SelectError::NotFound { wanted, available }) = &err else {
+            panic!("expected NotFound, got {err:?}");
+        };
+        assert_eq!(wanted, name.trim());
+        assert!(available.contains(&default.to_string()), "{err}");
+        assert!(!available.iter().any(|a| a.starts_with("CPU accelerator")));
+        assert!(err.to_string().contains("no accelerator is named"), "{err}");
     }
     Ok(())
 }

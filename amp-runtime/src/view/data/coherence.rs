@@ -4,7 +4,8 @@
 //!
 //! Invariants: the state is [`Current::Device`] or [`Current::Both`] only while there is a
 //! device copy; a read-only view's data is never [`Current::Device`] (kernels cannot write it,
-//! so the caller never reports a device write of it).
+//! so the caller never reports a device write of it); data kept on the host (an array on the
+//! host-only CPU accelerator) never has a device copy.
 
 use crate::accelerator::Accelerator;
 
@@ -45,6 +46,8 @@ pub(super) struct Coherence {
     /// a download started earlier (`synchronize_async`) knows whether its bytes are still the
     /// device's data when it lands.
     device_writes: u64,
+    /// The data stays in host memory: it belongs to the host-only CPU accelerator.
+    host_only: bool,
 }
 
 impl Coherence {
@@ -55,7 +58,19 @@ impl Coherence {
             device: None,
             partial_reads: 0,
             device_writes: 0,
+            host_only: false,
         }
+    }
+
+    /// Whether the data stays in host memory (it may never have a device copy).
+    pub(super) fn host_only(&self) -> bool {
+        self.host_only
+    }
+
+    /// Data just made (with no device copy) is placed on the host-only CPU accelerator: it is
+    /// not to get a device copy.
+    pub(super) fn kept_on_host(&mut self) {
+        self.host_only = true;
     }
 
     /// Which copy holds the current data.

@@ -37,15 +37,16 @@ pub trait DataEnd<T: Element> {
     /// The device buffer, when the device copy holds the current data.
     fn device_source(&self) -> Option<Placed>;
     /// The device buffer on `acc`, after uploading the data there if only the host holds it
-    /// (as a kernel's use would): later copies from it stay on the accelerator.
-    fn resident_source(&self, acc: &Accelerator) -> Result<Placed>;
+    /// (as a kernel's use would): later copies from it stay on the accelerator. `None` for data
+    /// kept in host memory (an array on the CPU accelerator).
+    fn resident_source(&self, acc: &Accelerator) -> Result<Option<Placed>>;
     /// The accelerator that holds the data's device copy, if any.
     fn device_home(&self) -> Option<Accelerator>;
     /// The device buffer, when only the device copy holds the current data (reading it means a
     /// download).
     fn device_only(&self) -> Option<Placed>;
     /// A buffer on `acc` to overwrite the elements in, current outside them, when the data
-    /// already lives there or belongs there (owned data); then
+    /// already lives there or belongs there (owned data not kept in host memory); then
     /// [`device_written`](Self::device_written) must follow the copy.
     fn device_target(&self, acc: &Accelerator) -> Result<Option<Placed>>;
     /// Records that the device copy was written.
@@ -137,9 +138,12 @@ impl<T: Element, const N: usize> DataEnd<T> for ViewData<'_, T, N> {
         })
     }
 
-    fn resident_source(&self, acc: &Accelerator) -> Result<Placed> {
+    fn resident_source(&self, acc: &Accelerator) -> Result<Option<Placed>> {
+        if self.core.with(|l| l.co.host_only()) {
+            return Ok(None);
+        }
         let buffer = self.device_buffer(acc)?;
-        Ok(self.placed(acc, buffer))
+        Ok(Some(self.placed(acc, buffer)))
     }
 
     fn device_home(&self) -> Option<Accelerator> {
@@ -159,6 +163,9 @@ impl<T: Element, const N: usize> DataEnd<T> for ViewData<'_, T, N> {
     fn device_target(&self, acc: &Accelerator) -> Result<Option<Placed>> {
         let whole = self.is_whole();
         self.core.with(|l| {
+            if l.co.host_only() {
+                return Ok(None);
+            }
             let on_acc = l.co.device().is_some_and(|copy| copy.acc == *acc);
             match l.host.kind() {
                 HostKind::ReadOnly => return Ok(None),
