@@ -30,6 +30,7 @@
 
 use crate::device::Device;
 use crate::error::{DeviceError, Error, Result, WgpuError};
+use crate::spares::Spares;
 use std::fmt;
 use std::future::Future;
 use std::pin::Pin;
@@ -211,23 +212,29 @@ impl fmt::Debug for Completion<'_> {
 pub(crate) struct Flight {
     device: Arc<Device>,
     submission: wgpu::SubmissionIndex,
-    staging: Option<wgpu::Buffer>,
+    /// The buffer the submission copies into, and the bytes of it that are read.
+    staging: Option<(wgpu::Buffer, u64)>,
     signal: Arc<Signal>,
     /// Whether a helper thread waits on the device for this flight.
     watched: bool,
+    /// Where the staging buffer goes once read, for the next download to reuse.
+    spares: Option<Arc<Spares>>,
 }
 
 impl Flight {
     /// Asks for `staging` to be mapped once `submission` (which copies into it) is done. Call
     /// right after the submission.
+    /// Only its first `len` bytes are mapped and read. Once read, the buffer goes back to
+    /// `spares`, if given.
     pub(crate) fn mapping(
         device: &Arc<Device>,
         submission: wgpu::SubmissionIndex,
-        staging: wgpu::Buffer,
+        (staging, len): (wgpu::Buffer, u64),
+        spares: Option<Arc<Spares>>,
     ) -> Self {
         let signal = Arc::new(Signal::default());
         let done = Arc::clone(&signal);
-        staging.map_async(wgpu::MapMode::Read, .., move |result| {
+        staging.map_async(wgpu::MapMode::Read, ..len, move |result| {
             done.complete(result.map_err(|e| {
                 Error::Device(DeviceError::Map {
                     source: WgpuError::new(e),
@@ -237,9 +244,10 @@ impl Flight {
         Flight {
             device: Arc::clone(device),
             submission,
-            staging: Some(staging),
+            staging: Some((staging, len)),
             signal,
             watched: false,
+            spares,
         }
     }
 
@@ -259,6 +267,7 @@ impl Flight {
             staging: None,
             signal,
             watched: false,
+            spares: None,
         }
     }
 
@@ -323,11 +332,11 @@ impl Flight {
         if let Some(error) = self.device.take_error() {
             return Err(error);
         }
-        let Some(staging) = self.staging else {
+        let Some((staging, len)) = self.staging else {
             return Ok(finish(&[]));
         };
         let result = {
-            let bytes = staging.get_mapped_range(..).map_err(|e| {
+            let bytes = staging.get_mapped_range(..len).map_err(|e| {
                 Error::Device(DeviceError::MappedRange {
                     source: WgpuError::new(e),
                 })
@@ -335,6 +344,9 @@ impl Flight {
             finish(&bytes)
         };
         staging.unmap();
+        if let Some(spares) = &self.spares {
+            spares.put(staging);
+        }
         Ok(result)
     }
 

@@ -202,7 +202,7 @@ fn stage_download<T: Element>(
     let Some(buffer) = placed.segments.single() else {
         return Ok(Started::Done);
     };
-    let flight = transfer::stage(&placed.acc, buffer, bytes_of::<T>(first), bytes, |_| {})?;
+    let flight = transfer::stage(&placed.acc, buffer, bytes_of::<T>(first), bytes)?;
     from.count_download(bytes);
     Ok(Started::Download {
         flight,

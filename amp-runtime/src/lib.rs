@@ -32,6 +32,7 @@ pub mod launch;
 mod limits;
 pub mod profile;
 pub mod queue;
+mod spares;
 mod staging;
 mod timestamps;
 pub mod view;

@@ -23,6 +23,7 @@
 use crate::completion::Flight;
 use crate::device::Device;
 use crate::error::{DeviceError, Error, Result, WgpuError};
+use crate::spares::Spares;
 use std::ops::Range;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
@@ -49,6 +50,8 @@ const CALLBACK_GRACE: Duration = Duration::from_secs(10);
 pub(crate) struct Staging {
     up: Mutex<Ring>,
     down: Mutex<Ring>,
+    /// Buffers of asynchronous downloads, for reuse.
+    spares: Arc<Spares>,
 }
 
 /// Where a ring buffer's mapping stands.
@@ -359,6 +362,31 @@ fn mapped_range_error(error: &wgpu::MapRangeError) -> Error {
     })
 }
 
+impl Staging {
+    /// Starts copying `size` bytes of `buffer` from `offset` into a mappable buffer of its own
+    /// (a spare one when one fits): submits the copy and asks for the mapping. The bytes are
+    /// there when the returned flight is done; the buffer comes back for reuse once they are
+    /// read.
+    pub(crate) fn stage(
+        &self,
+        device: &Arc<Device>,
+        queue: &wgpu::Queue,
+        buffer: &wgpu::Buffer,
+        offset: u64,
+        size: u64,
+    ) -> Result<Flight> {
+        let staging = self.spares.take(device, size)?;
+        submit_staged(
+            device,
+            queue,
+            (buffer, offset, size),
+            staging,
+            |_| {},
+            Some(&self.spares),
+        )
+    }
+}
+
 /// Starts copying `size` bytes of `buffer` from `offset` into a new mappable staging buffer:
 /// submits the copy (and what `then` records after it, in the same submission) and asks for
 /// the mapping. The bytes are there when the returned flight is done.
@@ -378,6 +406,19 @@ pub(crate) fn stage(
             mapped_at_creation: false,
         })
     })?;
+    submit_staged(device, queue, (buffer, offset, size), staging, then, None)
+}
+
+/// Submits the copy of `size` bytes of `buffer` from `offset` into `staging` (and what `then`
+/// records after it) and asks for `staging`'s mapping; it goes to `spares` once read.
+fn submit_staged(
+    device: &Arc<Device>,
+    queue: &wgpu::Queue,
+    (buffer, offset, size): (&wgpu::Buffer, u64, u64),
+    staging: wgpu::Buffer,
+    then: impl FnOnce(&mut wgpu::CommandEncoder),
+    spares: Option<&Arc<Spares>>,
+) -> Result<Flight> {
     device.scoped(|wgpu_device| {
         let mut encoder = wgpu_device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
             label: Some("amp download"),
@@ -386,7 +427,7 @@ pub(crate) fn stage(
         then(&mut encoder);
         let submission = queue.submit([encoder.finish()]);
         // Mapping waits for the copy; its callback runs inside a poll of the device.
-        Flight::mapping(device, submission, staging)
+        Flight::mapping(device, submission, (staging, size), spares.cloned())
     })
 }
 

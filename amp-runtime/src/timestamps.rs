@@ -166,7 +166,8 @@ impl Recording {
                 offset += bytes;
             }
             let submission = queue.submit([encoder.finish()]);
-            Flight::mapping(device, submission, staging)
+            let len = staging.size();
+            Flight::mapping(device, submission, (staging, len), None)
         })?;
         let nanos_per_tick = f64::from(queue.get_timestamp_period());
         let kernels = self.submitted.into_iter().flat_map(|r| r.kernels);

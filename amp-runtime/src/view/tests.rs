@@ -16,14 +16,9 @@ fn kernel_writes(acc: &Accelerator, buffer: &wgpu::Buffer, words: &[u32]) -> Res
 
 /// The first `len` words of `buffer`, read without going through a view.
 fn device_words(acc: &Accelerator, buffer: &wgpu::Buffer, len: usize) -> Result<Vec<u32>> {
-    transfer::read_back(
-        acc,
-        buffer,
-        0,
-        len as u64 * 4,
-        |_| {},
-        |bytes| bytemuck::cast_slice(bytes).to_vec(),
-    )
+    transfer::read_back(acc, buffer, 0, len as u64 * 4, |bytes| {
+        bytemuck::cast_slice(bytes).to_vec()
+    })
 }
 
 #[test]

@@ -116,14 +116,9 @@ pub(crate) fn download<T: Element>(
     }
     let offset = bytes_of::<T>(first);
     if total < staging::RING_MIN {
-        return read_back(
-            acc,
-            buffer,
-            offset,
-            total,
-            |_| {},
-            |bytes| parallel::decode(bytes, host),
-        );
+        return read_back(acc, buffer, offset, total, |bytes| {
+            parallel::decode(bytes, host)
+        });
     }
     let element = bytes_of::<T>(1);
     let queue = acc.queue()?;
@@ -141,30 +136,29 @@ pub(crate) fn download<T: Element>(
 }
 
 /// Copies `size` bytes of `buffer` from `offset` into a mappable staging buffer, after the
-/// launches recorded so far, waits, and hands the bytes to `read`. `then` may record more
-/// commands after the copy, in the same submission.
+/// launches recorded so far, waits, and hands the bytes to `read`.
 pub(crate) fn read_back<R>(
     acc: &Accelerator,
     buffer: &wgpu::Buffer,
     offset: u64,
     size: u64,
-    then: impl FnOnce(&mut wgpu::CommandEncoder),
     read: impl FnOnce(&[u8]) -> R,
 ) -> Result<R> {
-    stage(acc, buffer, offset, size, then)?.read_blocking(read)
+    stage(acc, buffer, offset, size)?.read_blocking(read)
 }
 
-/// Starts copying `size` bytes of `buffer` from `offset` into a new mappable staging buffer,
-/// after the launches recorded so far. The bytes are there when the returned flight is done.
+/// Starts copying `size` bytes of `buffer` from `offset` into a mappable staging buffer of the
+/// accelerator's (reused), after the launches recorded so far. The bytes are there when the
+/// returned flight is done.
 pub(crate) fn stage(
     acc: &Accelerator,
     buffer: &wgpu::Buffer,
     offset: u64,
     size: u64,
-    then: impl FnOnce(&mut wgpu::CommandEncoder),
 ) -> Result<Flight> {
     let queue = acc.queue()?;
-    staging::stage(acc.device(), queue, buffer, offset, size, then)
+    acc.staging()
+        .stage(acc.device(), queue, buffer, offset, size)
 }
 
 /// A flight that is done when all work submitted to `acc` so far is (writes queued with

@@ -45,7 +45,7 @@ impl<T: Element, const N: usize> ViewData<'_, T, N> {
                 self.make_host_current(l)?;
                 return Ok(Completion::ready(self.take_fault(l)));
             };
-            let flight = transfer::stage(&acc, buffer, 0, bytes, |_| {})?;
+            let flight = transfer::stage(&acc, buffer, 0, bytes)?;
             self.counted_download(bytes);
             let writes = l.co.device_writes();
             Ok(Completion::in_flight(flight, move |staged| {

@@ -205,16 +205,9 @@ impl Segments {
         let mut out = vec![0u8; len as usize];
         for piece in self.pieces(offset, len) {
             let (a, n) = (piece.at as usize, piece.len as usize);
-            transfer::read_back(
-                acc,
-                piece.buffer,
-                piece.offset,
-                piece.len,
-                |_| {},
-                |bytes| {
-                    out[a..a + n].copy_from_slice(&bytes[..n.min(bytes.len())]);
-                },
-            )?;
+            transfer::read_back(acc, piece.buffer, piece.offset, piece.len, |bytes| {
+                out[a..a + n].copy_from_slice(&bytes[..n.min(bytes.len())]);
+            })?;
         }
         Ok(out)
     }
