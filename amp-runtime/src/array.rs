@@ -30,8 +30,36 @@ pub struct Array<T: Element, const N: usize> {
 impl<T: Element, const N: usize> Array<T, N> {
     /// An array of `extent` holding a copy of `data` (C++ AMP `array(extent, begin, end)`).
     /// Fails with [`Error::ExtentMismatch`] when the extent does not hold `data.len()` elements.
+    ///
+    /// As in C++ AMP, the copy goes to the accelerator: large data (a megabyte or more) is
+    /// uploaded to the default accelerator at once, straight from `data`, with no copy on the
+    /// host (the array still goes wherever it is first used, as one made without an
+    /// accelerator does); smaller data is copied on the host and uploaded on first use.
     pub fn new(extent: impl Into<Extent<N>>, data: &[T]) -> Result<Self> {
-        Self::from_vec(extent, data.to_vec())
+        let extent = extent.into();
+        let large = crate::view::bytes_of::<T>(data.len()) >= crate::staging::RING_MIN;
+        match Accelerator::default() {
+            Ok(acc) if large && !acc.is_host_only() => {
+                let array = Self::from_extent(extent)?;
+                array.upload_from(&acc, data)?;
+                Ok(array)
+            }
+            _ => Self::from_vec(extent, data.to_vec()),
+        }
+    }
+
+    /// Makes the array's device copy on `acc` hold `data`, which must have the array's size.
+    fn upload_from(&self, acc: &Accelerator, data: &[T]) -> Result<()> {
+        let extent = self.data.extent();
+        if extent.size() != data.len() as u64 {
+            return Err(Error::ExtentMismatch {
+                extent: coords::extent(extent),
+                expected: extent.size(),
+                actual: data.len(),
+            });
+        }
+        self.data.device_buffer(acc)?;
+        DataEnd::write(&self.data, data)
     }
 
     /// An array of `extent` holding `data`.
@@ -87,19 +115,10 @@ impl<T: Element, const N: usize> Array<T, N> {
         if acc.is_host_only() {
             return Self::from_vec_on(view, extent, data.to_vec());
         }
-        let extent = extent.into();
         // Straight from `data` to the accelerator: the host copy starts as zero pages that are
         // never touched unless the host reads the array.
         let array = Self::from_extent_on(view, extent)?;
-        if array.data.extent().size() != data.len() as u64 {
-            return Err(Error::ExtentMismatch {
-                extent: coords::extent(extent),
-                expected: extent.size(),
-                actual: data.len(),
-            });
-        }
-        array.data.device_buffer(acc)?;
-        DataEnd::write(&array.data, data)?;
+        array.upload_from(acc, data)?;
         Ok(array)
     }
 

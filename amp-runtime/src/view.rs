@@ -23,7 +23,7 @@ use crate::error::Result;
 use amp_core::{Element, Extent, Index};
 pub(crate) use data::{filled_vec, DataEnd, Placed, Segments, ViewData};
 use std::fmt;
-pub(crate) use transfer::decode_into;
+pub(crate) use transfer::{bytes_of, decode_into};
 
 pub use transfer::{transfer_bytes, transfer_counts};
 

@@ -550,3 +550,23 @@ fn copies_from_host_only_arrays_upload_them_once() -> Result<(), Error> {
     assert_eq!(src.downloads(), 0);
     Ok(())
 }
+
+/// C++ AMP's `array(extent, src)` copies to the accelerator: a large array is uploaded when it
+/// is made, straight from the source, and read back from the accelerator; a small one keeps a
+/// host copy until first use.
+#[test]
+fn a_large_array_is_on_the_accelerator_when_made() -> Result<(), Error> {
+    let data: Vec<f32> = (0..1 << 18).map(|i| i as f32).collect();
+    let bytes = (data.len() * 4) as u64;
+    let a = Array::new(data.len() as i32, &data)?;
+    assert_eq!(a.transfer_bytes(), (bytes, 0));
+    assert_eq!(a.to_vec()?, data);
+    assert_eq!(a.transfer_bytes(), (bytes, bytes));
+    let small = Array::new(4, &[1, 2, 3, 4])?;
+    assert_eq!(small.transfer_bytes(), (0, 0));
+    assert!(matches!(
+        Array::new(5, &data[..4]),
+        Err(Error::ExtentMismatch { .. })
+    ));
+    Ok(())
+}
