@@ -64,7 +64,7 @@ pub use amp_runtime::launch::pipelines_built;
 pub use amp_runtime::{copy, copy_async, transfer_bytes, Completion, CopySource, CopyTarget};
 pub use amp_runtime::{
     transfer_counts, Accelerator, AcceleratorView, Array, ArrayView, ConstArrayView, DeviceType,
-    Error, KernelFault, Limits, QueuingMode, Result,
+    Error, KernelFault, Limits, QueuingMode, Result, StagingArray, StagingRead, StagingWrite,
 };
 pub use amp_runtime::{KernelTime, LaunchTime};
 
@@ -107,7 +107,7 @@ pub mod prelude {
         copy, copy_async, fast_math, intrinsics, kernel, parallel_for_each,
         parallel_for_each_unchecked, precise_math, Accelerator, AcceleratorView, Array, ArrayView,
         Completion, ConstArrayView, Element, Extent, Index, Integer, KernelScalar, Numeric,
-        QueuingMode, Scalar, TiledExtent, TiledIndex,
+        QueuingMode, Scalar, StagingArray, TiledExtent, TiledIndex,
     };
     pub use crate::{
         double2, double3, double4, float2, float3, float4, int2, int3, int4, uint2, uint3, uint4,

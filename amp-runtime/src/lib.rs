@@ -34,6 +34,7 @@ pub mod profile;
 pub mod queue;
 mod spares;
 mod staging;
+pub mod staging_array;
 mod timestamps;
 pub mod view;
 
@@ -45,4 +46,5 @@ pub use error::{Error, KernelFault, Result};
 pub use limits::Limits;
 pub use profile::{KernelTime, LaunchTime, Profile};
 pub use queue::{AcceleratorView, QueuingMode};
+pub use staging_array::{StagingArray, StagingRead, StagingWrite};
 pub use view::{transfer_bytes, transfer_counts, ArrayView, ConstArrayView};

@@ -11,7 +11,7 @@
 //! `array_view(extent)`).
 
 mod data;
-mod parallel;
+pub(crate) mod parallel;
 #[cfg(test)]
 mod tests;
 pub(crate) mod transfer;
@@ -21,9 +21,9 @@ use crate::accelerator::Accelerator;
 use crate::completion::Completion;
 use crate::error::Result;
 use amp_core::{Element, Extent, Index};
-pub(crate) use data::{filled_vec, DataEnd, Placed, Segments, ViewData};
+pub(crate) use data::{element_count, filled_vec, DataEnd, Placed, Segments, ViewData};
 use std::fmt;
-pub(crate) use transfer::{bytes_of, decode_into};
+pub(crate) use transfer::{bytes_of, count_upload, decode_into};
 
 pub use transfer::{transfer_bytes, transfer_counts};
 

@@ -37,6 +37,7 @@ mod set_default;
 mod shape_ops;
 mod shapes;
 mod short_vectors;
+mod staging_arrays;
 mod structs;
 mod tiling;
 mod unchecked;

@@ -100,6 +100,12 @@ pub enum FeatureError {
         /// The accelerator's name (`CPU accelerator`).
         accelerator: String,
     },
+    /// A staging array's elements read in place as a slice, for an element type whose host
+    /// bytes are not its device bytes (`bool`, a struct with padding): read them with `to_vec`.
+    StagingSlice {
+        /// The element type.
+        element: &'static str,
+    },
     /// No tile configuration of a library function fits the accelerator's limits.
     NoTileConfiguration {
         /// The function (`gemm`).
@@ -204,6 +210,12 @@ impl fmt::Display for FeatureError {
             } => write!(
                 f,
                 "{function}: no tile configuration fits the limits of `{accelerator}`"
+            ),
+            FeatureError::StagingSlice { element } => write!(
+                f,
+                "a staging array of `{element}` cannot be read in place as a slice: its host \
+                 bytes are not its bytes on the accelerator (a `bool` is a word there, a struct \
+                 with padding has none); read it with `to_vec`"
             ),
         }
     }

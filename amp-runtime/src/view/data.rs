@@ -522,7 +522,7 @@ fn check_extent<const N: usize>(extent: Extent<N>, len: usize) -> Result<()> {
 }
 
 /// The number of elements of `extent`; rejects negative and overflowing extents.
-fn element_count<const N: usize>(extent: Extent<N>) -> Result<u64> {
+pub(crate) fn element_count<const N: usize>(extent: Extent<N>) -> Result<u64> {
     if extent.0.iter().any(|&c| c < 0) {
         return Err(Error::InvalidComputeDomain(DomainError::NegativeExtent {
             extent: coords::extent(extent),
