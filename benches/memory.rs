@@ -127,6 +127,8 @@ fn amp_transfers(n: usize) -> Result<(), amp::Error> {
     amp_round_trip("bool", &vec![true; n])?;
     amp_round_trip("Float3", &vec![float3(1.0, 2.0, 3.0); n / 3])?;
 
+    staging_transfers(n)?;
+
     // Small transfers: one element in or out of large data current only on the device.
     let mut host = vec![1.0f32; n];
     let view = ArrayView::new(n as i32, &mut host[..])?;
@@ -150,6 +152,60 @@ fn amp_transfers(n: usize) -> Result<(), amp::Error> {
     );
     figure("get one element", "amp", get * 1e6, "µs");
     figure("set one element", "amp", set * 1e6, "µs");
+    Ok(())
+}
+
+/// A staging array (torch's pinned memory): the host's write into it, and its copies to and
+/// from an array on the accelerator, each alone.
+fn staging_transfers(n: usize) -> Result<(), amp::Error> {
+    let acc = Accelerator::default()?;
+    let view = acc.default_view();
+    let data = vec![1.5f32; n];
+    let bytes = n * 4;
+    let mut staging = StagingArray::<f32, 1>::new(n as i32, &view)?;
+    let array = Array::<f32, 1>::new_on(&view, n as i32, &data)?;
+    let write = time(5, || {
+        if let Ok(mut w) = staging.write() {
+            let _ = w.copy_from_slice(&data);
+        }
+    });
+    let up = time(5, || {
+        let _ = staging.copy_to(&array);
+        let _ = acc.wait();
+    });
+    let down = time(5, || {
+        let _ = staging.copy_from(&array);
+        // Reading waits for the copy; the bytes are read in place, not copied.
+        let _ = staging.read().map(|r| r.len());
+    });
+    assert!(staging.read()?.iter().all(|&x| x == 1.5));
+    let read = time(5, || {
+        let _ = staging.to_vec();
+    });
+    rate(
+        "host to device, f32",
+        "amp, into a staging array (host writes)",
+        bytes,
+        write,
+    );
+    rate(
+        "host to device, f32",
+        "amp, from a staging array",
+        bytes,
+        up,
+    );
+    rate(
+        "device to host, f32",
+        "amp, into a staging array",
+        bytes,
+        down,
+    );
+    rate(
+        "device to host, f32",
+        "amp, staging array to a Vec",
+        bytes,
+        read,
+    );
     Ok(())
 }
 
