@@ -9,8 +9,9 @@
 //! into or out of it. Element-wise kernels: the vector add, amp's and WGSL's, timed by the wall
 //! clock and by GPU timestamps.
 //!
-//! `cargo bench --bench memory -- [--large] [--amp] [--raw] [--kernels]`: 64 MiB (256 MiB with
-//! `--large`); the parts named, or all.
+//! `cargo bench --bench memory -- [--large] [--amp] [--raw] [--kernels] [--huge GIB]`: 64 MiB
+//! (256 MiB with `--large`); the parts named, or all; `--huge 6` fills, reduces and sorts a 6 GiB
+//! array beside a 1 GiB one.
 
 use amp::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -812,12 +813,70 @@ fn kernels(raw: Option<&Raw>, n: usize) -> Result<(), amp::Error> {
     Ok(())
 }
 
+/// Fill (a kernel), reduce and sort an `f32` array of `gib` GiB, beside the same on 1 GiB: the
+/// time per element tells what large-array addressing costs (data past one storage binding is
+/// split over several, each access choosing its segment).
+fn huge(gib: f64) -> Result<(), amp::Error> {
+    use amp::algorithms::{radix_sort, reduce, Sum};
+    let acc = Accelerator::default()?;
+    println!(
+        "large arrays (binding limit {} MiB, buffer limit {} MiB):",
+        acc.limits().max_storage_buffer_binding_size >> 20,
+        acc.limits().max_buffer_size >> 20
+    );
+    for size in [1.0, gib] {
+        let n = (size * (1u64 << 30) as f64 / 4.0) as usize;
+        let array = Array::<f32, 1>::from_extent(n as i32)?;
+        let fill = || -> Result<(), amp::Error> {
+            parallel_for_each!(array.extent(), |i: Index<1>| {
+                array[i] = (i[0] % 1000) as f32;
+            })?;
+            acc.wait()
+        };
+        fill()?;
+        let start = Instant::now();
+        fill()?;
+        let fill_s = start.elapsed().as_secs_f64();
+        let start = Instant::now();
+        let sum = reduce(&array, Sum)?.unwrap_or(0.0);
+        let reduce_s = start.elapsed().as_secs_f64();
+        let cycles = (n / 1000) as f64;
+        let rest = (0..n % 1000).map(|x| x as f64).sum::<f64>();
+        let want = cycles * 499_500.0 + rest;
+        assert!(
+            ((sum as f64) - want).abs() <= want * 1e-3,
+            "sum {sum} of {n}, want {want}"
+        );
+        let start = Instant::now();
+        radix_sort(&array)?;
+        acc.wait()?;
+        let sort_s = start.elapsed().as_secs_f64();
+        let last = array.get(Index::new([n as i32 - 1]))?;
+        let first = array.get(Index::new([0]))?;
+        assert!(first == 0.0 && last == 999.0, "sorted ends {first}, {last}");
+        let per = |s: f64| s / n as f64 * 1e9;
+        println!(
+            "  {size:.1} GiB ({n} f32): fill {:.3} ns/element ({:.0} GB/s), reduce {:.3} ns, \
+             sort {:.3} ns",
+            per(fill_s),
+            (n * 4) as f64 / fill_s / 1e9,
+            per(reduce_s),
+            per(sort_s)
+        );
+        let workload = format!("{size:.0} GiB f32 array");
+        figure(&workload, "amp fill", per(fill_s), "ns/element");
+        figure(&workload, "amp reduce", per(reduce_s), "ns/element");
+        figure(&workload, "amp radix_sort", per(sort_s), "ns/element");
+    }
+    Ok(())
+}
+
 fn main() -> Result<(), amp::Error> {
     let args: Vec<String> = std::env::args().collect();
     let has = |flag: &str| args.iter().any(|a| a == flag);
     let bytes: usize = if has("--large") { 256 << 20 } else { 64 << 20 };
     // `--amp`, `--raw`, `--kernels` pick parts; all by default.
-    let all = !(has("--amp") || has("--raw") || has("--kernels"));
+    let all = !(has("--amp") || has("--raw") || has("--kernels") || has("--huge"));
     let raw = raw();
     if all || has("--amp") {
         amp_transfers(bytes / 4)?;
@@ -827,6 +886,15 @@ fn main() -> Result<(), amp::Error> {
     }
     if all || has("--kernels") {
         kernels(raw.as_ref(), bytes / 4)?;
+    }
+    // `--huge GIB`: arrays larger than one binding and one buffer (not part of "all").
+    if let Some(gib) = args
+        .iter()
+        .position(|a| a == "--huge")
+        .and_then(|k| args.get(k + 1))
+        .and_then(|g| g.parse::<f64>().ok())
+    {
+        huge(gib)?;
     }
     Ok(())
 }
