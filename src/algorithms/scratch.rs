@@ -259,25 +259,25 @@ impl<T: Element> Scratch<T> {
     }
 }
 
+/// The most words of one scratch array: an extent's component (data larger than one buffer is
+/// split over several, so the accelerator's buffer size is no bound).
+const MAX_WORDS: usize = i32::MAX as usize;
+
 /// The words of a new array for a request of `words` on `acc`: its size class, or the request
-/// itself where the class would pass the accelerator's largest buffer (less room for the zero
-/// sentinel of checked reads).
+/// itself where the class would pass [`MAX_WORDS`].
 fn capacity(acc: &Accelerator, words: usize) -> Result<usize> {
-    let max = (acc.limits().max_buffer_size / 4)
-        .saturating_sub(4)
-        .min(i32::MAX as u64) as usize;
-    if words > max {
+    if words > MAX_WORDS {
         return Err(too_large(acc, words));
     }
-    Ok(class(words).min(max))
+    Ok(class(words).min(MAX_WORDS))
 }
 
-/// The error of a request larger than `acc`'s largest buffer.
+/// The error of a request larger than one scratch array may be.
 fn too_large(acc: &Accelerator, words: usize) -> Error {
     Error::OutOfMemory(MemoryError::Scratch {
         words: words as u64,
         accelerator: acc.description().to_owned(),
-        max: acc.limits().max_buffer_size,
+        max: MAX_WORDS as u64 * 4,
     })
 }
 

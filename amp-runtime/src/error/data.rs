@@ -201,8 +201,8 @@ impl fmt::Display for MemoryError {
                 max,
             } => write!(
                 f,
-                "amp::algorithms need a scratch array of {words} words; `{accelerator}` allows \
-                 buffers of at most {max} bytes"
+                "amp::algorithms need a scratch array of {words} words on `{accelerator}`; one \
+                 scratch array holds at most {max} bytes"
             ),
             MemoryError::ScratchHost { words } => write!(
                 f,
