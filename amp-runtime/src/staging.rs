@@ -356,10 +356,45 @@ impl Slot {
     }
 }
 
-fn mapped_range_error(error: &wgpu::MapRangeError) -> Error {
+pub(crate) fn mapped_range_error(error: &wgpu::MapRangeError) -> Error {
     Error::Device(DeviceError::MappedRange {
         source: WgpuError::new(error.clone()),
     })
+}
+
+/// Maps `buffer` in `mode` once the work using it is done, and waits for it.
+pub(crate) fn map_blocking(
+    device: &Device,
+    buffer: &wgpu::Buffer,
+    mode: wgpu::MapMode,
+) -> Result<()> {
+    let outcome: Arc<Mutex<Option<Result<()>>>> = Arc::default();
+    let report = Arc::clone(&outcome);
+    buffer.map_async(mode, .., move |result| {
+        let result = result.map_err(|e| {
+            Error::Device(DeviceError::Map {
+                source: WgpuError::new(e),
+            })
+        });
+        *report.lock().unwrap_or_else(PoisonError::into_inner) = Some(result);
+    });
+    let since = Instant::now();
+    loop {
+        device.wait(None)?;
+        if let Some(result) = outcome
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take()
+        {
+            return result;
+        }
+        if since.elapsed() > CALLBACK_GRACE {
+            return Err(Error::Device(DeviceError::Unreported {
+                accelerator: device.name().to_owned(),
+            }));
+        }
+        std::thread::yield_now();
+    }
 }
 
 impl Staging {

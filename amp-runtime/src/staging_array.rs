@@ -17,17 +17,13 @@
 
 use crate::accelerator::Accelerator;
 use crate::array::Array;
-use crate::device::Device;
-use crate::error::{coords, DeviceError, Error, FeatureError, MemoryError, Result, WgpuError};
+use crate::error::{coords, DeviceError, Error, FeatureError, MemoryError, Result};
 use crate::queue::AcceleratorView;
+use crate::staging::{map_blocking, mapped_range_error};
 use crate::view::{bytes_of, parallel, DataEnd, Placed};
 use amp_core::{structs, Element, Extent};
 use std::marker::PhantomData;
-use std::sync::{Arc, Mutex, PoisonError};
-use std::time::{Duration, Instant};
-
-/// How long a mapping whose copies are done may take before it is reported instead of hanging.
-const MAP_GRACE: Duration = Duration::from_secs(10);
+use std::sync::Arc;
 
 /// Which buffer holds the latest data the host sees.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -448,42 +444,5 @@ fn submit(acc: &Accelerator, record: impl FnOnce(&mut wgpu::CommandEncoder)) -> 
         });
         record(&mut encoder);
         queue.submit([encoder.finish()]);
-    })
-}
-
-/// Maps `buffer` in `mode` once the work using it is done, and waits for it.
-fn map_blocking(device: &Device, buffer: &wgpu::Buffer, mode: wgpu::MapMode) -> Result<()> {
-    let outcome: Arc<Mutex<Option<Result<()>>>> = Arc::default();
-    let report = Arc::clone(&outcome);
-    buffer.map_async(mode, .., move |result| {
-        let result = result.map_err(|e| {
-            Error::Device(DeviceError::Map {
-                source: WgpuError::new(e),
-            })
-        });
-        *report.lock().unwrap_or_else(PoisonError::into_inner) = Some(result);
-    });
-    let since = Instant::now();
-    loop {
-        device.wait(None)?;
-        if let Some(result) = outcome
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .take()
-        {
-            return result;
-        }
-        if since.elapsed() > MAP_GRACE {
-            return Err(Error::Device(DeviceError::Unreported {
-                accelerator: device.name().to_owned(),
-            }));
-        }
-        std::thread::yield_now();
-    }
-}
-
-fn mapped_range_error(error: &wgpu::MapRangeError) -> Error {
-    Error::Device(DeviceError::MappedRange {
-        source: WgpuError::new(error.clone()),
     })
 }
