@@ -91,8 +91,9 @@ pub fn copy<T: Element>(src: impl CopySource<T>, mut dst: impl CopyTarget<T>) ->
 /// buffers of one accelerator, are submitted at the call and done when the accelerator has
 /// run them. The rest (a copy between host memories, a source whose host copy is current, a
 /// copy that needs a trip through the host) is done at the call, and the `Completion` is
-/// ready at once. A fault of a checked kernel that wrote the source is reported by the
-/// `Completion`.
+/// ready at once. A fault of a checked kernel launched before the call that wrote the source
+/// is reported by the `Completion`; its read-back is submitted beside the copy, so waiting
+/// waits for nothing queued after the call.
 ///
 /// The `Completion` borrows both ends, so the destination cannot be read (or freed) before
 /// the copy is done.

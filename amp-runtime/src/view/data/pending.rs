@@ -15,7 +15,8 @@ impl<T: Element, const N: usize> ViewData<'_, T, N> {
     /// once; the host data is overwritten when the returned `Completion` finishes, and only if
     /// nothing wrote the device copy and nothing made the host data current in between (a
     /// later kernel's results then come back with the next synchronization). A fault of a
-    /// checked launch that used the data is reported by the `Completion`.
+    /// checked launch made before the call that used the data is reported by the `Completion`
+    /// (a later launch's, by the data's next use).
     pub(crate) fn synchronize_async(&self) -> Completion<'_> {
         match self.start_download() {
             Ok(completion) => completion,
