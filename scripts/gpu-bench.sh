@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Every figure of docs/PERFORMANCE.md in one lease of the GPU machine: torch's and CUDA's
-# references, the kernel, algorithm and gemm benchmarks, launch overhead, cold start and
-# transfer rates. Each part runs if its binary was staged (and CUDA's if nvcc is there).
+# references, the kernel, algorithm and gemm benchmarks, launch overhead, cold start, transfer
+# rates and streaming. Each part runs if its binary was staged (and CUDA's if nvcc is there).
 #
 # Stage here (release binaries and the Vulkan loader into .gpu/; see ../shared/gpu/README.md):
 #   ../shared/gpu/stage.sh --release --bench kernels --bench algorithms --bench gemm \
-#       --example launch_overhead --example cold_start --example transfer_rate
+#       --example launch_overhead --example cold_start --example transfer_rate --example stream
 # then on the device, with carry [".gpu"]:
 #   bash scripts/gpu-bench.sh "$OUT"
 # It prints the whole log and writes, in the folder given (default .gpu/results):
@@ -67,6 +67,8 @@ if [ -x $B/cold_start ]; then
     done
 fi
 if [ -x $B/transfer_rate ]; then part "transfer rate" $B/transfer_rate --large; fi
+# 4 GiB through 4 arrays of 64 MiB; prints its own figure lines.
+if [ -x $B/stream ]; then part "stream" $B/stream --mib 4096; fi
 
 # The figures: the benches' own lines, and the other programs' lines rewritten.
 {

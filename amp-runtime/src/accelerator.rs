@@ -23,7 +23,7 @@ use crate::device::Device;
 pub use crate::device::DeviceType;
 use crate::disk_cache::DiskCache;
 use crate::error::{ArgumentError, ArgumentProblem, Error, Result, SelectError};
-use crate::fault::{FaultLog, KernelSites};
+use crate::fault::{FaultLog, FaultMark, KernelSites};
 use crate::limits::Limits;
 use crate::staging::Staging;
 use crate::timestamps::{KernelLabel, Recording};
@@ -428,6 +428,23 @@ impl Accelerator {
         self.inner
             .faults
             .take(&self.inner.device, &self.inner.batch, core)
+    }
+
+    /// Starts reading back the faults of the checked launches so far that used the data `core`,
+    /// without waiting; the returned mark names them for
+    /// [`take_fault_marked`](Self::take_fault_marked). For operations that finish later: their
+    /// `Completion` then waits for nothing submitted after them.
+    pub(crate) fn start_fault_read(&self, core: u64) -> Result<FaultMark> {
+        self.inner
+            .faults
+            .start_read(&self.inner.device, &self.inner.batch, core)
+    }
+
+    /// Reports the oldest unreported fault of the launches `mark` names.
+    pub(crate) fn take_fault_marked(&self, mark: FaultMark) -> Result<()> {
+        self.inner
+            .faults
+            .take_marked(&self.inner.device, &self.inner.batch, mark)
     }
 
     /// Opens a profile: launches are timed until [`stop_recording`](Self::stop_recording).

@@ -16,6 +16,7 @@ use crate::accelerator::Accelerator;
 use crate::array::Array;
 use crate::completion::{Completion, Flight};
 use crate::error::{Error, Result};
+use crate::fault::FaultMark;
 use crate::view::transfer::{self, bytes_of};
 use crate::view::{decode_into, ArrayView, ConstArrayView, DataEnd, Placed, Segments};
 use amp_core::Element;
@@ -90,8 +91,9 @@ pub fn copy<T: Element>(src: impl CopySource<T>, mut dst: impl CopyTarget<T>) ->
 /// buffers of one accelerator, are submitted at the call and done when the accelerator has
 /// run them. The rest (a copy between host memories, a source whose host copy is current, a
 /// copy that needs a trip through the host) is done at the call, and the `Completion` is
-/// ready at once. A fault of a checked kernel that wrote the source is reported by the
-/// `Completion`.
+/// ready at once. A fault of a checked kernel launched before the call that wrote the source
+/// is reported by the `Completion`; its read-back is submitted beside the copy, so waiting
+/// waits for nothing queued after the call.
 ///
 /// The `Completion` borrows both ends, so the destination cannot be read (or freed) before
 /// the copy is done.
@@ -116,7 +118,7 @@ pub fn copy_async<'a, T: Element>(
         Ok(Started::Done) => Completion::ready(Ok(())),
         Ok(Started::Flight { flight, fault }) => {
             Completion::in_flight(flight, move |_| match fault {
-                Some((acc, id)) => acc.take_fault(Some(id)),
+                Some((acc, mark)) => acc.take_fault_marked(mark),
                 None => Ok(()),
             })
         }
@@ -124,12 +126,12 @@ pub fn copy_async<'a, T: Element>(
             flight,
             runs,
             run,
-            fault: (acc, id),
+            fault: (acc, mark),
         }) => Completion::in_flight(flight, move |staged| {
             if let sealed::Endpoint::HostMut(to) = dst.target() {
                 scatter::<T>(staged, &runs, run, to);
             }
-            acc.take_fault(Some(id))
+            acc.take_fault_marked(mark)
         }),
         Err(error) => Completion::ready(Err(error)),
     }
@@ -139,19 +141,19 @@ pub fn copy_async<'a, T: Element>(
 enum Started {
     /// Done at the call.
     Done,
-    /// Submitted; on completion, report the fault of the data `fault` names, if any.
+    /// Submitted; on completion, report the fault of the launches `fault` marks, if any.
     Flight {
         flight: Flight,
-        fault: Option<(Accelerator, u64)>,
+        fault: Option<(Accelerator, FaultMark)>,
     },
     /// A download staged from the source's device copy: on completion, the staged bytes go
     /// into the host destination, `run` elements from each of `runs` (element offsets in the
-    /// staged bytes), and the source data's fault is reported.
+    /// staged bytes), and the fault of the launches that wrote the source is reported.
     Download {
         flight: Flight,
         runs: Vec<usize>,
         run: usize,
-        fault: (Accelerator, u64),
+        fault: (Accelerator, FaultMark),
     },
 }
 
@@ -193,6 +195,8 @@ fn stage_download<T: Element>(
     placed: Placed,
     size: usize,
 ) -> Result<Started> {
+    // The faults of the launches that wrote the data come back beside it.
+    let mark = placed.acc.start_fault_read(from.data_id())?;
     let run = size / placed.runs.len().max(1);
     let (Some(&first), Some(&last)) = (placed.runs.first(), placed.runs.last()) else {
         return Ok(Started::Done);
@@ -208,7 +212,7 @@ fn stage_download<T: Element>(
         flight,
         runs: placed.runs.iter().map(|start| start - first).collect(),
         run,
-        fault: (placed.acc, from.data_id()),
+        fault: (placed.acc, mark),
     })
 }
 
@@ -286,13 +290,14 @@ fn copy_data_async<T: Element>(from: &dyn DataEnd<T>, to: &dyn DataEnd<T>) -> Re
         Route::Empty => return Ok(Started::Done),
         Route::Device { src, size, rows } => {
             if let Some(dst) = to.device_target(&src.acc)? {
+                let mark = src.acc.start_fault_read(from.data_id())?;
                 let submission = copy_on_device::<T>(&src.acc, &src, &dst, size, rows)?;
                 to.device_written();
                 let queue = src.acc.queue()?;
                 let flight = Flight::submitted(src.acc.device(), queue, submission);
                 return Ok(Started::Flight {
                     flight,
-                    fault: Some((src.acc, from.data_id())),
+                    fault: Some((src.acc, mark)),
                 });
             }
         }

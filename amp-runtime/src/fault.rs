@@ -11,10 +11,17 @@
 //! [`Error::OutOfBounds`] naming the kernel, the access's source line, the index and the extent.
 //! It is reported once: by the first observation of data its launch used, or by
 //! [`Accelerator::wait`](crate::Accelerator::wait), which reports every fault not yet reported.
+//!
+//! An operation that finishes later (`copy_async`, `synchronize_async`) starts its read-back
+//! when it starts ([`FaultLog::start_read`]): the copy and clear are submitted then, right after
+//! the launches they cover, and its `Completion` collects the words with
+//! [`FaultLog::take_marked`]. So waiting for it waits for nothing submitted after it, and a
+//! fault of a launch made after it started is left to the next observation of the data.
 //! An array view dropped without a synchronize prints its error on stderr, as other errors on
 //! drop.
 
 use crate::batch::Batch;
+use crate::completion::Flight;
 use crate::device::Device;
 use crate::error::{Error, FeatureError, InternalError, KernelFault, Position, Result};
 use crate::staging;
@@ -34,6 +41,8 @@ const SLOTS: u64 = 256;
 /// A checked launch whose faults have not been read back.
 struct Launch {
     number: u32,
+    /// Its place among all checked launches of the accelerator (`number` wraps; this does not).
+    seq: u64,
     /// Its slot of the fault buffer.
     slot: u64,
     sites: Arc<KernelSites>,
@@ -46,7 +55,31 @@ struct Launch {
 /// A fault read back but not yet reported, with the data its launch used.
 struct Pending {
     cores: Vec<u64>,
+    /// Its launch's [`Launch::seq`].
+    seq: u64,
     error: Error,
+}
+
+/// A read-back started and not yet collected: the launches it covers and the flight bringing
+/// their words.
+struct Reading {
+    launches: Vec<Launch>,
+    flight: Flight,
+}
+
+/// The checked launches an operation's fault report covers: those made before it started that
+/// used the data `core`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct FaultMark {
+    core: u64,
+    /// The [`Launch::seq`] of the first launch after the operation started.
+    before: u64,
+}
+
+impl FaultMark {
+    fn covers(&self, launch: &Launch) -> bool {
+        launch.seq < self.before && launch.cores.contains(&self.core)
+    }
 }
 
 #[derive(Default)]
@@ -55,7 +88,11 @@ struct State {
     /// Bytes between slots (the accelerator's storage-binding offset alignment).
     slot_size: u64,
     next_number: u32,
+    /// Checked launches submitted so far: the next launch's `seq`.
+    launched: u64,
     unread: Vec<Launch>,
+    /// Read-backs in flight, oldest first.
+    reading: Vec<Reading>,
     pending: Vec<Pending>,
 }
 
@@ -120,8 +157,11 @@ impl FaultLog {
             size: std::num::NonZeroU64::new(u64::from(FAULT_WORDS) * 4),
         };
         submit(binding, number)?;
+        let seq = state.launched;
+        state.launched += 1;
         state.unread.push(Launch {
             number,
+            seq,
             slot,
             sites: Arc::clone(sites),
             cores,
@@ -141,13 +181,91 @@ impl FaultLog {
     ) -> Result<()> {
         let mut state = self.lock();
         let uses = |cores: &[u64]| core.is_none_or(|c| cores.contains(&c));
+        collect(&mut state, |l| uses(&l.cores))?;
         if state.unread.iter().any(|l| uses(&l.cores)) {
             read_faults(device, batch, &mut state)?;
         }
-        match state.pending.iter().position(|p| uses(&p.cores)) {
-            Some(i) => Err(state.pending.remove(i).error),
-            None => Ok(()),
+        report(&mut state, |p| uses(&p.cores))
+    }
+
+    /// Starts reading back the faults of every launch so far, if one of them used `core`,
+    /// without waiting: the copy and clear are submitted now (after flushing `batch`), so that
+    /// [`take_marked`](Self::take_marked) with the returned mark waits for nothing submitted
+    /// later.
+    pub(crate) fn start_read(
+        &self,
+        device: &Arc<Device>,
+        batch: &Batch,
+        core: u64,
+    ) -> Result<FaultMark> {
+        let mut state = self.lock();
+        let mark = FaultMark {
+            core,
+            before: state.launched,
+        };
+        let Some(buffer) = state.buffer.clone() else {
+            return Ok(mark);
+        };
+        if !state.unread.iter().any(|l| mark.covers(l)) {
+            return Ok(mark);
         }
+        let queue = batch.queue(device)?;
+        let clear = |encoder: &mut wgpu::CommandEncoder| encoder.clear_buffer(&buffer, 0, None);
+        let flight = staging::stage(device, queue, &buffer, 0, buffer.size(), clear)?;
+        let launches = std::mem::take(&mut state.unread);
+        state.reading.push(Reading { launches, flight });
+        Ok(mark)
+    }
+
+    /// Reports the oldest fault of the launches `mark` covers (made before it, using its
+    /// data), collecting the read-backs that hold them; reads back only if no read-back was
+    /// started for one of them.
+    pub(crate) fn take_marked(
+        &self,
+        device: &Arc<Device>,
+        batch: &Batch,
+        mark: FaultMark,
+    ) -> Result<()> {
+        let mut state = self.lock();
+        collect(&mut state, |l| mark.covers(l))?;
+        if state.unread.iter().any(|l| mark.covers(l)) {
+            read_faults(device, batch, &mut state)?;
+        }
+        report(&mut state, |p| {
+            p.seq < mark.before && p.cores.contains(&mark.core)
+        })
+    }
+}
+
+/// Collects the read-backs in flight up to the last one that holds a launch `wanted` picks
+/// (older ones first, so that faults are found in launch order): waits for each and turns
+/// its faults into pending errors.
+fn collect(state: &mut State, wanted: impl Fn(&Launch) -> bool) -> Result<()> {
+    let Some(last) = state
+        .reading
+        .iter()
+        .rposition(|r| r.launches.iter().any(&wanted))
+    else {
+        return Ok(());
+    };
+    let slot_words = (state.slot_size / 4) as usize;
+    for reading in state.reading.drain(..=last).collect::<Vec<_>>() {
+        let words = reading.flight.read_blocking(words_of)?;
+        record(state, reading.launches, &words, slot_words)?;
+    }
+    Ok(())
+}
+
+/// Removes and returns the error of the earliest launch among the pending faults `wanted`
+/// picks.
+fn report(state: &mut State, wanted: impl Fn(&Pending) -> bool) -> Result<()> {
+    let first = (state.pending.iter().enumerate())
+        .filter(|(_, p)| wanted(p))
+        .min_by_key(|(_, p)| p.seq)
+        .map(|(i, _)| i);
+    match first {
+        Some(i) => Err(state.pending.remove(i).error),
+        None => Ok(()),
     }
 }
 
@@ -160,7 +278,18 @@ fn read_faults(device: &Arc<Device>, batch: &Batch, state: &mut State) -> Result
     };
     let words = read_back(device, batch, &buffer)?;
     let slot_words = (state.slot_size / 4) as usize;
-    for launch in unread {
+    record(state, unread, &words, slot_words)
+}
+
+/// Turns the faults that `launches` recorded in the fault buffer's `words` (`slot_words` per
+/// slot) into pending errors.
+fn record(
+    state: &mut State,
+    launches: Vec<Launch>,
+    words: &[u32],
+    slot_words: usize,
+) -> Result<()> {
+    for launch in launches {
         let first = launch.slot as usize * slot_words;
         let Some(record) = words.get(first..first + FAULT_WORDS as usize) else {
             continue;
@@ -169,6 +298,7 @@ fn read_faults(device: &Arc<Device>, batch: &Batch, state: &mut State) -> Result
             let error = fault_error(&launch, record)?;
             state.pending.push(Pending {
                 cores: launch.cores,
+                seq: launch.seq,
                 error,
             });
         }
@@ -180,12 +310,15 @@ fn read_faults(device: &Arc<Device>, batch: &Batch, state: &mut State) -> Result
 fn read_back(device: &Arc<Device>, batch: &Batch, buffer: &wgpu::Buffer) -> Result<Vec<u32>> {
     let queue = batch.queue(device)?;
     let clear = |encoder: &mut wgpu::CommandEncoder| encoder.clear_buffer(buffer, 0, None);
-    staging::read_back(device, queue, buffer, 0, buffer.size(), clear, |bytes| {
-        bytes
-            .chunks_exact(4)
-            .map(|w| u32::from_ne_bytes([w[0], w[1], w[2], w[3]]))
-            .collect()
-    })
+    staging::read_back(device, queue, buffer, 0, buffer.size(), clear, words_of)
+}
+
+/// The 32-bit words of the fault buffer's bytes.
+fn words_of(bytes: &[u8]) -> Vec<u32> {
+    bytes
+        .chunks_exact(4)
+        .map(|w| u32::from_ne_bytes([w[0], w[1], w[2], w[3]]))
+        .collect()
 }
 
 /// The error a launch's fault record describes.

@@ -211,8 +211,8 @@ impl<'a, T: Element, const N: usize> ArrayView<'a, T, N> {
     /// synchronization (C++ AMP `array_view::synchronize_async`), and returns at once. The
     /// returned [`Completion`] is done when the data is in the host memory the view wraps; wait
     /// for it with [`Completion::wait`] or `.await` it. Like [`synchronize`](Self::synchronize)
-    /// it copies back the whole data, and a fault of a checked kernel that used the data
-    /// comes back as its error.
+    /// it copies back the whole data, and a fault of a checked kernel launched before the call
+    /// that used the data comes back as its error (a later kernel's, from the data's next use).
     ///
     /// The device copy is copied at the call; the host memory is written when the
     /// `Completion` finishes (it borrows the view until then). A kernel that writes the view

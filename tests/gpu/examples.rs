@@ -225,3 +225,23 @@ fn multi_accelerator_splits_a_product_over_views() {
     }
     assert_eq!(next, m);
 }
+
+#[path = "../../examples/stream.rs"]
+mod stream;
+
+/// The streaming example at sizes lavapipe runs quickly: chunks below the size that goes
+/// through the staging rings (wgpu's own staging) and at it, several times the arrays' size.
+#[test]
+fn stream_gives_the_cpus_results_chunk_by_chunk() {
+    for (elements, chunk) in [(1 << 20, 1 << 17), (3 << 18, 1 << 18)] {
+        let report = stream::run(elements, chunk).expect("stream");
+        assert_eq!(report.wrong, 0, "{report:?}");
+        assert_eq!(report.bytes, elements as u64 * 8);
+        let rates = [report.streamed, report.link, report.kernel].map(|t| report.rate(t));
+        assert!(
+            rates.iter().all(|r| r.is_finite() && *r > 0.0),
+            "{report:?}"
+        );
+    }
+    assert_eq!(stream::expected(-2.25), -4.625);
+}

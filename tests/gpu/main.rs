@@ -29,6 +29,7 @@ mod kernel_sections;
 mod language;
 mod large_data;
 mod math;
+mod overlap;
 mod pipeline_cache;
 mod profile;
 mod property;

@@ -15,7 +15,8 @@ impl<T: Element, const N: usize> ViewData<'_, T, N> {
     /// once; the host data is overwritten when the returned `Completion` finishes, and only if
     /// nothing wrote the device copy and nothing made the host data current in between (a
     /// later kernel's results then come back with the next synchronization). A fault of a
-    /// checked launch that used the data is reported by the `Completion`.
+    /// checked launch made before the call that used the data is reported by the `Completion`
+    /// (a later launch's, by the data's next use).
     pub(crate) fn synchronize_async(&self) -> Completion<'_> {
         match self.start_download() {
             Ok(completion) => completion,
@@ -31,12 +32,14 @@ impl<T: Element, const N: usize> ViewData<'_, T, N> {
                 return Ok(Completion::ready(Ok(())));
             };
             let acc = copy.acc.clone();
+            // The faults of the launches that used the data come back with it.
+            let mark = acc.start_fault_read(self.core_id())?;
             if l.co.host_current() || bytes == 0 || l.host.kind() == HostKind::ReadOnly {
                 // Nothing to download; faults are read once the work that used the data is
                 // done, without blocking here.
                 let flight = transfer::marker(&acc)?;
                 return Ok(Completion::in_flight(flight, move |_| {
-                    acc.take_fault(Some(self.core_id()))
+                    acc.take_fault_marked(mark)
                 }));
             }
             let Some(buffer) = copy.segments.single() else {
@@ -50,7 +53,7 @@ impl<T: Element, const N: usize> ViewData<'_, T, N> {
             let writes = l.co.device_writes();
             Ok(Completion::in_flight(flight, move |staged| {
                 self.land(writes, staged);
-                acc.take_fault(Some(self.core_id()))
+                acc.take_fault_marked(mark)
             }))
         })
     }
