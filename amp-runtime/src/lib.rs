@@ -34,6 +34,7 @@ pub mod profile;
 pub mod queue;
 mod staging;
 mod timestamps;
+mod tuning;
 pub mod view;
 
 pub use accelerator::{Accelerator, DeviceType};
