@@ -134,7 +134,7 @@ fn faults_name_their_index() -> Result<(), Error> {
     assert_eq!((index.as_str(), extent.as_str()), ("(6800)", "(3000)"));
     assert_eq!(
         (fault.loc.line, fault.access),
-        (line + 4, AccessKind::ViewWrite)
+        (line + 8, AccessKind::ViewWrite)
     );
     // The failed write touched nothing; every other index wrote, before and after it.
     let got = v.to_vec()?;

@@ -7,10 +7,13 @@
 //! point calls it once per index of its thread ([`IndicesPerThread`], `K`): thread `local` of
 //! workgroup `group` runs `base + 256 k` for `k` in `0..K`, with `base = group · 256K + local`.
 //! A workgroup covers `256 K` consecutive indices and each of its `K` steps reads 256 consecutive
-//! elements, as a one-index-per-thread kernel does. Each call is guarded by `linear < count`, so
-//! the domain need not be a multiple of anything. A `return` in the body ends that index's call,
-//! not the thread; the thread's noted fault (`fault.rs`) is written when the entry point returns,
-//! after its last index.
+//! elements, as a one-index-per-thread kernel does. A workgroup whose indices all lie in the
+//! domain (`group < count >> log2(256K)`: all but a last, partial one) makes its `K` calls one
+//! after the other, with nothing between them, so the driver may schedule their loads together;
+//! a partial workgroup guards each call by `linear < count`, so the domain need not be a
+//! multiple of anything. A `return` in the body ends that index's call, not the thread; the
+//! thread's noted fault (`fault.rs`) is written when the entry point returns, after its last
+//! index.
 //!
 //! The thread numbers do not wrap in `u32`: workgroups with `group > (count − 1) >> log2(256K)`
 //! (all of whose indices lie past the domain, the surplus of a grid rounded up to whole rows)
@@ -112,8 +115,8 @@ impl KernelBuilder {
         let size = self.append(Expression::Literal(naga::Literal::U32(span_per_group)));
         let first = self.binary(BinaryOperator::Multiply, group, size);
         let base = self.binary(BinaryOperator::Add, first, local);
-        for step in 0..k.get() {
-            let linear = match step {
+        let indices: Vec<_> = (0..k.get())
+            .map(|step| match step {
                 0 => base,
                 _ => {
                     let offset = self.append(Expression::Literal(naga::Literal::U32(
@@ -121,17 +124,48 @@ impl KernelBuilder {
                     )));
                     self.binary(BinaryOperator::Add, base, offset)
                 }
-            };
-            let below = self.binary(BinaryOperator::Less, linear, count);
-            self.begin_if(super::KernelValue::from_handle(below));
-            self.push(naga::Statement::Call {
-                function: body,
-                arguments: vec![linear],
-                result: None,
-            });
+            })
+            .collect();
+        if k == IndicesPerThread::One {
+            self.call_below(body, &indices, count);
+        } else {
+            // A workgroup whose indices all lie in the domain (all but a last, partial one) calls
+            // the body for each without a guard, so the driver may schedule the calls' loads
+            // together.
+            let full_groups = self.binary(BinaryOperator::ShiftRight, count, shift);
+            let full = self.binary(BinaryOperator::Less, group, full_groups);
+            self.begin_if(super::KernelValue::from_handle(full));
+            for &linear in &indices {
+                self.call_body(body, linear);
+            }
+            self.begin_else();
+            self.call_below(body, &indices, count);
             self.end_if();
         }
         self.cur_loc = loc;
+    }
+
+    /// Calls the body for each of `indices` that is below `count`.
+    fn call_below(
+        &mut self,
+        body: Handle<Function>,
+        indices: &[Handle<Expression>],
+        count: Handle<Expression>,
+    ) {
+        for &linear in indices {
+            let below = self.binary(BinaryOperator::Less, linear, count);
+            self.begin_if(super::KernelValue::from_handle(below));
+            self.call_body(body, linear);
+            self.end_if();
+        }
+    }
+
+    fn call_body(&mut self, body: Handle<Function>, linear: Handle<Expression>) {
+        self.push(naga::Statement::Call {
+            function: body,
+            arguments: vec![linear],
+            result: None,
+        });
     }
 
     /// The workgroup grid's linear number: `(z * ny + y) * nx + x`.

@@ -81,13 +81,16 @@ fn untiled_kernels_run_four_indices_per_thread_by_default() {
     ] {
         assert_eq!(ir.layout.indices_per_thread, IndicesPerThread::Four);
         assert_eq!(ir.layout.indices_per_thread, IndicesPerThread::UNTILED);
-        assert_eq!(body_calls(&ir), 4, "{}", ir.wgsl());
+        // Four unguarded calls in a full workgroup, four guarded ones in a partial one.
+        assert_eq!(body_calls(&ir), 8, "{}", ir.wgsl());
         assert_eq!(ir.layout.workgroup_size, [256, 1, 1]);
         // The body is a function of the index: it does not return from the entry point.
         let wgsl = ir.wgsl();
         assert!(wgsl.contains("fn amp_body(linear: u32)"), "{wgsl}");
-        // Workgroups past the domain leave: the last with indices is (count - 1) >> 10.
-        assert!(wgsl.contains(">> 10u"), "{wgsl}");
+        // Workgroups past the domain leave: the last with indices is (count - 1) >> 10; those
+        // below count >> 10 are full.
+        assert!(wgsl.contains(" - 1u) >> 10u)"), "{wgsl}");
+        assert_eq!(wgsl.matches(" >> 10u)").count(), 2, "{wgsl}");
         assert!(wgsl.contains("+ 768u"), "{wgsl}");
     }
 }
@@ -101,7 +104,11 @@ fn the_count_is_chosen_when_the_kernel_is_built() {
     ] {
         let ir = add_one!(1, Some(k), false, false);
         assert_eq!(ir.layout.indices_per_thread, k);
-        assert_eq!(body_calls(&ir), k.get() as usize);
+        let calls = match k {
+            IndicesPerThread::One => 1,
+            k => 2 * k.get() as usize,
+        };
+        assert_eq!(body_calls(&ir), calls);
         let wgsl = ir.wgsl();
         assert!(wgsl.contains(&format!(">> {shift}u")), "{wgsl}");
     }

@@ -117,20 +117,27 @@ fn main(@builtin(local_invocation_index) param: u32, @builtin(workgroup_id) para
         return;
     }
     let _e23 = ((_e11 * 1024u) + param);
-    if (_e23 < _e15) {
+    let _e25 = (_e23 + 256u);
+    let _e27 = (_e23 + 512u);
+    let _e29 = (_e23 + 768u);
+    if (_e11 < (_e15 >> 10u)) {
         amp_body(_e23);
-    }
-    let _e26 = (_e23 + 256u);
-    if (_e26 < _e15) {
-        amp_body(_e26);
-    }
-    let _e29 = (_e23 + 512u);
-    if (_e29 < _e15) {
+        amp_body(_e25);
+        amp_body(_e27);
         amp_body(_e29);
-    }
-    let _e32 = (_e23 + 768u);
-    if (_e32 < _e15) {
-        amp_body(_e32);
+    } else {
+        if (_e23 < _e15) {
+            amp_body(_e23);
+        }
+        if (_e25 < _e15) {
+            amp_body(_e25);
+        }
+        if (_e27 < _e15) {
+            amp_body(_e27);
+        }
+        if (_e29 < _e15) {
+            amp_body(_e29);
+        }
     }
     amp_report_fault();
     return;
@@ -174,20 +181,27 @@ fn main(@builtin(local_invocation_index) param: u32, @builtin(workgroup_id) para
         return;
     }
     let _e23 = ((_e11 * 1024u) + param);
-    if (_e23 < _e15) {
+    let _e25 = (_e23 + 256u);
+    let _e27 = (_e23 + 512u);
+    let _e29 = (_e23 + 768u);
+    if (_e11 < (_e15 >> 10u)) {
         amp_body(_e23);
-    }
-    let _e26 = (_e23 + 256u);
-    if (_e26 < _e15) {
-        amp_body(_e26);
-    }
-    let _e29 = (_e23 + 512u);
-    if (_e29 < _e15) {
+        amp_body(_e25);
+        amp_body(_e27);
         amp_body(_e29);
-    }
-    let _e32 = (_e23 + 768u);
-    if (_e32 < _e15) {
-        amp_body(_e32);
+    } else {
+        if (_e23 < _e15) {
+            amp_body(_e23);
+        }
+        if (_e25 < _e15) {
+            amp_body(_e25);
+        }
+        if (_e27 < _e15) {
+            amp_body(_e27);
+        }
+        if (_e29 < _e15) {
+            amp_body(_e29);
+        }
     }
     return;
 }
