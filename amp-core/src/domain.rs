@@ -24,8 +24,9 @@ pub trait Domain {
     /// The first of C++ AMP's tile rules that the domain's tile breaks, if any (`parallel_for_each!`
     /// reports it at compile time).
     const SHAPE_ERROR: Option<&'static str> = None;
-    /// Starts the kernel's entry point (declaring the domain's slot) and returns the thread's
-    /// index.
+    /// Starts the kernel's entry point (declaring the domain's slot) and returns the index the
+    /// body runs at (for an untiled extent of a rank other than 2, in the body's own function,
+    /// which [`KernelBuilder::finish`] closes).
     fn entry(b: &mut KernelBuilder) -> Self::Index;
     /// Checks the domain; returns the threads to run and the words of the domain's slot.
     fn launch(&self) -> Result<DomainLaunch, DomainError>;
