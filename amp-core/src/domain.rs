@@ -24,8 +24,9 @@ pub trait Domain {
     /// The first of C++ AMP's tile rules that the domain's tile breaks, if any (`parallel_for_each!`
     /// reports it at compile time).
     const SHAPE_ERROR: Option<&'static str> = None;
-    /// Starts the kernel's entry point (declaring the domain's slot) and returns the thread's
-    /// index.
+    /// Starts the kernel's entry point (declaring the domain's slot) and returns the index the
+    /// body runs at (for an untiled extent of a rank other than 2, in the body's own function,
+    /// which [`KernelBuilder::finish`] closes).
     fn entry(b: &mut KernelBuilder) -> Self::Index;
     /// Checks the domain; returns the threads to run and the words of the domain's slot.
     fn launch(&self) -> Result<DomainLaunch, DomainError>;
@@ -35,8 +36,10 @@ pub trait Domain {
 /// kernel's workgroup size for them), and the words of the domain's slot.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct DomainLaunch {
-    /// Threads to run: the domain's points, rounded up to whole blocks for an untiled rank-2
-    /// domain.
+    /// Threads to run at one index per thread: the domain's points, rounded up to whole blocks
+    /// for an untiled rank-2 domain. A kernel whose threads each run `K` indices
+    /// ([`LaunchLayout::indices_per_thread`](crate::LaunchLayout::indices_per_thread)) runs
+    /// `⌈threads / K⌉`.
     pub threads: u64,
     /// The domain's parameter words.
     pub words: Vec<u32>,
@@ -160,11 +163,8 @@ fn extent_launch<const N: usize>(extent: &Extent<N>) -> Result<DomainLaunch, Dom
             words,
         });
     }
-    // 256-thread workgroups: workgroups, threads, extent. The kernel compares its workgroup
-    // with the first word before forming its thread number, so the surplus workgroups of a
-    // dispatched grid rounded up to whole rows cannot wrap that number.
-    let groups = threads.div_ceil(u64::from(UNTILED_WORKGROUP));
-    let mut words = vec![groups as u32, threads as u32];
+    // Indices, extent; the kernel works out which workgroups have indices (`builder/untiled.rs`).
+    let mut words = vec![threads as u32];
     words.extend(extent.0.iter().map(|&c| c as u32));
     Ok(DomainLaunch { threads, words })
 }
@@ -215,8 +215,7 @@ where
     }
 }
 
-/// Threads per workgroup of an untiled launch of rank 1 or 3.
-pub const UNTILED_WORKGROUP: u32 = 256;
+pub use crate::builder::UNTILED_WORKGROUP;
 
 /// Where a component of a thread's index in the domain lies.
 const DOMAIN_COMPONENT: Interval = Interval::new(0, i32::MAX as i128 - 1);
@@ -232,15 +231,11 @@ impl KernelBuilder {
     /// rows and 16 columns of its inputs in cache). Parameter words: `[0]` the number of blocks,
     /// `[1]` blocks per row, `[2..=3]` the extent; threads outside the extent return at once.
     ///
-    /// Other ranks run 256-thread workgroups over the row-major order. Parameter words: `[0]` the
-    /// number of workgroups the domain needs (`⌈threads / 256⌉`), `[1]` the thread count,
-    /// `[2..2 + N]` the extent. Workgroups past the count return at once (the dispatched grid
-    /// may be larger: it is rounded up to whole rows of the grid); each other thread forms its
-    /// linear number `group * 256 + local`, returns if it is past the thread count, and turns the
-    /// number into an index. Comparing the workgroup first keeps the linear number from
-    /// wrapping: at most 2³²−1 threads need at most 2²⁴ workgroups, so for a workgroup below the
-    /// count `group * 256 + local < 2³²`, while a surplus workgroup ≥ 2²⁴ would wrap to a small
-    /// number and run an index twice.
+    /// Other ranks run 256-thread workgroups over the row-major order, each thread several
+    /// indices (`builder/untiled.rs`): the kernel body is a function of the index's linear
+    /// number, which turns it into an `Index<N>`, and the entry point, built by
+    /// [`finish`](Self::finish), calls it for each index of its thread. Parameter words: `[0]`
+    /// the number of indices, `[1..1 + N]` the extent.
     ///
     /// Either way the workgroups are numbered linearly over a grid of up to three dimensions,
     /// so the per-dimension dispatch limit does not bound the domain.
@@ -252,22 +247,9 @@ impl KernelBuilder {
             let [row, col] = self.untiled_blocks();
             return KernelValue::from_handle(self.compose::<Index<N>>(vec![row, col]));
         }
-        self.layout.workgroup_size = [UNTILED_WORKGROUP, 1, 1];
-        let first = self.declare_domain(2 + N as u32);
-        let (groups_word, total_word, extent_word) = (first, first + 1, first + 2);
-        let local = self.builtin_argument(
-            BuiltIn::LocalInvocationIndex,
-            TypeInner::Scalar(naga::Scalar::U32),
-        );
-        // Surplus workgroups leave before `group * WORKGROUP` can wrap; the test is uniform
-        // over the workgroup, so it costs one comparison and no divergence.
-        let group = self.linear_workgroup();
-        self.return_unless_below(group, groups_word);
-        // linear workgroup * WORKGROUP + local: below 2³² for every workgroup still here.
-        let size = self.append(Expression::Literal(naga::Literal::U32(UNTILED_WORKGROUP)));
-        let t = self.binary(BinaryOperator::Multiply, group, size);
-        let linear = self.binary(BinaryOperator::Add, t, local);
-        self.return_unless_below(linear, total_word);
+        let first = self.declare_domain(1 + N as u32);
+        let (count_word, extent_word) = (first, first + 1);
+        let linear = self.begin_untiled_body(count_word);
         let components = self
             .delinearize(linear, extent_word, N)
             .into_iter()
@@ -316,38 +298,12 @@ impl KernelBuilder {
         index
     }
 
-    /// The workgroup grid's linear number: `(z * ny + y) * nx + x`.
-    fn linear_workgroup(&mut self) -> Handle<Expression> {
-        let uvec3 = TypeInner::Vector {
-            size: VectorSize::Tri,
-            scalar: naga::Scalar::U32,
-        };
-        let group = self.builtin_argument(BuiltIn::WorkGroupId, uvec3.clone());
-        let groups = self.builtin_argument(BuiltIn::NumWorkGroups, uvec3);
-        let component =
-            |b: &mut Self, base, index| b.append(Expression::AccessIndex { base, index });
-        let (gx, gy, gz) = (
-            component(self, group, 0),
-            component(self, group, 1),
-            component(self, group, 2),
-        );
-        let (nx, ny) = (component(self, groups, 0), component(self, groups, 1));
-        let t = self.binary(BinaryOperator::Multiply, gz, ny);
-        let t = self.binary(BinaryOperator::Add, t, gy);
-        let t = self.binary(BinaryOperator::Multiply, t, nx);
-        self.binary(BinaryOperator::Add, t, gx)
-    }
-
     /// Returns from the entry point unless `linear < word[count_word]`. `linear` must not have
-    /// wrapped in `u32`: a wrapped number is small and passes (see
-    /// [`untiled_entry`](Self::untiled_entry)).
+    /// wrapped in `u32`: a wrapped number is small and passes.
     fn return_unless_below(&mut self, linear: Handle<Expression>, count_word: u32) {
         let count = self.param_word(count_word).handle();
         let inside = self.binary(BinaryOperator::Less, linear, count);
-        self.begin_if(KernelValue::from_handle(inside));
-        self.begin_else();
-        self.ret_unit();
-        self.end_if();
+        self.return_unless(inside);
     }
 
     /// Splits a linear number into `N` row-major components (as `u32`) of the extent held in
@@ -477,7 +433,7 @@ mod tests {
             "{err:?}"
         );
         let DomainLaunch { threads, words } = Extent::new([3, 5, 2]).launch().unwrap_or_default();
-        assert_eq!((threads, words), (30, vec![1, 30, 3, 5, 2]));
+        assert_eq!((threads, words), (30, vec![30, 3, 5, 2]));
         let DomainLaunch { threads, words } = Extent::new([33, 5]).launch().unwrap_or_default();
         assert_eq!((threads, words), (3 * 256, vec![3, 1, 33, 5]));
     }

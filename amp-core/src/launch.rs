@@ -363,23 +363,23 @@ mod tests {
     #[test]
     fn declarations_record_slots_in_order() {
         let layout = layout();
-        let domain = Words { first: 0, count: 3 };
+        let domain = Words { first: 0, count: 2 };
         assert_eq!(
             layout.slots,
             [
                 Slot::Domain(domain),
-                Slot::Value(Words { first: 3, count: 1 }),
+                Slot::Value(Words { first: 2, count: 1 }),
                 Slot::View {
-                    words: ViewWords::new(4, 1),
+                    words: ViewWords::new(3, 1),
                     binding: 1,
                     segments: crate::layout::ViewSegments::WHOLE,
                 },
-                Slot::Value(Words { first: 7, count: 2 }),
+                Slot::Value(Words { first: 6, count: 2 }),
             ]
         );
         let faults = layout.faults.expect("a checked write has a fault slot");
-        assert_eq!((faults.binding, faults.launch_word), (2, 9));
-        assert_eq!(layout.words, 10);
+        assert_eq!((faults.binding, faults.launch_word), (2, 8));
+        assert_eq!(layout.words, 9);
     }
 
     #[test]
@@ -396,7 +396,7 @@ mod tests {
         let one_and_a_half = 1.5f32.to_bits();
         assert_eq!(
             launch.words(),
-            [1, 7, 7, one_and_a_half, 7, 2, 9, u32::MAX, 4, 42, 0, 0]
+            [7, 7, one_and_a_half, 7, 2, 9, u32::MAX, 4, 42, 0, 0, 0]
         );
         assert_eq!(launch.buffers(), ["buffer"]);
     }
@@ -405,7 +405,7 @@ mod tests {
     fn a_value_of_another_kind_or_size_is_an_error() {
         let layout = layout();
         let mut args = LaunchArgs::new(&layout);
-        args.domain(&[1, 7, 7]);
+        args.domain(&[7, 7]);
         args.view(&view(), "buffer");
         assert_eq!(
             args.finish().err(),
@@ -416,7 +416,7 @@ mod tests {
             })
         );
         let mut args = LaunchArgs::<()>::new(&layout);
-        args.domain(&[1, 7, 7]);
+        args.domain(&[7, 7]);
         args.value(1.5f64);
         assert_eq!(
             args.finish().err(),
@@ -432,7 +432,7 @@ mod tests {
     fn missing_and_extra_values_are_errors() {
         let layout = layout();
         let mut args = LaunchArgs::<()>::new(&layout);
-        args.domain(&[1, 7, 7]);
+        args.domain(&[7, 7]);
         args.value(1.5f32);
         let err = args.finish().err();
         assert_eq!(
@@ -448,7 +448,7 @@ mod tests {
             "the kernel declared an array view at slot 2 but the launch supplied nothing there"
         );
         let mut args = LaunchArgs::new(&layout);
-        args.domain(&[1, 7, 7]);
+        args.domain(&[7, 7]);
         args.value(1.5f32);
         args.view(&view(), ());
         args.shape(&[1, 2]);

@@ -186,6 +186,51 @@ pub struct FaultSlot {
     pub launch_word: u32,
 }
 
+/// How many indices of its domain each thread of a launch runs. An untiled kernel may run
+/// several on one thread (C++ AMP promises nothing about which thread runs which index): a
+/// workgroup of 256 threads then covers `256 × K` consecutive indices, thread `t` of it indices
+/// `t`, `t + 256`, …, `t + 256 (K − 1)`, so each step of the workgroup still reads consecutive
+/// elements. A power of two, so that `256 × K` divides 2³² and the thread numbers cannot wrap.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum IndicesPerThread {
+    /// One index per thread: tiled kernels, untiled rank-2 kernels, and kernels the
+    /// accelerator runs better that way (see `builder/untiled.rs`).
+    #[default]
+    One,
+    /// Two.
+    Two,
+    /// Four: what untiled kernels of ranks other than 2 run unless told otherwise.
+    Four,
+    /// Eight.
+    Eight,
+}
+
+impl IndicesPerThread {
+    /// What an untiled kernel runs unless the runtime asks for another count.
+    pub const UNTILED: IndicesPerThread = IndicesPerThread::Four;
+
+    /// The count, 1, 2, 4 or 8.
+    pub const fn get(self) -> u32 {
+        match self {
+            IndicesPerThread::One => 1,
+            IndicesPerThread::Two => 2,
+            IndicesPerThread::Four => 4,
+            IndicesPerThread::Eight => 8,
+        }
+    }
+
+    /// The count `k`, when it is 1, 2, 4 or 8.
+    pub const fn new(k: u32) -> Option<Self> {
+        match k {
+            1 => Some(IndicesPerThread::One),
+            2 => Some(IndicesPerThread::Two),
+            4 => Some(IndicesPerThread::Four),
+            8 => Some(IndicesPerThread::Eight),
+            _ => None,
+        }
+    }
+}
+
 /// How a launch feeds a built kernel.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LaunchLayout {
@@ -206,6 +251,9 @@ pub struct LaunchLayout {
     /// Bytes of immediate data (push constants) the parameter block takes, when it is passed
     /// that way rather than as a uniform buffer at binding 0; 0 otherwise.
     pub immediate_bytes: u32,
+    /// Indices of the domain each thread runs: a launch runs
+    /// `⌈`[`DomainLaunch::threads`](crate::domain::DomainLaunch::threads)` / K⌉` threads.
+    pub indices_per_thread: IndicesPerThread,
 }
 
 impl LaunchLayout {

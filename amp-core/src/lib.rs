@@ -38,7 +38,7 @@ pub use builder::{DeviceFn, FnArgs, FnResult, KernelBuilder, KernelIr, KernelVal
 pub use domain::{Domain, DomainError};
 pub use error::{KernelError, Loc};
 pub use launch::{Launch, LaunchArgs, LaunchError, ViewArgs};
-pub use layout::{BindingKind, Checks, LaunchLayout, ViewSegments};
+pub use layout::{BindingKind, Checks, IndicesPerThread, LaunchLayout, ViewSegments};
 pub use naga;
 pub use shape::{Extent, Index};
 pub use tile::{TileBarrier, TiledExtent, TiledIndex};

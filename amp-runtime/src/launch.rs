@@ -16,7 +16,9 @@ use crate::profile::KernelLabel;
 use crate::queue::{AcceleratorView, QueuingMode};
 use amp_core::builder::ViewUse;
 use amp_core::domain::{Domain, DomainLaunch};
-use amp_core::{BindingKind, Checks, KernelBuilder, Launch, LaunchLayout, Loc, ViewSegments};
+use amp_core::{
+    BindingKind, Checks, IndicesPerThread, KernelBuilder, Launch, LaunchLayout, Loc, ViewSegments,
+};
 use std::any::TypeId;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -45,8 +47,16 @@ struct Pipeline {
 const BIND_GROUPS_KEPT: usize = 2;
 
 /// (builder closure, domain, accelerator, checks, global fences kept, how each view's data is
-/// split over bindings).
-type CacheKey = (TypeId, TypeId, u64, Checks, bool, Vec<ViewSegments>);
+/// split over bindings, indices per thread asked for).
+type CacheKey = (
+    TypeId,
+    TypeId,
+    u64,
+    Checks,
+    bool,
+    Vec<ViewSegments>,
+    IndicesPerThread,
+);
 
 fn cache() -> &'static Mutex<HashMap<CacheKey, Arc<Pipeline>>> {
     static CACHE: OnceLock<Mutex<HashMap<CacheKey, Arc<Pipeline>>>> = OnceLock::new();
@@ -207,6 +217,7 @@ where
         checks,
         global_fences,
         segments,
+        crate::tuning::indices_per_thread(),
     );
     let mut cache = cache().lock().unwrap_or_else(|e| e.into_inner());
     if let Some(p) = cache.get(&key) {
@@ -228,6 +239,7 @@ where
         }
         if device {
             b.set_view_segments(key.5.clone());
+            b.set_indices_per_thread(key.6);
         }
         let index = D::entry(&mut b);
         let captured = captures.declare(&mut b);
@@ -485,6 +497,7 @@ fn dispatch(
         .limits()
         .max_compute_workgroups_per_dimension
         .min(workgroup_limit_override());
+    let threads = threads.div_ceil(u64::from(p.layout.indices_per_thread.get()));
     let [x, y, z] = workgroups(threads, per_group, max)?;
     let params = launch.words();
     let immediate = p.layout.immediate_bytes > 0;
@@ -604,51 +617,110 @@ mod tests {
         assert!(workgroups(u32::MAX as u64, 1, 16).is_err());
     }
 
-    /// The prologue of an untiled kernel of rank 1 or 3 (amp-core's `untiled_entry`) in the
-    /// kernel's `u32` arithmetic: the thread number of thread `local` of workgroup `group`, or
-    /// `None` where the thread returns.
-    fn untiled_thread(words: &[u32], group: u32, local: u32) -> Option<u32> {
-        if group >= words[0] {
-            return None;
+    /// The entry point of an untiled kernel of a rank other than 2 (amp-core's
+    /// `builder/untiled.rs`) in the kernel's `u32` arithmetic: the indices (linear numbers)
+    /// that thread `local` of workgroup `group` runs over a domain of `count` indices, `k` per
+    /// thread.
+    fn untiled_indices(count: u32, k: IndicesPerThread, group: u32, local: u32) -> Vec<u32> {
+        let span = UNTILED_WORKGROUP * k.get();
+        if group > (count - 1) >> span.trailing_zeros() {
+            return Vec::new();
         }
-        let linear = group.wrapping_mul(UNTILED_WORKGROUP).wrapping_add(local);
-        (linear < words[1]).then_some(linear)
+        let base = group.wrapping_mul(span).wrapping_add(local);
+        (0..k.get())
+            .map(|step| base.wrapping_add(step * UNTILED_WORKGROUP))
+            .filter(|&i| i < count)
+            .collect()
     }
 
-    /// `Extent::new([2, i32::MAX, 1])` is 2³²−2 threads in 2²⁴ workgroups, dispatched as
-    /// 65535 × 257: 65279 surplus workgroups, whose `group * 256` wraps past 2³². Launching it
-    /// takes too long on lavapipe (tests/gpu/shapes.rs has it as an ignored GPU test), so this checks
-    /// the words the launch passes and the kernel's arithmetic on them, at that size; and
-    /// tests/gpu/dispatch_split.rs runs the same prologue with surplus workgroups on small data.
+    const COUNTS: [IndicesPerThread; 4] = [
+        IndicesPerThread::One,
+        IndicesPerThread::Two,
+        IndicesPerThread::Four,
+        IndicesPerThread::Eight,
+    ];
+
+    /// The grid a launch of `threads` indices dispatches, `k` per thread, as the runtime
+    /// computes it, on a device with `max_per_dim` workgroups per dimension.
+    fn grid(threads: u64, k: IndicesPerThread, max_per_dim: u32) -> u64 {
+        let threads = threads.div_ceil(u64::from(k.get()));
+        let Ok([x, y, z]) = workgroups(threads, u64::from(UNTILED_WORKGROUP), max_per_dim) else {
+            panic!("a dispatchable grid");
+        };
+        u64::from(x) * u64::from(y) * u64::from(z)
+    }
+
+    /// Every index of the domain runs exactly once, whatever the count per thread, the
+    /// domain's size (multiples of 256·K or not) and the grid's rounding.
+    #[test]
+    fn untiled_threads_cover_every_index_once() {
+        for k in COUNTS {
+            for count in [1u32, 255, 256, 257, 1023, 1024, 1025, 2048, 5000, 9999] {
+                let Ok(DomainLaunch { threads, words }) = Extent::new([count as i32]).launch()
+                else {
+                    panic!("a launchable extent");
+                };
+                assert_eq!(words, [count, count]);
+                let mut seen = vec![0u8; count as usize];
+                // At most 5 workgroups per dimension: surplus workgroups in the last rows.
+                for group in 0..grid(threads, k, 5) as u32 {
+                    for local in 0..UNTILED_WORKGROUP {
+                        for i in untiled_indices(count, k, group, local) {
+                            seen[i as usize] += 1;
+                        }
+                    }
+                }
+                assert!(seen.iter().all(|&n| n == 1), "{count} indices, {k:?}");
+            }
+        }
+    }
+
+    /// `Extent::new([2, i32::MAX, 1])` is 2³²−2 indices, dispatched (one per thread) as
+    /// 65535 × 257 workgroups, 65279 of them surplus, whose first index `group * 256` wraps
+    /// past 2³². Launching it takes too long on lavapipe (tests/gpu/shapes.rs has it as an
+    /// ignored GPU test), so this checks the words the launch passes and the kernel's
+    /// arithmetic on them, at that size; tests/gpu/dispatch_split.rs runs the same entry point
+    /// with surplus workgroups on small data.
     #[test]
     fn untiled_thread_numbers_never_wrap() {
         let Ok(DomainLaunch { threads, words }) = Extent::new([2, i32::MAX, 1]).launch() else {
             panic!("a launchable extent");
         };
         assert_eq!(threads, (1 << 32) - 2);
-        assert_eq!(words, [1 << 24, u32::MAX - 1, 2, i32::MAX as u32, 1]);
-        let Ok([x, y, z]) = workgroups(threads, u64::from(UNTILED_WORKGROUP), 65535) else {
-            panic!("a dispatchable grid");
-        };
-        let dispatched = u64::from(x) * u64::from(y) * u64::from(z);
-        assert_eq!(dispatched, 65535 * 257);
-        // Without the workgroup count, workgroup 2²⁴ computed thread number 0 and ran index
-        // (0, 0, 0) a second time. Every surplus workgroup now returns.
-        assert_eq!(2u32.pow(24).wrapping_mul(UNTILED_WORKGROUP), 0);
-        for group in (1 << 24)..dispatched as u32 {
-            assert_eq!(untiled_thread(&words, group, 0), None);
-            assert_eq!(untiled_thread(&words, group, 255), None);
+        assert_eq!(words, [u32::MAX - 1, 2, i32::MAX as u32, 1]);
+        let count = words[0];
+        assert_eq!(grid(threads, IndicesPerThread::One, 65535), 65535 * 257);
+        for k in COUNTS {
+            let span = u64::from(UNTILED_WORKGROUP * k.get());
+            let needed = u64::from(count).div_ceil(span);
+            let dispatched = grid(threads, k, 65535);
+            assert!(dispatched >= needed);
+            // Every surplus workgroup returns, including those whose `group * 256K` wraps
+            // to a small number.
+            for group in needed..dispatched.min(needed + 70_000) {
+                for local in [0, 255] {
+                    assert_eq!(untiled_indices(count, k, group as u32, local), []);
+                }
+            }
+            // The last needed workgroup forms the largest numbers, which do not wrap, and
+            // stops at the count.
+            let last = needed - 1;
+            for local in [0, 253, 254, 255] {
+                let exact: Vec<u32> = (0..u64::from(k.get()))
+                    .map(|step| last * span + u64::from(local) + step * 256)
+                    .filter(|&i| i < u64::from(count))
+                    .map(|i| i as u32)
+                    .collect();
+                assert_eq!(
+                    untiled_indices(count, k, last as u32, local),
+                    exact,
+                    "{k:?}"
+                );
+            }
+            assert_eq!(untiled_indices(count, k, 0, 0)[0], 0);
         }
-        // The last needed workgroup forms the largest numbers, which do not wrap, and stops at
-        // the thread count.
-        let last = words[0] - 1;
-        assert_eq!(untiled_thread(&words, last, 0), Some(u32::MAX - 255));
-        assert_eq!(untiled_thread(&words, last, 253), Some(u32::MAX - 2));
-        assert_eq!(untiled_thread(&words, last, 254), None);
-        assert_eq!(untiled_thread(&words, 0, 0), Some(0));
-
-        // For every launchable rank-1 and rank-3 extent the count of workgroups covers the
-        // threads and no workgroup below it can wrap: count * 256 <= 2³².
+        // Every launchable rank-1 and rank-3 extent: the workgroups needed cover the indices
+        // and no needed workgroup's numbers wrap, `needed * 256K <= 2³²`.
         for e in [
             Extent::new([1, 1, 1]),
             Extent::new([3, 5, 286_331_153]),
@@ -659,21 +731,14 @@ mod tests {
             let Ok(DomainLaunch { threads, words }) = e.launch() else {
                 panic!("{e} is launchable");
             };
-            let groups = u64::from(words[0]);
-            let per_group = u64::from(UNTILED_WORKGROUP);
-            assert!(groups * per_group >= threads && (groups - 1) * per_group < threads);
-            assert!(groups * per_group <= 1 << 32, "{e}");
-            assert_eq!(u64::from(words[1]), threads);
-        }
-        for e in [
-            Extent::new([i32::MAX]),
-            Extent::new([1]),
-            Extent::new([257]),
-        ] {
-            let Ok(DomainLaunch { threads, words }) = e.launch() else {
-                panic!("{e} is launchable");
-            };
-            assert_eq!(words[..2], [threads.div_ceil(256) as u32, threads as u32]);
+            assert_eq!(u64::from(words[0]), threads);
+            for k in COUNTS {
+                let span = u64::from(UNTILED_WORKGROUP * k.get());
+                let needed = ((threads - 1) >> span.trailing_zeros()) + 1;
+                assert!(needed * span >= threads && (needed - 1) * span < threads);
+                assert!(needed * span <= 1 << 32, "{e}");
+                assert!(grid(threads, k, 65535) >= needed);
+            }
         }
     }
 }

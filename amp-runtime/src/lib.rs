@@ -36,6 +36,7 @@ mod spares;
 mod staging;
 pub mod staging_array;
 mod timestamps;
+mod tuning;
 pub mod view;
 
 pub use accelerator::{Accelerator, DeviceType};

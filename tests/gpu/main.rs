@@ -25,6 +25,7 @@ mod fences;
 mod float_constants;
 mod gemm;
 mod high_ranks;
+mod indices_per_thread;
 mod kernel_sections;
 mod language;
 mod large_data;

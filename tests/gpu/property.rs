@@ -444,8 +444,15 @@ fn float_sensitive(n: &Node) -> bool {
 
 #[test]
 fn random_expressions_agree_with_rust() {
+    random_expressions_agree();
+}
+
+/// The property test: each index of the domain evaluates every expression on its own inputs.
+pub fn random_expressions_agree() {
     const EXPRS: usize = 200;
-    const THREADS: usize = 64;
+    // Past 1024 and not a multiple of 256, so that threads running several indices
+    // (`indices_per_thread.rs`) run full and partial steps.
+    const THREADS: usize = 1100;
     let mut r = Rng(0x9E37_79B9_7F4A_7C15);
     let exprs: Vec<Node> = (0..EXPRS)
         .map(|k| gen(&mut r, [Ty::I, Ty::U, Ty::F][k % 3], 4))

@@ -234,6 +234,7 @@ impl KernelBuilder {
     /// Finishes the kernel: closes the entry point, sizes the parameter block and validates
     /// the module with naga under `capabilities`.
     pub fn finish(mut self, capabilities: valid::Capabilities) -> Result<KernelIr, KernelError> {
+        self.finish_untiled_body();
         if !self.terminated() {
             self.ret_unit();
         }

@@ -29,6 +29,7 @@ mod fault;
 mod fences;
 mod loop_limit;
 mod segments;
+mod untiled;
 mod version;
 
 pub use bounds::{Bound, Interval};
@@ -44,6 +45,7 @@ pub(crate) use fault::CheckBuilder;
 pub use fault::{AccessKind, AccessSite, Check, CheckId, SiteBound, FAULT_WORDS, MAX_FAULT_RANK};
 pub use fences::ViewUse;
 pub(crate) use segments::Entries;
+pub use untiled::UNTILED_WORKGROUP;
 
 use crate::error::{KernelError, Loc};
 use crate::layout::LaunchLayout;
@@ -108,6 +110,10 @@ pub struct KernelBuilder {
     pub(crate) view_segments: std::collections::VecDeque<crate::layout::ViewSegments>,
     /// The split views, by their first binding's global.
     pub(crate) splits: HashMap<Handle<naga::GlobalVariable>, segments::Split>,
+    /// Indices each thread of an untiled kernel runs, when the kernel allows it (`untiled.rs`).
+    indices_per_thread: crate::layout::IndicesPerThread,
+    /// The body of an untiled kernel, while it is being built as a function of its own.
+    untiled: Option<untiled::UntiledBody>,
 }
 
 /// One function under construction.
@@ -256,6 +262,8 @@ impl KernelBuilder {
             stepping: false,
             view_segments: Default::default(),
             splits: HashMap::new(),
+            indices_per_thread: crate::layout::IndicesPerThread::UNTILED,
+            untiled: None,
         }
     }
 

@@ -21,10 +21,10 @@ fn add_arrays_validates() {
     let s = va.arith(&mut b, ArithOp::Add, vb);
     sum.store(&mut b, idx, s);
     let ir = b.finish(Capabilities::empty()).expect("valid");
-    // Three views and, for the checked accesses, the fault buffer; the domain's three words,
-    // each view's three (extent, offset, sentinel), and the launch number.
+    // Three views and, for the checked accesses, the fault buffer; the domain's two words
+    // (indices, extent), each view's three (extent, offset, sentinel), and the launch number.
     assert_eq!(ir.layout.bindings.len(), 4);
-    assert_eq!(ir.layout.words, 3 + 3 * 3 + 1);
+    assert_eq!(ir.layout.words, 2 + 3 * 3 + 1);
     let wgsl = ir.wgsl();
     assert!(
         wgsl.contains("@compute @workgroup_size(256, 1, 1)"),
@@ -125,15 +125,17 @@ fn device_functions_are_built_once() {
     let v = Twice.call(&mut b, (v,));
     out.store(&mut b, idx, v);
     let ir = b.finish(Capabilities::empty()).expect("valid");
-    // `twice`, and the function that reports the checked store's fault.
+    // `twice`, the kernel body (a function of the index), and the function that reports the
+    // checked store's fault.
     let names: Vec<_> = ir
         .module
         .functions
         .iter()
         .map(|(_, f)| f.name.clone())
         .collect();
-    assert_eq!(names.len(), 2, "{names:?}");
-    assert_eq!(names[1].as_deref(), Some("amp_report_fault"));
+    assert_eq!(names.len(), 3, "{names:?}");
+    assert_eq!(names[1].as_deref(), Some("amp_body"));
+    assert_eq!(names[2].as_deref(), Some("amp_report_fault"));
 }
 
 #[test]

@@ -5,3 +5,4 @@
 mod builder;
 mod loop_soundness;
 mod methods;
+mod untiled;

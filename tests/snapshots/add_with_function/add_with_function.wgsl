@@ -1,6 +1,6 @@
 // checked
 @group(0) @binding(0) 
-var<uniform> amp_params: array<vec4<u32>, 4>;
+var<uniform> amp_params: array<vec4<u32>, 3>;
 @group(0) @binding(1) 
 var<storage, read_write> amp_view1_: array<i32>;
 @group(0) @binding(2) 
@@ -13,30 +13,30 @@ var<private> amp_fault_site: u32 = 0u;
 var<private> amp_fault_index: array<u32, 8> = array<u32, 8>();
 
 fn add_elements(param_3: i32) {
-    let _e4 = amp_params[1].z;
+    let _e4 = amp_params[1].y;
     let _e5 = bitcast<u32>(param_3);
     let _e6 = (_e5 < _e4);
-    let _e10 = amp_params[1].w;
-    let _e15 = amp_params[2].x;
+    let _e10 = amp_params[1].z;
+    let _e15 = amp_params[1].w;
     let _e19 = amp_view2_[select(_e15, (_e10 + _e5), _e6)];
     let _e24 = amp_fault_site;
     amp_fault_site = select(1u, _e24, _e6);
     let _e26 = amp_fault_index[0];
     amp_fault_index[0] = select(_e5, _e26, _e6);
-    let _e31 = amp_params[2].y;
+    let _e31 = amp_params[2].x;
     let _e32 = bitcast<u32>(param_3);
     let _e33 = (_e32 < _e31);
-    let _e37 = amp_params[2].z;
-    let _e42 = amp_params[2].w;
+    let _e37 = amp_params[2].y;
+    let _e42 = amp_params[2].z;
     let _e46 = amp_view3_[select(_e42, (_e37 + _e32), _e33)];
     let _e51 = amp_fault_site;
     amp_fault_site = select(2u, _e51, _e33);
     let _e53 = amp_fault_index[0];
     amp_fault_index[0] = select(_e32, _e53, _e33);
-    let _e59 = amp_params[0].w;
+    let _e59 = amp_params[0].z;
     let _e60 = bitcast<u32>(param_3);
     let _e61 = (_e60 < _e59);
-    let _e65 = amp_params[1].x;
+    let _e65 = amp_params[0].w;
     if _e61 {
         amp_view1_[(_e65 + _e60)] = (_e19 + _e46);
     }
@@ -47,12 +47,17 @@ fn add_elements(param_3: i32) {
     return;
 }
 
+fn amp_body(linear: u32) {
+    add_elements(bitcast<i32>(linear));
+    return;
+}
+
 fn amp_report_fault() {
     let _e1 = amp_fault_site;
     if (_e1 != 0u) {
         let _e7 = atomicExchange((&amp_faults[0]), 1u);
         if (_e7 == 0u) {
-            let _e12 = amp_params[3].x;
+            let _e12 = amp_params[2].w;
             let _e15 = amp_fault_index[0];
             atomicStore((&amp_faults[1]), _e12);
             atomicStore((&amp_faults[2]), _e1);
@@ -66,19 +71,34 @@ fn amp_report_fault() {
 fn main(@builtin(local_invocation_index) param: u32, @builtin(workgroup_id) param_1: vec3<u32>, @builtin(num_workgroups) param_2: vec3<u32>) {
     let _e11 = ((((param_1.z * param_2.y) + param_1.y) * param_2.x) + param_1.x);
     let _e15 = amp_params[0].x;
-    if (_e11 < _e15) {
+    if (_e11 <= ((_e15 - 1u) >> 10u)) {
     } else {
         amp_report_fault();
         return;
     }
-    let _e19 = ((_e11 * 256u) + param);
-    let _e23 = amp_params[0].y;
-    if (_e19 < _e23) {
+    let _e23 = ((_e11 * 1024u) + param);
+    let _e25 = (_e23 + 256u);
+    let _e27 = (_e23 + 512u);
+    let _e29 = (_e23 + 768u);
+    if (_e11 < (_e15 >> 10u)) {
+        amp_body(_e23);
+        amp_body(_e25);
+        amp_body(_e27);
+        amp_body(_e29);
     } else {
-        amp_report_fault();
-        return;
+        if (_e23 < _e15) {
+            amp_body(_e23);
+        }
+        if (_e25 < _e15) {
+            amp_body(_e25);
+        }
+        if (_e27 < _e15) {
+            amp_body(_e27);
+        }
+        if (_e29 < _e15) {
+            amp_body(_e29);
+        }
     }
-    add_elements(bitcast<i32>(_e19));
     amp_report_fault();
     return;
 }
@@ -94,12 +114,17 @@ var<storage> amp_view2_: array<i32>;
 var<storage> amp_view3_: array<i32>;
 
 fn add_elements(param_3: i32) {
-    let _e5 = amp_params[1].w;
+    let _e5 = amp_params[1].z;
     let _e9 = amp_view2_[(_e5 + bitcast<u32>(param_3))];
-    let _e14 = amp_params[2].z;
+    let _e14 = amp_params[2].y;
     let _e18 = amp_view3_[(_e14 + bitcast<u32>(param_3))];
-    let _e24 = amp_params[1].x;
+    let _e24 = amp_params[0].w;
     amp_view1_[(_e24 + bitcast<u32>(param_3))] = (_e9 + _e18);
+    return;
+}
+
+fn amp_body(linear: u32) {
+    add_elements(bitcast<i32>(linear));
     return;
 }
 
@@ -107,16 +132,32 @@ fn add_elements(param_3: i32) {
 fn main(@builtin(local_invocation_index) param: u32, @builtin(workgroup_id) param_1: vec3<u32>, @builtin(num_workgroups) param_2: vec3<u32>) {
     let _e11 = ((((param_1.z * param_2.y) + param_1.y) * param_2.x) + param_1.x);
     let _e15 = amp_params[0].x;
-    if (_e11 < _e15) {
+    if (_e11 <= ((_e15 - 1u) >> 10u)) {
     } else {
         return;
     }
-    let _e19 = ((_e11 * 256u) + param);
-    let _e23 = amp_params[0].y;
-    if (_e19 < _e23) {
+    let _e23 = ((_e11 * 1024u) + param);
+    let _e25 = (_e23 + 256u);
+    let _e27 = (_e23 + 512u);
+    let _e29 = (_e23 + 768u);
+    if (_e11 < (_e15 >> 10u)) {
+        amp_body(_e23);
+        amp_body(_e25);
+        amp_body(_e27);
+        amp_body(_e29);
     } else {
-        return;
+        if (_e23 < _e15) {
+            amp_body(_e23);
+        }
+        if (_e25 < _e15) {
+            amp_body(_e25);
+        }
+        if (_e27 < _e15) {
+            amp_body(_e27);
+        }
+        if (_e29 < _e15) {
+            amp_body(_e29);
+        }
     }
-    add_elements(bitcast<i32>(_e19));
     return;
 }

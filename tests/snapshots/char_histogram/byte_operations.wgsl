@@ -8,12 +8,96 @@ var<storage, read_write> amp_faults: array<atomic<u32>>;
 var<private> amp_fault_site: u32 = 0u;
 var<private> amp_fault_index: array<u32, 8> = array<u32, 8>();
 
+fn amp_body(linear: u32) {
+    var local: u32;
+    var local_1: u32;
+    var local_2: u32;
+    var local_3: u32;
+
+    let _e1 = bitcast<i32>(linear);
+    let _e5 = amp_params[1].y;
+    if (bitcast<i32>((bitcast<u32>(_e1) % bitcast<u32>(2i))) == 0i) {
+        let _e36 = amp_params[0].z;
+        let _e37 = bitcast<u32>((_e1 >> (bitcast<u32>(2u) & 31u)));
+        let _e38 = (_e37 < _e36);
+        let _e42 = amp_params[0].w;
+        if _e38 {
+            let _e47 = atomicAdd((&amp_view1_[(_e42 + _e37)]), ((1u & 255u) << (bitcast<u32>((u32((_e1 & 3i)) << (bitcast<u32>(3u) & 31u))) & 31u)));
+            local = _e47;
+        }
+        let _e52 = amp_fault_site;
+        amp_fault_site = select(1u, _e52, _e38);
+        let _e54 = amp_fault_index[0];
+        amp_fault_index[0] = select(_e37, _e54, _e38);
+        let _e79 = amp_params[0].z;
+        let _e80 = bitcast<u32>((_e1 >> (bitcast<u32>(2u) & 31u)));
+        let _e81 = (_e80 < _e79);
+        let _e85 = amp_params[0].w;
+        if _e81 {
+            let _e90 = atomicAdd((&amp_view1_[(_e85 + _e80)]), ((_e5 & 255u) << (bitcast<u32>((u32((_e1 & 3i)) << (bitcast<u32>(3u) & 31u))) & 31u)));
+            local_1 = _e90;
+        }
+        let _e95 = amp_fault_site;
+        amp_fault_site = select(2u, _e95, _e81);
+        let _e97 = amp_fault_index[0];
+        amp_fault_index[0] = select(_e80, _e97, _e81);
+    } else {
+        let _e116 = amp_params[0].z;
+        let _e117 = bitcast<u32>((_e1 >> (bitcast<u32>(2u) & 31u)));
+        let _e118 = (_e117 < _e116);
+        let _e122 = amp_params[0].w;
+        let _e127 = amp_params[1].x;
+        let _e131 = atomicLoad((&amp_view1_[select(_e127, (_e122 + _e117), _e118)]));
+        let _e136 = amp_fault_site;
+        amp_fault_site = select(3u, _e136, _e118);
+        let _e138 = amp_fault_index[0];
+        amp_fault_index[0] = select(_e117, _e138, _e118);
+        let _e152 = (_e1 >> (bitcast<u32>(2u) & 31u));
+        let _e160 = (u32((_e1 & 3i)) << (bitcast<u32>(3u) & 31u));
+        let _e164 = amp_params[0].z;
+        let _e165 = bitcast<u32>(_e152);
+        let _e166 = (_e165 < _e164);
+        let _e170 = amp_params[0].w;
+        let _e175 = amp_params[1].x;
+        let _e179 = atomicLoad((&amp_view1_[select(_e175, (_e170 + _e165), _e166)]));
+        let _e184 = amp_fault_site;
+        amp_fault_site = select(4u, _e184, _e166);
+        let _e186 = amp_fault_index[0];
+        amp_fault_index[0] = select(_e165, _e186, _e166);
+        let _e197 = amp_params[0].z;
+        let _e198 = bitcast<u32>(_e152);
+        let _e199 = (_e198 < _e197);
+        let _e203 = amp_params[0].w;
+        if _e199 {
+            let _e208 = atomicXor((&amp_view1_[(_e203 + _e198)]), (_e179 & (255u << (bitcast<u32>(_e160) & 31u))));
+            local_2 = _e208;
+        }
+        let _e213 = amp_fault_site;
+        amp_fault_site = select(5u, _e213, _e199);
+        let _e215 = amp_fault_index[0];
+        amp_fault_index[0] = select(_e198, _e215, _e199);
+        let _e227 = amp_params[0].z;
+        let _e228 = bitcast<u32>(_e152);
+        let _e229 = (_e228 < _e227);
+        let _e233 = amp_params[0].w;
+        if _e229 {
+            let _e238 = atomicXor((&amp_view1_[(_e233 + _e228)]), (((255u - ((_e131 >> (bitcast<u32>((u32((_e1 & 3i)) << (bitcast<u32>(3u) & 31u))) & 31u)) & 255u)) & 255u) << (bitcast<u32>(_e160) & 31u)));
+            local_3 = _e238;
+        }
+        let _e243 = amp_fault_site;
+        amp_fault_site = select(6u, _e243, _e229);
+        let _e245 = amp_fault_index[0];
+        amp_fault_index[0] = select(_e228, _e245, _e229);
+    }
+    return;
+}
+
 fn amp_report_fault() {
     let _e1 = amp_fault_site;
     if (_e1 != 0u) {
         let _e7 = atomicExchange((&amp_faults[0]), 1u);
         if (_e7 == 0u) {
-            let _e12 = amp_params[1].w;
+            let _e12 = amp_params[1].z;
             let _e15 = amp_fault_index[0];
             atomicStore((&amp_faults[1]), _e12);
             atomicStore((&amp_faults[2]), _e1);
@@ -25,99 +109,35 @@ fn amp_report_fault() {
 
 @compute @workgroup_size(256, 1, 1) 
 fn main(@builtin(local_invocation_index) param: u32, @builtin(workgroup_id) param_1: vec3<u32>, @builtin(num_workgroups) param_2: vec3<u32>) {
-    var local: u32;
-    var local_1: u32;
-    var local_2: u32;
-    var local_3: u32;
-
     let _e11 = ((((param_1.z * param_2.y) + param_1.y) * param_2.x) + param_1.x);
     let _e15 = amp_params[0].x;
-    if (_e11 < _e15) {
+    if (_e11 <= ((_e15 - 1u) >> 10u)) {
     } else {
         amp_report_fault();
         return;
     }
-    let _e19 = ((_e11 * 256u) + param);
-    let _e23 = amp_params[0].y;
-    if (_e19 < _e23) {
+    let _e23 = ((_e11 * 1024u) + param);
+    let _e25 = (_e23 + 256u);
+    let _e27 = (_e23 + 512u);
+    let _e29 = (_e23 + 768u);
+    if (_e11 < (_e15 >> 10u)) {
+        amp_body(_e23);
+        amp_body(_e25);
+        amp_body(_e27);
+        amp_body(_e29);
     } else {
-        amp_report_fault();
-        return;
-    }
-    let _e25 = bitcast<i32>(_e19);
-    let _e29 = amp_params[1].z;
-    if (bitcast<i32>((bitcast<u32>(_e25) % bitcast<u32>(2i))) == 0i) {
-        let _e60 = amp_params[0].w;
-        let _e61 = bitcast<u32>((_e25 >> (bitcast<u32>(2u) & 31u)));
-        let _e62 = (_e61 < _e60);
-        let _e66 = amp_params[1].x;
-        if _e62 {
-            let _e71 = atomicAdd((&amp_view1_[(_e66 + _e61)]), ((1u & 255u) << (bitcast<u32>((u32((_e25 & 3i)) << (bitcast<u32>(3u) & 31u))) & 31u)));
-            local = _e71;
+        if (_e23 < _e15) {
+            amp_body(_e23);
         }
-        let _e76 = amp_fault_site;
-        amp_fault_site = select(1u, _e76, _e62);
-        let _e78 = amp_fault_index[0];
-        amp_fault_index[0] = select(_e61, _e78, _e62);
-        let _e103 = amp_params[0].w;
-        let _e104 = bitcast<u32>((_e25 >> (bitcast<u32>(2u) & 31u)));
-        let _e105 = (_e104 < _e103);
-        let _e109 = amp_params[1].x;
-        if _e105 {
-            let _e114 = atomicAdd((&amp_view1_[(_e109 + _e104)]), ((_e29 & 255u) << (bitcast<u32>((u32((_e25 & 3i)) << (bitcast<u32>(3u) & 31u))) & 31u)));
-            local_1 = _e114;
+        if (_e25 < _e15) {
+            amp_body(_e25);
         }
-        let _e119 = amp_fault_site;
-        amp_fault_site = select(2u, _e119, _e105);
-        let _e121 = amp_fault_index[0];
-        amp_fault_index[0] = select(_e104, _e121, _e105);
-    } else {
-        let _e140 = amp_params[0].w;
-        let _e141 = bitcast<u32>((_e25 >> (bitcast<u32>(2u) & 31u)));
-        let _e142 = (_e141 < _e140);
-        let _e146 = amp_params[1].x;
-        let _e151 = amp_params[1].y;
-        let _e155 = atomicLoad((&amp_view1_[select(_e151, (_e146 + _e141), _e142)]));
-        let _e160 = amp_fault_site;
-        amp_fault_site = select(3u, _e160, _e142);
-        let _e162 = amp_fault_index[0];
-        amp_fault_index[0] = select(_e141, _e162, _e142);
-        let _e176 = (_e25 >> (bitcast<u32>(2u) & 31u));
-        let _e184 = (u32((_e25 & 3i)) << (bitcast<u32>(3u) & 31u));
-        let _e188 = amp_params[0].w;
-        let _e189 = bitcast<u32>(_e176);
-        let _e190 = (_e189 < _e188);
-        let _e194 = amp_params[1].x;
-        let _e199 = amp_params[1].y;
-        let _e203 = atomicLoad((&amp_view1_[select(_e199, (_e194 + _e189), _e190)]));
-        let _e208 = amp_fault_site;
-        amp_fault_site = select(4u, _e208, _e190);
-        let _e210 = amp_fault_index[0];
-        amp_fault_index[0] = select(_e189, _e210, _e190);
-        let _e221 = amp_params[0].w;
-        let _e222 = bitcast<u32>(_e176);
-        let _e223 = (_e222 < _e221);
-        let _e227 = amp_params[1].x;
-        if _e223 {
-            let _e232 = atomicXor((&amp_view1_[(_e227 + _e222)]), (_e203 & (255u << (bitcast<u32>(_e184) & 31u))));
-            local_2 = _e232;
+        if (_e27 < _e15) {
+            amp_body(_e27);
         }
-        let _e237 = amp_fault_site;
-        amp_fault_site = select(5u, _e237, _e223);
-        let _e239 = amp_fault_index[0];
-        amp_fault_index[0] = select(_e222, _e239, _e223);
-        let _e251 = amp_params[0].w;
-        let _e252 = bitcast<u32>(_e176);
-        let _e253 = (_e252 < _e251);
-        let _e257 = amp_params[1].x;
-        if _e253 {
-            let _e262 = atomicXor((&amp_view1_[(_e257 + _e252)]), (((255u - ((_e155 >> (bitcast<u32>((u32((_e25 & 3i)) << (bitcast<u32>(3u) & 31u))) & 31u)) & 255u)) & 255u) << (bitcast<u32>(_e184) & 31u)));
-            local_3 = _e262;
+        if (_e29 < _e15) {
+            amp_body(_e29);
         }
-        let _e267 = amp_fault_site;
-        amp_fault_site = select(6u, _e267, _e253);
-        let _e269 = amp_fault_index[0];
-        amp_fault_index[0] = select(_e252, _e269, _e253);
     }
     amp_report_fault();
     return;
@@ -129,38 +149,59 @@ var<uniform> amp_params: array<vec4<u32>, 2>;
 @group(0) @binding(1) 
 var<storage, read_write> amp_view1_: array<atomic<u32>>;
 
+fn amp_body(linear: u32) {
+    let _e1 = bitcast<i32>(linear);
+    let _e5 = amp_params[1].y;
+    if (bitcast<i32>((bitcast<u32>(_e1) % bitcast<u32>(2i))) == 0i) {
+        let _e37 = amp_params[0].w;
+        let _e41 = atomicAdd((&amp_view1_[(_e37 + bitcast<u32>((_e1 >> (bitcast<u32>(2u) & 31u))))]), ((1u & 255u) << (bitcast<u32>((u32((_e1 & 3i)) << (bitcast<u32>(3u) & 31u))) & 31u)));
+        let _e65 = amp_params[0].w;
+        let _e69 = atomicAdd((&amp_view1_[(_e65 + bitcast<u32>((_e1 >> (bitcast<u32>(2u) & 31u))))]), ((_e5 & 255u) << (bitcast<u32>((u32((_e1 & 3i)) << (bitcast<u32>(3u) & 31u))) & 31u)));
+    } else {
+        let _e87 = amp_params[0].w;
+        let _e91 = atomicLoad((&amp_view1_[(_e87 + bitcast<u32>((_e1 >> (bitcast<u32>(2u) & 31u))))]));
+        let _e104 = (_e1 >> (bitcast<u32>(2u) & 31u));
+        let _e112 = (u32((_e1 & 3i)) << (bitcast<u32>(3u) & 31u));
+        let _e117 = amp_params[0].w;
+        let _e121 = atomicLoad((&amp_view1_[(_e117 + bitcast<u32>(_e104))]));
+        let _e132 = amp_params[0].w;
+        let _e136 = atomicXor((&amp_view1_[(_e132 + bitcast<u32>(_e104))]), (_e121 & (255u << (bitcast<u32>(_e112) & 31u))));
+        let _e147 = amp_params[0].w;
+        let _e151 = atomicXor((&amp_view1_[(_e147 + bitcast<u32>(_e104))]), (((255u - ((_e91 >> (bitcast<u32>((u32((_e1 & 3i)) << (bitcast<u32>(3u) & 31u))) & 31u)) & 255u)) & 255u) << (bitcast<u32>(_e112) & 31u)));
+    }
+    return;
+}
+
 @compute @workgroup_size(256, 1, 1) 
 fn main(@builtin(local_invocation_index) param: u32, @builtin(workgroup_id) param_1: vec3<u32>, @builtin(num_workgroups) param_2: vec3<u32>) {
     let _e11 = ((((param_1.z * param_2.y) + param_1.y) * param_2.x) + param_1.x);
     let _e15 = amp_params[0].x;
-    if (_e11 < _e15) {
+    if (_e11 <= ((_e15 - 1u) >> 10u)) {
     } else {
         return;
     }
-    let _e19 = ((_e11 * 256u) + param);
-    let _e23 = amp_params[0].y;
-    if (_e19 < _e23) {
+    let _e23 = ((_e11 * 1024u) + param);
+    let _e25 = (_e23 + 256u);
+    let _e27 = (_e23 + 512u);
+    let _e29 = (_e23 + 768u);
+    if (_e11 < (_e15 >> 10u)) {
+        amp_body(_e23);
+        amp_body(_e25);
+        amp_body(_e27);
+        amp_body(_e29);
     } else {
-        return;
-    }
-    let _e25 = bitcast<i32>(_e19);
-    let _e29 = amp_params[1].z;
-    if (bitcast<i32>((bitcast<u32>(_e25) % bitcast<u32>(2i))) == 0i) {
-        let _e61 = amp_params[1].x;
-        let _e65 = atomicAdd((&amp_view1_[(_e61 + bitcast<u32>((_e25 >> (bitcast<u32>(2u) & 31u))))]), ((1u & 255u) << (bitcast<u32>((u32((_e25 & 3i)) << (bitcast<u32>(3u) & 31u))) & 31u)));
-        let _e89 = amp_params[1].x;
-        let _e93 = atomicAdd((&amp_view1_[(_e89 + bitcast<u32>((_e25 >> (bitcast<u32>(2u) & 31u))))]), ((_e29 & 255u) << (bitcast<u32>((u32((_e25 & 3i)) << (bitcast<u32>(3u) & 31u))) & 31u)));
-    } else {
-        let _e111 = amp_params[1].x;
-        let _e115 = atomicLoad((&amp_view1_[(_e111 + bitcast<u32>((_e25 >> (bitcast<u32>(2u) & 31u))))]));
-        let _e128 = (_e25 >> (bitcast<u32>(2u) & 31u));
-        let _e136 = (u32((_e25 & 3i)) << (bitcast<u32>(3u) & 31u));
-        let _e141 = amp_params[1].x;
-        let _e145 = atomicLoad((&amp_view1_[(_e141 + bitcast<u32>(_e128))]));
-        let _e156 = amp_params[1].x;
-        let _e160 = atomicXor((&amp_view1_[(_e156 + bitcast<u32>(_e128))]), (_e145 & (255u << (bitcast<u32>(_e136) & 31u))));
-        let _e171 = amp_params[1].x;
-        let _e175 = atomicXor((&amp_view1_[(_e171 + bitcast<u32>(_e128))]), (((255u - ((_e115 >> (bitcast<u32>((u32((_e25 & 3i)) << (bitcast<u32>(3u) & 31u))) & 31u)) & 255u)) & 255u) << (bitcast<u32>(_e136) & 31u)));
+        if (_e23 < _e15) {
+            amp_body(_e23);
+        }
+        if (_e25 < _e15) {
+            amp_body(_e25);
+        }
+        if (_e27 < _e15) {
+            amp_body(_e27);
+        }
+        if (_e29 < _e15) {
+            amp_body(_e29);
+        }
     }
     return;
 }

@@ -8,12 +8,38 @@ var<storage, read_write> amp_faults: array<atomic<u32>>;
 var<private> amp_fault_site: u32 = 0u;
 var<private> amp_fault_index: array<u32, 8> = array<u32, 8>();
 
+fn amp_body(linear: u32) {
+    let _e1 = bitcast<i32>(linear);
+    let _e5 = amp_params[0].z;
+    let _e6 = bitcast<u32>(_e1);
+    let _e7 = (_e6 < _e5);
+    let _e11 = amp_params[0].w;
+    let _e16 = amp_params[1].x;
+    let _e20 = amp_view1_[select(_e16, (_e11 + _e6), _e7)];
+    let _e25 = amp_fault_site;
+    amp_fault_site = select(1u, _e25, _e7);
+    let _e27 = amp_fault_index[0];
+    amp_fault_index[0] = select(_e6, _e27, _e7);
+    let _e35 = amp_params[0].z;
+    let _e36 = bitcast<u32>(_e1);
+    let _e37 = (_e36 < _e35);
+    let _e41 = amp_params[0].w;
+    if _e37 {
+        amp_view1_[(_e41 + _e36)] = (_e20 * vec4(2f));
+    }
+    let _e49 = amp_fault_site;
+    amp_fault_site = select(2u, _e49, _e37);
+    let _e51 = amp_fault_index[0];
+    amp_fault_index[0] = select(_e36, _e51, _e37);
+    return;
+}
+
 fn amp_report_fault() {
     let _e1 = amp_fault_site;
     if (_e1 != 0u) {
         let _e7 = atomicExchange((&amp_faults[0]), 1u);
         if (_e7 == 0u) {
-            let _e12 = amp_params[1].z;
+            let _e12 = amp_params[1].y;
             let _e15 = amp_fault_index[0];
             atomicStore((&amp_faults[1]), _e12);
             atomicStore((&amp_faults[2]), _e1);
@@ -27,40 +53,34 @@ fn amp_report_fault() {
 fn main(@builtin(local_invocation_index) param: u32, @builtin(workgroup_id) param_1: vec3<u32>, @builtin(num_workgroups) param_2: vec3<u32>) {
     let _e11 = ((((param_1.z * param_2.y) + param_1.y) * param_2.x) + param_1.x);
     let _e15 = amp_params[0].x;
-    if (_e11 < _e15) {
+    if (_e11 <= ((_e15 - 1u) >> 10u)) {
     } else {
         amp_report_fault();
         return;
     }
-    let _e19 = ((_e11 * 256u) + param);
-    let _e23 = amp_params[0].y;
-    if (_e19 < _e23) {
+    let _e23 = ((_e11 * 1024u) + param);
+    let _e25 = (_e23 + 256u);
+    let _e27 = (_e23 + 512u);
+    let _e29 = (_e23 + 768u);
+    if (_e11 < (_e15 >> 10u)) {
+        amp_body(_e23);
+        amp_body(_e25);
+        amp_body(_e27);
+        amp_body(_e29);
     } else {
-        amp_report_fault();
-        return;
+        if (_e23 < _e15) {
+            amp_body(_e23);
+        }
+        if (_e25 < _e15) {
+            amp_body(_e25);
+        }
+        if (_e27 < _e15) {
+            amp_body(_e27);
+        }
+        if (_e29 < _e15) {
+            amp_body(_e29);
+        }
     }
-    let _e25 = bitcast<i32>(_e19);
-    let _e29 = amp_params[0].w;
-    let _e30 = bitcast<u32>(_e25);
-    let _e31 = (_e30 < _e29);
-    let _e35 = amp_params[1].x;
-    let _e40 = amp_params[1].y;
-    let _e44 = amp_view1_[select(_e40, (_e35 + _e30), _e31)];
-    let _e49 = amp_fault_site;
-    amp_fault_site = select(1u, _e49, _e31);
-    let _e51 = amp_fault_index[0];
-    amp_fault_index[0] = select(_e30, _e51, _e31);
-    let _e59 = amp_params[0].w;
-    let _e60 = bitcast<u32>(_e25);
-    let _e61 = (_e60 < _e59);
-    let _e65 = amp_params[1].x;
-    if _e61 {
-        amp_view1_[(_e65 + _e60)] = (_e44 * vec4(2f));
-    }
-    let _e73 = amp_fault_site;
-    amp_fault_site = select(2u, _e73, _e61);
-    let _e75 = amp_fault_index[0];
-    amp_fault_index[0] = select(_e60, _e75, _e61);
     amp_report_fault();
     return;
 }
@@ -71,24 +91,45 @@ var<uniform> amp_params: array<vec4<u32>, 2>;
 @group(0) @binding(1) 
 var<storage, read_write> amp_view1_: array<vec4<f32>>;
 
+fn amp_body(linear: u32) {
+    let _e1 = bitcast<i32>(linear);
+    let _e6 = amp_params[0].w;
+    let _e10 = amp_view1_[(_e6 + bitcast<u32>(_e1))];
+    let _e18 = amp_params[0].w;
+    amp_view1_[(_e18 + bitcast<u32>(_e1))] = (_e10 * vec4(2f));
+    return;
+}
+
 @compute @workgroup_size(256, 1, 1) 
 fn main(@builtin(local_invocation_index) param: u32, @builtin(workgroup_id) param_1: vec3<u32>, @builtin(num_workgroups) param_2: vec3<u32>) {
     let _e11 = ((((param_1.z * param_2.y) + param_1.y) * param_2.x) + param_1.x);
     let _e15 = amp_params[0].x;
-    if (_e11 < _e15) {
+    if (_e11 <= ((_e15 - 1u) >> 10u)) {
     } else {
         return;
     }
-    let _e19 = ((_e11 * 256u) + param);
-    let _e23 = amp_params[0].y;
-    if (_e19 < _e23) {
+    let _e23 = ((_e11 * 1024u) + param);
+    let _e25 = (_e23 + 256u);
+    let _e27 = (_e23 + 512u);
+    let _e29 = (_e23 + 768u);
+    if (_e11 < (_e15 >> 10u)) {
+        amp_body(_e23);
+        amp_body(_e25);
+        amp_body(_e27);
+        amp_body(_e29);
     } else {
-        return;
+        if (_e23 < _e15) {
+            amp_body(_e23);
+        }
+        if (_e25 < _e15) {
+            amp_body(_e25);
+        }
+        if (_e27 < _e15) {
+            amp_body(_e27);
+        }
+        if (_e29 < _e15) {
+            amp_body(_e29);
+        }
     }
-    let _e25 = bitcast<i32>(_e19);
-    let _e30 = amp_params[1].x;
-    let _e34 = amp_view1_[(_e30 + bitcast<u32>(_e25))];
-    let _e42 = amp_params[1].x;
-    amp_view1_[(_e42 + bitcast<u32>(_e25))] = (_e34 * vec4(2f));
     return;
 }

@@ -14,12 +14,50 @@ fn axpy(param_3: f32, param_4: f32, param_5: f32) -> f32 {
     return ((param_3 * param_4) + param_5);
 }
 
+fn amp_body(linear: u32) {
+    let _e1 = bitcast<i32>(linear);
+    let _e5 = amp_params[1].y;
+    let _e10 = amp_params[1].z;
+    let _e11 = bitcast<u32>(_e1);
+    let _e12 = (_e11 < _e10);
+    let _e16 = amp_params[1].w;
+    let _e21 = amp_params[2].x;
+    let _e25 = amp_view2_[select(_e21, (_e16 + _e11), _e12)];
+    let _e30 = amp_fault_site;
+    amp_fault_site = select(1u, _e30, _e12);
+    let _e32 = amp_fault_index[0];
+    amp_fault_index[0] = select(_e11, _e32, _e12);
+    let _e37 = amp_params[0].z;
+    let _e38 = bitcast<u32>(_e1);
+    let _e39 = (_e38 < _e37);
+    let _e43 = amp_params[0].w;
+    let _e48 = amp_params[1].x;
+    let _e52 = amp_view1_[select(_e48, (_e43 + _e38), _e39)];
+    let _e57 = amp_fault_site;
+    amp_fault_site = select(2u, _e57, _e39);
+    let _e59 = amp_fault_index[0];
+    amp_fault_index[0] = select(_e38, _e59, _e39);
+    let _e61 = axpy(bitcast<f32>(_e5), _e25, _e52);
+    let _e65 = amp_params[0].z;
+    let _e66 = bitcast<u32>(_e1);
+    let _e67 = (_e66 < _e65);
+    let _e71 = amp_params[0].w;
+    if _e67 {
+        amp_view1_[(_e71 + _e66)] = _e61;
+    }
+    let _e79 = amp_fault_site;
+    amp_fault_site = select(3u, _e79, _e67);
+    let _e81 = amp_fault_index[0];
+    amp_fault_index[0] = select(_e66, _e81, _e67);
+    return;
+}
+
 fn amp_report_fault() {
     let _e1 = amp_fault_site;
     if (_e1 != 0u) {
         let _e7 = atomicExchange((&amp_faults[0]), 1u);
         if (_e7 == 0u) {
-            let _e12 = amp_params[2].z;
+            let _e12 = amp_params[2].y;
             let _e15 = amp_fault_index[0];
             atomicStore((&amp_faults[1]), _e12);
             atomicStore((&amp_faults[2]), _e1);
@@ -33,52 +71,34 @@ fn amp_report_fault() {
 fn main(@builtin(local_invocation_index) param: u32, @builtin(workgroup_id) param_1: vec3<u32>, @builtin(num_workgroups) param_2: vec3<u32>) {
     let _e11 = ((((param_1.z * param_2.y) + param_1.y) * param_2.x) + param_1.x);
     let _e15 = amp_params[0].x;
-    if (_e11 < _e15) {
+    if (_e11 <= ((_e15 - 1u) >> 10u)) {
     } else {
         amp_report_fault();
         return;
     }
-    let _e19 = ((_e11 * 256u) + param);
-    let _e23 = amp_params[0].y;
-    if (_e19 < _e23) {
+    let _e23 = ((_e11 * 1024u) + param);
+    let _e25 = (_e23 + 256u);
+    let _e27 = (_e23 + 512u);
+    let _e29 = (_e23 + 768u);
+    if (_e11 < (_e15 >> 10u)) {
+        amp_body(_e23);
+        amp_body(_e25);
+        amp_body(_e27);
+        amp_body(_e29);
     } else {
-        amp_report_fault();
-        return;
+        if (_e23 < _e15) {
+            amp_body(_e23);
+        }
+        if (_e25 < _e15) {
+            amp_body(_e25);
+        }
+        if (_e27 < _e15) {
+            amp_body(_e27);
+        }
+        if (_e29 < _e15) {
+            amp_body(_e29);
+        }
     }
-    let _e25 = bitcast<i32>(_e19);
-    let _e29 = amp_params[1].z;
-    let _e34 = amp_params[1].w;
-    let _e35 = bitcast<u32>(_e25);
-    let _e36 = (_e35 < _e34);
-    let _e40 = amp_params[2].x;
-    let _e45 = amp_params[2].y;
-    let _e49 = amp_view2_[select(_e45, (_e40 + _e35), _e36)];
-    let _e54 = amp_fault_site;
-    amp_fault_site = select(1u, _e54, _e36);
-    let _e56 = amp_fault_index[0];
-    amp_fault_index[0] = select(_e35, _e56, _e36);
-    let _e61 = amp_params[0].w;
-    let _e62 = bitcast<u32>(_e25);
-    let _e63 = (_e62 < _e61);
-    let _e67 = amp_params[1].x;
-    let _e72 = amp_params[1].y;
-    let _e76 = amp_view1_[select(_e72, (_e67 + _e62), _e63)];
-    let _e81 = amp_fault_site;
-    amp_fault_site = select(2u, _e81, _e63);
-    let _e83 = amp_fault_index[0];
-    amp_fault_index[0] = select(_e62, _e83, _e63);
-    let _e85 = axpy(bitcast<f32>(_e29), _e49, _e76);
-    let _e89 = amp_params[0].w;
-    let _e90 = bitcast<u32>(_e25);
-    let _e91 = (_e90 < _e89);
-    let _e95 = amp_params[1].x;
-    if _e91 {
-        amp_view1_[(_e95 + _e90)] = _e85;
-    }
-    let _e103 = amp_fault_site;
-    amp_fault_site = select(3u, _e103, _e91);
-    let _e105 = amp_fault_index[0];
-    amp_fault_index[0] = select(_e90, _e105, _e91);
     amp_report_fault();
     return;
 }
@@ -95,29 +115,50 @@ fn axpy(param_3: f32, param_4: f32, param_5: f32) -> f32 {
     return ((param_3 * param_4) + param_5);
 }
 
+fn amp_body(linear: u32) {
+    let _e1 = bitcast<i32>(linear);
+    let _e5 = amp_params[1].y;
+    let _e11 = amp_params[1].w;
+    let _e15 = amp_view2_[(_e11 + bitcast<u32>(_e1))];
+    let _e20 = amp_params[0].w;
+    let _e24 = amp_view1_[(_e20 + bitcast<u32>(_e1))];
+    let _e25 = axpy(bitcast<f32>(_e5), _e15, _e24);
+    let _e30 = amp_params[0].w;
+    amp_view1_[(_e30 + bitcast<u32>(_e1))] = _e25;
+    return;
+}
+
 @compute @workgroup_size(256, 1, 1) 
 fn main(@builtin(local_invocation_index) param: u32, @builtin(workgroup_id) param_1: vec3<u32>, @builtin(num_workgroups) param_2: vec3<u32>) {
     let _e11 = ((((param_1.z * param_2.y) + param_1.y) * param_2.x) + param_1.x);
     let _e15 = amp_params[0].x;
-    if (_e11 < _e15) {
+    if (_e11 <= ((_e15 - 1u) >> 10u)) {
     } else {
         return;
     }
-    let _e19 = ((_e11 * 256u) + param);
-    let _e23 = amp_params[0].y;
-    if (_e19 < _e23) {
+    let _e23 = ((_e11 * 1024u) + param);
+    let _e25 = (_e23 + 256u);
+    let _e27 = (_e23 + 512u);
+    let _e29 = (_e23 + 768u);
+    if (_e11 < (_e15 >> 10u)) {
+        amp_body(_e23);
+        amp_body(_e25);
+        amp_body(_e27);
+        amp_body(_e29);
     } else {
-        return;
+        if (_e23 < _e15) {
+            amp_body(_e23);
+        }
+        if (_e25 < _e15) {
+            amp_body(_e25);
+        }
+        if (_e27 < _e15) {
+            amp_body(_e27);
+        }
+        if (_e29 < _e15) {
+            amp_body(_e29);
+        }
     }
-    let _e25 = bitcast<i32>(_e19);
-    let _e29 = amp_params[1].z;
-    let _e35 = amp_params[2].x;
-    let _e39 = amp_view2_[(_e35 + bitcast<u32>(_e25))];
-    let _e44 = amp_params[1].x;
-    let _e48 = amp_view1_[(_e44 + bitcast<u32>(_e25))];
-    let _e49 = axpy(bitcast<f32>(_e29), _e39, _e48);
-    let _e54 = amp_params[1].x;
-    amp_view1_[(_e54 + bitcast<u32>(_e25))] = _e49;
     return;
 }
 // checked
@@ -136,12 +177,50 @@ fn axpy(param_3: i32, param_4: i32, param_5: i32) -> i32 {
     return ((param_3 * param_4) + param_5);
 }
 
+fn amp_body(linear: u32) {
+    let _e1 = bitcast<i32>(linear);
+    let _e5 = amp_params[1].y;
+    let _e10 = amp_params[1].z;
+    let _e11 = bitcast<u32>(_e1);
+    let _e12 = (_e11 < _e10);
+    let _e16 = amp_params[1].w;
+    let _e21 = amp_params[2].x;
+    let _e25 = amp_view2_[select(_e21, (_e16 + _e11), _e12)];
+    let _e30 = amp_fault_site;
+    amp_fault_site = select(1u, _e30, _e12);
+    let _e32 = amp_fault_index[0];
+    amp_fault_index[0] = select(_e11, _e32, _e12);
+    let _e37 = amp_params[0].z;
+    let _e38 = bitcast<u32>(_e1);
+    let _e39 = (_e38 < _e37);
+    let _e43 = amp_params[0].w;
+    let _e48 = amp_params[1].x;
+    let _e52 = amp_view1_[select(_e48, (_e43 + _e38), _e39)];
+    let _e57 = amp_fault_site;
+    amp_fault_site = select(2u, _e57, _e39);
+    let _e59 = amp_fault_index[0];
+    amp_fault_index[0] = select(_e38, _e59, _e39);
+    let _e61 = axpy(bitcast<i32>(_e5), _e25, _e52);
+    let _e65 = amp_params[0].z;
+    let _e66 = bitcast<u32>(_e1);
+    let _e67 = (_e66 < _e65);
+    let _e71 = amp_params[0].w;
+    if _e67 {
+        amp_view1_[(_e71 + _e66)] = _e61;
+    }
+    let _e79 = amp_fault_site;
+    amp_fault_site = select(3u, _e79, _e67);
+    let _e81 = amp_fault_index[0];
+    amp_fault_index[0] = select(_e66, _e81, _e67);
+    return;
+}
+
 fn amp_report_fault() {
     let _e1 = amp_fault_site;
     if (_e1 != 0u) {
         let _e7 = atomicExchange((&amp_faults[0]), 1u);
         if (_e7 == 0u) {
-            let _e12 = amp_params[2].z;
+            let _e12 = amp_params[2].y;
             let _e15 = amp_fault_index[0];
             atomicStore((&amp_faults[1]), _e12);
             atomicStore((&amp_faults[2]), _e1);
@@ -155,52 +234,34 @@ fn amp_report_fault() {
 fn main(@builtin(local_invocation_index) param: u32, @builtin(workgroup_id) param_1: vec3<u32>, @builtin(num_workgroups) param_2: vec3<u32>) {
     let _e11 = ((((param_1.z * param_2.y) + param_1.y) * param_2.x) + param_1.x);
     let _e15 = amp_params[0].x;
-    if (_e11 < _e15) {
+    if (_e11 <= ((_e15 - 1u) >> 10u)) {
     } else {
         amp_report_fault();
         return;
     }
-    let _e19 = ((_e11 * 256u) + param);
-    let _e23 = amp_params[0].y;
-    if (_e19 < _e23) {
+    let _e23 = ((_e11 * 1024u) + param);
+    let _e25 = (_e23 + 256u);
+    let _e27 = (_e23 + 512u);
+    let _e29 = (_e23 + 768u);
+    if (_e11 < (_e15 >> 10u)) {
+        amp_body(_e23);
+        amp_body(_e25);
+        amp_body(_e27);
+        amp_body(_e29);
     } else {
-        amp_report_fault();
-        return;
+        if (_e23 < _e15) {
+            amp_body(_e23);
+        }
+        if (_e25 < _e15) {
+            amp_body(_e25);
+        }
+        if (_e27 < _e15) {
+            amp_body(_e27);
+        }
+        if (_e29 < _e15) {
+            amp_body(_e29);
+        }
     }
-    let _e25 = bitcast<i32>(_e19);
-    let _e29 = amp_params[1].z;
-    let _e34 = amp_params[1].w;
-    let _e35 = bitcast<u32>(_e25);
-    let _e36 = (_e35 < _e34);
-    let _e40 = amp_params[2].x;
-    let _e45 = amp_params[2].y;
-    let _e49 = amp_view2_[select(_e45, (_e40 + _e35), _e36)];
-    let _e54 = amp_fault_site;
-    amp_fault_site = select(1u, _e54, _e36);
-    let _e56 = amp_fault_index[0];
-    amp_fault_index[0] = select(_e35, _e56, _e36);
-    let _e61 = amp_params[0].w;
-    let _e62 = bitcast<u32>(_e25);
-    let _e63 = (_e62 < _e61);
-    let _e67 = amp_params[1].x;
-    let _e72 = amp_params[1].y;
-    let _e76 = amp_view1_[select(_e72, (_e67 + _e62), _e63)];
-    let _e81 = amp_fault_site;
-    amp_fault_site = select(2u, _e81, _e63);
-    let _e83 = amp_fault_index[0];
-    amp_fault_index[0] = select(_e62, _e83, _e63);
-    let _e85 = axpy(bitcast<i32>(_e29), _e49, _e76);
-    let _e89 = amp_params[0].w;
-    let _e90 = bitcast<u32>(_e25);
-    let _e91 = (_e90 < _e89);
-    let _e95 = amp_params[1].x;
-    if _e91 {
-        amp_view1_[(_e95 + _e90)] = _e85;
-    }
-    let _e103 = amp_fault_site;
-    amp_fault_site = select(3u, _e103, _e91);
-    let _e105 = amp_fault_index[0];
-    amp_fault_index[0] = select(_e90, _e105, _e91);
     amp_report_fault();
     return;
 }
@@ -217,28 +278,49 @@ fn axpy(param_3: i32, param_4: i32, param_5: i32) -> i32 {
     return ((param_3 * param_4) + param_5);
 }
 
+fn amp_body(linear: u32) {
+    let _e1 = bitcast<i32>(linear);
+    let _e5 = amp_params[1].y;
+    let _e11 = amp_params[1].w;
+    let _e15 = amp_view2_[(_e11 + bitcast<u32>(_e1))];
+    let _e20 = amp_params[0].w;
+    let _e24 = amp_view1_[(_e20 + bitcast<u32>(_e1))];
+    let _e25 = axpy(bitcast<i32>(_e5), _e15, _e24);
+    let _e30 = amp_params[0].w;
+    amp_view1_[(_e30 + bitcast<u32>(_e1))] = _e25;
+    return;
+}
+
 @compute @workgroup_size(256, 1, 1) 
 fn main(@builtin(local_invocation_index) param: u32, @builtin(workgroup_id) param_1: vec3<u32>, @builtin(num_workgroups) param_2: vec3<u32>) {
     let _e11 = ((((param_1.z * param_2.y) + param_1.y) * param_2.x) + param_1.x);
     let _e15 = amp_params[0].x;
-    if (_e11 < _e15) {
+    if (_e11 <= ((_e15 - 1u) >> 10u)) {
     } else {
         return;
     }
-    let _e19 = ((_e11 * 256u) + param);
-    let _e23 = amp_params[0].y;
-    if (_e19 < _e23) {
+    let _e23 = ((_e11 * 1024u) + param);
+    let _e25 = (_e23 + 256u);
+    let _e27 = (_e23 + 512u);
+    let _e29 = (_e23 + 768u);
+    if (_e11 < (_e15 >> 10u)) {
+        amp_body(_e23);
+        amp_body(_e25);
+        amp_body(_e27);
+        amp_body(_e29);
     } else {
-        return;
+        if (_e23 < _e15) {
+            amp_body(_e23);
+        }
+        if (_e25 < _e15) {
+            amp_body(_e25);
+        }
+        if (_e27 < _e15) {
+            amp_body(_e27);
+        }
+        if (_e29 < _e15) {
+            amp_body(_e29);
+        }
     }
-    let _e25 = bitcast<i32>(_e19);
-    let _e29 = amp_params[1].z;
-    let _e35 = amp_params[2].x;
-    let _e39 = amp_view2_[(_e35 + bitcast<u32>(_e25))];
-    let _e44 = amp_params[1].x;
-    let _e48 = amp_view1_[(_e44 + bitcast<u32>(_e25))];
-    let _e49 = axpy(bitcast<i32>(_e29), _e39, _e48);
-    let _e54 = amp_params[1].x;
-    amp_view1_[(_e54 + bitcast<u32>(_e25))] = _e49;
     return;
 }

@@ -22,12 +22,29 @@ fn twice_square_plus_one(param_5: i32) -> i32 {
     return (_e1 * 2i);
 }
 
+fn amp_body(linear: u32) {
+    let _e1 = bitcast<i32>(linear);
+    let _e2 = twice_square_plus_one(_e1);
+    let _e6 = amp_params[0].z;
+    let _e7 = bitcast<u32>(_e1);
+    let _e8 = (_e7 < _e6);
+    let _e12 = amp_params[0].w;
+    if _e8 {
+        amp_view1_[(_e12 + _e7)] = _e2;
+    }
+    let _e20 = amp_fault_site;
+    amp_fault_site = select(1u, _e20, _e8);
+    let _e22 = amp_fault_index[0];
+    amp_fault_index[0] = select(_e7, _e22, _e8);
+    return;
+}
+
 fn amp_report_fault() {
     let _e1 = amp_fault_site;
     if (_e1 != 0u) {
         let _e7 = atomicExchange((&amp_faults[0]), 1u);
         if (_e7 == 0u) {
-            let _e12 = amp_params[1].z;
+            let _e12 = amp_params[1].y;
             let _e15 = amp_fault_index[0];
             atomicStore((&amp_faults[1]), _e12);
             atomicStore((&amp_faults[2]), _e1);
@@ -41,31 +58,34 @@ fn amp_report_fault() {
 fn main(@builtin(local_invocation_index) param: u32, @builtin(workgroup_id) param_1: vec3<u32>, @builtin(num_workgroups) param_2: vec3<u32>) {
     let _e11 = ((((param_1.z * param_2.y) + param_1.y) * param_2.x) + param_1.x);
     let _e15 = amp_params[0].x;
-    if (_e11 < _e15) {
+    if (_e11 <= ((_e15 - 1u) >> 10u)) {
     } else {
         amp_report_fault();
         return;
     }
-    let _e19 = ((_e11 * 256u) + param);
-    let _e23 = amp_params[0].y;
-    if (_e19 < _e23) {
+    let _e23 = ((_e11 * 1024u) + param);
+    let _e25 = (_e23 + 256u);
+    let _e27 = (_e23 + 512u);
+    let _e29 = (_e23 + 768u);
+    if (_e11 < (_e15 >> 10u)) {
+        amp_body(_e23);
+        amp_body(_e25);
+        amp_body(_e27);
+        amp_body(_e29);
     } else {
-        amp_report_fault();
-        return;
+        if (_e23 < _e15) {
+            amp_body(_e23);
+        }
+        if (_e25 < _e15) {
+            amp_body(_e25);
+        }
+        if (_e27 < _e15) {
+            amp_body(_e27);
+        }
+        if (_e29 < _e15) {
+            amp_body(_e29);
+        }
     }
-    let _e25 = bitcast<i32>(_e19);
-    let _e26 = twice_square_plus_one(_e25);
-    let _e30 = amp_params[0].w;
-    let _e31 = bitcast<u32>(_e25);
-    let _e32 = (_e31 < _e30);
-    let _e36 = amp_params[1].x;
-    if _e32 {
-        amp_view1_[(_e36 + _e31)] = _e26;
-    }
-    let _e44 = amp_fault_site;
-    amp_fault_site = select(1u, _e44, _e32);
-    let _e46 = amp_fault_index[0];
-    amp_fault_index[0] = select(_e31, _e46, _e32);
     amp_report_fault();
     return;
 }
@@ -90,23 +110,44 @@ fn twice_square_plus_one(param_5: i32) -> i32 {
     return (_e1 * 2i);
 }
 
+fn amp_body(linear: u32) {
+    let _e1 = bitcast<i32>(linear);
+    let _e2 = twice_square_plus_one(_e1);
+    let _e7 = amp_params[0].w;
+    amp_view1_[(_e7 + bitcast<u32>(_e1))] = _e2;
+    return;
+}
+
 @compute @workgroup_size(256, 1, 1) 
 fn main(@builtin(local_invocation_index) param: u32, @builtin(workgroup_id) param_1: vec3<u32>, @builtin(num_workgroups) param_2: vec3<u32>) {
     let _e11 = ((((param_1.z * param_2.y) + param_1.y) * param_2.x) + param_1.x);
     let _e15 = amp_params[0].x;
-    if (_e11 < _e15) {
+    if (_e11 <= ((_e15 - 1u) >> 10u)) {
     } else {
         return;
     }
-    let _e19 = ((_e11 * 256u) + param);
-    let _e23 = amp_params[0].y;
-    if (_e19 < _e23) {
+    let _e23 = ((_e11 * 1024u) + param);
+    let _e25 = (_e23 + 256u);
+    let _e27 = (_e23 + 512u);
+    let _e29 = (_e23 + 768u);
+    if (_e11 < (_e15 >> 10u)) {
+        amp_body(_e23);
+        amp_body(_e25);
+        amp_body(_e27);
+        amp_body(_e29);
     } else {
-        return;
+        if (_e23 < _e15) {
+            amp_body(_e23);
+        }
+        if (_e25 < _e15) {
+            amp_body(_e25);
+        }
+        if (_e27 < _e15) {
+            amp_body(_e27);
+        }
+        if (_e29 < _e15) {
+            amp_body(_e29);
+        }
     }
-    let _e25 = bitcast<i32>(_e19);
-    let _e26 = twice_square_plus_one(_e25);
-    let _e31 = amp_params[1].x;
-    amp_view1_[(_e31 + bitcast<u32>(_e25))] = _e26;
     return;
 }

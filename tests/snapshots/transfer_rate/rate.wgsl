@@ -8,12 +8,25 @@ var<storage, read_write> amp_faults: array<atomic<u32>>;
 var<private> amp_fault_site: u32 = 0u;
 var<private> amp_fault_index: array<u32, 8> = array<u32, 8>();
 
+fn amp_body(linear: u32) {
+    let _e6 = amp_params[0].z;
+    let _e7 = bitcast<u32>(0i);
+    let _e8 = (_e7 < _e6);
+    let _e12 = amp_params[0].w;
+    let _e17 = amp_params[1].x;
+    let _e26 = amp_fault_site;
+    amp_fault_site = select(1u, _e26, _e8);
+    let _e28 = amp_fault_index[0];
+    amp_fault_index[0] = select(_e7, _e28, _e8);
+    return;
+}
+
 fn amp_report_fault() {
     let _e1 = amp_fault_site;
     if (_e1 != 0u) {
         let _e7 = atomicExchange((&amp_faults[0]), 1u);
         if (_e7 == 0u) {
-            let _e12 = amp_params[1].z;
+            let _e12 = amp_params[1].y;
             let _e15 = amp_fault_index[0];
             atomicStore((&amp_faults[1]), _e12);
             atomicStore((&amp_faults[2]), _e1);
@@ -27,27 +40,34 @@ fn amp_report_fault() {
 fn main(@builtin(local_invocation_index) param: u32, @builtin(workgroup_id) param_1: vec3<u32>, @builtin(num_workgroups) param_2: vec3<u32>) {
     let _e11 = ((((param_1.z * param_2.y) + param_1.y) * param_2.x) + param_1.x);
     let _e15 = amp_params[0].x;
-    if (_e11 < _e15) {
+    if (_e11 <= ((_e15 - 1u) >> 10u)) {
     } else {
         amp_report_fault();
         return;
     }
-    let _e19 = ((_e11 * 256u) + param);
-    let _e23 = amp_params[0].y;
-    if (_e19 < _e23) {
+    let _e23 = ((_e11 * 1024u) + param);
+    let _e25 = (_e23 + 256u);
+    let _e27 = (_e23 + 512u);
+    let _e29 = (_e23 + 768u);
+    if (_e11 < (_e15 >> 10u)) {
+        amp_body(_e23);
+        amp_body(_e25);
+        amp_body(_e27);
+        amp_body(_e29);
     } else {
-        amp_report_fault();
-        return;
+        if (_e23 < _e15) {
+            amp_body(_e23);
+        }
+        if (_e25 < _e15) {
+            amp_body(_e25);
+        }
+        if (_e27 < _e15) {
+            amp_body(_e27);
+        }
+        if (_e29 < _e15) {
+            amp_body(_e29);
+        }
     }
-    let _e30 = amp_params[0].w;
-    let _e31 = bitcast<u32>(0i);
-    let _e32 = (_e31 < _e30);
-    let _e36 = amp_params[1].x;
-    let _e41 = amp_params[1].y;
-    let _e50 = amp_fault_site;
-    amp_fault_site = select(1u, _e50, _e32);
-    let _e52 = amp_fault_index[0];
-    amp_fault_index[0] = select(_e31, _e52, _e32);
     amp_report_fault();
     return;
 }
@@ -58,21 +78,42 @@ var<uniform> amp_params: array<vec4<u32>, 2>;
 @group(0) @binding(1) 
 var<storage, read_write> amp_view1_: array<f32>;
 
+fn amp_body(linear: u32) {
+    let _e7 = amp_params[0].w;
+    return;
+}
+
 @compute @workgroup_size(256, 1, 1) 
 fn main(@builtin(local_invocation_index) param: u32, @builtin(workgroup_id) param_1: vec3<u32>, @builtin(num_workgroups) param_2: vec3<u32>) {
     let _e11 = ((((param_1.z * param_2.y) + param_1.y) * param_2.x) + param_1.x);
     let _e15 = amp_params[0].x;
-    if (_e11 < _e15) {
+    if (_e11 <= ((_e15 - 1u) >> 10u)) {
     } else {
         return;
     }
-    let _e19 = ((_e11 * 256u) + param);
-    let _e23 = amp_params[0].y;
-    if (_e19 < _e23) {
+    let _e23 = ((_e11 * 1024u) + param);
+    let _e25 = (_e23 + 256u);
+    let _e27 = (_e23 + 512u);
+    let _e29 = (_e23 + 768u);
+    if (_e11 < (_e15 >> 10u)) {
+        amp_body(_e23);
+        amp_body(_e25);
+        amp_body(_e27);
+        amp_body(_e29);
     } else {
-        return;
+        if (_e23 < _e15) {
+            amp_body(_e23);
+        }
+        if (_e25 < _e15) {
+            amp_body(_e25);
+        }
+        if (_e27 < _e15) {
+            amp_body(_e27);
+        }
+        if (_e29 < _e15) {
+            amp_body(_e29);
+        }
     }
-    let _e31 = amp_params[1].x;
     return;
 }
 // checked
@@ -85,12 +126,25 @@ var<storage, read_write> amp_faults: array<atomic<u32>>;
 var<private> amp_fault_site: u32 = 0u;
 var<private> amp_fault_index: array<u32, 8> = array<u32, 8>();
 
+fn amp_body(linear: u32) {
+    let _e6 = amp_params[0].z;
+    let _e7 = bitcast<u32>(0i);
+    let _e8 = (_e7 < _e6);
+    let _e12 = amp_params[0].w;
+    let _e17 = amp_params[1].x;
+    let _e26 = amp_fault_site;
+    amp_fault_site = select(1u, _e26, _e8);
+    let _e28 = amp_fault_index[0];
+    amp_fault_index[0] = select(_e7, _e28, _e8);
+    return;
+}
+
 fn amp_report_fault() {
     let _e1 = amp_fault_site;
     if (_e1 != 0u) {
         let _e7 = atomicExchange((&amp_faults[0]), 1u);
         if (_e7 == 0u) {
-            let _e12 = amp_params[1].z;
+            let _e12 = amp_params[1].y;
             let _e15 = amp_fault_index[0];
             atomicStore((&amp_faults[1]), _e12);
             atomicStore((&amp_faults[2]), _e1);
@@ -104,27 +158,34 @@ fn amp_report_fault() {
 fn main(@builtin(local_invocation_index) param: u32, @builtin(workgroup_id) param_1: vec3<u32>, @builtin(num_workgroups) param_2: vec3<u32>) {
     let _e11 = ((((param_1.z * param_2.y) + param_1.y) * param_2.x) + param_1.x);
     let _e15 = amp_params[0].x;
-    if (_e11 < _e15) {
+    if (_e11 <= ((_e15 - 1u) >> 10u)) {
     } else {
         amp_report_fault();
         return;
     }
-    let _e19 = ((_e11 * 256u) + param);
-    let _e23 = amp_params[0].y;
-    if (_e19 < _e23) {
+    let _e23 = ((_e11 * 1024u) + param);
+    let _e25 = (_e23 + 256u);
+    let _e27 = (_e23 + 512u);
+    let _e29 = (_e23 + 768u);
+    if (_e11 < (_e15 >> 10u)) {
+        amp_body(_e23);
+        amp_body(_e25);
+        amp_body(_e27);
+        amp_body(_e29);
     } else {
-        amp_report_fault();
-        return;
+        if (_e23 < _e15) {
+            amp_body(_e23);
+        }
+        if (_e25 < _e15) {
+            amp_body(_e25);
+        }
+        if (_e27 < _e15) {
+            amp_body(_e27);
+        }
+        if (_e29 < _e15) {
+            amp_body(_e29);
+        }
     }
-    let _e30 = amp_params[0].w;
-    let _e31 = bitcast<u32>(0i);
-    let _e32 = (_e31 < _e30);
-    let _e36 = amp_params[1].x;
-    let _e41 = amp_params[1].y;
-    let _e50 = amp_fault_site;
-    amp_fault_site = select(1u, _e50, _e32);
-    let _e52 = amp_fault_index[0];
-    amp_fault_index[0] = select(_e31, _e52, _e32);
     amp_report_fault();
     return;
 }
@@ -135,21 +196,42 @@ var<uniform> amp_params: array<vec4<u32>, 2>;
 @group(0) @binding(1) 
 var<storage, read_write> amp_view1_: array<vec4<f32>>;
 
+fn amp_body(linear: u32) {
+    let _e7 = amp_params[0].w;
+    return;
+}
+
 @compute @workgroup_size(256, 1, 1) 
 fn main(@builtin(local_invocation_index) param: u32, @builtin(workgroup_id) param_1: vec3<u32>, @builtin(num_workgroups) param_2: vec3<u32>) {
     let _e11 = ((((param_1.z * param_2.y) + param_1.y) * param_2.x) + param_1.x);
     let _e15 = amp_params[0].x;
-    if (_e11 < _e15) {
+    if (_e11 <= ((_e15 - 1u) >> 10u)) {
     } else {
         return;
     }
-    let _e19 = ((_e11 * 256u) + param);
-    let _e23 = amp_params[0].y;
-    if (_e19 < _e23) {
+    let _e23 = ((_e11 * 1024u) + param);
+    let _e25 = (_e23 + 256u);
+    let _e27 = (_e23 + 512u);
+    let _e29 = (_e23 + 768u);
+    if (_e11 < (_e15 >> 10u)) {
+        amp_body(_e23);
+        amp_body(_e25);
+        amp_body(_e27);
+        amp_body(_e29);
     } else {
-        return;
+        if (_e23 < _e15) {
+            amp_body(_e23);
+        }
+        if (_e25 < _e15) {
+            amp_body(_e25);
+        }
+        if (_e27 < _e15) {
+            amp_body(_e27);
+        }
+        if (_e29 < _e15) {
+            amp_body(_e29);
+        }
     }
-    let _e31 = amp_params[1].x;
     return;
 }
 // checked
@@ -167,12 +249,25 @@ var<storage, read_write> amp_faults: array<atomic<u32>>;
 var<private> amp_fault_site: u32 = 0u;
 var<private> amp_fault_index: array<u32, 8> = array<u32, 8>();
 
+fn amp_body(linear: u32) {
+    let _e6 = amp_params[0].z;
+    let _e7 = bitcast<u32>(0i);
+    let _e8 = (_e7 < _e6);
+    let _e12 = amp_params[0].w;
+    let _e17 = amp_params[1].x;
+    let _e26 = amp_fault_site;
+    amp_fault_site = select(1u, _e26, _e8);
+    let _e28 = amp_fault_index[0];
+    amp_fault_index[0] = select(_e7, _e28, _e8);
+    return;
+}
+
 fn amp_report_fault() {
     let _e1 = amp_fault_site;
     if (_e1 != 0u) {
         let _e7 = atomicExchange((&amp_faults[0]), 1u);
         if (_e7 == 0u) {
-            let _e12 = amp_params[1].z;
+            let _e12 = amp_params[1].y;
             let _e15 = amp_fault_index[0];
             atomicStore((&amp_faults[1]), _e12);
             atomicStore((&amp_faults[2]), _e1);
@@ -186,27 +281,34 @@ fn amp_report_fault() {
 fn main(@builtin(local_invocation_index) param: u32, @builtin(workgroup_id) param_1: vec3<u32>, @builtin(num_workgroups) param_2: vec3<u32>) {
     let _e11 = ((((param_1.z * param_2.y) + param_1.y) * param_2.x) + param_1.x);
     let _e15 = amp_params[0].x;
-    if (_e11 < _e15) {
+    if (_e11 <= ((_e15 - 1u) >> 10u)) {
     } else {
         amp_report_fault();
         return;
     }
-    let _e19 = ((_e11 * 256u) + param);
-    let _e23 = amp_params[0].y;
-    if (_e19 < _e23) {
+    let _e23 = ((_e11 * 1024u) + param);
+    let _e25 = (_e23 + 256u);
+    let _e27 = (_e23 + 512u);
+    let _e29 = (_e23 + 768u);
+    if (_e11 < (_e15 >> 10u)) {
+        amp_body(_e23);
+        amp_body(_e25);
+        amp_body(_e27);
+        amp_body(_e29);
     } else {
-        amp_report_fault();
-        return;
+        if (_e23 < _e15) {
+            amp_body(_e23);
+        }
+        if (_e25 < _e15) {
+            amp_body(_e25);
+        }
+        if (_e27 < _e15) {
+            amp_body(_e27);
+        }
+        if (_e29 < _e15) {
+            amp_body(_e29);
+        }
     }
-    let _e30 = amp_params[0].w;
-    let _e31 = bitcast<u32>(0i);
-    let _e32 = (_e31 < _e30);
-    let _e36 = amp_params[1].x;
-    let _e41 = amp_params[1].y;
-    let _e50 = amp_fault_site;
-    amp_fault_site = select(1u, _e50, _e32);
-    let _e52 = amp_fault_index[0];
-    amp_fault_index[0] = select(_e31, _e52, _e32);
     amp_report_fault();
     return;
 }
@@ -222,21 +324,42 @@ var<uniform> amp_params: array<vec4<u32>, 2>;
 @group(0) @binding(1) 
 var<storage, read_write> amp_view1_: array<Pair>;
 
+fn amp_body(linear: u32) {
+    let _e7 = amp_params[0].w;
+    return;
+}
+
 @compute @workgroup_size(256, 1, 1) 
 fn main(@builtin(local_invocation_index) param: u32, @builtin(workgroup_id) param_1: vec3<u32>, @builtin(num_workgroups) param_2: vec3<u32>) {
     let _e11 = ((((param_1.z * param_2.y) + param_1.y) * param_2.x) + param_1.x);
     let _e15 = amp_params[0].x;
-    if (_e11 < _e15) {
+    if (_e11 <= ((_e15 - 1u) >> 10u)) {
     } else {
         return;
     }
-    let _e19 = ((_e11 * 256u) + param);
-    let _e23 = amp_params[0].y;
-    if (_e19 < _e23) {
+    let _e23 = ((_e11 * 1024u) + param);
+    let _e25 = (_e23 + 256u);
+    let _e27 = (_e23 + 512u);
+    let _e29 = (_e23 + 768u);
+    if (_e11 < (_e15 >> 10u)) {
+        amp_body(_e23);
+        amp_body(_e25);
+        amp_body(_e27);
+        amp_body(_e29);
     } else {
-        return;
+        if (_e23 < _e15) {
+            amp_body(_e23);
+        }
+        if (_e25 < _e15) {
+            amp_body(_e25);
+        }
+        if (_e27 < _e15) {
+            amp_body(_e27);
+        }
+        if (_e29 < _e15) {
+            amp_body(_e29);
+        }
     }
-    let _e31 = amp_params[1].x;
     return;
 }
 // checked
@@ -249,12 +372,26 @@ var<storage, read_write> amp_faults: array<atomic<u32>>;
 var<private> amp_fault_site: u32 = 0u;
 var<private> amp_fault_index: array<u32, 8> = array<u32, 8>();
 
+fn amp_body(linear: u32) {
+    let _e6 = amp_params[0].z;
+    let _e7 = bitcast<u32>(0i);
+    let _e8 = (_e7 < _e6);
+    let _e12 = amp_params[0].w;
+    let _e17 = amp_params[1].x;
+    let _e21 = amp_view1_[select(_e17, (_e12 + _e7), _e8)];
+    let _e28 = amp_fault_site;
+    amp_fault_site = select(1u, _e28, _e8);
+    let _e30 = amp_fault_index[0];
+    amp_fault_index[0] = select(_e7, _e30, _e8);
+    return;
+}
+
 fn amp_report_fault() {
     let _e1 = amp_fault_site;
     if (_e1 != 0u) {
         let _e7 = atomicExchange((&amp_faults[0]), 1u);
         if (_e7 == 0u) {
-            let _e12 = amp_params[1].z;
+            let _e12 = amp_params[1].y;
             let _e15 = amp_fault_index[0];
             atomicStore((&amp_faults[1]), _e12);
             atomicStore((&amp_faults[2]), _e1);
@@ -268,28 +405,34 @@ fn amp_report_fault() {
 fn main(@builtin(local_invocation_index) param: u32, @builtin(workgroup_id) param_1: vec3<u32>, @builtin(num_workgroups) param_2: vec3<u32>) {
     let _e11 = ((((param_1.z * param_2.y) + param_1.y) * param_2.x) + param_1.x);
     let _e15 = amp_params[0].x;
-    if (_e11 < _e15) {
+    if (_e11 <= ((_e15 - 1u) >> 10u)) {
     } else {
         amp_report_fault();
         return;
     }
-    let _e19 = ((_e11 * 256u) + param);
-    let _e23 = amp_params[0].y;
-    if (_e19 < _e23) {
+    let _e23 = ((_e11 * 1024u) + param);
+    let _e25 = (_e23 + 256u);
+    let _e27 = (_e23 + 512u);
+    let _e29 = (_e23 + 768u);
+    if (_e11 < (_e15 >> 10u)) {
+        amp_body(_e23);
+        amp_body(_e25);
+        amp_body(_e27);
+        amp_body(_e29);
     } else {
-        amp_report_fault();
-        return;
+        if (_e23 < _e15) {
+            amp_body(_e23);
+        }
+        if (_e25 < _e15) {
+            amp_body(_e25);
+        }
+        if (_e27 < _e15) {
+            amp_body(_e27);
+        }
+        if (_e29 < _e15) {
+            amp_body(_e29);
+        }
     }
-    let _e30 = amp_params[0].w;
-    let _e31 = bitcast<u32>(0i);
-    let _e32 = (_e31 < _e30);
-    let _e36 = amp_params[1].x;
-    let _e41 = amp_params[1].y;
-    let _e45 = amp_view1_[select(_e41, (_e36 + _e31), _e32)];
-    let _e52 = amp_fault_site;
-    amp_fault_site = select(1u, _e52, _e32);
-    let _e54 = amp_fault_index[0];
-    amp_fault_index[0] = select(_e31, _e54, _e32);
     amp_report_fault();
     return;
 }
@@ -300,21 +443,42 @@ var<uniform> amp_params: array<vec4<u32>, 2>;
 @group(0) @binding(1) 
 var<storage, read_write> amp_view1_: array<u32>;
 
+fn amp_body(linear: u32) {
+    let _e7 = amp_params[0].w;
+    let _e11 = amp_view1_[(_e7 + bitcast<u32>(0i))];
+    return;
+}
+
 @compute @workgroup_size(256, 1, 1) 
 fn main(@builtin(local_invocation_index) param: u32, @builtin(workgroup_id) param_1: vec3<u32>, @builtin(num_workgroups) param_2: vec3<u32>) {
     let _e11 = ((((param_1.z * param_2.y) + param_1.y) * param_2.x) + param_1.x);
     let _e15 = amp_params[0].x;
-    if (_e11 < _e15) {
+    if (_e11 <= ((_e15 - 1u) >> 10u)) {
     } else {
         return;
     }
-    let _e19 = ((_e11 * 256u) + param);
-    let _e23 = amp_params[0].y;
-    if (_e19 < _e23) {
+    let _e23 = ((_e11 * 1024u) + param);
+    let _e25 = (_e23 + 256u);
+    let _e27 = (_e23 + 512u);
+    let _e29 = (_e23 + 768u);
+    if (_e11 < (_e15 >> 10u)) {
+        amp_body(_e23);
+        amp_body(_e25);
+        amp_body(_e27);
+        amp_body(_e29);
     } else {
-        return;
+        if (_e23 < _e15) {
+            amp_body(_e23);
+        }
+        if (_e25 < _e15) {
+            amp_body(_e25);
+        }
+        if (_e27 < _e15) {
+            amp_body(_e27);
+        }
+        if (_e29 < _e15) {
+            amp_body(_e29);
+        }
     }
-    let _e31 = amp_params[1].x;
-    let _e35 = amp_view1_[(_e31 + bitcast<u32>(0i))];
     return;
 }
