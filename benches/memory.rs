@@ -702,7 +702,15 @@ fn kernels(raw: Option<&Raw>, n: usize) -> Result<(), amp::Error> {
     let acc = Accelerator::default()?;
     let a: Vec<f32> = (0..n).map(|i| (i % 1000) as f32).collect();
     let b: Vec<f32> = (0..n).map(|i| (i % 77) as f32).collect();
-    let show = |what: &str, secs: f64| rate("vector add", what, bytes, secs);
+    // amp's figures name the indices per thread when the run sets them.
+    let k = std::env::var("AMP_ELEMENTS_PER_THREAD").ok();
+    let show = |what: &str, secs: f64| {
+        let what = match (&k, what.strip_prefix("amp")) {
+            (Some(k), Some(rest)) => format!("amp ({k} per thread){rest}"),
+            _ => what.to_owned(),
+        };
+        rate("vector add", &what, bytes, secs)
+    };
 
     // amp, f32 views.
     let av = Array::new(n as i32, &a)?;

@@ -5,7 +5,8 @@
 #
 # Stage here (release binaries and the Vulkan loader into .gpu/; see ../shared/gpu/README.md):
 #   ../shared/gpu/stage.sh --release --bench kernels --bench algorithms --bench gemm \
-#       --example launch_overhead --example cold_start --example transfer_rate --example stream
+#       --bench memory --example launch_overhead --example cold_start --example transfer_rate \
+#       --example stream
 # then on the device, with carry [".gpu"]:
 #   bash scripts/gpu-bench.sh "$OUT"
 # It prints the whole log and writes, in the folder given (default .gpu/results):
@@ -46,10 +47,19 @@ if command -v nvcc >/dev/null; then
     echo "== CUDA" | tee -a "$log"
     nvcc -O3 -arch=sm_90 -o /tmp/cuda_ref .gpu/cuda_ref.cu && /tmp/cuda_ref 4096 2>&1 | tee -a "$log"
 fi
-for b in kernels algorithms gemm; do
+for b in kernels algorithms gemm memory; do
     bin=$(bench $b)
     if [ -n "$bin" ]; then part "$b --large" "$bin" --large; fi
 done
+# Untiled kernels at 1, 2 and 8 indices per thread (4 is the default, run above), and arrays
+# larger than one binding and one buffer.
+bin=$(bench memory)
+if [ -n "$bin" ]; then
+    for k in 1 2 8; do
+        AMP_ELEMENTS_PER_THREAD=$k part "memory, $k indices per thread" "$bin" --large --kernels
+    done
+    part "memory --huge 6" "$bin" --huge 6
+fi
 if [ -x $B/launch_overhead ]; then
     for i in 1 2 3; do part "launch overhead" $B/launch_overhead; done
 fi

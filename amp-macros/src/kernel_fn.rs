@@ -155,6 +155,14 @@ fn check_signature(func: &ItemFn, errors: &mut Errors) -> (Vec<Binding>, bool) {
                         &t.ty,
                         "an array of zero elements carries nothing: remove the parameter",
                     ),
+                    // Arrays are not kernel values (no `KernelType`); said here, at the type,
+                    // rather than by the trait system through the generated impl.
+                    syn::Type::Array(_) => errors.push(
+                        &t.ty,
+                        "arrays are not #[kernel] fn parameters: pass a short vector \
+                         (`Float4`), a #[derive(Element)] struct holding the array, or the \
+                         elements one by one",
+                    ),
                     _ => {}
                 }
             }
