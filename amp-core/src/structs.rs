@@ -383,6 +383,24 @@ pub fn plain_bytes_mut<T: Element>(data: &mut [T]) -> Option<&mut [u8]> {
     })
 }
 
+/// Device bytes `bytes` as the plain `T`s they hold, when `T` is plain ([`Element::PLAIN`]),
+/// `bytes` holds whole elements and starts where a `T` may.
+pub fn plain_from_bytes<T: Element>(bytes: &[u8]) -> Option<&[T]> {
+    let size = std::mem::size_of::<T>();
+    if !T::PLAIN
+        || size == 0
+        || size != T::WORDS * 4
+        || !bytes.len().is_multiple_of(size)
+        || !(bytes.as_ptr() as usize).is_multiple_of(std::mem::align_of::<T>())
+    {
+        return None;
+    }
+    // SAFETY: the pointer is aligned for `T` and covers `bytes.len() / size` whole elements of
+    // initialised bytes; every byte pattern is a plain `T`; the borrow of `bytes` bounds the
+    // slice's.
+    Some(unsafe { std::slice::from_raw_parts(bytes.as_ptr().cast::<T>(), bytes.len() / size) })
+}
+
 /// `len` plain `T`s of zero bytes, allocated zeroed (the system's zero pages, untouched until
 /// used); `None` for a type that is not plain, `Some(Err(()))` when the allocation fails.
 pub fn plain_zeroed_vec<T: Element>(len: usize) -> Option<Result<Vec<T>, ()>> {
