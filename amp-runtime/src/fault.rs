@@ -24,6 +24,7 @@ use crate::batch::Batch;
 use crate::completion::Flight;
 use crate::device::Device;
 use crate::error::{Error, FeatureError, InternalError, KernelFault, Position, Result};
+use crate::spares::Spares;
 use crate::staging;
 use amp_core::builder::{AccessKind, AccessSite, SiteBound, FAULT_WORDS, MAX_FAULT_RANK};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
@@ -100,6 +101,10 @@ struct State {
 #[derive(Default)]
 pub(crate) struct FaultLog {
     state: Mutex<State>,
+    /// The mappable buffers its read-backs copy into, kept between reads: a checked launch's
+    /// wait reads the log back, and a fresh mappable buffer per wait can cost more than the
+    /// kernels (the driver allocates and pins its memory anew).
+    spares: Arc<Spares>,
 }
 
 impl FaultLog {
@@ -122,7 +127,7 @@ impl FaultLog {
     ) -> Result<()> {
         let mut state = self.lock();
         if state.unread.len() as u64 >= SLOTS {
-            read_faults(device, batch, &mut state)?;
+            read_faults(device, batch, &mut state, &self.spares)?;
         }
         let buffer = match &state.buffer {
             Some(buffer) => buffer.clone(),
@@ -183,7 +188,7 @@ impl FaultLog {
         let uses = |cores: &[u64]| core.is_none_or(|c| cores.contains(&c));
         collect(&mut state, |l| uses(&l.cores))?;
         if state.unread.iter().any(|l| uses(&l.cores)) {
-            read_faults(device, batch, &mut state)?;
+            read_faults(device, batch, &mut state, &self.spares)?;
         }
         report(&mut state, |p| uses(&p.cores))
     }
@@ -211,7 +216,15 @@ impl FaultLog {
         }
         let queue = batch.queue(device)?;
         let clear = |encoder: &mut wgpu::CommandEncoder| encoder.clear_buffer(&buffer, 0, None);
-        let flight = staging::stage(device, queue, &buffer, 0, buffer.size(), clear)?;
+        let flight = staging::stage(
+            device,
+            queue,
+            &buffer,
+            0,
+            buffer.size(),
+            clear,
+            &self.spares,
+        )?;
         let launches = std::mem::take(&mut state.unread);
         state.reading.push(Reading { launches, flight });
         Ok(mark)
@@ -229,7 +242,7 @@ impl FaultLog {
         let mut state = self.lock();
         collect(&mut state, |l| mark.covers(l))?;
         if state.unread.iter().any(|l| mark.covers(l)) {
-            read_faults(device, batch, &mut state)?;
+            read_faults(device, batch, &mut state, &self.spares)?;
         }
         report(&mut state, |p| {
             p.seq < mark.before && p.cores.contains(&mark.core)
@@ -271,12 +284,17 @@ fn report(state: &mut State, wanted: impl Fn(&Pending) -> bool) -> Result<()> {
 
 /// Copies the fault buffer back and clears it (one submission), and turns every fault found
 /// into a pending error.
-fn read_faults(device: &Arc<Device>, batch: &Batch, state: &mut State) -> Result<()> {
+fn read_faults(
+    device: &Arc<Device>,
+    batch: &Batch,
+    state: &mut State,
+    spares: &Arc<Spares>,
+) -> Result<()> {
     let unread = std::mem::take(&mut state.unread);
     let Some(buffer) = state.buffer.clone() else {
         return Ok(());
     };
-    let words = read_back(device, batch, &buffer)?;
+    let words = read_back(device, batch, &buffer, spares)?;
     let slot_words = (state.slot_size / 4) as usize;
     record(state, unread, &words, slot_words)
 }
@@ -307,10 +325,16 @@ fn record(
 }
 
 /// The fault buffer's words, clearing it on the device in the same submission.
-fn read_back(device: &Arc<Device>, batch: &Batch, buffer: &wgpu::Buffer) -> Result<Vec<u32>> {
+fn read_back(
+    device: &Arc<Device>,
+    batch: &Batch,
+    buffer: &wgpu::Buffer,
+    spares: &Arc<Spares>,
+) -> Result<Vec<u32>> {
     let queue = batch.queue(device)?;
     let clear = |encoder: &mut wgpu::CommandEncoder| encoder.clear_buffer(buffer, 0, None);
-    staging::read_back(device, queue, buffer, 0, buffer.size(), clear, words_of)
+    let whole = (buffer, 0, buffer.size());
+    staging::read_back(device, queue, whole, clear, spares, words_of)
 }
 
 /// The 32-bit words of the fault buffer's bytes.

@@ -410,21 +410,14 @@ impl Staging {
         offset: u64,
         size: u64,
     ) -> Result<Flight> {
-        let staging = self.spares.take(device, size)?;
-        submit_staged(
-            device,
-            queue,
-            (buffer, offset, size),
-            staging,
-            |_| {},
-            Some(&self.spares),
-        )
+        stage(device, queue, buffer, offset, size, |_| {}, &self.spares)
     }
 }
 
-/// Starts copying `size` bytes of `buffer` from `offset` into a new mappable staging buffer:
-/// submits the copy (and what `then` records after it, in the same submission) and asks for
-/// the mapping. The bytes are there when the returned flight is done.
+/// Starts copying `size` bytes of `buffer` from `offset` into a mappable buffer taken from
+/// `spares` (a new one when none fits): submits the copy (and what `then` records after it, in
+/// the same submission) and asks for the mapping. The bytes are there when the returned flight
+/// is done; the buffer goes back to `spares` once they are read.
 pub(crate) fn stage(
     device: &Arc<Device>,
     queue: &wgpu::Queue,
@@ -432,16 +425,17 @@ pub(crate) fn stage(
     offset: u64,
     size: u64,
     then: impl FnOnce(&mut wgpu::CommandEncoder),
+    spares: &Arc<Spares>,
 ) -> Result<Flight> {
-    let staging = device.scoped(|wgpu_device| {
-        wgpu_device.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("amp download"),
-            size,
-            usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
-            mapped_at_creation: false,
-        })
-    })?;
-    submit_staged(device, queue, (buffer, offset, size), staging, then, None)
+    let staging = spares.take(device, size)?;
+    submit_staged(
+        device,
+        queue,
+        (buffer, offset, size),
+        staging,
+        then,
+        Some(spares),
+    )
 }
 
 /// Submits the copy of `size` bytes of `buffer` from `offset` into `staging` (and what `then`
@@ -470,11 +464,10 @@ fn submit_staged(
 pub(crate) fn read_back<R>(
     device: &Arc<Device>,
     queue: &wgpu::Queue,
-    buffer: &wgpu::Buffer,
-    offset: u64,
-    size: u64,
+    (buffer, offset, size): (&wgpu::Buffer, u64, u64),
     then: impl FnOnce(&mut wgpu::CommandEncoder),
+    spares: &Arc<Spares>,
     read: impl FnOnce(&[u8]) -> R,
 ) -> Result<R> {
-    stage(device, queue, buffer, offset, size, then)?.read_blocking(read)
+    stage(device, queue, buffer, offset, size, then, spares)?.read_blocking(read)
 }
