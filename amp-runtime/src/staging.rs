@@ -17,8 +17,9 @@
 //! are the transfer and the copy after them stays on the GPU), and a `MAP_READ` buffer in cached
 //! host memory the accelerator writes over the link.
 //!
-//! Small transfers and asynchronous downloads take the older path: [`stage`] copies into a new
-//! mappable buffer, which a [`Flight`] owns until the bytes are read.
+//! Small transfers and asynchronous downloads copy into a mappable buffer of their own ([`stage`]),
+//! which a [`Flight`] owns until the bytes are read and then hands back to the spares it came
+//! from (`spares.rs`) for the next one.
 
 use crate::completion::Flight;
 use crate::device::Device;
@@ -30,7 +31,7 @@ use std::time::{Duration, Instant};
 use wgpu::WriteOnly;
 
 /// The most bytes one staging buffer holds: the most one step of a large transfer moves. A ring's
-/// buffers are as large as the largest transfer it has served needed, up to this.
+/// buffers are as large as the largest transfer it has served, up to this.
 pub(crate) const CHUNK: u64 = 64 << 20;
 
 /// Staging buffers per direction: enough that the host's copy of one chunk overlaps the
