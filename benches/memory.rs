@@ -130,24 +130,37 @@ fn amp_transfers(n: usize) -> Result<(), amp::Error> {
 
     staging_transfers(n)?;
 
-    // Small transfers: one element in or out of large data current only on the device.
-    let mut host = vec![1.0f32; n];
-    let view = ArrayView::new(n as i32, &mut host[..])?;
-    parallel_for_each!(view.extent(), |i: Index<1>| {
-        view[i] += 1.0;
+    // Small transfers: one element in or out of an array current only on the device, through a
+    // one-element section (which moves just that element and leaves the data on the device).
+    let acc = Accelerator::default()?;
+    let array = Array::<f32, 1>::from_extent_on(&acc.default_view(), n as i32)?;
+    parallel_for_each!(array.extent(), |i: Index<1>| {
+        array[i] = 1.0;
     })?;
-    let mut i = 0i32;
+    let (mut i, mut one) = (0i32, [0.0f32]);
+    let (_, down_before) = array.transfer_bytes();
     let get = time(50, || {
         i = (i + 7919) % n as i32;
-        let _ = view.get(Index::new([i]));
+        if let Ok(element) = array.section(Index::new([i]), Extent::new([1])) {
+            let _ = copy(&element, &mut one[..]);
+        }
     });
+    let (_, down_after) = array.transfer_bytes();
+    assert_eq!(
+        down_after - down_before,
+        51 * 4,
+        "each read moved one element"
+    );
     let set = time(50, || {
         i = (i + 7919) % n as i32;
-        let _ = view.set(Index::new([i]), 3.0);
-        let _ = Accelerator::default().and_then(|a| a.wait());
+        if let Ok(element) = array.section(Index::new([i]), Extent::new([1])) {
+            let _ = copy(&[3.0f32][..], &element);
+        }
+        // A marker is done once everything before it is, the write included.
+        let _ = acc.default_view().create_marker().wait();
     });
     println!(
-        "  one element: get {:.1} µs, set (and wait) {:.1} µs",
+        "  one element: read {:.1} µs, write (and wait) {:.1} µs",
         get * 1e6,
         set * 1e6
     );
