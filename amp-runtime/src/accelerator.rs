@@ -87,6 +87,8 @@ struct Inner {
     disk_cache: OnceLock<Option<DiskCache>>,
     /// The staging memory large transfers cross.
     staging: Staging,
+    /// [`Accelerator::limits`], read once: every launch asks for them, per captured view.
+    limits: OnceLock<Limits>,
 }
 
 impl Accelerator {
@@ -98,6 +100,7 @@ impl Accelerator {
                 faults: FaultLog::default(),
                 batch: Batch::default(),
                 disk_cache: OnceLock::new(),
+                limits: OnceLock::new(),
                 staging: Staging::default(),
             }),
         }
@@ -292,10 +295,12 @@ impl Accelerator {
     /// captured views. Devices are opened with the adapter's own limits, so these are what
     /// kernels get. All zero for the CPU accelerator: it runs no kernels and has no buffers.
     pub fn limits(&self) -> Limits {
-        self.inner
-            .device
-            .limits()
-            .map_or(Limits::NONE, |limits| Limits::new(&limits))
+        *self.inner.limits.get_or_init(|| {
+            self.inner
+                .device
+                .limits()
+                .map_or(Limits::NONE, |limits| Limits::new(&limits))
+        })
     }
 
     /// A number unique to this accelerator within the process.

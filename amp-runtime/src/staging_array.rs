@@ -17,6 +17,7 @@
 
 use crate::accelerator::Accelerator;
 use crate::array::Array;
+use crate::device::Device;
 use crate::error::{coords, DeviceError, Error, FeatureError, MemoryError, Result};
 use crate::queue::AcceleratorView;
 use crate::staging::{map_blocking, mapped_range_error};
@@ -40,6 +41,25 @@ enum Latest {
 struct Mapped {
     buffer: wgpu::Buffer,
     mapped: bool,
+}
+
+impl Mapped {
+    /// Maps the buffer for the host in `mode`, once the copies using it are done.
+    fn map(&mut self, device: &Device, mode: wgpu::MapMode) -> Result<()> {
+        if !self.mapped {
+            map_blocking(device, &self.buffer, mode)?;
+            self.mapped = true;
+        }
+        Ok(())
+    }
+
+    /// Unmaps the buffer if the host has it, so that a copy may use it.
+    fn release(&mut self) {
+        if self.mapped {
+            self.buffer.unmap();
+            self.mapped = false;
+        }
+    }
 }
 
 /// An array in host memory that the accelerator copies from and to directly (C++ AMP's staging
@@ -185,13 +205,10 @@ impl<T: Element, const N: usize> StagingArray<T, N> {
     fn read_view(&mut self) -> Result<wgpu::BufferView> {
         if self.latest == Latest::Up {
             // The host wrote the up buffer, which it cannot read: the accelerator copies it down.
-            self.unmap_up();
+            self.up.release();
             let bytes = self.bytes();
             let down = self.down_buffer()?;
-            if down.mapped {
-                down.buffer.unmap();
-                down.mapped = false;
-            }
+            down.release();
             let target = down.buffer.clone();
             let up = self.up.buffer.clone();
             submit(&self.acc, |encoder| {
@@ -216,7 +233,7 @@ impl<T: Element, const N: usize> StagingArray<T, N> {
             self.bring_up()?;
         }
         let placed = self.placed(array.data.device_target(&self.acc)?)?;
-        self.unmap_up();
+        self.up.release();
         let up = self.up.buffer.clone();
         let bytes = self.bytes();
         submit(&self.acc, |encoder| {
@@ -238,10 +255,7 @@ impl<T: Element, const N: usize> StagingArray<T, N> {
         let placed = self.placed(array.data.resident_source(&self.acc)?)?;
         let bytes = self.bytes();
         let down = self.down_buffer()?;
-        if down.mapped {
-            down.buffer.unmap();
-            down.mapped = false;
-        }
+        down.release();
         let target = down.buffer.clone();
         submit(&self.acc, |encoder| {
             let start = bytes_of::<T>(placed.runs.first().copied().unwrap_or(0));
@@ -306,28 +320,12 @@ impl<T: Element, const N: usize> StagingArray<T, N> {
     }
 
     fn map_up(&mut self) -> Result<()> {
-        if !self.up.mapped {
-            map_blocking(self.acc.device(), &self.up.buffer, wgpu::MapMode::Write)?;
-            self.up.mapped = true;
-        }
-        Ok(())
-    }
-
-    fn unmap_up(&mut self) {
-        if self.up.mapped {
-            self.up.buffer.unmap();
-            self.up.mapped = false;
-        }
+        self.up.map(self.acc.device(), wgpu::MapMode::Write)
     }
 
     fn map_down(&mut self) -> Result<()> {
         let device = Arc::clone(self.acc.device());
-        let down = self.down_buffer()?;
-        if !down.mapped {
-            map_blocking(&device, &down.buffer, wgpu::MapMode::Read)?;
-            down.mapped = true;
-        }
-        Ok(())
+        self.down_buffer()?.map(&device, wgpu::MapMode::Read)
     }
 
     fn down_buffer(&mut self) -> Result<&mut Mapped> {

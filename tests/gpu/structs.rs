@@ -278,8 +278,13 @@ fn structs_without_padding_move_as_bytes() -> Result<(), Error> {
             value: i as f32 * 0.5,
         })
         .collect();
-    let resident = Array::<Pair, 1>::from_extent_on(&view, n as i32)?;
+    // Onto data the accelerator holds (it goes there), and back straight from it.
+    let resident = Array::new_on(&view, n as i32, &vec![Pair { key: 0, value: 0.0 }; n])?;
     copy(&pairs[..], &resident)?;
-    assert_eq!(resident.to_vec()?, pairs);
+    let mut out = vec![Pair { key: 0, value: 0.0 }; n];
+    copy(&resident, &mut out[..])?;
+    assert_eq!(out, pairs);
+    let bytes = (n * 8) as u64;
+    assert_eq!(resident.transfer_bytes(), (2 * bytes, bytes));
     Ok(())
 }
