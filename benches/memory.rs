@@ -709,6 +709,35 @@ impl Raw {
     }
 }
 
+/// Times `launch` (one kernel launch) by the wall clock over batches of `reps`, and, where the
+/// accelerator has timestamps, by GPU time: the same launch site, so the same pipeline.
+fn amp_timed(
+    acc: &Accelerator,
+    reps: usize,
+    name: &str,
+    launch: &dyn Fn() -> Result<(), amp::Error>,
+    show: &dyn Fn(&str, f64),
+) -> Result<(), amp::Error> {
+    let wall = time(5, || {
+        for _ in 0..reps {
+            let _ = launch();
+        }
+        let _ = acc.wait();
+    }) / reps as f64;
+    show(&format!("{name}, wall clock"), wall);
+    if acc.supports_profiling() {
+        let (_, profile) = acc.profile(|| -> Result<(), amp::Error> {
+            for _ in 0..reps {
+                launch()?;
+            }
+            Ok(())
+        })?;
+        let each: Vec<Duration> = profile.launches().iter().map(|l| l.gpu_time()).collect();
+        show(&format!("{name}, GPU time"), median(each));
+    }
+    Ok(())
+}
+
 fn kernels(raw: Option<&Raw>, n: usize) -> Result<(), amp::Error> {
     println!("vector add, {n} f32 (GB/s of a, b and c):");
     let bytes = 12 * n;
@@ -730,37 +759,20 @@ fn kernels(raw: Option<&Raw>, n: usize) -> Result<(), amp::Error> {
     let bv = Array::new(n as i32, &b)?;
     let cv = Array::<f32, 1>::from_extent(Extent::new([n as i32]))?;
     let reps = 20;
+    let add = || {
+        parallel_for_each!(cv.extent(), |i: Index<1>| {
+            cv[i] = av[i] + bv[i];
+        })
+    };
     // The GPU raises its clocks only under sustained load: about a second of adds first.
     let warm = Instant::now();
     while warm.elapsed() < Duration::from_secs(1) {
         for _ in 0..reps {
-            parallel_for_each!(cv.extent(), |i: Index<1>| {
-                cv[i] = av[i] + bv[i];
-            })?;
+            add()?;
         }
         acc.wait()?;
     }
-    let wall = time(5, || {
-        for _ in 0..reps {
-            let _ = parallel_for_each!(cv.extent(), |i: Index<1>| {
-                cv[i] = av[i] + bv[i];
-            });
-        }
-        let _ = acc.wait();
-    }) / reps as f64;
-    show("amp, wall clock", wall);
-    if acc.supports_profiling() {
-        let (_, profile) = acc.profile(|| -> Result<(), amp::Error> {
-            for _ in 0..reps {
-                parallel_for_each!(cv.extent(), |i: Index<1>| {
-                    cv[i] = av[i] + bv[i];
-                })?;
-            }
-            Ok(())
-        })?;
-        let mut each: Vec<Duration> = profile.launches().iter().map(|l| l.gpu_time()).collect();
-        show("amp, GPU time", median(std::mem::take(&mut each)));
-    }
+    amp_timed(&acc, reps, "amp", &add, &show)?;
     let c = cv.to_vec()?;
     assert!(c
         .iter()
@@ -780,27 +792,12 @@ fn kernels(raw: Option<&Raw>, n: usize) -> Result<(), amp::Error> {
     let av4 = Array::new(m as i32, &a4)?;
     let bv4 = Array::new(m as i32, &b4)?;
     let cv4 = Array::<Float4, 1>::from_extent(Extent::new([m as i32]))?;
-    let wall = time(5, || {
-        for _ in 0..reps {
-            let _ = parallel_for_each!(cv4.extent(), |i: Index<1>| {
-                cv4[i] = av4[i] + bv4[i];
-            });
-        }
-        let _ = acc.wait();
-    }) / reps as f64;
-    show("amp Float4, wall clock", wall);
-    if acc.supports_profiling() {
-        let (_, profile) = acc.profile(|| -> Result<(), amp::Error> {
-            for _ in 0..reps {
-                parallel_for_each!(cv4.extent(), |i: Index<1>| {
-                    cv4[i] = av4[i] + bv4[i];
-                })?;
-            }
-            Ok(())
-        })?;
-        let each: Vec<Duration> = profile.launches().iter().map(|l| l.gpu_time()).collect();
-        show("amp Float4, GPU time", median(each));
-    }
+    let add4 = || {
+        parallel_for_each!(cv4.extent(), |i: Index<1>| {
+            cv4[i] = av4[i] + bv4[i];
+        })
+    };
+    amp_timed(&acc, reps, "amp Float4", &add4, &show)?;
 
     let Some(raw) = raw else {
         return Ok(());
