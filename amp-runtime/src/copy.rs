@@ -294,7 +294,7 @@ fn copy_data_async<T: Element>(from: &dyn DataEnd<T>, to: &dyn DataEnd<T>) -> Re
         Route::Device { src, size, rows } => {
             if let Some(dst) = to.device_target(&src.acc)? {
                 let mark = src.acc.start_fault_read(from.data_id())?;
-                let runs = device_runs::<T>(&src, &dst, size, rows);
+                let runs = device_runs(&src, &dst, size, rows);
                 let submission =
                     Segments::copy_runs::<T>(&src.acc, &src.segments, &dst.segments, &runs)?;
                 to.device_written();
@@ -334,7 +334,7 @@ fn copy_data<T: Element>(from: &dyn DataEnd<T>, to: &dyn DataEnd<T>) -> Result<(
             // here, where the result is used (a host read reports it in `read`).
             src.acc.take_fault(Some(from.data_id()))?;
             if let Some(dst) = to.device_target(&src.acc)? {
-                let runs = device_runs::<T>(&src, &dst, size, rows);
+                let runs = device_runs(&src, &dst, size, rows);
                 Segments::copy_runs::<T>(&src.acc, &src.segments, &dst.segments, &runs)?;
                 to.device_written();
                 return Ok(());
@@ -348,12 +348,7 @@ fn copy_data<T: Element>(from: &dyn DataEnd<T>, to: &dyn DataEnd<T>) -> Result<(
 
 /// The runs that copy `size` elements in `rows` equal rows from `src` to `dst`, buffer to
 /// buffer (`(source element, destination element, elements)`).
-fn device_runs<T: Element>(
-    src: &Placed,
-    dst: &Placed,
-    size: usize,
-    rows: usize,
-) -> Vec<(usize, usize, usize)> {
+fn device_runs(src: &Placed, dst: &Placed, size: usize, rows: usize) -> Vec<(usize, usize, usize)> {
     if src.runs.len() == 1 && dst.runs.len() == 1 {
         return vec![(src.runs[0], dst.runs[0], size)];
     }
