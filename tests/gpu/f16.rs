@@ -79,7 +79,7 @@ fn single_elements_inside_words_read_and_write_alone() {
     let n = 7;
     let mut data: Vec<f16> = (0..n).map(|k| f16::from_f32(k as f32)).collect();
     {
-        let v = ArrayView::new(n as i32, &mut data).expect("view");
+        let v = ArrayView::new(n, &mut data).expect("view");
         parallel_for_each!(v.extent(), |i: Index<1>| {
             v[i] = v[i] + f16::ONE;
         })
@@ -409,9 +409,9 @@ fn tile_static_and_local_arrays_of_f16() {
         let want: f32 = (tile * 64..tile * 64 + 64).map(|k| (k % 7) as f32).sum();
         assert_eq!(sum.to_f32(), want, "tile {tile}");
     }
-    for i in 0..n {
+    for (i, got) in reversed.iter().enumerate() {
         let mirror = i / 64 * 64 + 63 - i % 64;
-        assert_eq!(reversed[i], xs[mirror], "reversed {i}");
+        assert_eq!(*got, xs[mirror], "reversed {i}");
     }
 }
 
