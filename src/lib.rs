@@ -48,9 +48,9 @@ pub use amp_core::builder::AccessKind;
 pub use amp_core::math::{fast_math, intrinsics, precise_math};
 pub use amp_core::packed;
 pub use amp_core::short_vector::{
-    self, double2, double3, double4, float2, float3, float4, int2, int3, int4, uint2, uint3, uint4,
-    Double2, Double3, Double4, Float2, Float3, Float4, Int2, Int3, Int4, UInt2, UInt3, UInt4,
-    Vector,
+    self, double2, double3, double4, float2, float3, float4, half2, half3, half4, int2, int3, int4,
+    uint2, uint3, uint4, Double2, Double3, Double4, Float2, Float3, Float4, Half2, Half3, Half4,
+    Int2, Int3, Int4, UInt2, UInt3, UInt4, Vector,
 };
 pub use amp_core::tile::fences::{all_memory_fence, global_memory_fence, tile_static_memory_fence};
 pub use amp_core::{
@@ -67,6 +67,10 @@ pub use amp_runtime::{
     Error, KernelFault, Limits, QueuingMode, Result, StagingArray, StagingRead, StagingWrite,
 };
 pub use amp_runtime::{KernelTime, LaunchTime};
+/// amp's 16-bit float: the `half` crate's `f16`, on the host and in kernels (Rust's own `f16`
+/// primitive is unstable). Kernels convert with `half`'s names: `f16::from_f32(x)`,
+/// `h.to_f32()`; they need an accelerator with 16-bit floats (`Features::SHADER_F16`).
+pub use half::f16;
 
 /// Kernel time on the accelerator's own clock, from [`Accelerator::profile`]:
 ///
@@ -110,8 +114,9 @@ pub mod prelude {
         QueuingMode, Scalar, StagingArray, TiledExtent, TiledIndex,
     };
     pub use crate::{
-        double2, double3, double4, float2, float3, float4, int2, int3, int4, uint2, uint3, uint4,
-        Double2, Double3, Double4, Float2, Float3, Float4, Int2, Int3, Int4, UInt2, UInt3, UInt4,
+        double2, double3, double4, f16, float2, float3, float4, half2, half3, half4, int2, int3,
+        int4, uint2, uint3, uint4, Double2, Double3, Double4, Float2, Float3, Float4, Half2, Half3,
+        Half4, Int2, Int3, Int4, UInt2, UInt3, UInt4,
     };
 }
 
@@ -163,7 +168,7 @@ pub mod kernel_types {
 /// `f32::from_bits(u)`, `i32::pow(n, 2)`): inside a kernel, `f32::name` is
 /// `scalar_functions::f32::name`.
 pub mod scalar_functions {
-    pub use amp_core::methods::primitive::{f32, f64, i32, i64, u32, u64};
+    pub use amp_core::methods::primitive::{f16, f32, f64, i32, i64, u32, u64};
 }
 
 /// The launch functions the `parallel_for_each!` macros call.

@@ -28,6 +28,13 @@ impl KernelBuilder {
 /// `x.to_bits()`: the float's bits (`u32` for `f32`, `u64` for `f64`), as Rust's (the method
 /// [`ScalarMethods::to_bits`](crate::methods::ScalarMethods::to_bits)).
 pub(crate) fn to_bits<T: Float>(b: &mut KernelBuilder, x: KernelValue<T>) -> KernelValue<T::Bits> {
+    if T::SCALAR.width == 2 {
+        b.error(
+            "`to_bits` of an f16 is not supported in kernels, which have no 16-bit integers; \
+             use `x.to_f32().to_bits()`",
+        );
+        return b.zero();
+    }
     b.bitcast(x)
 }
 

@@ -55,8 +55,8 @@ impl KernelBuilder {
         let binding = self.layout.bindings.len() as u32 + 1;
         let segments = self.next_view_segments();
         let entry = T::entry_type(self);
-        // Tightly packed, as on the host: an element's words over its entries.
-        let stride = (T::WORDS as u32 * 4) / T::ENTRIES;
+        // Tightly packed, as on the host: an element's bytes over its entries.
+        let stride = T::BYTES as u32 / T::ENTRIES;
         let globals: Vec<_> = (0..segments.count.max(1))
             .map(|k| {
                 let name = match k {

@@ -24,7 +24,7 @@ macro_rules! read_scalar {
         }
     )*};
 }
-read_scalar!(i32, u32, f32, bool, i64, u64, f64);
+read_scalar!(i32, u32, f32, bool, i64, u64, f64, half::f16);
 
 /// A `usize` constant (`const TILE: usize = 256;`, a tile size or array length) reads as a `u32`
 /// (kernels have no `usize`): `TILE as i32`, `i < TILE` with `i: u32`.

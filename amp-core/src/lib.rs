@@ -14,6 +14,7 @@ pub mod capture;
 pub mod domain;
 pub mod error;
 pub mod for_loop;
+pub mod half;
 pub mod lang;
 pub mod launch;
 pub mod layout;

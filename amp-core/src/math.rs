@@ -11,14 +11,15 @@ use crate::builder::{DeviceFn, KernelBuilder, KernelValue};
 use crate::types::Numeric;
 use naga::{BinaryOperator, Expression, MathFunction as M, RelationalFunction, UnaryOperator};
 
-/// Floating-point kernel scalars: `f32`, `f64`.
+/// Floating-point kernel scalars: `f32`, `f64`, `f16`.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a float type",
-    label = "takes f32 or f64",
-    note = "float functions and methods (sqrt, floor, sin, powf, fract, is_nan, to_bits, ...) take f32, or f64 where the accelerator has it, as on the host; convert an integer with `as f32`"
+    label = "takes f32, f64 or f16",
+    note = "float functions and methods (sqrt, floor, sin, powf, fract, is_nan, to_bits, ...) take f32, or f64/f16 where the accelerator has them, as on the host; convert an integer with `as f32`"
 )]
 pub trait Float: Numeric {
-    /// The unsigned integer of the same width, which `x.to_bits()` yields.
+    /// The unsigned integer of the same width, which `x.to_bits()` yields (`f16` has none in
+    /// kernels, which have no 16-bit integers: its `to_bits` is an error that says so).
     type Bits: crate::types::Integer;
 }
 impl Float for f32 {
@@ -26,6 +27,29 @@ impl Float for f32 {
 }
 impl Float for f64 {
     type Bits = u64;
+}
+impl Float for half::f16 {
+    type Bits = u32;
+}
+
+/// `x` of float scalar `s` widened to `f32` when it is an `f16`, with the scalar it then has.
+/// Kernels have no 16-bit integers, so what reads a float's bits (classification, the sign)
+/// reads those of the `f32` of the same value: widening is exact and keeps NaN, infinities
+/// and the sign.
+pub(crate) fn widen_half(
+    b: &mut KernelBuilder,
+    x: naga::Handle<Expression>,
+    s: naga::Scalar,
+) -> (naga::Handle<Expression>, naga::Scalar) {
+    if s.width != 2 {
+        return (x, s);
+    }
+    let wide = b.append(Expression::As {
+        expr: x,
+        kind: naga::ScalarKind::Float,
+        convert: Some(4),
+    });
+    (wide, naga::Scalar::F32)
 }
 
 /// Functions Vulkan's extended instruction set defines for 16- and 32-bit floats only.
@@ -80,9 +104,10 @@ pub(crate) fn constant(
 ) -> naga::Handle<Expression> {
     let literal = match scalar.width {
         8 => naga::Literal::F64(value),
+        2 => naga::Literal::F16(half::f16::from_f64(value)),
         _ => naga::Literal::F32(value as f32),
     };
-    b.append(Expression::Literal(literal))
+    b.literal_expr(literal)
 }
 
 type Body =
@@ -209,6 +234,7 @@ fn sign_bit(
     x: naga::Handle<Expression>,
     scalar: naga::Scalar,
 ) -> naga::Handle<Expression> {
+    let (x, scalar) = widen_half(b, x, scalar);
     let (width, top) = match scalar.width {
         8 => (8, naga::Literal::U64(1 << 63)),
         _ => (4, naga::Literal::U32(1 << 31)),

@@ -688,15 +688,17 @@ impl<T: Scalar> Not for KernelValue<T> {
 #[diagnostic::on_unimplemented(
     message = "cannot cast `{Self}` to `{T}` in a kernel",
     label = "`as {T}` of a `{Self}`",
-    note = "`as` converts between i32, u32 and f32 (and i64, u64, f64 where the accelerator has them), and from bool to them"
+    note = "`as` converts between i32, u32 and f32 (and i64, u64, f64 where the accelerator has them), and from bool and f16 to them; `f16` is not a primitive type: convert to it with `f16::from_f32(x)` or `f16::from_f64(x)`"
 )]
 pub trait CastTo<T> {
     /// `value`, a `Self`, as a `T`.
     fn cast(b: &mut KernelBuilder, value: Handle<Expression>) -> KernelValue<T>;
 }
 
-/// Every scalar converts to each number type (so a generic kernel's `x as f32` needs only
-/// `T: Scalar`); a cast to another type is `CastTo`'s error.
+/// Every scalar converts to each primitive number type (so a generic kernel's `x as f32` needs
+/// only `T: Scalar`, and an `f16` converts too); a cast to another type is `CastTo`'s error,
+/// `as f16` included: `f16` is not a primitive type, so `x as f16` is not Rust, and kernels
+/// convert to it as the host does, with `f16::from_f32`.
 macro_rules! cast_to {
     ($($to:ty),*) => {$(
         impl<S: Scalar> CastTo<$to> for S {

@@ -1,5 +1,5 @@
 //! Short vectors (C++ AMP's `float_2`, `int_3`, `uint_4`, …): 2, 3 or 4 components of `i32`,
-//! `u32` or `f32`, one naga vector each.
+//! `u32`, `f32`, `f64` or `f16`, one naga vector each.
 //!
 //! They read the same on the host and in kernels: build them with [`float3`] & co. (or
 //! `Float3::new`), read components with `v.x()`, `v.y()`, `v.z()`, `v.w()` or `v[i]`, and do
@@ -74,6 +74,14 @@ pub type Double3 = Vector<f64, 3>;
 /// C++ AMP `double_4`.
 pub type Double4 = Vector<f64, 4>;
 
+/// A vector of 2 `f16`s (4 bytes in a buffer; kernels using it need an accelerator with
+/// 16-bit floats).
+pub type Half2 = Vector<half::f16, 2>;
+/// A vector of 3 `f16`s (stored as 3 packed scalars, 6 bytes).
+pub type Half3 = Vector<half::f16, 3>;
+/// A vector of 4 `f16`s (8 bytes).
+pub type Half4 = Vector<half::f16, 4>;
+
 /// Vectors with a `z` component (3 and 4 components).
 #[diagnostic::on_unimplemented(
     message = "a vector of 2 components has no `z`",
@@ -106,6 +114,7 @@ impl Component for i32 {}
 impl Component for u32 {}
 impl Component for f32 {}
 impl Component for f64 {}
+impl Component for half::f16 {}
 
 fn size(n: usize) -> VectorSize {
     match n {
@@ -144,6 +153,7 @@ macro_rules! vector_element {
     ($($n:literal),*) => {$(
         impl<T: Component> Element for Vector<T, $n> {
             const WORDS: usize = $n * T::WORDS;
+            const BYTES: usize = $n * T::BYTES;
             fn write_words(self, out: &mut Vec<u32>) {
                 self.0.iter().for_each(|c| c.write_words(out));
             }
@@ -423,7 +433,7 @@ macro_rules! component_arg {
         }
     )*};
 }
-component_arg!(i32, u32, f32, f64);
+component_arg!(i32, u32, f32, f64, half::f16);
 
 impl sealed::Sealed for KernelArg {}
 impl<T: Component> ComponentArg<T> for KernelArg {
@@ -458,6 +468,9 @@ constructors! {
     double2 / Double2: f64, 2 (x, y);
     double3 / Double3: f64, 3 (x, y, z);
     double4 / Double4: f64, 4 (x, y, z, w);
+    half2 / Half2: half::f16, 2 (x, y);
+    half3 / Half3: half::f16, 3 (x, y, z);
+    half4 / Half4: half::f16, 4 (x, y, z, w);
 }
 
 macro_rules! make_vector {

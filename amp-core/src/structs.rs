@@ -60,6 +60,10 @@ pub enum Problem {
     Vec3Array,
     /// An array of no elements.
     EmptyArray,
+    /// `f16` or a vector of them: packed two bytes a component in a buffer, while the struct's
+    /// word encoding (launch parameters, transfers of structs with padding) gives each
+    /// component a word. Not supported in structs yet.
+    Half,
 }
 
 impl Problem {
@@ -74,6 +78,8 @@ impl<T: Element> Member for T {
     const WORDS: usize = T::WORDS;
     const PROBLEM: Problem = if T::ALIGN == 0 {
         Problem::Bool
+    } else if T::BYTES != T::WORDS * 4 {
+        Problem::Half
     } else {
         Problem::None
     };

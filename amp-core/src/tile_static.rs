@@ -37,10 +37,11 @@ impl<T: Element> TileType for T {
     fn naga_type(b: &mut KernelBuilder) -> Handle<naga::Type> {
         T::naga_type(b)
     }
-    // naga's array stride: the size rounded up to the alignment (a vec3's is 16).
+    // naga's array stride: the size rounded up to the alignment (a vec3's is 16, an f16's 2;
+    // a `bool`, which has no storage alignment, is a word).
     const SIZE: u32 = {
-        let align = if T::ALIGN > 4 { T::ALIGN } else { 4 };
-        (T::WORDS as u32 * 4).div_ceil(align) * align
+        let align = if T::ALIGN == 0 { 4 } else { T::ALIGN };
+        (T::BYTES as u32).div_ceil(align) * align
     };
     type Place = KernelValue<T>;
     fn place(b: &mut KernelBuilder, place: Place<T>) -> KernelValue<T> {

@@ -24,7 +24,7 @@ pub trait KernelType {
 /// A type whose values live in naga expressions: scalars, [`Index`] and [`Extent`].
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a kernel value type",
-    note = "kernel values are the scalars (i32, u32, f32, bool; f64, i64, u64 where the accelerator has them), Index<N> and Extent<N> of ranks 1 to 8, short vectors and #[derive(Element)] structs"
+    note = "kernel values are the scalars (i32, u32, f32, bool; f16, f64, i64, u64 where the accelerator has them), Index<N> and Extent<N> of ranks 1 to 8, short vectors and #[derive(Element)] structs"
 )]
 pub trait Value: Copy + 'static {
     /// The naga type of a value, registered in the module being built.
@@ -37,11 +37,12 @@ mod sealed {
     pub trait Sealed {}
 }
 
-/// A scalar type allowed in kernels. Sealed: implemented for `i32`, `u32`, `f32`, `bool`, and
-/// the 64-bit `f64`, `i64`, `u64` (kernels using those need an accelerator that supports them).
+/// A scalar type allowed in kernels. Sealed: implemented for `i32`, `u32`, `f32`, `bool`, the
+/// 64-bit `f64`, `i64`, `u64` and the 16-bit `f16` (kernels using those need an accelerator
+/// that supports them).
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a scalar type supported in kernels",
-    note = "kernel scalars are i32, u32, f32, bool, and f64/i64/u64 where the accelerator has them; narrow integers (u8, i8, u16, i16, char) are not supported on the accelerator: use i32/u32, or pack bytes into u32 words"
+    note = "kernel scalars are i32, u32, f32, bool, and f16/f64/i64/u64 where the accelerator has them; narrow integers (u8, i8, u16, i16, char) are not supported on the accelerator: use i32/u32, or pack bytes into u32 words"
 )]
 pub trait Scalar: Element + sealed::Sealed {
     /// The naga scalar.
@@ -56,12 +57,17 @@ pub trait Scalar: Element + sealed::Sealed {
 /// element, or several for the 3-component vectors (see [`ENTRIES`](Element::ENTRIES)).
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be the element of an array view",
-    note = "view and Array elements are i32, u32, f32, bool, f64/i64/u64, the short vectors (Float4, Int2, UInt3, Double2, ...) and #[repr(C)] structs with #[derive(Element)]; narrow integers (u8, i8, u16, i16, char) are not supported on the accelerator: use i32/u32, or pack bytes into u32 words"
+    note = "view and Array elements are i32, u32, f32, bool, f16/f64/i64/u64, the short vectors (Float4, Int2, UInt3, Double2, Half4, ...) and #[repr(C)] structs with #[derive(Element)]; narrow integers (u8, i8, u16, i16, char) are not supported on the accelerator: use i32/u32, or pack bytes into u32 words"
 )]
 pub trait Element: Value + Send + Sync {
-    /// 32-bit words per element on the accelerator (1, or 2 for 64-bit types; a short vector
-    /// takes its components' words).
+    /// 32-bit words of the value's word encoding ([`write_words`](Element::write_words)): in
+    /// launch parameters, and per element in a view's buffer unless [`BYTES`](Element::BYTES)
+    /// says otherwise (1, or 2 for 64-bit types; a short vector takes its components' words).
     const WORDS: usize;
+    /// Bytes per element in a view's buffer: `4 * WORDS`, except for the 16-bit `f16` and
+    /// its short vectors, which are packed there (2 bytes a component) while a launch
+    /// parameter holds each component in a word of its own.
+    const BYTES: usize = Self::WORDS * 4;
     /// Appends the value's device representation (little-endian words; `bool` is one word).
     fn write_words(self, out: &mut Vec<u32>);
     /// Reads a value from its device representation (`WORDS` words).
@@ -116,7 +122,7 @@ pub trait Element: Value + Send + Sync {
     }
 }
 
-/// Scalars with arithmetic: `i32`, `u32`, `f32`.
+/// Scalars with arithmetic: `i32`, `u32`, `f32` (and `i64`, `u64`, `f64`, `f16`).
 #[diagnostic::on_unimplemented(
     message = "arithmetic on `{Self}` is not supported in kernels",
     note = "arithmetic works on i32, u32 and f32"
@@ -138,7 +144,7 @@ pub trait Integer: Numeric {}
 pub trait Signed: Numeric {}
 
 macro_rules! scalar {
-    ($t:ty, $naga:expr, $lit:ident, align $align:literal, [$($tr:ident),*] $(, bytes $pod:tt)?) => {
+    ($t:ty, $naga:expr, $lit:ident, align $align:literal, [$($tr:ident),*] $(, bytes $pod:tt)? $(, packed $bytes:literal)?) => {
         impl sealed::Sealed for $t {}
         impl KernelType for $t {
             type KernelValue = crate::KernelValue<$t>;
@@ -148,7 +154,9 @@ macro_rules! scalar {
                 b.intern_type(TypeInner::Scalar($naga))
             }
             fn name() -> &'static str {
-                stringify!($t)
+                // The type's own name (`f16`, not `half::f16`).
+                let path: &'static str = stringify!($t);
+                path.rsplit(':').next().unwrap_or(path).trim()
             }
         }
         impl Scalar for $t {
@@ -173,6 +181,7 @@ macro_rules! scalar {
                 vec![scalar_to_entry(b, value, $naga)]
             }
             const WORDS: usize = <$t as WordRepr>::COUNT;
+            $(const BYTES: usize = $bytes;)?
             fn write_words(self, out: &mut Vec<u32>) {
                 WordRepr::write(self, out)
             }
@@ -254,6 +263,10 @@ words32!(i32, |v| v as u32, |w| w as i32);
 words32!(u32, |v| v, |w| w);
 words32!(f32, f32::to_bits, f32::from_bits);
 words32!(bool, u32::from, |w| w != 0);
+// The bits in the word's low half, as in a buffer's packed pair (little-endian).
+words32!(half::f16, |v| u32::from(v.to_bits()), |w| {
+    half::f16::from_bits(w as u16)
+});
 
 macro_rules! words64 {
     ($t:ty, $to:expr, $from:expr) => {
@@ -282,6 +295,7 @@ scalar!(bool, NagaScalar::BOOL, Bool, align 0, []);
 scalar!(i64, NagaScalar::I64, I64, align 8, [Numeric, Integer, Signed], bytes true);
 scalar!(u64, NagaScalar::U64, U64, align 8, [Numeric, Integer], bytes true);
 scalar!(f64, NagaScalar::F64, F64, align 8, [Numeric, Signed], bytes true);
+scalar!(half::f16, NagaScalar::F16, F16, align 2, [Numeric, Signed], bytes true, packed 2);
 
 impl KernelType for () {
     type KernelValue = ();

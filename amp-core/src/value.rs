@@ -37,8 +37,8 @@ impl<T: Value> Read for Var<T> {
 impl KernelBuilder {
     /// A literal.
     pub fn literal<T: Scalar>(&mut self, value: T) -> KernelValue<T> {
-        if T::SCALAR.width == 8 {
-            // The 64-bit capability check looks at the module's types.
+        if T::SCALAR.width != 4 {
+            // The 64- and 16-bit capability checks look at the module's types.
             type_of::<T>(self);
         }
         KernelValue::from_handle(self.literal_expr(value.literal()))

@@ -146,6 +146,11 @@ fn emit(input: &DeriveInput, fields: &[&syn::Field]) -> TokenStream {
              or of [f32; 3]"
         );
         let empty_msg = format!("field `{ident}` of `{name}` is an array of no elements");
+        let half_msg = format!(
+            "field `{ident}` of `{name}` is an f16 or a vector of them, which #[derive(Element)] \
+             structs cannot hold yet: keep f16 data in views of f16 or Half2/Half4, or store \
+             the value as f32"
+        );
         let align_msg = format!(
             "field `{ident}` of `{name}` (a `{ty_text}`) starts at a byte offset the accelerator \
              cannot use: 3- and 4-component vectors start at multiples of 16 bytes, 2-component \
@@ -158,7 +163,8 @@ fn emit(input: &DeriveInput, fields: &[&syn::Field]) -> TokenStream {
                     0 => {}
                     1 => ::core::panic!(#bool_msg),
                     2 => ::core::panic!(#vec3_msg),
-                    _ => ::core::panic!(#empty_msg),
+                    3 => ::core::panic!(#empty_msg),
+                    _ => ::core::panic!(#half_msg),
                 }
                 let align = <#ty as #s::Member>::ALIGN as usize;
                 if align != 0 && ::core::mem::offset_of!(#name, #ident) % align != 0 {

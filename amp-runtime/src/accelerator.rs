@@ -278,6 +278,11 @@ impl Accelerator {
         self.features().contains(wgpu::Features::SHADER_F64)
     }
 
+    /// Whether kernels may use `f16` and its vectors (`Features::SHADER_F16`).
+    pub fn supports_f16(&self) -> bool {
+        self.features().contains(wgpu::Features::SHADER_F16)
+    }
+
     /// Whether kernels may use `i64` and `u64`.
     pub fn supports_int64(&self) -> bool {
         self.features().contains(wgpu::Features::SHADER_INT64)

@@ -135,7 +135,7 @@ macro_rules! scalar_capture {
         }
     )*};
 }
-scalar_capture!(i32, u32, f32, bool, i64, u64, f64);
+scalar_capture!(i32, u32, f32, bool, i64, u64, f64, half::f16);
 
 macro_rules! shape_capture {
     ($($shape:ident),*) => {$(

@@ -268,7 +268,10 @@ fn route<T: Element>(from: &dyn DataEnd<T>, to: &dyn DataEnd<T>) -> Result<Route
     }
     let rows = size / dims.last().map_or(1, |&c| c.max(1) as usize);
     let few_runs = (from.contiguous() && to.contiguous()) || rows <= MAX_DEVICE_RUNS;
-    if from.data_id() != to.data_id() && few_runs {
+    // wgpu copies whole 4-byte words between buffers; runs of packed 2-byte elements (`f16`,
+    // `Half3`) may start or end inside one, so they cross through the host.
+    let words = T::BYTES.is_multiple_of(4);
+    if from.data_id() != to.data_id() && few_runs && words {
         if let Some(src) = from.device_source() {
             return Ok(Route::Device { src, size, rows });
         }
@@ -291,7 +294,9 @@ fn copy_data_async<T: Element>(from: &dyn DataEnd<T>, to: &dyn DataEnd<T>) -> Re
         Route::Device { src, size, rows } => {
             if let Some(dst) = to.device_target(&src.acc)? {
                 let mark = src.acc.start_fault_read(from.data_id())?;
-                let submission = copy_on_device::<T>(&src.acc, &src, &dst, size, rows)?;
+                let runs = device_runs(&src, &dst, size, rows);
+                let submission =
+                    Segments::copy_runs::<T>(&src.acc, &src.segments, &dst.segments, &runs)?;
                 to.device_written();
                 let queue = src.acc.queue()?;
                 let flight = Flight::submitted(src.acc.device(), queue, submission);
@@ -329,7 +334,8 @@ fn copy_data<T: Element>(from: &dyn DataEnd<T>, to: &dyn DataEnd<T>) -> Result<(
             // here, where the result is used (a host read reports it in `read`).
             src.acc.take_fault(Some(from.data_id()))?;
             if let Some(dst) = to.device_target(&src.acc)? {
-                copy_on_device::<T>(&src.acc, &src, &dst, size, rows)?;
+                let runs = device_runs(&src, &dst, size, rows);
+                Segments::copy_runs::<T>(&src.acc, &src.segments, &dst.segments, &runs)?;
                 to.device_written();
                 return Ok(());
             }
@@ -340,22 +346,11 @@ fn copy_data<T: Element>(from: &dyn DataEnd<T>, to: &dyn DataEnd<T>) -> Result<(
     to.write(&values)
 }
 
-/// Copies `size` elements in `rows` equal rows from `src` to `dst`, buffer to buffer; returns
-/// the submission.
-fn copy_on_device<T: Element>(
-    acc: &Accelerator,
-    src: &Placed,
-    dst: &Placed,
-    size: usize,
-    rows: usize,
-) -> Result<wgpu::SubmissionIndex> {
+/// The runs that copy `size` elements in `rows` equal rows from `src` to `dst`, buffer to
+/// buffer (`(source element, destination element, elements)`).
+fn device_runs(src: &Placed, dst: &Placed, size: usize, rows: usize) -> Vec<(usize, usize, usize)> {
     if src.runs.len() == 1 && dst.runs.len() == 1 {
-        return Segments::copy_runs::<T>(
-            acc,
-            &src.segments,
-            &dst.segments,
-            &[(src.runs[0], dst.runs[0], size)],
-        );
+        return vec![(src.runs[0], dst.runs[0], size)];
     }
     let run = size / rows;
     // A contiguous end is one run; split it at the other end's rows.
@@ -363,10 +358,9 @@ fn copy_on_device<T: Element>(
         [first] => first + r * run,
         starts => starts[r],
     };
-    let runs: Vec<_> = (0..rows)
+    (0..rows)
         .map(|r| (row_start(src, r), row_start(dst, r), run))
-        .collect();
-    Segments::copy_runs::<T>(acc, &src.segments, &dst.segments, &runs)
+        .collect()
 }
 
 mod sealed {

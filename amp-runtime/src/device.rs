@@ -30,6 +30,26 @@ const WANTED_FEATURES: wgpu::Features = wgpu::Features::SHADER_F64
     .union(wgpu::Features::TIMESTAMP_QUERY_INSIDE_PASSES)
     .union(wgpu::Features::PIPELINE_CACHE);
 
+/// Features amp's own tests mask to reach the paths of devices without them:
+/// `AMP_DISABLE_FEATURES=f16` (a comma-separated list; `f16` is the only name so far).
+#[cfg(feature = "test-hooks")]
+fn disabled_features() -> wgpu::Features {
+    let names = std::env::var("AMP_DISABLE_FEATURES").unwrap_or_default();
+    names
+        .split(',')
+        .map(|name| match name.trim() {
+            "f16" => wgpu::Features::SHADER_F16,
+            _ => wgpu::Features::empty(),
+        })
+        .fold(wgpu::Features::empty(), |all, one| all | one)
+}
+
+/// Without the test hooks a device gets every wanted feature its adapter has.
+#[cfg(not(feature = "test-hooks"))]
+fn disabled_features() -> wgpu::Features {
+    wgpu::Features::empty()
+}
+
 /// How many uncaptured errors are kept until reported; later ones add nothing actionable.
 const MAX_PENDING_ERRORS: usize = 16;
 
@@ -127,7 +147,7 @@ impl Device {
     /// The device of `adapter`, not opened yet.
     pub(crate) fn new(adapter: wgpu::Adapter) -> Self {
         let info = adapter.get_info();
-        let features = adapter.features() & WANTED_FEATURES;
+        let features = adapter.features() & WANTED_FEATURES & !disabled_features();
         Self::from_source(Source::Adapter { adapter, info }, features)
     }
 

@@ -212,7 +212,7 @@ impl<T: Element, const N: usize> StagingArray<T, N> {
             let target = down.buffer.clone();
             let up = self.up.buffer.clone();
             submit(&self.acc, |encoder| {
-                encoder.copy_buffer_to_buffer(&up, 0, &target, 0, bytes);
+                encoder.copy_buffer_to_buffer(&up, 0, &target, 0, bytes.next_multiple_of(4));
             })?;
             self.latest = Latest::Both;
         }
@@ -239,7 +239,10 @@ impl<T: Element, const N: usize> StagingArray<T, N> {
         submit(&self.acc, |encoder| {
             let start = bytes_of::<T>(placed.runs.first().copied().unwrap_or(0));
             for piece in placed.segments.pieces(start, bytes) {
-                encoder.copy_buffer_to_buffer(&up, piece.at, piece.buffer, piece.offset, piece.len);
+                // Whole words: packed `f16` data may end inside its last one, whose rest is the
+                // zero sentinel's room (and zeros in the staging buffer).
+                let len = piece.len.next_multiple_of(4);
+                encoder.copy_buffer_to_buffer(&up, piece.at, piece.buffer, piece.offset, len);
             }
         })?;
         array.data.device_written();
@@ -265,7 +268,7 @@ impl<T: Element, const N: usize> StagingArray<T, N> {
                     piece.offset,
                     &target,
                     piece.at,
-                    piece.len,
+                    piece.len.next_multiple_of(4),
                 );
             }
         })?;

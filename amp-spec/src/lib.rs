@@ -109,6 +109,8 @@ methods! {
     is_infinite();
     is_finite();
     to_bits();
+    to_f32();
+    to_f64();
     pow(exp);
     count_ones();
     leading_zeros();

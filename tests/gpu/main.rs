@@ -21,6 +21,7 @@ mod device_loss;
 mod disk_cache;
 mod dispatch_split;
 mod examples;
+mod f16;
 mod fences;
 mod float_constants;
 mod gemm;

@@ -49,7 +49,7 @@ impl KernelIr {
 }
 
 impl KernelBuilder {
-    /// 64-bit types the kernel uses that the accelerator cannot run.
+    /// 64-bit and 16-bit types the kernel uses that the accelerator cannot run.
     fn missing_capability(&self, capabilities: valid::Capabilities) -> Option<KernelError> {
         for (_, ty) in self.module.types.iter() {
             let scalar = match ty.inner {
@@ -67,6 +67,7 @@ impl KernelBuilder {
             };
             let (needed, name) = match (scalar.kind, scalar.width) {
                 (ScalarKind::Float, 8) => (valid::Capabilities::FLOAT64, "f64"),
+                (ScalarKind::Float, 2) => (valid::Capabilities::SHADER_FLOAT16, "f16"),
                 (ScalarKind::Sint, 8) => (valid::Capabilities::SHADER_INT64, "i64"),
                 (ScalarKind::Uint, 8) => (valid::Capabilities::SHADER_INT64, "u64"),
                 _ => continue,
@@ -148,8 +149,12 @@ impl KernelBuilder {
     }
 
     /// The `scalar` held in parameter words from `word`: one word, or two for a 64-bit scalar
-    /// (low word first).
+    /// (low word first); an `f16` is the low half of its word.
     pub(crate) fn param_scalar(&mut self, word: u32, scalar: naga::Scalar) -> Handle<Expression> {
+        if scalar == naga::Scalar::F16 {
+            let bits = self.param_word(word).handle();
+            return self.f16_from_low_bits(bits);
+        }
         if scalar.width != 8 {
             let bits = self.param_word(word).handle();
             return self.reinterpret(bits, scalar);

@@ -75,6 +75,13 @@ impl KernelBuilder {
     pub(crate) fn literal_expr(&mut self, literal: Literal) -> Handle<Expression> {
         let (source, convert) = match literal {
             Literal::F32(v) if !v.is_finite() => (Literal::U32(v.to_bits()), None),
+            // Through `f32`, which keeps infinities and NaN (no 16-bit integer to cast from).
+            Literal::F16(v) if !v.is_finite() => (Literal::F32(v.to_f32()), Some(2)),
+            Literal::F16(_) => {
+                // The capability check reads the module's types.
+                self.intern_type(TypeInner::Scalar(naga::Scalar::F16));
+                return self.append(Expression::Literal(literal));
+            }
             Literal::F64(v) if !v.is_finite() => {
                 let narrow = v as f32;
                 if f64::from(narrow).to_bits() == v.to_bits() {

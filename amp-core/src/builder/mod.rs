@@ -27,6 +27,7 @@ mod entry;
 mod expr;
 mod fault;
 mod fences;
+mod half;
 mod loop_limit;
 mod segments;
 mod untiled;

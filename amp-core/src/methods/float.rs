@@ -12,7 +12,7 @@
 
 use super::{int_literal, math_expr, select};
 use crate::builder::{DeviceFn, KernelBuilder, KernelValue};
-use crate::math::{constant, precise_math as pm, Float};
+use crate::math::{constant, precise_math as pm, widen_half, Float};
 use naga::{BinaryOperator as Op, Expression, Handle, MathFunction, UnaryOperator};
 
 /// Declares the float methods that are one `precise_math` function.
@@ -307,6 +307,7 @@ pub(super) fn classify(
     s: naga::Scalar,
     class: Class,
 ) -> Handle<Expression> {
+    let (x, s) = widen_half(b, x, s);
     let raw = to_bits(b, x);
     let magnitude = and_mask(b, raw, !sign_bit(s), s);
     let infinity = match s.width {
@@ -369,6 +370,16 @@ fn with_sign_of(
     sign: Handle<Expression>,
     s: naga::Scalar,
 ) -> Handle<Expression> {
+    if s.width == 2 {
+        let (magnitude, wide) = widen_half(b, magnitude, s);
+        let (sign, _) = widen_half(b, sign, s);
+        let joined = with_sign_of(b, magnitude, sign, wide);
+        return b.append(Expression::As {
+            expr: joined,
+            kind: naga::ScalarKind::Float,
+            convert: Some(2),
+        });
+    }
     let m = to_bits(b, magnitude);
     let m = and_mask(b, m, !sign_bit(s), s);
     let sign = to_bits(b, sign);
@@ -383,6 +394,7 @@ fn with_sign_of(
 
 /// Whether `x`'s sign bit is set (negative numbers, `-0.0`, `-inf`, negative NaNs).
 fn sign_of(b: &mut KernelBuilder, x: Handle<Expression>, s: naga::Scalar) -> Handle<Expression> {
+    let (x, s) = widen_half(b, x, s);
     let raw = to_bits(b, x);
     let sign = and_mask(b, raw, sign_bit(s), s);
     let zero = int_literal(b, bits_scalar(s), 0);
@@ -431,7 +443,7 @@ fn and_mask(
 }
 
 /// A float literal: `single` for `f32`, `double` for `f64` (each exactly as given, infinities
-/// and NaN included).
+/// and NaN included), `single` rounded to the nearest `f16` for `f16`.
 fn by_width(
     b: &mut KernelBuilder,
     s: naga::Scalar,
@@ -440,6 +452,7 @@ fn by_width(
 ) -> Handle<Expression> {
     let literal = match s.width {
         8 => naga::Literal::F64(double),
+        2 => naga::Literal::F16(half::f16::from_f32(single)),
         _ => naga::Literal::F32(single),
     };
     b.literal_expr(literal)

@@ -28,6 +28,7 @@ mod powers;
 pub mod primitive;
 
 use crate::builder::{KernelBuilder, KernelValue};
+use crate::half::Half;
 use crate::math::Float;
 use crate::types::{Integer, Numeric, Scalar};
 use naga::{BinaryOperator, Expression, Handle, Literal, MathFunction, ScalarKind};
@@ -87,6 +88,7 @@ sign_methods! {
     i64: integer::abs, integer::signum;
     f32: float::abs, float::signum;
     f64: float::abs, float::signum;
+    half::f16: float::abs, float::signum;
 }
 
 /// The unsigned integer scalars, which have Rust's `is_power_of_two`, `next_power_of_two`,
@@ -257,6 +259,10 @@ scalar_methods! {
     fn is_finite() -> KernelValue<bool> where T: Float => float::is_finite;
     /// `x.to_bits()`: the float's bits (`u32` for `f32`, `u64` for `f64`), as Rust's.
     fn to_bits() -> KernelValue<<T as Float>::Bits> where T: Float => crate::bits::to_bits;
+    /// `h.to_f32()`: the `f32` of the same value (exact), as `half::f16::to_f32`.
+    fn to_f32() -> KernelValue<f32> where T: Half => crate::half::widen_to_f32;
+    /// `h.to_f64()`: the `f64` of the same value (exact), as `half::f16::to_f64`.
+    fn to_f64() -> KernelValue<f64> where T: Half => crate::half::widen_to_f64;
 
     // Integers: `i32`, `u32`, `i64` and `u64`.
 

@@ -186,3 +186,9 @@ pub mod u64 {
     integer_paths!(u64, u64);
     unsigned_paths!(u64);
 }
+
+/// `f16`'s associated functions in kernels: its conversions, with `half`'s names (the float
+/// methods are called as methods, `h.sqrt()`; see [`crate::half`]).
+pub mod f16 {
+    pub use crate::half::{from_f32, from_f64, to_f32, to_f64, FromF32, FromF64, ToF32, ToF64};
+}

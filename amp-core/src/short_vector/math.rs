@@ -31,6 +31,16 @@ macro_rules! host_component {
 }
 host_component!(f32: |v| v.abs(), f64: |v| v.abs(), i32: |v| v.wrapping_abs(), u32: |v| v);
 
+impl HostComponent for half::f16 {
+    fn times(self, other: Self) -> Self {
+        self * other
+    }
+    fn magnitude(self) -> Self {
+        half::f16::from_bits(self.to_bits() & 0x7fff)
+    }
+    const ZERO: Self = half::f16::ZERO;
+}
+
 impl<T: HostComponent, const N: usize> Vector<T, N> {
     /// The dot product.
     pub fn dot(self, other: Self) -> T {

@@ -9,7 +9,7 @@ use quote::{quote, quote_spanned};
 
 /// Whether `ty` is one of the kernel scalar types, written plainly (`u32`).
 fn is_scalar_type(ty: &syn::Type) -> bool {
-    const SCALARS: [&str; 7] = ["i32", "u32", "f32", "bool", "i64", "u64", "f64"];
+    const SCALARS: [&str; 8] = ["i32", "u32", "f32", "bool", "i64", "u64", "f64", "f16"];
     matches!(ty, syn::Type::Path(p) if p.qself.is_none()
         && p.path.get_ident().is_some_and(|i| SCALARS.iter().any(|s| i == s)))
 }

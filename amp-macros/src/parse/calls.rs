@@ -8,12 +8,12 @@ use syn::Expr;
 /// `Index::new([i, j])`).
 const AMP_TYPES: &[&str] = &[
     "Index", "Extent", "Vector", "Float2", "Float3", "Float4", "Int2", "Int3", "Int4", "UInt2",
-    "UInt3", "UInt4", "Double2", "Double3", "Double4",
+    "UInt3", "UInt4", "Double2", "Double3", "Double4", "Half2", "Half3", "Half4",
 ];
 
 /// The scalar types whose associated functions kernels call by path (`f32::from_bits(u)`,
-/// `i32::pow(n, 2)`).
-const SCALAR_TYPES: [&str; 6] = ["f32", "f64", "i32", "u32", "i64", "u64"];
+/// `i32::pow(n, 2)`, `f16::from_f32(x)`).
+const SCALAR_TYPES: [&str; 7] = ["f32", "f64", "i32", "u32", "i64", "u64", "f16"];
 
 /// `f32::name` (a scalar type's associated function, called by path): the type and the name.
 pub fn scalar_path(func: &syn::ExprPath) -> Option<(&syn::Ident, &syn::Ident)> {

@@ -75,6 +75,14 @@ pub enum FeatureError {
         /// The type asked for.
         to: &'static str,
     },
+    /// `reinterpret_as` from or to `f16` or a vector of them, which a buffer holds packed,
+    /// two bytes a component.
+    ReinterpretPacked {
+        /// The view's element type.
+        from: &'static str,
+        /// The type asked for.
+        to: &'static str,
+    },
     /// `reinterpret_as` from or to an element type of no size.
     ReinterpretEmpty {
         /// The view's element type.
@@ -175,6 +183,11 @@ impl fmt::Display for FeatureError {
                 "reinterpret_as from {from} to {to}: bool elements are one byte on the host and \
                  a 32-bit word on the accelerator, so their bytes cannot be seen as another \
                  type; use u32 data"
+            ),
+            FeatureError::ReinterpretPacked { from, to } => write!(
+                f,
+                "reinterpret_as from {from} to {to}: f16 elements are packed two bytes a \
+                 component on the accelerator, and views of them are not reinterpreted"
             ),
             FeatureError::ReinterpretEmpty { from, to } => write!(
                 f,

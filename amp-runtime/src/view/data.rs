@@ -100,7 +100,7 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
     /// Whether the view covers its whole data in order (not a strided section, nor a
     /// reinterpretation of part of it).
     fn is_whole(&self) -> bool {
-        self.offset == 0 && self.extent.size() * T::WORDS as u64 == self.core.meta().words as u64
+        self.offset == 0 && self.extent.size() * T::BYTES as u64 == self.core.meta().data_bytes()
     }
 
     /// The first and last element of the data that this view sees, when it sees any.
@@ -405,7 +405,8 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
             return Ok(());
         }
         let segments = self.create_buffer(&copy.acc)?;
-        let runs = [(0, 0, meta.words)];
+        // Whole words: a buffer's size is a multiple of 4, past the data's last byte.
+        let runs = [(0, 0, meta.data_bytes().div_ceil(4) as usize)];
         Segments::copy_runs::<u32>(&copy.acc, &copy.segments, &segments, &runs)?;
         copy.segments = segments;
         Ok(())
@@ -480,7 +481,7 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
     fn create_buffer(&self, acc: &Accelerator) -> Result<Segments> {
         let max = acc.limits().max_buffer_size;
         let meta = self.core.meta();
-        let element = (T::WORDS * 4) as u64;
+        let element = T::BYTES as u64;
         let size = meta.buffer_size().ok_or_else(|| {
             Error::OutOfMemory(MemoryError::Buffer {
                 extent: coords::extent(self.extent),
@@ -561,7 +562,7 @@ pub(crate) fn filled_vec<T: Element, const N: usize>(
 /// are made; kernels number elements, and the zero sentinel past them, with 32 bits.
 fn checked_len<T: Element, const N: usize>(extent: Extent<N>) -> Result<usize> {
     let len = element_count(extent)?;
-    let element = T::WORDS as u64 * 4;
+    let element = T::BYTES as u64;
     let bytes = len.saturating_mul(element);
     let largest = u64::from(u32::MAX) * element;
     if bytes > largest {
@@ -580,7 +581,7 @@ fn checked_len<T: Element, const N: usize>(extent: Extent<N>) -> Result<usize> {
 
 /// The host could not allocate an array of `extent`.
 fn host_out_of_memory<T: Element, const N: usize>(extent: Extent<N>) -> Error {
-    let bytes = extent.size().saturating_mul(T::WORDS as u64 * 4);
+    let bytes = extent.size().saturating_mul(T::BYTES as u64);
     Error::OutOfMemory(MemoryError::Host {
         extent: coords::extent(extent),
         bytes,

@@ -32,7 +32,7 @@ struct Address(usize);
 
 /// Writes the device bytes of `src` into `dst`, which holds exactly that many bytes.
 pub(crate) fn encode<T: Element>(src: &[T], mut dst: WriteOnly<'_, [u8]>) {
-    let element = T::WORDS * 4;
+    let element = T::BYTES;
     if element == 0 || dst.len() != src.len() * element {
         return;
     }
@@ -67,7 +67,7 @@ fn encode_part<T: Element>(src: &[T], mut dst: WriteOnly<'_, [u8]>) {
         dst.copy_from_slice(bytes);
         return;
     }
-    let element = T::WORDS * 4;
+    let element = T::BYTES;
     let mut words = Vec::with_capacity(CONVERT_STEP.min(src.len()) * T::WORDS);
     for (i, step) in src.chunks(CONVERT_STEP).enumerate() {
         words.clear();
@@ -80,7 +80,7 @@ fn encode_part<T: Element>(src: &[T], mut dst: WriteOnly<'_, [u8]>) {
 
 /// Fills `out` with the elements that device bytes `bytes` hold (as many as both have).
 pub(crate) fn decode<T: Element>(bytes: &[u8], out: &mut [T]) {
-    let element = T::WORDS * 4;
+    let element = T::BYTES;
     if element == 0 {
         return;
     }
@@ -125,7 +125,7 @@ mod tests {
 
     /// Every element kind round-trips through device bytes, on one thread and on several.
     fn round_trip<T: Element + PartialEq + std::fmt::Debug>(values: Vec<T>) {
-        let mut bytes = vec![0u8; values.len() * T::WORDS * 4];
+        let mut bytes = vec![0u8; values.len() * T::BYTES];
         encode(&values, WriteOnly::from_mut(&mut bytes[..]));
         let mut back = values.clone();
         back.iter_mut()

@@ -2,9 +2,14 @@
 //! and the decoding of device bytes into elements. Every copy names a range of elements, so a
 //! host read of one element moves one element.
 //!
-//! Byte counts are device bytes: every element takes `4 * T::WORDS` bytes on the accelerator
-//! (`bool` included), which is what crosses the bus. The zero sentinel past the data is never
-//! part of a range.
+//! Byte counts are device bytes: every element takes `T::BYTES` bytes on the accelerator
+//! (`bool` included, a word; `f16` two), which is what crosses the bus. The zero sentinel past
+//! the data is never part of a range.
+//!
+//! wgpu writes and copies whole 4-byte words. A range of packed 2-byte elements (`f16`, and the
+//! 6-byte `Half3`) may start or end inside a word: the element at such an edge moves on its
+//! own, in the word range that holds it, and a write of one first reads that range back so
+//! that its neighbour keeps its bytes (one more wait on the accelerator).
 
 use super::parallel;
 use crate::accelerator::Accelerator;
@@ -13,6 +18,7 @@ use crate::error::Result;
 use crate::staging::{self, Span};
 use amp_core::Element;
 use std::sync::atomic::{AtomicU64, Ordering};
+use wgpu::WriteOnly;
 
 static UPLOADS: AtomicU64 = AtomicU64::new(0);
 static DOWNLOADS: AtomicU64 = AtomicU64::new(0);
@@ -47,7 +53,57 @@ pub fn transfer_bytes() -> (u64, u64) {
 
 /// Device bytes of `len` elements of `T`.
 pub(crate) fn bytes_of<T: Element>(len: usize) -> u64 {
-    (len * T::WORDS * 4) as u64
+    (len * T::BYTES) as u64
+}
+
+/// How many elements of `first..first + len` of `T`, at the front and at the back, start or
+/// end inside a 4-byte word (none unless `T` is a packed 16-bit type; at most one each, since
+/// those take 2 or 6 bytes).
+fn word_edges<T: Element>(first: usize, len: usize) -> (usize, usize) {
+    let inside = |element: usize| !bytes_of::<T>(element).is_multiple_of(4);
+    let front = usize::from(len > 0 && inside(first));
+    let back = usize::from(len > front && inside(first + len));
+    (front, back)
+}
+
+/// The 4-byte words that hold element `index` of `T`: their first byte and byte count, and
+/// where the element starts in them.
+fn words_around<T: Element>(index: usize) -> (u64, u64, usize) {
+    let start = bytes_of::<T>(index);
+    let lo = start - start % 4;
+    let hi = (start + bytes_of::<T>(1)).next_multiple_of(4);
+    (lo, hi - lo, (start - lo) as usize)
+}
+
+/// Writes `value` as element `index` of `buffer`, which starts or ends inside a word: the
+/// words that hold it are read back, patched and written.
+fn write_inside_words<T: Element>(
+    acc: &Accelerator,
+    buffer: &wgpu::Buffer,
+    index: usize,
+    value: T,
+) -> Result<()> {
+    let (lo, size, at) = words_around::<T>(index);
+    let mut words = read_back(acc, buffer, lo, size, <[u8]>::to_vec)?;
+    let element = bytes_of::<T>(1) as usize;
+    if let Some(dst) = words.get_mut(at..at + element) {
+        parallel::encode(&[value], WriteOnly::from_mut(dst));
+    }
+    let queue = acc.queue()?;
+    acc.scoped(|_| queue.write_buffer(buffer, lo, &words))
+}
+
+/// Reads element `index` of `buffer`, which starts or ends inside a word, into `out`.
+fn read_inside_words<T: Element>(
+    acc: &Accelerator,
+    buffer: &wgpu::Buffer,
+    index: usize,
+    out: &mut T,
+) -> Result<()> {
+    let (lo, size, at) = words_around::<T>(index);
+    read_back(acc, buffer, lo, size, |bytes| {
+        parallel::decode(bytes.get(at..).unwrap_or(&[]), std::slice::from_mut(out));
+    })
 }
 
 /// Counts one upload of `bytes` in the process counters.
@@ -62,6 +118,16 @@ pub(crate) fn count_download(bytes: u64) {
     DOWNLOADED_BYTES.fetch_add(bytes, Ordering::Relaxed);
 }
 
+/// The unit a large transfer of `element`-byte elements is split in: whole elements in whole
+/// 4-byte words (two `f16`s, two `Half3`s).
+fn staging_unit(element: u64) -> u64 {
+    let mut unit = element.max(1);
+    while !unit.is_multiple_of(4) {
+        unit += element;
+    }
+    unit
+}
+
 /// Writes `data` into `buffer` from element `first` on. Returns once `data` is no longer
 /// needed; the copy is queued, ordered before later submissions of the accelerator.
 pub(crate) fn upload<T: Element>(
@@ -70,6 +136,14 @@ pub(crate) fn upload<T: Element>(
     first: usize,
     data: &[T],
 ) -> Result<()> {
+    let (front, back) = word_edges::<T>(first, data.len());
+    if front + back > 0 {
+        let end = data.len() - back;
+        for k in (0..front).chain(end..data.len()) {
+            write_inside_words(acc, buffer, first + k, data[k])?;
+        }
+        return upload(acc, buffer, first + front, &data[front..end]);
+    }
     let total = bytes_of::<T>(data.len());
     if total == 0 {
         return Ok(());
@@ -93,7 +167,7 @@ pub(crate) fn upload<T: Element>(
         buffer,
         offset: start,
         total,
-        unit: element,
+        unit: staging_unit(element),
     };
     acc.staging()
         .upload(acc.device(), queue, to, &mut |range, dst| {
@@ -110,6 +184,14 @@ pub(crate) fn download<T: Element>(
     first: usize,
     host: &mut [T],
 ) -> Result<()> {
+    let (front, back) = word_edges::<T>(first, host.len());
+    if front + back > 0 {
+        let (len, end) = (host.len(), host.len() - back);
+        for k in (0..front).chain(end..len) {
+            read_inside_words(acc, buffer, first + k, &mut host[k])?;
+        }
+        return download(acc, buffer, first + front, &mut host[front..end]);
+    }
     let total = bytes_of::<T>(host.len());
     if total == 0 {
         return Ok(());
@@ -126,7 +208,7 @@ pub(crate) fn download<T: Element>(
         buffer,
         offset,
         total,
-        unit: element,
+        unit: staging_unit(element),
     };
     acc.staging()
         .download(acc.device(), queue, from, &mut |range, bytes| {

@@ -163,6 +163,13 @@ impl<'a, T: Element> ViewData<'a, T, 1> {
                 to: U::name(),
             }));
         }
+        if T::BYTES != T::WORDS * 4 || U::BYTES != U::WORDS * 4 {
+            // Packed 16-bit elements: their word encoding is not their bytes in a buffer.
+            return Err(Error::UnsupportedFeature(FeatureError::ReinterpretPacked {
+                from: T::name(),
+                to: U::name(),
+            }));
+        }
         if T::WORDS == 0 || U::WORDS == 0 {
             return Err(Error::UnsupportedFeature(FeatureError::ReinterpretEmpty {
                 from: T::name(),

@@ -20,8 +20,8 @@ pub(super) struct State<'a, S> {
 pub(super) struct Meta {
     /// Unique in the process: names the data in the fault log of checked launches.
     pub(super) id: u64,
-    /// The data's size in 32-bit device words (fixed).
-    pub(super) words: usize,
+    /// The data's size in device bytes (fixed): its elements packed, `Element::BYTES` each.
+    pub(super) bytes: u64,
     /// Device bytes of one of the data's own elements (segments hold whole ones of them).
     pub(super) element_bytes: u64,
     /// Bytes after the data that a device buffer holds for the zero sentinel: one element of
@@ -36,26 +36,28 @@ pub(super) struct Meta {
 impl Meta {
     /// The data's size in device bytes.
     pub(super) fn data_bytes(&self) -> u64 {
-        self.words as u64 * 4
+        self.bytes
     }
 
     /// The index, in elements of `T`, of the zero sentinel that checked kernels read instead of
     /// an element out of range: the first element of `T` that starts at or past the data's end.
     pub(super) fn sentinel<T: Element>(&self) -> usize {
-        self.words.div_ceil(T::WORDS.max(1))
+        self.bytes.div_ceil(T::BYTES.max(1) as u64) as usize
     }
 
     /// Makes device buffers hold room for `T`'s sentinel.
     pub(super) fn reserve_sentinel<T: Element>(&self) {
-        let end = (self.sentinel::<T>() as u64 + 1) * (T::WORDS as u64 * 4);
+        let end = (self.sentinel::<T>() as u64 + 1) * T::BYTES as u64;
         let room = end.saturating_sub(self.data_bytes());
         self.sentinel_room.fetch_max(room, Ordering::Relaxed);
     }
 
-    /// The size a device buffer of the data needs.
+    /// The size a device buffer of the data needs: whole 4-byte words (wgpu copies and binds
+    /// those), so data of 2-byte elements may end inside the last one.
     pub(super) fn buffer_size(&self) -> Option<u64> {
         self.data_bytes()
-            .checked_add(self.sentinel_room.load(Ordering::Relaxed))
+            .checked_add(self.sentinel_room.load(Ordering::Relaxed))?
+            .checked_next_multiple_of(4)
     }
 }
 
@@ -67,13 +69,13 @@ pub(super) struct Shared<'a, S> {
 
 impl<'a, S: Element> Shared<'a, S> {
     pub(super) fn new(host: Host<'a, S>) -> Self {
-        let words = host.as_slice().len() * S::WORDS;
+        let bytes = (host.as_slice().len() * S::BYTES) as u64;
         Shared {
             meta: Meta {
                 id: NEXT_CORE.fetch_add(1, Ordering::Relaxed),
-                words,
-                element_bytes: S::WORDS as u64 * 4,
-                sentinel_room: AtomicU64::new(S::WORDS as u64 * 4),
+                bytes,
+                element_bytes: S::BYTES as u64,
+                sentinel_room: AtomicU64::new(S::BYTES as u64),
                 uploads: AtomicU64::new(0),
                 downloads: AtomicU64::new(0),
                 uploaded_bytes: AtomicU64::new(0),
