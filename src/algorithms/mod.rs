@@ -71,7 +71,7 @@ pub use histogram::{histogram, HistogramSample};
 pub use ops::{builtin, BinaryOp, ByOperation, Max, Min, Sum, UnaryOp};
 pub use radix_sort::{radix_sort, radix_sort_by_key};
 pub use reduce::{reduce, reduce_into};
-pub use scan::{exclusive_scan, inclusive_scan};
+pub use scan::{exclusive_scan, inclusive_scan, set_scan_method, ScanMethod};
 pub use scratch::{release_scratch, scratch_bytes, set_scratch_limit};
 pub use sort_key::SortKey;
 pub use source::{Item, Source, Target};
