@@ -1,4 +1,6 @@
-//! `inclusive_scan` and `exclusive_scan`: reduce-then-scan, with no inter-tile waiting.
+//! `inclusive_scan` and `exclusive_scan`: in a single pass ([`single_pass`]) for one-word
+//! elements whose output is not the input, else by reduce-then-scan, with no inter-tile
+//! waiting, described here.
 //!
 //! Each tile owns one contiguous chunk of whole blocks of [`WORD_BLOCK`] elements of one word
 //! ([`BLOCK`] of larger ones). One kernel, [`scan_chunks`], does both passes over a chunk:
