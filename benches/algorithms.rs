@@ -31,7 +31,9 @@
 //!
 //! The histograms with every value counted (u32) and half of them (f32) separate what the
 //! counted fraction costs from what the float binner costs. Last, one call each of `radix_sort`
-//! (u32), `histogram` (f32), `inclusive_scan` (f32) and `copy_if` is profiled kernel by kernel.
+//! (u32), `histogram` (f32), `inclusive_scan` (f32, by both methods) and `copy_if` is profiled
+//! kernel by kernel. The scans are timed twice: in a single pass (the default) and by
+//! reduce-then-scan (`set_scan_method`), the lines marked so.
 //!
 //! Besides its table, the benchmark prints one `figure` line per figure (`support/figure.rs`).
 
@@ -205,7 +207,7 @@ impl Line {
             },
         );
         println!(
-            "{:<34} amp {:>8.3} ms {:>9.2} {:<7} {gpu} | plain Rust, 1 core {:>9.3} ms {:>8.2} {:<7} | {:>6.1}x",
+            "{:<42} amp {:>8.3} ms {:>9.2} {:<7} {gpu} | plain Rust, 1 core {:>9.3} ms {:>8.2} {:<7} | {:>6.1}x",
             self.name,
             self.amp.wall * 1e3,
             self.rate(self.amp.wall),
@@ -319,6 +321,54 @@ fn main() -> Result<(), amp::Error> {
         work: 8.0 * n as f64,
         unit: "GB/s",
     });
+
+    // The same two scans by reduce-then-scan (`set_scan_method`), beside the single pass.
+    set_scan_method(ScanMethod::ReduceThenScan);
+    inclusive_scan(&float_array, &float_out, Sum)?;
+    let got = float_out.get(ni - 1)?;
+    let want: f64 = floats.iter().map(|&x| f64::from(x)).sum();
+    assert!(
+        (f64::from(got) - want).abs() <= 1e-4 * want,
+        "inclusive scan (reduce-then-scan)"
+    );
+    lines.push(Line {
+        name: "inclusive_scan Sum f32 (reduce-then-scan)",
+        amp: time_amp(&acc, reps, || inclusive_scan(&float_array, &float_out, Sum))?,
+        cpu: time_cpu(cpu_runs, || {
+            let mut run = 0.0f32;
+            for (o, &x) in cpu_scan.iter_mut().zip(&floats) {
+                run += x;
+                *o = run.to_bits();
+            }
+            std::hint::black_box(&cpu_scan);
+        }),
+        work: 8.0 * n as f64,
+        unit: "GB/s",
+    });
+    exclusive_scan(&word_array, &word_out, 0, Sum)?;
+    let want = words[..n - 1].iter().fold(0u32, |a, &b| a.wrapping_add(b));
+    assert_eq!(
+        word_out.get(ni - 1)?,
+        want,
+        "exclusive scan (reduce-then-scan)"
+    );
+    lines.push(Line {
+        name: "exclusive_scan Sum u32 (reduce-then-scan)",
+        amp: time_amp(&acc, reps, || {
+            exclusive_scan(&word_array, &word_out, 0, Sum)
+        })?,
+        cpu: time_cpu(cpu_runs, || {
+            let mut run = 0u32;
+            for (o, &x) in cpu_scan.iter_mut().zip(&words) {
+                *o = run;
+                run = run.wrapping_add(x);
+            }
+            std::hint::black_box(&cpu_scan);
+        }),
+        work: 8.0 * n as f64,
+        unit: "GB/s",
+    });
+    set_scan_method(ScanMethod::SinglePass);
 
     // Sorts: each call restores the unsorted keys first; the restoring copy is subtracted.
     let keys = Array::<u32, 1>::from_extent(ni)?;
@@ -601,6 +651,11 @@ fn main() -> Result<(), amp::Error> {
         let targets = [
             ("reduce Sum f32", 2000.0, "GB/s"),
             ("inclusive_scan Sum f32", 0.7 * 1950.0, "GB/s"),
+            (
+                "inclusive_scan Sum f32 (reduce-then-scan)",
+                0.7 * 1950.0,
+                "GB/s",
+            ),
             ("radix_sort u32", 9.5, "Gkeys/s"),
             ("histogram 256 bins f32", 0.8 * 860.0, "GB/s"),
         ];
@@ -617,7 +672,7 @@ fn main() -> Result<(), amp::Error> {
                     .gpu
                     .map_or_else(String::new, |g| format!("  GPU {}", mark(g)));
                 println!(
-                    "  {name:<28} target {target:>8.2} {unit:<7}  wall {}{gpu}",
+                    "  {name:<42} target {target:>8.2} {unit:<7}  wall {}{gpu}",
                     mark(line.amp.wall)
                 );
             }
@@ -646,6 +701,15 @@ fn main() -> Result<(), amp::Error> {
         (
             "inclusive_scan Sum f32",
             profiled(&acc, || inclusive_scan(&float_array, &float_out, Sum))?,
+        ),
+        (
+            "inclusive_scan Sum f32 (reduce-then-scan)",
+            profiled(&acc, || {
+                set_scan_method(ScanMethod::ReduceThenScan);
+                let result = inclusive_scan(&float_array, &float_out, Sum);
+                set_scan_method(ScanMethod::SinglePass);
+                result
+            })?,
         ),
         (
             "copy_if u32 (even; input bytes)",

@@ -120,6 +120,25 @@ pub trait Element: Value + Send + Sync {
         let _ = len;
         None
     }
+    /// Whether a kernel can turn a value into one `u32` word and back without losing a bit
+    /// ([`to_word`](Element::to_word), [`from_word`](Element::from_word)): the 32-bit scalars
+    /// `i32`, `u32` and `f32` (bit casts).
+    #[doc(hidden)]
+    const WORD_CAST: bool = false;
+    /// In a kernel, the bits of `value` as one `u32` word, where [`WORD_CAST`](Element::WORD_CAST)
+    /// holds; `None` otherwise.
+    #[doc(hidden)]
+    fn to_word(b: &mut KernelBuilder, value: Handle<Expression>) -> Option<Handle<Expression>> {
+        let _ = (b, value);
+        None
+    }
+    /// In a kernel, the value whose bits are the `u32` `word`, where
+    /// [`WORD_CAST`](Element::WORD_CAST) holds; `None` otherwise.
+    #[doc(hidden)]
+    fn from_word(b: &mut KernelBuilder, word: Handle<Expression>) -> Option<Handle<Expression>> {
+        let _ = (b, word);
+        None
+    }
 }
 
 /// Scalars with arithmetic: `i32`, `u32`, `f32` (and `i64`, `u64`, `f64`, `f16`).
@@ -182,6 +201,13 @@ macro_rules! scalar {
             }
             const WORDS: usize = <$t as WordRepr>::COUNT;
             $(const BYTES: usize = $bytes;)?
+            const WORD_CAST: bool = $naga.width == 4 && !matches!($naga.kind, ScalarKind::Bool);
+            fn to_word(b: &mut KernelBuilder, value: Handle<Expression>) -> Option<Handle<Expression>> {
+                Self::WORD_CAST.then(|| b.append(Expression::As { expr: value, kind: ScalarKind::Uint, convert: None }))
+            }
+            fn from_word(b: &mut KernelBuilder, word: Handle<Expression>) -> Option<Handle<Expression>> {
+                Self::WORD_CAST.then(|| b.append(Expression::As { expr: word, kind: $naga.kind, convert: None }))
+            }
             fn write_words(self, out: &mut Vec<u32>) {
                 WordRepr::write(self, out)
             }

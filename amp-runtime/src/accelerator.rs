@@ -508,6 +508,11 @@ impl Accelerator {
         }
     }
 
+    /// The adapter's description from the driver: `None` for the CPU accelerator.
+    pub(crate) fn device_info(&self) -> Option<&wgpu::AdapterInfo> {
+        self.inner.device.info()
+    }
+
     /// The on-disk pipeline cache, if it is on and the backend has one.
     pub(crate) fn disk_cache(&self) -> Option<&DiskCache> {
         let device = &self.inner.device;

@@ -185,6 +185,13 @@ impl<T: Element, const N: usize> Array<T, N> {
         self.data.extent()
     }
 
+    /// The identity of the array's data, shared by its views (see `ArrayView::data_id`). Not an
+    /// API.
+    #[doc(hidden)]
+    pub fn data_id(&self) -> u64 {
+        self.data.core_id()
+    }
+
     /// A copy of the data (C++ AMP's conversion to `std::vector`).
     pub fn to_vec(&self) -> Result<Vec<T>> {
         self.data.to_vec()

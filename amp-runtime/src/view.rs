@@ -69,6 +69,14 @@ macro_rules! view_methods {
             self.data.extent()
         }
 
+        /// The identity of the data the view sees, shared by every view, section and
+        /// reinterpretation of one array or host buffer (amp's algorithms compare them to
+        /// find an operand that is also the output). Not an API.
+        #[doc(hidden)]
+        pub fn data_id(&self) -> u64 {
+            self.data.core_id()
+        }
+
         /// Reads one element on the host. When a kernel wrote the data since the host last had
         /// it, only this element is copied back if the data is larger than 64 KiB (the rest
         /// stays on the accelerator until [`to_vec`](Self::to_vec), `synchronize` or more than

@@ -35,8 +35,10 @@
 //!
 //! Every kernel uses tiles of 256 threads and at most 16 KiB of tile_static memory (the least
 //! Vulkan guarantees), more where the accelerator has it; none relies on tiles running
-//! concurrently (multi-pass designs, no inter-tile waiting). The designs, their memory traffic
-//! and their limits are in `docs/ALGORITHMS.md`.
+//! concurrently: the multi-pass designs never wait on another tile, and the single-pass scan
+//! waits on an earlier tile only a bounded number of times before computing what it waited for
+//! itself ([`set_scan_method`] chooses between it and reduce-then-scan). The designs, their
+//! memory traffic and their limits are in `docs/ALGORITHMS.md`.
 //!
 //! Intermediate arrays (a sort's second copy of the keys, count tables, partials) come from a
 //! pool kept per accelerator, so repeated calls do not pay for making device buffers; it keeps
@@ -71,7 +73,7 @@ pub use histogram::{histogram, HistogramSample};
 pub use ops::{builtin, BinaryOp, ByOperation, Max, Min, Sum, UnaryOp};
 pub use radix_sort::{radix_sort, radix_sort_by_key};
 pub use reduce::{reduce, reduce_into};
-pub use scan::{exclusive_scan, inclusive_scan};
+pub use scan::{exclusive_scan, inclusive_scan, set_scan_method, ScanMethod};
 pub use scratch::{release_scratch, scratch_bytes, set_scratch_limit};
 pub use sort_key::SortKey;
 pub use source::{Item, Source, Target};

@@ -7,7 +7,7 @@
 //! [`Binary`]/[`Unary`], which make any operation callable by name inside a kernel: a built-in one
 //! as well as a user's `#[kernel] fn`.
 
-use crate::kernel_types::{DeviceFn, KernelFunction, KernelValue};
+use crate::kernel_types::{DeviceFn, KernelBuilder, KernelFunction, KernelValue};
 use amp_core::builder::KernelToken;
 use amp_core::{Element, Numeric};
 use std::marker::PhantomData;
@@ -217,3 +217,52 @@ impl<T: Element, U: Element, O: UnaryOp<T, U>> KernelFunction<ByOperation> for U
         self.0.marker()
     }
 }
+
+/// `to_word(x)` in a kernel: the bits of a one-word element ([`Element::WORD_CAST`]) as a
+/// `u32` (the scan's look-back publishes values as words).
+pub(crate) struct ToWord<T>(PhantomData<fn() -> T>);
+
+/// `from_word(w)` in a kernel: the one-word element whose bits are `w`.
+pub(crate) struct FromWord<T>(PhantomData<fn() -> T>);
+
+macro_rules! word_cast {
+    ($name:ident, $from:ty => $to:ty, $cast:ident, $what:literal) => {
+        impl<T> $name<T> {
+            pub(crate) fn new() -> Self {
+                $name(PhantomData)
+            }
+        }
+        impl<T> Clone for $name<T> {
+            fn clone(&self) -> Self {
+                *self
+            }
+        }
+        impl<T> Copy for $name<T> {}
+        impl<T: Element> KernelFunction<ByOperation> for $name<T> {
+            type Marker = Self;
+            fn marker(&self) -> Self {
+                *self
+            }
+        }
+        impl<T: Element> DeviceFn<(KernelValue<$from>,)> for $name<T> {
+            type Output = KernelValue<$to>;
+            fn call(&self, b: &mut KernelBuilder, (x,): (KernelValue<$from>,)) -> Self::Output {
+                match T::$cast(b, x.handle()) {
+                    Some(h) => KernelValue::from_handle(h),
+                    None => {
+                        b.error(format!(
+                            "`{}` cannot be {} in a kernel (amp's scan checks this before \
+                             building)",
+                            std::any::type_name::<T>(),
+                            $what
+                        ));
+                        KernelValue::from_handle(x.handle())
+                    }
+                }
+            }
+        }
+    };
+}
+
+word_cast!(ToWord, T => u32, to_word, "taken as one u32 word");
+word_cast!(FromWord, u32 => T, from_word, "made from one u32 word");

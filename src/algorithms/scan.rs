@@ -1,4 +1,6 @@
-//! `inclusive_scan` and `exclusive_scan`: reduce-then-scan, with no inter-tile waiting.
+//! `inclusive_scan` and `exclusive_scan`: in a single pass ([`single_pass`]) for one-word
+//! elements whose output is not the input, else by reduce-then-scan, with no inter-tile
+//! waiting, described here.
 //!
 //! Each tile owns one contiguous chunk of whole blocks of [`WORD_BLOCK`] elements of one word
 //! ([`BLOCK`] of larger ones). One kernel, [`scan_chunks`], does both passes over a chunk:
@@ -32,6 +34,9 @@ use super::reduce::reduce_chunks;
 use super::scratch::Scratch;
 use super::{BinaryOp, Item, Source, Target};
 use crate::{parallel_for_each, Accelerator, Result, TiledIndex};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+mod single_pass;
 
 /// Consecutive elements a thread scans in registers, for elements of more than one word: odd,
 /// so that the threads' reads of tile_static memory (a stride of `ITEMS` elements) fall in
@@ -149,9 +154,82 @@ where
     scan_on(&acc, input, output, exclusive, init, op, tiles)
 }
 
-/// [`scan`] on `acc` (`n > 0`, lengths checked), with at most `max_tiles` tiles a pass (more where the chunks would be too
-/// long).
+/// How the scans run: in a single pass where it applies (the default), or always by
+/// reduce-then-scan. A switch for comparing the two (`benches/algorithms.rs` times both), and
+/// for an accelerator where the single pass misbehaves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum ScanMethod {
+    /// One pass with decoupled look-back and fallback (docs/ALGORITHMS.md), for elements of
+    /// one 32-bit word (`i32`, `u32`, `f32`) when the output is not the input; reduce-then-scan
+    /// otherwise.
+    #[default]
+    SinglePass,
+    /// Reduce-then-scan always: each tile's chunk combined, the combinations scanned, each
+    /// chunk scanned from its carry (about `3n` memory traffic).
+    ReduceThenScan,
+}
+
+/// The method the scans use, process-wide: `true` for [`ScanMethod::ReduceThenScan`].
+static REDUCE_THEN_SCAN: AtomicBool = AtomicBool::new(false);
+
+/// Sets how [`inclusive_scan`] and [`exclusive_scan`] (and the scans inside `radix_sort` and
+/// `copy_if`) run from now on, in every thread, and returns the previous method. Results are
+/// the same either way, up to the rounding of `f32` sums (combined in another order).
+///
+/// ```
+/// use amp::algorithms::{set_scan_method, ScanMethod};
+///
+/// let old = set_scan_method(ScanMethod::ReduceThenScan);
+/// assert_eq!(old, ScanMethod::SinglePass);
+/// set_scan_method(old);
+/// ```
+pub fn set_scan_method(method: ScanMethod) -> ScanMethod {
+    let old = REDUCE_THEN_SCAN.swap(method == ScanMethod::ReduceThenScan, Ordering::Relaxed);
+    if old {
+        ScanMethod::ReduceThenScan
+    } else {
+        ScanMethod::SinglePass
+    }
+}
+
+/// [`scan`] on `acc` (`n > 0`, lengths checked): in one pass where it applies and is not
+/// switched off, else by reduce-then-scan with at most `max_tiles` tiles a pass.
 pub(crate) fn scan_on<T, I, O, Op>(
+    acc: &Accelerator,
+    input: &I,
+    output: &O,
+    exclusive: bool,
+    init: Option<T>,
+    op: Op,
+    max_tiles: usize,
+) -> Result<()>
+where
+    T: Item,
+    I: Source<T>,
+    O: Target<T>,
+    Op: BinaryOp<T>,
+{
+    if !REDUCE_THEN_SCAN.load(Ordering::Relaxed) && single_pass::applies(input, output) {
+        let step = Scan {
+            aggregate: false,
+            exclusive,
+            init,
+        };
+        return single_pass::scan(
+            acc,
+            input,
+            output,
+            step,
+            op,
+            single_pass::Lookback::normal(acc),
+        );
+    }
+    reduce_then_scan(acc, input, output, exclusive, init, op, max_tiles)
+}
+
+/// [`scan`] by reduce-then-scan (the module documentation), with at most `max_tiles` tiles a
+/// pass (more where the chunks would be too long).
+fn reduce_then_scan<T, I, O, Op>(
     acc: &Accelerator,
     input: &I,
     output: &O,
@@ -193,7 +271,7 @@ where
     } else {
         scan_pass(acc, input, output, partials, unused, chunks, aggregate, op)?;
     }
-    scan_on(acc, partials, carries, true, init, op, max_tiles)?;
+    reduce_then_scan(acc, partials, carries, true, init, op, max_tiles)?;
     scan_pass(acc, input, output, unused, carries, chunks, step, op)
 }
 
@@ -407,7 +485,194 @@ where
 
 #[cfg(test)]
 mod tests {
+    use super::single_pass::{self, Lookback};
     use super::*;
+    use crate::algorithms::{Max, Sum};
+    use crate::{ArrayView, ConstArrayView};
+
+    /// Composition of affine maps `x -> m x + c` modulo 2^16, `m` in the high half of the word
+    /// and `c` in the low: `compose(f, g)` applies `f`, then `g`. Associative, not commutative.
+    #[crate::kernel]
+    fn compose(f: u32, g: u32) -> u32 {
+        let (mf, cf) = (f >> 16, f & 0xFFFF);
+        let (mg, cg) = (g >> 16, g & 0xFFFF);
+        (((mf * mg) & 0xFFFF) << 16) | ((cf * mg + cg) & 0xFFFF)
+    }
+
+    fn compose_host(f: u32, g: u32) -> u32 {
+        let (mf, cf) = (f >> 16, f & 0xFFFF);
+        let (mg, cg) = (g >> 16, g & 0xFFFF);
+        ((mf.wrapping_mul(mg) & 0xFFFF) << 16) | (cf.wrapping_mul(mg).wrapping_add(cg) & 0xFFFF)
+    }
+
+    /// Pseudo-random words (xorshift).
+    fn words(n: usize, seed: u32) -> Vec<u32> {
+        let mut x = seed | 1;
+        (0..n)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 17;
+                x ^= x << 5;
+                x
+            })
+            .collect()
+    }
+
+    /// The scan on the host: inclusive, or exclusive from `init`.
+    fn host_scan(data: &[u32], init: Option<u32>, op: fn(u32, u32) -> u32) -> Vec<u32> {
+        let mut run = init;
+        data.iter()
+            .map(|&x| {
+                let before = run;
+                let after = match run {
+                    Some(r) => op(r, x),
+                    None => x,
+                };
+                run = Some(after);
+                match init {
+                    Some(_) => before.unwrap_or(x),
+                    None => after,
+                }
+            })
+            .collect()
+    }
+
+    /// How a test runs the scan: the single pass with a given look-back, or reduce-then-scan.
+    #[derive(Clone, Copy, Debug)]
+    enum Path {
+        Single(Lookback),
+        ReduceThenScan,
+    }
+
+    /// Scans `data` (exclusively from `init`, or inclusively) with `op` by `path`, and checks
+    /// the result against the host's.
+    fn check<Op: BinaryOp<u32>>(
+        data: &[u32],
+        init: Option<u32>,
+        op: Op,
+        host_op: fn(u32, u32) -> u32,
+        path: Path,
+    ) -> Result<()> {
+        let n = data.len();
+        let input = ConstArrayView::new(n as i32, data)?;
+        let output = ArrayView::<u32, 1>::from_extent(n as i32)?;
+        let acc = accelerator(&[])?;
+        match path {
+            Path::Single(lookback) => {
+                assert!(single_pass::applies(&input, &output));
+                let step = Scan {
+                    aggregate: false,
+                    exclusive: init.is_some(),
+                    init,
+                };
+                single_pass::scan(&acc, &input, &output, step, op, lookback)?;
+            }
+            Path::ReduceThenScan => reduce_then_scan(
+                &acc,
+                &input,
+                &output,
+                init.is_some(),
+                init,
+                op,
+                max_tiles(&acc, MAX_TILES),
+            )?,
+        }
+        let got = output.to_vec()?;
+        let want = host_scan(data, init, host_op);
+        if let Some(i) = (0..n).find(|&i| got[i] != want[i]) {
+            panic!(
+                "{path:?}, n = {n}, init {init:?}: element {i} is {:#x}, not {:#x}",
+                got[i], want[i]
+            );
+        }
+        Ok(())
+    }
+
+    /// Both paths, on lengths around block and chunk boundaries, inclusive and exclusive,
+    /// with a non-commutative operation and with a built-in one.
+    #[test]
+    fn both_paths_scan_odd_lengths_in_order() -> Result<()> {
+        let acc = accelerator(&[])?;
+        let normal = Path::Single(Lookback::normal(&acc));
+        for n in [
+            1,
+            2,
+            WORD_BLOCK - 1,
+            WORD_BLOCK,
+            WORD_BLOCK + 1,
+            5 * WORD_BLOCK + 777,
+        ] {
+            let data = words(n, n as u32);
+            for path in [normal, Path::ReduceThenScan] {
+                check(&data, None, compose, compose_host, path)?;
+                check(&data, Some(0x0003_0001), compose, compose_host, path)?;
+                check(&data, Some(7), Sum, u32::wrapping_add, path)?;
+                check(&data, None, Max, u32::max, path)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// More than a thousand chunks: long look-back chains, tiles running in whatever order
+    /// the device runs them.
+    #[test]
+    fn single_pass_over_a_thousand_chunks() -> Result<()> {
+        let acc = accelerator(&[])?;
+        let n = 1100 * WORD_BLOCK + 123;
+        let data = words(n, 99);
+        let normal = Lookback::normal(&acc);
+        check(&data, Some(5), compose, compose_host, Path::Single(normal))?;
+        // No waiting: a predecessor that has published nothing is always fallen back on.
+        let impatient = Lookback {
+            spins: 0,
+            forced: 0,
+        };
+        check(&data, None, Sum, u32::wrapping_add, Path::Single(impatient))?;
+        // The first three look-back steps of every tile fall back, whatever was published:
+        // fallbacks followed by aggregates and inclusive prefixes.
+        let three = Lookback {
+            spins: normal.spins,
+            forced: 3,
+        };
+        check(&data, Some(1), compose, compose_host, Path::Single(three))
+    }
+
+    /// Every look-back step of every tile falls back, down to chunk 0 (whose fallback must
+    /// bring in the initial value).
+    #[test]
+    fn single_pass_with_every_step_falling_back() -> Result<()> {
+        let n = 40 * WORD_BLOCK - 5;
+        let data = words(n, 3);
+        let all = Path::Single(Lookback {
+            spins: 0,
+            forced: u32::MAX,
+        });
+        check(&data, Some(0x0001_0002), compose, compose_host, all)?;
+        check(&data, None, compose, compose_host, all)
+    }
+
+    /// An in-place scan takes reduce-then-scan (the fallback reads other chunks' input) and
+    /// gives the same results.
+    #[test]
+    fn in_place_scans_are_correct() -> Result<()> {
+        let n = 30 * WORD_BLOCK + 11;
+        let data = words(n, 17);
+        let mut buffer = data.clone();
+        let view = ArrayView::new(n as i32, &mut buffer)?;
+        assert!(!single_pass::applies(&view, &view));
+        inclusive_scan(&view, &view, compose)?;
+        assert!(view.to_vec()? == host_scan(&data, None, compose_host));
+        let floats: Vec<f32> = data.iter().map(|&x| (x % 100) as f32).collect();
+        let mut buffer = floats.clone();
+        let view = ArrayView::new(n as i32, &mut buffer)?;
+        exclusive_scan(&view, &view, 1.0, Sum)?;
+        let mut run = 1.0f32;
+        for (i, (&got, &x)) in view.to_vec()?.iter().zip(&floats).enumerate() {
+            assert_eq!(got, run, "element {i}");
+            run += x;
+        }
+        Ok(())
+    }
 
     /// Addition of pairs: an operation not known to be commutative, on 8-byte elements.
     #[crate::kernel]

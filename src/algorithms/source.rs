@@ -39,6 +39,10 @@ pub trait Source<T: Element>: sealed::Sealed {
     /// The same bytes as a view of `u32` words.
     #[doc(hidden)]
     fn words(&self) -> Result<Self::Words>;
+    /// The identity of the data, shared by every view of it (an operand that is also the
+    /// output has the output's).
+    #[doc(hidden)]
+    fn data_id(&self) -> u64;
 }
 
 /// A rank-1 operand the algorithms write: an [`ArrayView`] or an [`Array`] of rank 1 (and
@@ -76,6 +80,9 @@ impl<'a, T: Element> Source<T> for ArrayView<'a, T, 1> {
     fn words(&self) -> Result<Self::Words> {
         self.reinterpret_as::<u32>()
     }
+    fn data_id(&self) -> u64 {
+        self.data_id()
+    }
 }
 
 impl<'a, T: Element> Source<T> for ConstArrayView<'a, T, 1> {
@@ -94,6 +101,9 @@ impl<'a, T: Element> Source<T> for ConstArrayView<'a, T, 1> {
     fn words(&self) -> Result<Self::Words> {
         self.reinterpret_as::<u32>()
     }
+    fn data_id(&self) -> u64 {
+        self.data_id()
+    }
 }
 
 impl<T: Element> Source<T> for Array<T, 1> {
@@ -111,6 +121,9 @@ impl<T: Element> Source<T> for Array<T, 1> {
     }
     fn words(&self) -> Result<Self::Words> {
         self.reinterpret_as::<u32>()
+    }
+    fn data_id(&self) -> u64 {
+        self.data_id()
     }
 }
 

@@ -1,7 +1,10 @@
 //! The small autotune: on the first `gemm` of a size class on an accelerator, every tile
 //! configuration that fits the accelerator's limits runs on a problem of the class's
 //! representative size, and the fastest is kept for the process (keyed by the accelerator, the
-//! size class and the kernel's form: `Float4` and element loads are tuned apart).
+//! size class and the kernel's form: `Float4` and element loads are tuned apart) and on disk,
+//! in amp's cache directory (`Accelerator::tuned`: per device, driver and amp version), so
+//! that a later process on the same machine reads it instead of tuning again.
+//! `AMP_CACHE_DIR=off` (the pipeline cache's switch) turns the disk part off.
 
 use super::tiles::{self, Form, GemmTiles};
 use super::Dims;
@@ -67,7 +70,10 @@ const MIN_BATCH: Duration = Duration::from_millis(2);
 /// The most launches in a timed batch.
 const MAX_RUNS: u32 = 243;
 
-type Cache = Mutex<HashMap<(u64, SizeClass, Form), GemmTiles>>;
+/// What a tune is kept under: the accelerator's id, the size class, the kernel's form.
+type Key = (u64, SizeClass, Form);
+
+type Cache = Mutex<HashMap<Key, GemmTiles>>;
 
 fn cache() -> &'static Cache {
     static CACHE: OnceLock<Cache> = OnceLock::new();
@@ -90,9 +96,27 @@ pub(super) fn tiles_for(
     if let Some(tiles) = cached {
         return Ok(tiles);
     }
-    // Two threads may tune one class at once; both find a good answer, and the later one is
-    // kept. Not holding the lock lets other classes and accelerators proceed.
-    let tiles = tune(view, key.1, form)?;
+    let acc = view.accelerator();
+    let record = record_name(key.1, form);
+    // A record of an earlier process: used if it names a configuration that still fits.
+    let stored = acc
+        .tuned(&record)
+        .and_then(|name| {
+            GemmTiles::ALL
+                .into_iter()
+                .find(|t| format!("{t:?}") == name)
+        })
+        .filter(|t| t.fits(acc));
+    let tiles = match stored {
+        Some(tiles) => tiles,
+        None => {
+            // Two threads may tune one class at once; both find a good answer, and the later
+            // one is kept. Not holding the lock lets other classes and accelerators proceed.
+            let tiles = tune(view, key.1, form)?;
+            acc.store_tuned(&record, &format!("{tiles:?}"));
+            tiles
+        }
+    };
     cache()
         .lock()
         .unwrap_or_else(PoisonError::into_inner)
@@ -100,11 +124,18 @@ pub(super) fn tiles_for(
     Ok(tiles)
 }
 
+/// The name of a tune's record on disk: the form and the size class.
+fn record_name(class: SizeClass, form: Form) -> String {
+    format!("gemm {form:?} m{} n{}", class.m, class.n)
+}
+
 /// Times every configuration that fits (on a CPU device, [`CPU_CANDIDATES`]) on the class's
 /// representative problem; the fastest. A configuration that fails (its kernel rejected by the device) is skipped; when all fail,
 /// the last error is returned.
 fn tune(view: &AcceleratorView, class: SizeClass, form: Form) -> Result<GemmTiles, Error> {
     let acc = view.accelerator();
+    #[cfg(test)]
+    tests::count_tune((acc.id(), class, form));
     let emulated = acc.is_emulated();
     let dims = representative(class, emulated);
     // Zeros (nothing is uploaded); the timing does not depend on the values.
@@ -178,6 +209,66 @@ fn time(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Accelerator;
+
+    /// Tunes run in this process, per key (tests run in parallel, so each counts its own).
+    static TUNES: Mutex<Vec<Key>> = Mutex::new(Vec::new());
+
+    pub(super) fn count_tune(key: Key) {
+        TUNES
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .push(key);
+    }
+
+    fn tunes(key: Key) -> usize {
+        let tunes = TUNES.lock().unwrap_or_else(PoisonError::into_inner);
+        tunes.iter().filter(|k| **k == key).count()
+    }
+
+    /// A second process (here: the in-memory table emptied) reads the winner from disk
+    /// instead of tuning again; a record naming no configuration is ignored and replaced.
+    #[test]
+    fn a_tune_is_kept_on_disk_for_later_processes() -> Result<(), Error> {
+        let acc = Accelerator::default()?;
+        let view = acc.default_view();
+        // A class of its own: element loads, M above 1024, N up to 256.
+        let dims = Dims {
+            m: 2000,
+            n: 100,
+            k: 8,
+        };
+        let form = Form::Element;
+        let key = (acc.id(), SizeClass::of(dims), form);
+        let record = record_name(key.1, form);
+        let forget = || {
+            cache()
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .remove(&key)
+        };
+        // A corrupt record: tuned anew, and the record rewritten.
+        acc.store_tuned(&record, "T999x999");
+        forget();
+        let before = tunes(key);
+        let first = tiles_for(&view, dims, form)?;
+        assert_eq!(tunes(key), before + 1);
+        assert_eq!(
+            acc.tuned(&record),
+            Some(format!("{first:?}")),
+            "not kept on disk (is amp's cache directory off or not writable here?)"
+        );
+        // The next "process": no tune.
+        forget();
+        let second = tiles_for(&view, dims, form)?;
+        assert_eq!(second, first);
+        assert_eq!(
+            tunes(key),
+            before + 1,
+            "tuned again instead of reading the disk"
+        );
+        Ok(())
+    }
 
     #[test]
     fn classes_bucket_m_and_n() {
