@@ -16,12 +16,22 @@
 //! batches.
 //!
 //! Besides its table, the benchmark prints one `figure` line per figure (`support/figure.rs`).
+//!
+//! Last, the ceiling for f16 on the matrix units: hand-written WGSL GEMMs on cooperative-matrix
+//! fragments (f16 inputs, f32 accumulation and output; `support/coop_gemm.rs`) in several
+//! blockings, each checked against the CPU, on devices with `EXPERIMENTAL_COOPERATIVE_MATRIX`
+//! (one line saying why not elsewhere). cuBLAS's fp16 figure for the same product is torch's
+//! `REF gemm_fp16` line (`torch_ref.py`, run first by `scripts/gpu-bench.sh`); given as
+//! `--cublas-fp16 TFLOPS`, the benchmark prints each kernel's ratio to it. `--f16-only` runs
+//! this part alone.
 
 use amp::algorithms::{gemm, gemm_tiles, gemm_with, GemmTiles};
 use amp::prelude::*;
 use std::time::{Duration, Instant};
 
 // Each benchmark uses some of the implementation names.
+#[path = "support/coop_gemm.rs"]
+mod coop_gemm;
 #[allow(dead_code)]
 #[path = "support/figure.rs"]
 mod figure;
@@ -314,6 +324,15 @@ fn main() -> Result<(), amp::Error> {
         .and_then(|s| s.parse().ok());
     let large = args.iter().any(|a| a == "--large");
     let n: usize = size_arg.unwrap_or(if large { 4096 } else { 256 });
+    let cublas_fp16: Option<f64> = args
+        .iter()
+        .position(|a| a == "--cublas-fp16")
+        .and_then(|i| args.get(i + 1))
+        .and_then(|s| s.parse().ok());
+    if args.iter().any(|a| a == "--f16-only") {
+        f16_ceiling(n, cublas_fp16);
+        return Ok(());
+    }
     let acc = Accelerator::default()?;
     let view = acc.default_view();
     let reps = if acc.is_emulated() { 2 } else { 10 };
@@ -400,5 +419,36 @@ fn main() -> Result<(), amp::Error> {
     } else {
         println!("  (every result equals the CPU's; no WGSL reference: N is not a multiple of 64)");
     }
+    f16_ceiling(n, cublas_fp16);
     Ok(())
+}
+
+/// The hand-written f16 WGSL GEMMs on the matrix units, the best recorded as the ceiling.
+fn f16_ceiling(n: usize, cublas_fp16: Option<f64>) {
+    println!("f16 GEMM on the matrix units, hand-written WGSL (f16 A, B; f32 accumulation, C), {n}x{n}x{n}:");
+    let measured = u32::try_from(n).map_or_else(|_| Vec::new(), |n| coop_gemm::run(n, 20));
+    let Some(best) = measured.iter().max_by(|a, b| a.tflops.total_cmp(&b.tflops)) else {
+        return;
+    };
+    println!(
+        "  best: {} at {:.2} TFLOP/s ({:.3} ms)",
+        best.name,
+        best.tflops,
+        best.seconds * 1e3
+    );
+    figure(
+        "gemm f16 (f32 accumulation)",
+        figure::WGSL,
+        best.tflops,
+        "TFLOP/s",
+    );
+    match cublas_fp16 {
+        Some(cublas) => println!(
+            "  best / cuBLAS fp16 ({cublas:.1} TFLOP/s) = {:.2}",
+            best.tflops / cublas
+        ),
+        None => println!(
+            "  cuBLAS fp16: torch's `REF gemm_fp16` line (torch_ref.py); pass --cublas-fp16 TFLOPS for the ratio"
+        ),
+    }
 }

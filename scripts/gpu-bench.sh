@@ -47,9 +47,13 @@ if command -v nvcc >/dev/null; then
     echo "== CUDA" | tee -a "$log"
     nvcc -O3 -arch=sm_90 -o /tmp/cuda_ref .gpu/cuda_ref.cu && /tmp/cuda_ref 4096 2>&1 | tee -a "$log"
 fi
+# cuBLAS's fp16 GEMM (torch, above) for the gemm benchmark's f16 ceiling ratios.
+cublas_fp16=$(awk '/^REF gemm_fp16 /{print $5}' "$log" | tail -1)
 for b in kernels algorithms gemm memory; do
     bin=$(bench $b)
-    if [ -n "$bin" ]; then part "$b --large" "$bin" --large; fi
+    extra=()
+    if [ $b = gemm ] && [ -n "$cublas_fp16" ]; then extra=(--cublas-fp16 "$cublas_fp16"); fi
+    if [ -n "$bin" ]; then part "$b --large" "$bin" --large "${extra[@]}"; fi
 done
 # Untiled kernels at 1, 2 and 8 indices per thread (4 is the default, run above), and arrays
 # larger than one binding and one buffer.
