@@ -46,6 +46,7 @@ pub mod algorithms;
 
 pub use amp_core::builder::AccessKind;
 pub use amp_core::math::{fast_math, intrinsics, precise_math};
+pub use amp_core::matrix;
 pub use amp_core::packed;
 pub use amp_core::short_vector::{
     self, double2, double3, double4, float2, float3, float4, half2, half3, half4, int2, int3, int4,

@@ -56,6 +56,15 @@ pub enum KernelError {
         /// What it uses.
         feature: String,
     },
+    /// The kernel uses matrix fragments (`amp::matrix`) the accelerator does not run.
+    UnsupportedMatrix {
+        /// The kernel being built.
+        kernel: String,
+        /// What it needs: the first fragment or multiply-add the accelerator lacks.
+        need: crate::matrix::MatrixNeed,
+        /// The multiply-adds the accelerator runs (none without matrix units).
+        device: Vec<crate::matrix::MatrixShape>,
+    },
     /// naga's validator rejected the generated IR.
     Validation {
         /// The kernel being built.
@@ -104,6 +113,18 @@ impl PartialEq for KernelError {
                 },
             ) => (kernel, feature) == (k, f),
             (
+                UnsupportedMatrix {
+                    kernel,
+                    need,
+                    device,
+                },
+                UnsupportedMatrix {
+                    kernel: k,
+                    need: n,
+                    device: d,
+                },
+            ) => (kernel, need, device) == (k, n, d),
+            (
                 Validation { kernel, loc, error },
                 Validation {
                     kernel: k,
@@ -130,6 +151,25 @@ impl fmt::Display for KernelError {
             }
             KernelError::Unsupported { kernel, feature } => {
                 write!(f, "kernel `{kernel}` uses {feature}")
+            }
+            KernelError::UnsupportedMatrix {
+                kernel,
+                need,
+                device,
+            } => {
+                write!(
+                    f,
+                    "kernel `{kernel}` uses {need}, which the accelerator does not run; "
+                )?;
+                if device.is_empty() {
+                    return write!(f, "it has no matrix units (cooperative matrices)");
+                }
+                write!(f, "it runs ")?;
+                for (i, shape) in device.iter().enumerate() {
+                    let sep = if i == 0 { "" } else { ", " };
+                    write!(f, "{sep}{shape}")?;
+                }
+                Ok(())
             }
             KernelError::Validation { kernel, loc, error } => {
                 write!(f, "kernel `{kernel}` failed validation")?;

@@ -19,6 +19,7 @@ pub mod lang;
 pub mod launch;
 pub mod layout;
 pub mod math;
+pub mod matrix;
 pub mod methods;
 pub mod ops;
 pub mod packed;

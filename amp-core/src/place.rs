@@ -59,6 +59,11 @@ impl<T> Place<T> {
         }
     }
 
+    /// The naga pointer to the place.
+    pub(crate) fn pointer(&self) -> Handle<Expression> {
+        self.pointer
+    }
+
     /// What an access through this place is, in a fault report.
     fn kind(&self) -> AccessKind {
         match self.root {

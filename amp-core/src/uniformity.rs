@@ -209,6 +209,31 @@ impl Analysis<'_> {
                 }
                 Exits::default()
             }
+            // Matrix fragments are subgroup-cooperative: their operations follow the barrier's
+            // rule (a tile's subgroups are parts of it, so tile-uniform control is enough).
+            Statement::Emit(range) => {
+                let cooperative = range.clone().any(|e| {
+                    matches!(
+                        st.func.expressions[e],
+                        Expression::CooperativeLoad { .. }
+                            | Expression::CooperativeMultiplyAdd { .. }
+                    )
+                });
+                if cooperative {
+                    st.reaches_barrier = true;
+                    if control.is_some() {
+                        self.report(span, control, "matrix fragment operation");
+                    }
+                }
+                Exits::default()
+            }
+            Statement::CooperativeStore { .. } => {
+                st.reaches_barrier = true;
+                if control.is_some() {
+                    self.report(span, control, "matrix fragment store");
+                }
+                Exits::default()
+            }
             Statement::Store { pointer, value } => {
                 let nonuniform = self.expr(st, *value) || control.is_some();
                 if let Some(local) = root_local(st.func, *pointer) {

@@ -357,7 +357,20 @@ impl Accelerator {
             features.contains(F::SUBGROUP_BARRIER),
         );
         caps.set(Caps::IMMEDIATES, features.contains(F::IMMEDIATES));
+        caps.set(
+            Caps::COOPERATIVE_MATRIX,
+            features.contains(F::EXPERIMENTAL_COOPERATIVE_MATRIX),
+        );
         caps
+    }
+
+    /// The matrix multiply-adds (`amp::matrix` fragments) the accelerator runs, each an
+    /// `m`×`n`×`k` shape with its input and accumulator types, as the device reports them
+    /// (Vulkan's `vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR`); empty on a device
+    /// without matrix units. A kernel whose fragments need another is
+    /// `Error::UnsupportedFeature` at launch.
+    pub fn matrix_shapes(&self) -> Vec<amp_core::matrix::MatrixShape> {
+        self.inner.device.matrix_shapes()
     }
 
     /// Runs `f` (which creates resources or pipelines) inside error scopes, so that validation
@@ -739,6 +752,23 @@ mod tests {
                 caps.contains(naga::valid::Capabilities::SHADER_INT64),
                 acc.supports_int64()
             );
+        }
+    }
+
+    #[test]
+    fn matrix_shapes_follow_the_cooperative_matrix_feature() {
+        for acc in Accelerator::all().unwrap_or_default() {
+            let has = acc
+                .features()
+                .contains(wgpu::Features::EXPERIMENTAL_COOPERATIVE_MATRIX);
+            assert_eq!(
+                acc.naga_capabilities()
+                    .contains(naga::valid::Capabilities::COOPERATIVE_MATRIX),
+                has
+            );
+            // A device with the feature reports at least one shape (wgpu enables the feature
+            // only then); one without reports none.
+            assert_eq!(!acc.matrix_shapes().is_empty(), has, "{acc}");
         }
     }
 

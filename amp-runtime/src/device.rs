@@ -28,7 +28,8 @@ const WANTED_FEATURES: wgpu::Features = wgpu::Features::SHADER_F64
     .union(wgpu::Features::TIMESTAMP_QUERY)
     .union(wgpu::Features::TIMESTAMP_QUERY_INSIDE_ENCODERS)
     .union(wgpu::Features::TIMESTAMP_QUERY_INSIDE_PASSES)
-    .union(wgpu::Features::PIPELINE_CACHE);
+    .union(wgpu::Features::PIPELINE_CACHE)
+    .union(wgpu::Features::EXPERIMENTAL_COOPERATIVE_MATRIX);
 
 /// Features amp's own tests mask to reach the paths of devices without them:
 /// `AMP_DISABLE_FEATURES=f16` (a comma-separated list; `f16` is the only name so far).
@@ -196,6 +197,42 @@ impl Device {
         self.features
     }
 
+    /// The matrix multiply-adds the adapter runs in subgroups (none without
+    /// `EXPERIMENTAL_COOPERATIVE_MATRIX`, and none for the CPU accelerator).
+    pub(crate) fn matrix_shapes(&self) -> Vec<amp_core::matrix::MatrixShape> {
+        use amp_core::matrix::{MatrixScalarType as T, MatrixShape};
+        let Source::Adapter { adapter, .. } = &self.source else {
+            return Vec::new();
+        };
+        if !self
+            .features
+            .contains(wgpu::Features::EXPERIMENTAL_COOPERATIVE_MATRIX)
+        {
+            return Vec::new();
+        }
+        let scalar = |t: wgpu::CooperativeScalarType| match t {
+            wgpu::CooperativeScalarType::F16 => T::F16,
+            wgpu::CooperativeScalarType::F32 => T::F32,
+            wgpu::CooperativeScalarType::I32 => T::I32,
+            wgpu::CooperativeScalarType::U32 => T::U32,
+        };
+        let mut shapes: Vec<MatrixShape> = Vec::new();
+        for p in adapter.cooperative_matrix_properties() {
+            let shape = MatrixShape {
+                m: p.m_size,
+                n: p.n_size,
+                k: p.k_size,
+                input: scalar(p.ab_type),
+                accumulator: scalar(p.cr_type),
+            };
+            // Saturating and wrapping variants of one shape are one shape to amp.
+            if !shapes.contains(&shape) {
+                shapes.push(shape);
+            }
+        }
+        shapes
+    }
+
     /// The adapter's limits, which the device is opened with; `None` for the CPU accelerator.
     pub(crate) fn limits(&self) -> Option<wgpu::Limits> {
         match &self.source {
@@ -227,10 +264,29 @@ impl Device {
                 accelerator: HOST_NAME.to_owned(),
             }));
         };
+        // wgpu refuses its EXPERIMENTAL_ features without this token. Sound for amp's use:
+        // the only experimental feature amp asks for is cooperative matrices, and amp's kernels
+        // reach them only through `amp_core::matrix`, whose loads and stores address
+        // tile_static arrays through naga's bounds-checked element pointers, with every
+        // fragment operation in tile-uniform control (checked when the kernel is built) and
+        // every shape and element type checked against the adapter's
+        // `cooperative_matrix_properties` before wgpu sees the module. What wgpu's warning
+        // covers beyond that (bugs of its experimental implementation) is what amp's GPU
+        // tests exercise.
+        let experimental_features = if self
+            .features
+            .contains(wgpu::Features::EXPERIMENTAL_COOPERATIVE_MATRIX)
+        {
+            // SAFETY: see above; amp uses the feature only as `amp_core::matrix` emits it.
+            unsafe { wgpu::ExperimentalFeatures::enabled() }
+        } else {
+            wgpu::ExperimentalFeatures::disabled()
+        };
         let descriptor = wgpu::DeviceDescriptor {
             label: Some("amp"),
             required_features: self.features,
             required_limits: adapter.limits(),
+            experimental_features,
             ..Default::default()
         };
         let (device, queue) =

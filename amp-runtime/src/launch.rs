@@ -233,6 +233,7 @@ where
             b.set_loop_limit(accelerator.loop_limit());
             b.set_local_array_limit(accelerator.local_array_limit());
             b.set_immediate_limit(accelerator.immediate_limit());
+            b.set_matrix_shapes(accelerator.matrix_shapes());
         }
         if global_fences {
             b.keep_global_fences();
@@ -248,7 +249,8 @@ where
     };
     let ir = build(checks, true);
     let ir = ir.map_err(|e| match e {
-        amp_core::KernelError::Unsupported { .. } => {
+        amp_core::KernelError::Unsupported { .. }
+        | amp_core::KernelError::UnsupportedMatrix { .. } => {
             Error::UnsupportedFeature(FeatureError::Kernel(e))
         }
         e => Error::Kernel(e),

@@ -135,12 +135,13 @@ impl Config {
     pub fn fits(&self, n: u32) -> bool {
         let slice_a = self.bm() * self.bk / VEC;
         let slice_b = self.bk * self.bn() / VEC;
-        n % self.bm() == 0
-            && n % self.bn() == 0
-            && n % self.bk == 0
-            && self.bk % 16 == 0
+        n.is_multiple_of(self.bm())
+            && n.is_multiple_of(self.bn())
+            && n.is_multiple_of(self.bk)
+            && self.bk.is_multiple_of(16)
             && (self.stage == Stage::Direct
-                || (slice_a % self.threads() == 0 && slice_b % self.threads() == 0))
+                || (slice_a.is_multiple_of(self.threads())
+                    && slice_b.is_multiple_of(self.threads())))
     }
     pub fn name(&self) -> String {
         let stage = match self.stage {

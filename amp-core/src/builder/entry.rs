@@ -286,6 +286,27 @@ impl KernelBuilder {
         if let Some(err) = self.missing_capability(capabilities) {
             return Err(err);
         }
+        let fragments = self
+            .module
+            .types
+            .iter()
+            .any(|(_, ty)| matches!(ty.inner, TypeInner::CooperativeMatrix { .. }));
+        if fragments && !self.tiled {
+            return Err(KernelError::Build {
+                kernel: self.name.clone(),
+                loc: self.loc(),
+                message: "matrix fragments are shared by the threads of a subgroup: they need \
+                          a tiled kernel (parallel_for_each! over a tiled extent)"
+                    .into(),
+            });
+        }
+        if fragments && !capabilities.contains(valid::Capabilities::COOPERATIVE_MATRIX) {
+            return Err(KernelError::UnsupportedMatrix {
+                kernel: self.name.clone(),
+                need: crate::matrix::MatrixNeed::Fragments,
+                device: self.matrix_shapes.clone().unwrap_or_default(),
+            });
+        }
         if self.tiled {
             let errors = crate::uniformity::check(&self.module, &function, &self.locs, &self.name);
             if let Some(err) = errors.into_iter().next() {
@@ -316,6 +337,18 @@ impl KernelBuilder {
                     error: Box::new(err),
                 }
             })?;
+        if let Some(shapes) = &self.matrix_shapes {
+            let missing = crate::matrix::needs(&self.module, &info)
+                .into_iter()
+                .find(|need| !need.met_by(shapes));
+            if let Some(need) = missing {
+                return Err(KernelError::UnsupportedMatrix {
+                    kernel: self.name.clone(),
+                    need,
+                    device: shapes.clone(),
+                });
+            }
+        }
         Ok(KernelIr {
             module: self.module,
             info,

@@ -115,6 +115,9 @@ pub struct KernelBuilder {
     indices_per_thread: crate::layout::IndicesPerThread,
     /// The body of an untiled kernel, while it is being built as a function of its own.
     untiled: Option<untiled::UntiledBody>,
+    /// The matrix multiply-adds the accelerator runs, when the caller said (`finish` checks the
+    /// kernel's fragments against them).
+    matrix_shapes: Option<Vec<crate::matrix::MatrixShape>>,
 }
 
 /// One function under construction.
@@ -265,7 +268,14 @@ impl KernelBuilder {
             splits: HashMap::new(),
             indices_per_thread: crate::layout::IndicesPerThread::UNTILED,
             untiled: None,
+            matrix_shapes: None,
         }
+    }
+
+    /// The matrix multiply-adds the accelerator runs: `finish` reports a kernel whose fragments
+    /// need others as [`KernelError::UnsupportedMatrix`].
+    pub fn set_matrix_shapes(&mut self, shapes: Vec<crate::matrix::MatrixShape>) {
+        self.matrix_shapes = Some(shapes);
     }
 
     /// The kernel's name.

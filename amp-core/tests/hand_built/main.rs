@@ -4,5 +4,6 @@
 
 mod builder;
 mod loop_soundness;
+mod matrix;
 mod methods;
 mod untiled;

@@ -1,0 +1,170 @@
+//! Matrix fragments (`amp_core::matrix`) built by hand: the module validates with naga's
+//! cooperative-matrix capability and is written as SPIR-V, and what the accelerator lacks, or
+//! a fragment operation in control flow that is not tile-uniform, is a typed error.
+
+use amp_core::matrix::{
+    Layout, MatrixA, MatrixAcc, MatrixB, MatrixNeed, MatrixScalarType, MatrixShape,
+};
+use amp_core::ops::{self, CmpOp, Compare};
+use amp_core::tile_static::DeclareMemory;
+use amp_core::{KernelBuilder, KernelError, KernelIr, Loc, ReadOnly, View};
+use naga::valid::Capabilities;
+
+const HERE: Loc = Loc::new("matrix.rs", 1, 1);
+
+const F32_16: MatrixShape = MatrixShape {
+    m: 16,
+    n: 16,
+    k: 16,
+    input: MatrixScalarType::F32,
+    accumulator: MatrixScalarType::F32,
+};
+
+const F16_16: MatrixShape = MatrixShape {
+    input: MatrixScalarType::F16,
+    ..F32_16
+};
+
+/// A tiled kernel (tiles of 32 threads, one subgroup on most GPUs) computing
+/// `C = A·B + 0` for 16×16 f32 matrices in tile_static memory; with `guarded`, the fragment
+/// operations sit under a condition read from a view (not tile-uniform).
+fn product(b: &mut KernelBuilder, guarded: bool) {
+    let idx = b.tiled_entry::<1>([32, 1, 1]);
+    let flags = View::<i32, 1, ReadOnly>::declare(b);
+    let ta = b.tile_static::<[f32; 256]>(Some("ta"));
+    let tb = b.tile_static::<[f32; 256]>(Some("tb"));
+    let tc = b.tile_static::<[f32; 256]>(Some("tc"));
+    if guarded {
+        let flag = flags.load(b, idx.global);
+        let zero = ops::lit(b, 0i32);
+        let on = flag.compare(b, CmpOp::Gt, zero);
+        b.begin_if(on);
+    }
+    let first = ops::lit(b, 0u32);
+    let stride = ops::lit(b, 16u32);
+    let a = MatrixA::<f32, 16, 16>::load(b, ta, first, stride, Layout::RowMajor);
+    let m = MatrixB::<f32, 16, 16>::load(b, tb, first, stride, Layout::ColumnMajor);
+    let acc = MatrixAcc::<f32, 16, 16>::zero(b);
+    let acc = a.multiply_add(b, m, acc);
+    acc.store(b, tc, first, stride, Layout::RowMajor);
+    if guarded {
+        b.end_if();
+    }
+}
+
+fn build(shapes: Option<Vec<MatrixShape>>, caps: Capabilities) -> Result<KernelIr, KernelError> {
+    let mut b = KernelBuilder::new("product", HERE);
+    if let Some(shapes) = shapes {
+        b.set_matrix_shapes(shapes);
+    }
+    product(&mut b, false);
+    b.finish(caps)
+}
+
+#[test]
+fn fragments_validate_and_write_spirv() {
+    let ir = build(Some(vec![F16_16, F32_16]), Capabilities::COOPERATIVE_MATRIX).expect("valid");
+    let wgsl = ir.wgsl();
+    for needle in [
+        "coop_mat16x16<f32,A>",
+        "coopLoadT",
+        "coopLoad<",
+        "coopMultiplyAdd",
+    ] {
+        assert!(wgsl.contains(needle), "no `{needle}` in\n{wgsl}");
+    }
+    let words = naga::back::spv::write_vec(
+        &ir.module,
+        &ir.info,
+        &naga::back::spv::Options {
+            lang_version: (1, 6),
+            ..Default::default()
+        },
+        None,
+    )
+    .expect("SPIR-V");
+    // OpCooperativeMatrixMulAddKHR (4459) with its word count (6) in the high half.
+    assert!(
+        words.contains(&(6 << 16 | 4459)),
+        "no multiply-add in the SPIR-V"
+    );
+}
+
+#[test]
+fn a_device_without_matrix_units_is_a_typed_error() {
+    let err = build(Some(Vec::new()), Capabilities::empty()).expect_err("no fragments");
+    assert_eq!(
+        err,
+        KernelError::UnsupportedMatrix {
+            kernel: "product".into(),
+            need: MatrixNeed::Fragments,
+            device: Vec::new(),
+        }
+    );
+    assert!(err.to_string().contains("no matrix units"), "{err}");
+}
+
+#[test]
+fn a_shape_the_device_lacks_is_named_with_what_it_has() {
+    let err = build(Some(vec![F16_16]), Capabilities::COOPERATIVE_MATRIX).expect_err("f32 inputs");
+    let KernelError::UnsupportedMatrix { need, device, .. } = &err else {
+        panic!("{err}");
+    };
+    assert_eq!(
+        *need,
+        MatrixNeed::Fragment {
+            side: 16,
+            scalar: MatrixScalarType::F32,
+            accumulator: false,
+        }
+    );
+    assert_eq!(*device, vec![F16_16]);
+    let text = err.to_string();
+    assert!(
+        text.contains("16x16 f32 input fragment") && text.contains("16x16x16 f16·f16 + f32"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_multiply_add_the_device_lacks_is_named() {
+    // Every fragment type exists, but not this combination (f32 inputs into an f16
+    // accumulator is not asked for; f32 inputs into f32 is not run).
+    let f16_acc = MatrixShape {
+        accumulator: MatrixScalarType::F32,
+        input: MatrixScalarType::F32,
+        m: 8,
+        n: 8,
+        k: 8,
+    };
+    let inputs_only = MatrixShape {
+        accumulator: MatrixScalarType::F16,
+        ..F32_16
+    };
+    let accumulators_only = MatrixShape {
+        input: MatrixScalarType::F16,
+        ..F32_16
+    };
+    let err = build(
+        Some(vec![f16_acc, inputs_only, accumulators_only]),
+        Capabilities::COOPERATIVE_MATRIX,
+    )
+    .expect_err("no 16x16x16 f32 multiply-add");
+    let KernelError::UnsupportedMatrix { need, .. } = &err else {
+        panic!("{err}");
+    };
+    assert_eq!(*need, MatrixNeed::MultiplyAdd(F32_16));
+}
+
+#[test]
+fn fragments_under_a_condition_that_is_not_tile_uniform_are_an_error() {
+    let mut b = KernelBuilder::new("product", HERE);
+    product(&mut b, true);
+    let err = b
+        .finish(Capabilities::COOPERATIVE_MATRIX)
+        .expect_err("non-uniform");
+    assert!(
+        err.to_string().contains("matrix fragment") && err.to_string().contains("not tile-uniform"),
+        "{err}"
+    );
+}
