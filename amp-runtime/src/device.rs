@@ -30,6 +30,24 @@ const WANTED_FEATURES: wgpu::Features = wgpu::Features::SHADER_F64
     .union(wgpu::Features::TIMESTAMP_QUERY_INSIDE_PASSES)
     .union(wgpu::Features::PIPELINE_CACHE);
 
+/// `AMP_HIDE_FEATURES` (test hooks): wgpu feature names separated by commas (`SUBGROUP`,
+/// `SUBGROUP_BARRIER`, `SHADER_F64`, ...) that devices are opened without, so that tests reach
+/// what amp does on devices that lack them.
+#[cfg(feature = "test-hooks")]
+fn hidden_features() -> wgpu::Features {
+    std::env::var("AMP_HIDE_FEATURES")
+        .unwrap_or_default()
+        .split(',')
+        .filter_map(|name| wgpu::Features::from_name(name.trim()))
+        .fold(wgpu::Features::empty(), |all, f| all | f)
+}
+
+/// Without the test hooks devices get every wanted feature their adapter has.
+#[cfg(not(feature = "test-hooks"))]
+fn hidden_features() -> wgpu::Features {
+    wgpu::Features::empty()
+}
+
 /// How many uncaptured errors are kept until reported; later ones add nothing actionable.
 const MAX_PENDING_ERRORS: usize = 16;
 
@@ -127,7 +145,7 @@ impl Device {
     /// The device of `adapter`, not opened yet.
     pub(crate) fn new(adapter: wgpu::Adapter) -> Self {
         let info = adapter.get_info();
-        let features = adapter.features() & WANTED_FEATURES;
+        let features = adapter.features() & WANTED_FEATURES & !hidden_features();
         Self::from_source(Source::Adapter { adapter, info }, features)
     }
 

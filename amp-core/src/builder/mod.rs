@@ -29,6 +29,7 @@ mod fault;
 mod fences;
 mod loop_limit;
 mod segments;
+mod subgroups;
 mod untiled;
 mod version;
 
@@ -45,6 +46,7 @@ pub(crate) use fault::CheckBuilder;
 pub use fault::{AccessKind, AccessSite, Check, CheckId, SiteBound, FAULT_WORDS, MAX_FAULT_RANK};
 pub use fences::ViewUse;
 pub(crate) use segments::Entries;
+pub(crate) use subgroups::SubgroupBuiltin;
 pub use untiled::UNTILED_WORKGROUP;
 
 use crate::error::{KernelError, Loc};
@@ -114,6 +116,8 @@ pub struct KernelBuilder {
     indices_per_thread: crate::layout::IndicesPerThread,
     /// The body of an untiled kernel, while it is being built as a function of its own.
     untiled: Option<untiled::UntiledBody>,
+    /// What the kernel uses of subgroups (`subgroups.rs`).
+    subgroups: subgroups::Subgroups,
 }
 
 /// One function under construction.
@@ -264,6 +268,7 @@ impl KernelBuilder {
             splits: HashMap::new(),
             indices_per_thread: crate::layout::IndicesPerThread::UNTILED,
             untiled: None,
+            subgroups: Default::default(),
         }
     }
 
@@ -340,6 +345,8 @@ impl KernelBuilder {
                     Expression::CallResult(_)
                         | Expression::AtomicResult { .. }
                         | Expression::WorkGroupUniformLoadResult { .. }
+                        | Expression::SubgroupBallotResult
+                        | Expression::SubgroupOperationResult { .. }
                 );
             match (skip, run) {
                 (true, Some(r)) => {
