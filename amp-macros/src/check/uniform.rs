@@ -42,6 +42,10 @@ const WAITS: [&str; 4] = [
 /// The `amp::subgroup` functions whose result every thread of a tile shares.
 const SUBGROUP_UNIFORM: [&str; 2] = ["size", "count"];
 
+/// The `amp::subgroup` functions that read a thread's place rather than take part in an
+/// operation of the whole subgroup: any thread may call them anywhere.
+const SUBGROUP_BUILTINS: [&str; 4] = ["lane", "size", "id", "count"];
+
 /// Rule: every thread of a tile reaches each tile barrier, or none (C3561), and each subgroup
 /// operation. Checks the barriers and subgroup operations of a kernel body whose thread-index
 /// parameters are `index`.
@@ -333,7 +337,9 @@ impl Walk {
                 ..
             } => {
                 args.iter().for_each(|a| self.expr(a));
-                if let (true, Some(name)) = (self.report, subgroup_op(path)) {
+                let op =
+                    subgroup_op(path).filter(|name| !SUBGROUP_BUILTINS.iter().any(|b| name == b));
+                if let (true, Some(name)) = (self.report, op) {
                     if let Some(reason) = self.tainted_control() {
                         self.found
                             .push((e.span, reason, Reached::Subgroup(name.to_string())));
