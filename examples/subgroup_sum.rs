@@ -33,7 +33,11 @@ pub fn sum(data: &[i32]) -> Result<i32, amp::Error> {
         let mut first = 0;
         while first < subgroup::count() {
             let k = first + subgroup::lane();
-            let part = if k < subgroup::count() { sums[k as i32] } else { 0 };
+            let part = if k < subgroup::count() {
+                sums[k as i32]
+            } else {
+                0
+            };
             total += subgroup::reduce_add(part);
             first += subgroup::size();
         }

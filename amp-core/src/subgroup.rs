@@ -277,20 +277,15 @@ impl Combine {
                 b.append(Expression::ZeroValue(ty))
             }
             (Combine::And, _) => b.append(Expression::Literal(all_ones(s))),
-            (Combine::Min, ScalarKind::Float) | (Combine::Max, ScalarKind::Float) => {
-                // ±infinity, from its bits (literals are finite).
-                let sign = matches!(self, Combine::Max);
-                let bits = match (wide, sign) {
-                    (false, false) => Literal::U32(0x7f80_0000),
-                    (false, true) => Literal::U32(0xff80_0000),
-                    (true, false) => Literal::U64(0x7ff0_0000_0000_0000),
-                    (true, true) => Literal::U64(0xfff0_0000_0000_0000),
+            (Combine::Min | Combine::Max, ScalarKind::Float) => {
+                let infinity = match self {
+                    Combine::Min => f64::INFINITY,
+                    _ => f64::NEG_INFINITY,
                 };
-                let bits = b.append(Expression::Literal(bits));
-                b.append(Expression::As {
-                    expr: bits,
-                    kind: ScalarKind::Float,
-                    convert: None,
+                b.literal_expr(if wide {
+                    Literal::F64(infinity)
+                } else {
+                    Literal::F32(infinity as f32)
                 })
             }
             (Combine::Min, kind) => b.append(Expression::Literal(extreme(kind, wide, true))),

@@ -41,7 +41,11 @@ fn subgroup_sum_equals_the_cpu_sum() {
     for len in [1_000_003, 256, 255, 1, 0] {
         let data = subgroup_sum::random(len, 11);
         let want = data.iter().fold(0i32, |a, &b| a.wrapping_add(b));
-        assert_eq!(subgroup_sum::sum(&data).expect("launch"), want, "{len} values");
+        assert_eq!(
+            subgroup_sum::sum(&data).expect("launch"),
+            want,
+            "{len} values"
+        );
     }
 }
 

@@ -226,12 +226,12 @@ fn fold<T: Copy>(
 macro_rules! arithmetic {
     ($T:ty) => {{
         macro_rules! case {
-                ($f:ident, $what:literal, |$m:ident, $l:ident| $want:expr) => {{
-                    let (data, got, lanes) =
-                        run!($T => $T, 64, <$T as Host>::data(LEN), |x, lane| subgroup::$f(x));
-                    check($what, &data, &got, &lanes, |$m, $l| $want);
-                }};
-            }
+                    ($f:ident, $what:literal, |$m:ident, $l:ident| $want:expr) => {{
+                        let (data, got, lanes) =
+                            run!($T => $T, 64, <$T as Host>::data(LEN), |x, lane| subgroup::$f(x));
+                        check($what, &data, &got, &lanes, |$m, $l| $want);
+                    }};
+                }
         use Host as H;
         case!(reduce_add, "reduce_add", |m, _l| fold(
             m,
@@ -315,12 +315,12 @@ macro_rules! arithmetic {
 macro_rules! bits {
     ($T:ty) => {{
         macro_rules! case {
-                ($f:ident, $what:literal, |$m:ident, $l:ident| $want:expr) => {{
-                    let (data, got, lanes) =
-                        run!($T => $T, 64, <$T as Host>::data(LEN), |x, lane| subgroup::$f(x));
-                    check($what, &data, &got, &lanes, |$m, $l| $want);
-                }};
-            }
+                    ($f:ident, $what:literal, |$m:ident, $l:ident| $want:expr) => {{
+                        let (data, got, lanes) =
+                            run!($T => $T, 64, <$T as Host>::data(LEN), |x, lane| subgroup::$f(x));
+                        check($what, &data, &got, &lanes, |$m, $l| $want);
+                    }};
+                }
         use HostBits as B;
         let (ones, zero) = (<$T as HostBits>::ONES, <$T as Host>::ZERO);
         case!(reduce_and, "reduce_and", |m, _l| fold(

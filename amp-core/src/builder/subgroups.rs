@@ -163,10 +163,14 @@ impl KernelBuilder {
         self.push(Statement::ControlBarrier(Barrier::SUB_GROUP));
     }
 
-    /// Whether `expr`, in the function being built, is a constant expression (naga requires one
-    /// for the lane of a broadcast).
+    /// Whether `expr`, in the function being built, is a literal or a constant: naga requires a
+    /// constant expression for the lane of a broadcast, and SPIR-V writers emit only these as
+    /// constants.
     pub(crate) fn is_const_expr(&self, expr: Handle<Expression>) -> bool {
-        naga::proc::ExpressionKindTracker::from_arena(&self.cur.function.expressions).is_const(expr)
+        matches!(
+            self.cur.function.expressions[expr],
+            Expression::Literal(_) | Expression::Constant(_)
+        )
     }
 
     /// The private globals of the tile-uniform built-ins (subgroup size and count), which the
