@@ -53,6 +53,7 @@ pub use amp_core::short_vector::{
     uint2, uint3, uint4, Double2, Double3, Double4, Float2, Float3, Float4, Half2, Half3, Half4,
     Int2, Int3, Int4, UInt2, UInt3, UInt4, Vector,
 };
+pub use amp_core::subgroup;
 pub use amp_core::tile::fences::{all_memory_fence, global_memory_fence, tile_static_memory_fence};
 pub use amp_core::{
     Element, Extent, Index, Integer, KernelError, Loc, Numeric, Scalar, Signed, TileBarrier,
@@ -110,9 +111,9 @@ pub use amp_runtime::Profile;
 pub mod prelude {
     pub use crate::{
         copy, copy_async, fast_math, intrinsics, kernel, parallel_for_each,
-        parallel_for_each_unchecked, precise_math, Accelerator, AcceleratorView, Array, ArrayView,
-        Completion, ConstArrayView, Element, Extent, Index, Integer, KernelScalar, Numeric,
-        QueuingMode, Scalar, StagingArray, TiledExtent, TiledIndex,
+        parallel_for_each_unchecked, precise_math, subgroup, Accelerator, AcceleratorView, Array,
+        ArrayView, Completion, ConstArrayView, Element, Extent, Index, Integer, KernelScalar,
+        Numeric, QueuingMode, Scalar, StagingArray, TiledExtent, TiledIndex,
     };
     pub use crate::{
         double2, double3, double4, f16, float2, float3, float4, half2, half3, half4, int2, int3,

@@ -28,6 +28,7 @@ pub mod section;
 pub mod shape;
 pub mod short_vector;
 pub mod structs;
+pub mod subgroup;
 pub mod thread_index;
 pub mod tile;
 pub mod tile_static;

@@ -10,6 +10,11 @@
 //! function that reaches one, under non-uniform control is an error naming the barrier's line
 //! and the condition's.
 //!
+//! Subgroup operations (`amp::subgroup`) follow the same rule: under tile-uniform control every
+//! lane of every subgroup is active, so no result depends on which lanes happen to be (Vulkan
+//! promises no reconvergence after divergent control without maximal reconvergence). Their
+//! results are non-uniform values; the subgroup size and count are uniform.
+//!
 //! Locals are solved by iterating to a fixed point; device functions are analysed per call with
 //! the uniformity of the actual arguments.
 
@@ -26,6 +31,7 @@ pub(crate) fn check(
     entry: &Function,
     locs: &[Loc],
     kernel: &str,
+    uniform_globals: &[Handle<naga::GlobalVariable>],
 ) -> Vec<KernelError> {
     let args = entry
         .arguments
@@ -43,6 +49,7 @@ pub(crate) fn check(
         module,
         locs,
         kernel,
+        uniform_globals,
         errors: Vec::new(),
     };
     analysis.function(entry, args);
@@ -55,6 +62,9 @@ struct Analysis<'a> {
     module: &'a Module,
     locs: &'a [Loc],
     kernel: &'a str,
+    /// Private globals every thread of a tile holds the same value in (the subgroup size and
+    /// count).
+    uniform_globals: &'a [Handle<naga::GlobalVariable>],
     errors: Vec<KernelError>,
 }
 
@@ -68,6 +78,7 @@ struct FnState<'f> {
     changed: bool,
     result_nonuniform: bool,
     reaches_barrier: bool,
+    reaches_subgroup: bool,
 }
 
 /// How a block was left.
@@ -84,8 +95,9 @@ fn first(a: Reason, b: Reason) -> Reason {
 }
 
 impl Analysis<'_> {
-    /// Analyses `func`; returns (result is non-uniform, reaches a barrier).
-    fn function(&mut self, func: &Function, args: Vec<bool>) -> (bool, bool) {
+    /// Analyses `func`; returns (result is non-uniform, reaches a barrier, reaches a subgroup
+    /// operation).
+    fn function(&mut self, func: &Function, args: Vec<bool>) -> (bool, bool, bool) {
         let mut st = FnState {
             func,
             args,
@@ -95,6 +107,7 @@ impl Analysis<'_> {
             changed: true,
             result_nonuniform: false,
             reaches_barrier: false,
+            reaches_subgroup: false,
         };
         let start = self.errors.len();
         while st.changed {
@@ -103,7 +116,11 @@ impl Analysis<'_> {
             self.errors.truncate(start);
             self.block(&mut st, &func.body, None);
         }
-        (st.result_nonuniform, st.reaches_barrier)
+        (
+            st.result_nonuniform,
+            st.reaches_barrier,
+            st.reaches_subgroup,
+        )
     }
 
     fn loc(&self, span: naga::Span) -> Option<Loc> {
@@ -111,6 +128,26 @@ impl Analysis<'_> {
     }
 
     fn report(&mut self, at: naga::Span, reason: Reason, what: &str) {
+        self.report_rule(
+            at,
+            reason,
+            &format!("{what} in control flow that is not tile-uniform (C++ AMP C3561)"),
+            "every thread of a tile must reach the same barriers",
+        );
+    }
+
+    /// A subgroup operation (or a call reaching one) under non-uniform control.
+    fn report_subgroup(&mut self, at: naga::Span, reason: Reason, what: &str) {
+        self.report_rule(
+            at,
+            reason,
+            &format!("{what} in control flow that is not tile-uniform"),
+            "every thread of a tile must reach each subgroup operation together, so that all \
+             lanes of its subgroup take part (see LANGUAGE.md, Subgroups)",
+        );
+    }
+
+    fn report_rule(&mut self, at: naga::Span, reason: Reason, what: &str, rule: &str) {
         let Some(loc) = self.loc(at) else { return };
         let cause = reason
             .and_then(|s| self.loc(s))
@@ -119,9 +156,8 @@ impl Analysis<'_> {
             kernel: self.kernel.to_owned(),
             loc,
             message: format!(
-                "{what} in control flow that is not tile-uniform (C++ AMP C3561): it is reached{cause} \
-                 which depends on the thread's local or global index or on memory; every thread \
-                 of a tile must reach the same barriers"
+                "{what}: it is reached{cause} which depends on the thread's local or global \
+                 index or on memory; {rule}"
             ),
         });
     }
@@ -202,6 +238,10 @@ impl Analysis<'_> {
                     left_loop: None,
                 }
             }
+            Statement::ControlBarrier(barrier) if barrier.contains(naga::Barrier::SUB_GROUP) => {
+                self.subgroup_op(st, span, control, "`subgroup::barrier()`");
+                Exits::default()
+            }
             Statement::ControlBarrier(_) => {
                 st.reaches_barrier = true;
                 if control.is_some() {
@@ -234,6 +274,22 @@ impl Analysis<'_> {
                 }
                 Exits::default()
             }
+            Statement::SubgroupBallot { .. } => {
+                self.subgroup_op(st, span, control, "`subgroup::ballot`");
+                Exits::default()
+            }
+            Statement::SubgroupCollectiveOperation {
+                op, collective_op, ..
+            } => {
+                let name = collective_name(*op, *collective_op);
+                self.subgroup_op(st, span, control, &format!("`subgroup::{name}`"));
+                Exits::default()
+            }
+            Statement::SubgroupGather { mode, .. } => {
+                let name = gather_name(mode);
+                self.subgroup_op(st, span, control, &format!("`subgroup::{name}`"));
+                Exits::default()
+            }
             Statement::Store { pointer, value } => {
                 let nonuniform = self.expr(st, *value) || control.is_some();
                 if let Some(local) = root_local(st.func, *pointer) {
@@ -250,7 +306,7 @@ impl Analysis<'_> {
             } => {
                 let args = arguments.iter().map(|a| self.expr(st, *a)).collect();
                 let callee = &self.module.functions[*function];
-                let (result_nonuniform, barrier) = self.function(callee, args);
+                let (result_nonuniform, barrier, subgroup) = self.function(callee, args);
                 if let Some(r) = result {
                     st.call_results
                         .insert(*r, result_nonuniform || control.is_some());
@@ -266,9 +322,28 @@ impl Analysis<'_> {
                         );
                     }
                 }
+                if subgroup {
+                    st.reaches_subgroup = true;
+                    if control.is_some() && !barrier {
+                        let name = callee.name.as_deref().unwrap_or("a function");
+                        self.report_subgroup(
+                            span,
+                            control,
+                            &format!("a call to `{name}`, which uses subgroup operations,"),
+                        );
+                    }
+                }
                 Exits::default()
             }
             _ => Exits::default(),
+        }
+    }
+
+    /// A subgroup operation `what` at `span`.
+    fn subgroup_op(&mut self, st: &mut FnState<'_>, span: naga::Span, control: Reason, what: &str) {
+        st.reaches_subgroup = true;
+        if control.is_some() {
+            self.report_subgroup(span, control, what);
         }
     }
 
@@ -369,7 +444,10 @@ impl Analysis<'_> {
                 Expression::LocalVariable(l) => return st.locals.contains(&l),
                 Expression::GlobalVariable(g) => {
                     // Launch parameters, a uniform buffer or immediate data, are the same for
-                    // every thread.
+                    // every thread; so are the subgroup size and count.
+                    if self.uniform_globals.contains(&g) {
+                        return false;
+                    }
                     return !matches!(
                         self.module.global_variables[g].space,
                         AddressSpace::Uniform | AddressSpace::Immediate
@@ -389,5 +467,42 @@ fn root_local(func: &Function, mut p: Handle<Expression>) -> Option<Handle<naga:
             Expression::LocalVariable(l) => return Some(l),
             _ => return None,
         }
+    }
+}
+
+/// The `amp::subgroup` function a collective operation comes from.
+fn collective_name(op: naga::SubgroupOperation, collective: naga::CollectiveOperation) -> String {
+    use naga::CollectiveOperation as C;
+    use naga::SubgroupOperation as O;
+    let op = match op {
+        O::All => return "all".into(),
+        O::Any => return "any".into(),
+        O::Add => "add",
+        O::Mul => "mul",
+        O::Min => "min",
+        O::Max => "max",
+        O::And => "and",
+        O::Or => "or",
+        O::Xor => "xor",
+    };
+    let kind = match collective {
+        C::Reduce => "reduce",
+        C::InclusiveScan => "inclusive",
+        C::ExclusiveScan => "exclusive",
+    };
+    format!("{kind}_{op}")
+}
+
+/// The `amp::subgroup` function a gather comes from.
+fn gather_name(mode: &naga::GatherMode) -> &'static str {
+    use naga::GatherMode as G;
+    match mode {
+        G::BroadcastFirst => "broadcast_first",
+        G::Broadcast(_) => "broadcast",
+        G::Shuffle(_) => "shuffle",
+        G::ShuffleDown(_) => "shuffle_down",
+        G::ShuffleUp(_) => "shuffle_up",
+        G::ShuffleXor(_) => "shuffle_xor",
+        G::QuadBroadcast(_) | G::QuadSwap(_) => "quad operation",
     }
 }

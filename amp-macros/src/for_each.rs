@@ -194,6 +194,7 @@ fn check_closure(closure: &ExprClosure, errors: &mut Errors) -> Kernel {
                 })
                 .collect();
             check::barriers(&index, &block, errors);
+            check::broadcast_lanes(&block, errors);
             ast::Expr::new(closure.body.span(), ExprKind::Block(block))
         }
         other => parse::expr(other, errors),

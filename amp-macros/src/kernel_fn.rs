@@ -34,6 +34,7 @@ pub fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
     check::tail(&func, &body, &mut errors);
     check::fn_returns(&func.sig.output, &body, &mut errors);
     check::barriers(&index_params(&func), &body, &mut errors);
+    check::broadcast_lanes(&body, &mut errors);
     match errors.finish() {
         Ok(()) => emit(&func, Body::Lowered(&body, &params)),
         // With a sound signature, callers still type-check against it.

@@ -288,6 +288,24 @@ impl Accelerator {
         self.features().contains(wgpu::Features::SHADER_INT64)
     }
 
+    /// The lanes per subgroup kernels may get here, least to most (`amp::subgroup`; 8..=8 on
+    /// lavapipe, 32..=32 on NVIDIA, 32..=64 on AMD RDNA), or `None` where kernels cannot use
+    /// subgroup operations. A launch gets one size throughout; kernels read it with
+    /// `subgroup::size()`.
+    pub fn subgroup_size(&self) -> Option<std::ops::RangeInclusive<u32>> {
+        if !self.features().contains(wgpu::Features::SUBGROUP) {
+            return None;
+        }
+        let info = self.inner.device.info()?;
+        Some(info.subgroup_min_size..=info.subgroup_max_size)
+    }
+
+    /// Whether kernels may use `subgroup::barrier()` here.
+    pub fn supports_subgroup_barrier(&self) -> bool {
+        self.features()
+            .contains(wgpu::Features::SUBGROUP | wgpu::Features::SUBGROUP_BARRIER)
+    }
+
     /// Whether [`profile`](Self::profile) can measure kernels here: the accelerator writes
     /// timestamps inside compute passes.
     pub fn supports_profiling(&self) -> bool {

@@ -31,23 +31,21 @@ const WANTED_FEATURES: wgpu::Features = wgpu::Features::SHADER_F64
     .union(wgpu::Features::PIPELINE_CACHE)
     .union(wgpu::Features::EXPERIMENTAL_COOPERATIVE_MATRIX);
 
-/// Features amp's own tests mask to reach the paths of devices without them:
-/// `AMP_DISABLE_FEATURES=f16` (a comma-separated list; `f16` is the only name so far).
+/// `AMP_HIDE_FEATURES` (test hooks): wgpu feature names separated by commas (`SUBGROUP`,
+/// `SUBGROUP_BARRIER`, `SHADER_F64`, ...) that devices are opened without, so that tests reach
+/// what amp does on devices that lack them.
 #[cfg(feature = "test-hooks")]
-fn disabled_features() -> wgpu::Features {
-    let names = std::env::var("AMP_DISABLE_FEATURES").unwrap_or_default();
-    names
+fn hidden_features() -> wgpu::Features {
+    std::env::var("AMP_HIDE_FEATURES")
+        .unwrap_or_default()
         .split(',')
-        .map(|name| match name.trim() {
-            "f16" => wgpu::Features::SHADER_F16,
-            _ => wgpu::Features::empty(),
-        })
-        .fold(wgpu::Features::empty(), |all, one| all | one)
+        .filter_map(|name| wgpu::Features::from_name(name.trim()))
+        .fold(wgpu::Features::empty(), |all, f| all | f)
 }
 
-/// Without the test hooks a device gets every wanted feature its adapter has.
+/// Without the test hooks devices get every wanted feature their adapter has.
 #[cfg(not(feature = "test-hooks"))]
-fn disabled_features() -> wgpu::Features {
+fn hidden_features() -> wgpu::Features {
     wgpu::Features::empty()
 }
 
@@ -148,7 +146,7 @@ impl Device {
     /// The device of `adapter`, not opened yet.
     pub(crate) fn new(adapter: wgpu::Adapter) -> Self {
         let info = adapter.get_info();
-        let features = adapter.features() & WANTED_FEATURES & !disabled_features();
+        let features = adapter.features() & WANTED_FEATURES & !hidden_features();
         Self::from_source(Source::Adapter { adapter, info }, features)
     }
 

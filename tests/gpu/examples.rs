@@ -9,6 +9,8 @@ mod add_with_function;
 mod indexing;
 #[path = "../../examples/matrix_multiply.rs"]
 mod matrix_multiply;
+#[path = "../../examples/subgroup_sum.rs"]
+mod subgroup_sum;
 
 use std::process::Command;
 
@@ -32,6 +34,19 @@ fn add_with_function_gives_the_seed_output() {
     let sum =
         add_with_function::add_with_function(&[1, 2, 3, 4, 5], &[6, 7, 8, 9, 10]).expect("launch");
     assert_eq!(sum, [7, 9, 11, 13, 15]);
+}
+
+#[test]
+fn subgroup_sum_equals_the_cpu_sum() {
+    for len in [1_000_003, 256, 255, 1, 0] {
+        let data = subgroup_sum::random(len, 11);
+        let want = data.iter().fold(0i32, |a, &b| a.wrapping_add(b));
+        assert_eq!(
+            subgroup_sum::sum(&data).expect("launch"),
+            want,
+            "{len} values"
+        );
+    }
 }
 
 #[test]

@@ -42,6 +42,7 @@ mod shapes;
 mod short_vectors;
 mod staging_arrays;
 mod structs;
+mod subgroup;
 mod tiling;
 mod unchecked;
 mod vector_data;

@@ -10,7 +10,7 @@
 //! is an error naming the whole cycle.
 
 use super::{FnCtx, KernelBuilder};
-use naga::{Expression, Function, FunctionResult, Handle, Statement, Type};
+use naga::{Expression, Function, FunctionResult, Handle, Statement, Type, TypeInner};
 use std::any::TypeId;
 
 /// A function callable from kernels: implemented by `#[kernel] fn` items, for their argument
@@ -289,8 +289,9 @@ impl KernelBuilder {
     }
 
     /// Dead code (after `return`, `break` or `continue`) is left out of the function, and with
-    /// it any call, atomic or uniform load whose result the dead code used: each such result
-    /// expression becomes a zero of its type (naga rejects a result without its statement).
+    /// it any call, atomic, uniform load or subgroup operation whose result the dead code used:
+    /// each such result expression becomes a zero of its type (naga rejects a result without
+    /// its statement).
     fn zero_orphan_results(&mut self, function: &mut Function) {
         let mut produced = std::collections::HashSet::new();
         collect_results(&function.body, &mut produced);
@@ -304,6 +305,8 @@ impl KernelBuilder {
                         Expression::CallResult(_)
                             | Expression::AtomicResult { .. }
                             | Expression::WorkGroupUniformLoadResult { .. }
+                            | Expression::SubgroupBallotResult
+                            | Expression::SubgroupOperationResult { .. }
                     )
             })
             .map(|(h, e)| (h, e.clone()))
@@ -315,7 +318,12 @@ impl KernelBuilder {
                     ty,
                     comparison: false,
                 }
-                | Expression::WorkGroupUniformLoadResult { ty } => Some(ty),
+                | Expression::WorkGroupUniformLoadResult { ty }
+                | Expression::SubgroupOperationResult { ty } => Some(ty),
+                Expression::SubgroupBallotResult => Some(self.intern_type(TypeInner::Vector {
+                    size: naga::VectorSize::Quad,
+                    scalar: naga::Scalar::U32,
+                })),
                 Expression::AtomicResult {
                     ty,
                     comparison: true,
@@ -343,7 +351,10 @@ fn collect_results(block: &naga::Block, out: &mut std::collections::HashSet<Hand
             | Statement::Atomic {
                 result: Some(r), ..
             }
-            | Statement::WorkGroupUniformLoad { result: r, .. } => {
+            | Statement::WorkGroupUniformLoad { result: r, .. }
+            | Statement::SubgroupBallot { result: r, .. }
+            | Statement::SubgroupGather { result: r, .. }
+            | Statement::SubgroupCollectiveOperation { result: r, .. } => {
                 out.insert(*r);
             }
             Statement::Block(b) => collect_results(b, out),

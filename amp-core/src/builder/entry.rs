@@ -245,6 +245,7 @@ impl KernelBuilder {
         }
         let mut function = self.finish_function();
         self.report_faults(&mut function);
+        self.check_subgroups_tiled();
         if let Some(err) = self.errors.first() {
             return Err(err.clone());
         }
@@ -307,8 +308,14 @@ impl KernelBuilder {
                 device: self.matrix_shapes.clone().unwrap_or_default(),
             });
         }
+        if let Some(err) = self.missing_subgroups(capabilities) {
+            return Err(err);
+        }
+        self.store_subgroup_builtins(&mut function);
         if self.tiled {
-            let errors = crate::uniformity::check(&self.module, &function, &self.locs, &self.name);
+            let uniform = self.uniform_subgroup_globals();
+            let errors =
+                crate::uniformity::check(&self.module, &function, &self.locs, &self.name, &uniform);
             if let Some(err) = errors.into_iter().next() {
                 return Err(err);
             }

@@ -30,6 +30,7 @@ mod fences;
 mod half;
 mod loop_limit;
 mod segments;
+mod subgroups;
 mod untiled;
 mod version;
 
@@ -46,6 +47,7 @@ pub(crate) use fault::CheckBuilder;
 pub use fault::{AccessKind, AccessSite, Check, CheckId, SiteBound, FAULT_WORDS, MAX_FAULT_RANK};
 pub use fences::ViewUse;
 pub(crate) use segments::Entries;
+pub(crate) use subgroups::SubgroupBuiltin;
 pub use untiled::UNTILED_WORKGROUP;
 
 use crate::error::{KernelError, Loc};
@@ -118,6 +120,8 @@ pub struct KernelBuilder {
     /// The matrix multiply-adds the accelerator runs, when the caller said (`finish` checks the
     /// kernel's fragments against them).
     matrix_shapes: Option<Vec<crate::matrix::MatrixShape>>,
+    /// What the kernel uses of subgroups (`subgroups.rs`).
+    subgroups: subgroups::Subgroups,
 }
 
 /// One function under construction.
@@ -269,6 +273,7 @@ impl KernelBuilder {
             indices_per_thread: crate::layout::IndicesPerThread::UNTILED,
             untiled: None,
             matrix_shapes: None,
+            subgroups: Default::default(),
         }
     }
 
@@ -351,6 +356,8 @@ impl KernelBuilder {
                     Expression::CallResult(_)
                         | Expression::AtomicResult { .. }
                         | Expression::WorkGroupUniformLoadResult { .. }
+                        | Expression::SubgroupBallotResult
+                        | Expression::SubgroupOperationResult { .. }
                 );
             match (skip, run) {
                 (true, Some(r)) => {

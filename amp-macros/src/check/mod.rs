@@ -10,6 +10,7 @@
 mod uniform;
 
 pub use uniform::barriers;
+use uniform::subgroup_op;
 
 use crate::ast::visit::{self, Visit};
 use crate::ast::{Block, Callee, Expr, ExprKind, StmtKind};
@@ -142,4 +143,38 @@ pub fn tail(func: &syn::ItemFn, body: &Block, errors: &mut Errors) {
             );
         }
     }
+}
+
+/// Rule: the lane of `subgroup::broadcast(x, lane)` is a literal (the accelerator broadcasts
+/// from a lane fixed when the kernel is compiled); a lane computed at run time is
+/// `subgroup::shuffle`.
+pub fn broadcast_lanes(body: &Block, errors: &mut Errors) {
+    struct Lanes<'e> {
+        errors: &'e mut Errors,
+    }
+    impl Visit for Lanes<'_> {
+        fn visit_expr(&mut self, expr: &Expr) {
+            if let ExprKind::Call {
+                callee: Callee::Function(path),
+                args,
+                ..
+            } = &expr.kind
+            {
+                let lane = args.get(1).filter(|_| args.len() == 2);
+                if let (Some(name), Some(lane)) = (subgroup_op(path), lane) {
+                    if name == "broadcast" && !matches!(lane.kind, ExprKind::Lit(_)) {
+                        self.errors.push_at(
+                            lane.span,
+                            "the lane of `subgroup::broadcast` must be a literal \
+                             (`subgroup::broadcast(x, 0)`): the accelerator broadcasts from a \
+                             lane fixed when the kernel is compiled; use \
+                             `subgroup::shuffle(x, lane)` for a lane computed at run time",
+                        );
+                    }
+                }
+            }
+            visit::walk_expr(self, expr);
+        }
+    }
+    Lanes { errors }.visit_block(body);
 }

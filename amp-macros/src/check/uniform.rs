@@ -12,6 +12,11 @@
 //! loop iterations count. Values read from memory, and barriers inside called functions, are
 //! left to the check amp runs on the built kernel at its first launch, which sees the whole
 //! call graph.
+//!
+//! Subgroup operations (`subgroup::reduce_add(x)`) follow the barrier's rule: every thread of a
+//! tile reaches each one, so that all lanes of its subgroup take part. Their results differ
+//! between the threads of a tile (except `subgroup::size()` and `subgroup::count()`), so they
+//! taint like the index.
 
 use crate::ast::visit::{self, Visit};
 use crate::ast::{
@@ -34,8 +39,16 @@ const WAITS: [&str; 4] = [
     "wait_with_tile_static_memory_fence",
 ];
 
-/// Rule: every thread of a tile reaches each tile barrier, or none (C3561). Checks the barriers
-/// of a kernel body whose thread-index parameters are `index`.
+/// The `amp::subgroup` functions whose result every thread of a tile shares.
+const SUBGROUP_UNIFORM: [&str; 2] = ["size", "count"];
+
+/// The `amp::subgroup` functions that read a thread's place rather than take part in an
+/// operation of the whole subgroup: any thread may call them anywhere.
+const SUBGROUP_BUILTINS: [&str; 4] = ["lane", "size", "id", "count"];
+
+/// Rule: every thread of a tile reaches each tile barrier, or none (C3561), and each subgroup
+/// operation. Checks the barriers and subgroup operations of a kernel body whose thread-index
+/// parameters are `index`.
 pub fn barriers(index: &[Ident], body: &Block, errors: &mut Errors) {
     if index.is_empty() {
         return;
@@ -56,19 +69,37 @@ pub fn barriers(index: &[Ident], body: &Block, errors: &mut Errors) {
     walk.report = true;
     walk.start_pass();
     walk.block(body);
-    for (barrier, reason) in walk.found {
-        errors.push_at(
-            barrier,
-            "this tile barrier may be reached by only some threads of a tile: it is under a \
-             condition that depends on the thread's index (C++ AMP C3561). Every thread of a \
-             tile must reach a barrier, or none; move it out of the condition",
-        );
+    for (at, reason, op) in walk.found {
+        match op {
+            Reached::Barrier => errors.push_at(
+                at,
+                "this tile barrier may be reached by only some threads of a tile: it is under a \
+                 condition that depends on the thread's index (C++ AMP C3561). Every thread of a \
+                 tile must reach a barrier, or none; move it out of the condition",
+            ),
+            Reached::Subgroup(name) => errors.push_at(
+                at,
+                format!(
+                    "`subgroup::{name}` may be reached by only some threads of a tile: it is under \
+                     a condition that depends on the thread's index. Every thread of a tile must \
+                     reach each subgroup operation, so that all lanes of its subgroup take part; \
+                     move it out of the condition (compute the value there and select it after)"
+                ),
+            ),
+        }
         errors.push_at(
             reason,
             "the condition that depends on the thread's index (`local` or `global`); only \
              `tile`, `tile_origin` and `tile_extent` are the same for every thread of a tile",
         );
     }
+}
+
+/// What must be reached by every thread of a tile.
+enum Reached {
+    Barrier,
+    /// A subgroup operation, by name.
+    Subgroup(String),
 }
 
 #[derive(Default)]
@@ -91,8 +122,8 @@ struct Walk {
     returned: Option<Span>,
     changed: bool,
     report: bool,
-    /// Barriers under tainted control, with the condition responsible.
-    found: Vec<(Span, Span)>,
+    /// Barriers and subgroup operations under tainted control, with the condition responsible.
+    found: Vec<(Span, Span, Reached)>,
 }
 
 impl Walk {
@@ -296,7 +327,22 @@ impl Walk {
                 args.iter().for_each(|a| self.expr(a));
                 if self.report && is_barrier_wait(method, receiver) {
                     if let Some(reason) = self.tainted_control() {
-                        self.found.push((e.span, reason));
+                        self.found.push((e.span, reason, Reached::Barrier));
+                    }
+                }
+            }
+            ExprKind::Call {
+                callee: Callee::Function(path),
+                args,
+                ..
+            } => {
+                args.iter().for_each(|a| self.expr(a));
+                let op =
+                    subgroup_op(path).filter(|name| !SUBGROUP_BUILTINS.iter().any(|b| name == b));
+                if let (true, Some(name)) = (self.report, op) {
+                    if let Some(reason) = self.tainted_control() {
+                        self.found
+                            .push((e.span, reason, Reached::Subgroup(name.to_string())));
                     }
                 }
             }
@@ -370,6 +416,8 @@ impl Visit for Depends<'_> {
     fn visit_callee(&mut self, callee: &Callee) {
         if let Callee::Function(path) = callee {
             self.name(path);
+            self.found |=
+                subgroup_op(path).is_some_and(|name| !SUBGROUP_UNIFORM.iter().any(|u| name == u));
         }
     }
 
@@ -395,4 +443,11 @@ fn is_barrier_wait(method: &Ident, receiver: &Expr) -> bool {
     WAITS.iter().any(|w| method == w)
         && matches!(&receiver.kind, ExprKind::Field { member: syn::Member::Named(n), .. }
             if n == "barrier")
+}
+
+/// The name of the `amp::subgroup` function `path` calls (`subgroup::reduce_add`), if it is one.
+pub(super) fn subgroup_op(path: &syn::ExprPath) -> Option<&Ident> {
+    let segments = &path.path.segments;
+    let n = segments.len();
+    (n >= 2 && segments[n - 2].ident == "subgroup").then(|| &segments[n - 1].ident)
 }
