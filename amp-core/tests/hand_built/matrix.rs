@@ -7,7 +7,8 @@ use amp_core::matrix::{
 };
 use amp_core::ops::{self, CmpOp, Compare};
 use amp_core::tile_static::DeclareMemory;
-use amp_core::{KernelBuilder, KernelError, KernelIr, Loc, ReadOnly, View};
+use amp_core::builder::KernelToken;
+use amp_core::{DeviceFn, KernelBuilder, KernelError, KernelIr, Loc, ReadOnly, View};
 use naga::valid::Capabilities;
 
 const HERE: Loc = Loc::new("matrix.rs", 1, 1);
@@ -42,9 +43,10 @@ fn product(b: &mut KernelBuilder, guarded: bool) {
     }
     let first = ops::lit(b, 0u32);
     let stride = ops::lit(b, 16u32);
-    let a = MatrixA::<f32, 16, 16>::load(b, ta, first, stride, Layout::RowMajor);
-    let m = MatrixB::<f32, 16, 16>::load(b, tb, first, stride, Layout::ColumnMajor);
-    let acc = MatrixAcc::<f32, 16, 16>::zero(b);
+    let token = KernelToken::new;
+    let a = MatrixA::<f32, 16, 16>::load(token()).call(b, (ta, first, stride, Layout::RowMajor));
+    let m = MatrixB::<f32, 16, 16>::load(token()).call(b, (tb, first, stride, Layout::ColumnMajor));
+    let acc = MatrixAcc::<f32, 16, 16>::zero(token()).call(b, ());
     let acc = a.multiply_add(b, m, acc);
     acc.store(b, tc, first, stride, Layout::RowMajor);
     if guarded {
