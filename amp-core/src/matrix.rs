@@ -5,8 +5,11 @@
 //! sees its elements. [`MatrixA`] (`M`×`K`) and [`MatrixB`] (`K`×`N`) are the inputs of a
 //! multiply-add, [`MatrixAcc`] (`M`×`N`) its accumulator: `acc = a.multiply_add(b, acc)` is
 //! `acc + a·b` on the matrix units. Fragments are loaded from and stored to tile_static arrays
-//! with a stride (elements between the first elements of consecutive rows, or columns for
-//! [`Layout::ColumnMajor`]).
+//! and array views with a stride (elements between the first elements of consecutive rows, or
+//! columns for [`Layout::ColumnMajor`]). In kernels a fragment is a kernel value
+//! (`KernelValue<MatrixA<f16, 16, 16>>`): `MatrixA::<f16, 16, 16>::load(ta, first, stride,
+//! Layout::RowMajor)` and `MatrixAcc::<f32, 16, 16>::zero()` are kernel functions,
+//! `a.multiply_add(b, acc)` and `acc.store(view, first, stride, layout)` methods.
 //!
 //! What naga can express is checked by the compiler: fragments are 8×8 or 16×16
 //! ([`FragmentSize`]) of an element type the matrix units take ([`MatrixScalar`]). What the
@@ -18,10 +21,17 @@
 //! multiply-add together, with the same pointer and stride. Kernels using them are tiled, and
 //! the operations follow the rule of barriers (tile-uniform control flow; `uniformity.rs`).
 
-use crate::builder::{KernelBuilder, KernelValue};
+use crate::builder::{
+    AccessKind, Check, CheckBuilder, DeviceFn, KernelBuilder, KernelCall, KernelValue, SiteBound,
+};
+use crate::shape::{Extent, Index};
 use crate::tile_static::TileStatic;
-use crate::types::Scalar;
-use naga::{CooperativeRole, CooperativeSize, Expression, Handle, Statement, TypeInner};
+use crate::types::{Rank, Scalar, Value};
+use crate::value::Read;
+use crate::view::{Access, ReadWrite, View};
+use naga::{
+    BinaryOperator, CooperativeRole, CooperativeSize, Expression, Handle, Statement, TypeInner,
+};
 use std::fmt;
 use std::marker::PhantomData;
 
@@ -97,6 +107,7 @@ impl fmt::Display for MatrixShape {
 mod sealed {
     pub trait Sealed {}
     impl Sealed for f32 {}
+    impl Sealed for half::f16 {}
     impl<const R: usize, const C: usize> Sealed for super::Size<R, C> {}
 }
 
@@ -112,6 +123,10 @@ pub trait MatrixScalar: Scalar + sealed::Sealed {
 
 impl MatrixScalar for f32 {
     const TYPE: MatrixScalarType = MatrixScalarType::F32;
+}
+
+impl MatrixScalar for half::f16 {
+    const TYPE: MatrixScalarType = MatrixScalarType::F16;
 }
 
 /// The rows and columns of a fragment, as a type.
@@ -151,13 +166,22 @@ impl Layout {
     }
 }
 
+/// A matrix fragment type: [`MatrixA`], [`MatrixB`] or [`MatrixAcc`] of an element type and a
+/// size naga can express. Its kernel values are `KernelValue<Self>`: locals, reassigned,
+/// elements of local arrays, like any kernel value.
+pub trait Fragment: Value {
+    /// The element type.
+    type Scalar: MatrixScalar;
+    /// naga's size of each side.
+    const SIDE: CooperativeSize;
+    /// The role in a multiply-add.
+    const ROLE: CooperativeRole;
+}
+
 macro_rules! fragment {
     ($(#[$doc:meta])* $name:ident<$r:ident, $c:ident>, $role:expr) => {
         $(#[$doc])*
-        pub struct $name<T, const $r: usize, const $c: usize> {
-            handle: Handle<Expression>,
-            _ty: PhantomData<fn() -> T>,
-        }
+        pub struct $name<T, const $r: usize, const $c: usize>(PhantomData<fn() -> T>);
 
         impl<T, const $r: usize, const $c: usize> Clone for $name<T, $r, $c> {
             fn clone(&self) -> Self {
@@ -167,73 +191,40 @@ macro_rules! fragment {
 
         impl<T, const $r: usize, const $c: usize> Copy for $name<T, $r, $c> {}
 
+        impl<T: MatrixScalar, const $r: usize, const $c: usize> Value for $name<T, $r, $c>
+        where
+            Size<$r, $c>: FragmentSize,
+        {
+            fn naga_type(b: &mut KernelBuilder) -> Handle<naga::Type> {
+                fragment_type(b, <Size<$r, $c>>::SIDE, T::TYPE, $role)
+            }
+            fn name() -> &'static str {
+                stringify!($name)
+            }
+        }
+
+        impl<T: MatrixScalar, const $r: usize, const $c: usize> Fragment for $name<T, $r, $c>
+        where
+            Size<$r, $c>: FragmentSize,
+        {
+            type Scalar = T;
+            const SIDE: CooperativeSize = <Size<$r, $c>>::SIDE;
+            const ROLE: CooperativeRole = $role;
+        }
+
         impl<T: MatrixScalar, const $r: usize, const $c: usize> $name<T, $r, $c>
         where
             Size<$r, $c>: FragmentSize,
         {
-            const ROLE: CooperativeRole = $role;
-
-            /// The naga type of this fragment.
-            pub fn naga_type(b: &mut KernelBuilder) -> Handle<naga::Type> {
-                fragment_type(b, <Size<$r, $c>>::SIDE, T::TYPE, Self::ROLE)
-            }
-
-            /// The fragment's naga expression.
-            pub fn handle(self) -> Handle<Expression> {
-                self.handle
-            }
-
-            /// Loads the fragment from `array`, its first element at `first`, `stride` elements
-            /// between consecutive rows ([`Layout::RowMajor`]) or columns.
-            pub fn load<const L: usize>(
-                b: &mut KernelBuilder,
-                array: TileStatic<[T; L]>,
-                first: KernelValue<u32>,
-                stride: KernelValue<u32>,
-                layout: Layout,
-            ) -> Self {
-                let pointer = element_pointer(b, array, first);
-                let side = <Size<$r, $c>>::SIDE;
-                // Interned before the load so that the validator finds the type.
-                Self::naga_type(b);
-                let handle = b.append(Expression::CooperativeLoad {
-                    columns: side,
-                    rows: side,
-                    role: Self::ROLE,
-                    data: naga::CooperativeData {
-                        pointer,
-                        stride: stride.handle(),
-                        row_major: layout.row_major(),
-                    },
-                });
-                Self::from_handle(handle)
-            }
-
-            /// Stores the fragment into `array` as [`load`](Self::load) reads it.
-            pub fn store<const L: usize>(
-                self,
-                b: &mut KernelBuilder,
-                array: TileStatic<[T; L]>,
-                first: KernelValue<u32>,
-                stride: KernelValue<u32>,
-                layout: Layout,
-            ) {
-                let pointer = element_pointer(b, array, first);
-                b.push(Statement::CooperativeStore {
-                    target: self.handle,
-                    data: naga::CooperativeData {
-                        pointer,
-                        stride: stride.handle(),
-                        row_major: layout.row_major(),
-                    },
-                });
-            }
-
-            fn from_handle(handle: Handle<Expression>) -> Self {
-                $name {
-                    handle,
-                    _ty: PhantomData,
-                }
+            /// In a kernel, `load(memory, first, stride, layout)`: loads the fragment from a
+            /// tile_static array or an array view of its element type, its first element at
+            /// element `first` (of the array, or of the view's storage from its first
+            /// element), `stride` elements between consecutive rows ([`Layout::RowMajor`]) or
+            /// columns. In a checked launch the whole rectangle must lie in the memory: else
+            /// the fragment is zero and the launch reports the fault. (WMMA's
+            /// `load_matrix_sync`, SYCL's `joint_matrix_load`.)
+            pub fn load<Token: KernelCall<Load<Self>>>(_: Token) -> Load<Self> {
+                Load(PhantomData)
             }
         }
     };
@@ -262,14 +253,83 @@ impl<T: MatrixScalar, const M: usize, const N: usize> MatrixAcc<T, M, N>
 where
     Size<M, N>: FragmentSize,
 {
-    /// A fragment of zeros (WMMA's `fill_fragment(acc, 0)`).
-    pub fn zero(b: &mut KernelBuilder) -> Self {
-        let ty = Self::naga_type(b);
-        Self::from_handle(b.append(Expression::ZeroValue(ty)))
+    /// In a kernel, `zero()`: a fragment of zeros (WMMA's `fill_fragment(acc, 0)`, SYCL's
+    /// `joint_matrix_fill(sg, acc, 0)`).
+    pub fn zero<Token: KernelCall<Zero<Self>>>(_: Token) -> Zero<Self> {
+        Zero(PhantomData)
     }
 }
 
-impl<T: MatrixScalar, const M: usize, const K: usize> MatrixA<T, M, K>
+/// The marker of a fragment's `load` in kernels.
+pub struct Load<F>(PhantomData<fn() -> F>);
+
+/// The marker of an accumulator's `zero` in kernels.
+pub struct Zero<F>(PhantomData<fn() -> F>);
+
+impl<F: Fragment> DeviceFn<()> for Zero<F> {
+    type Output = KernelValue<F>;
+    fn call(&self, b: &mut KernelBuilder, (): ()) -> KernelValue<F> {
+        b.zero::<F>()
+    }
+}
+
+impl<F: Fragment, S: FragmentMemory<F::Scalar>>
+    DeviceFn<(S, KernelValue<u32>, KernelValue<u32>, Layout)> for Load<F>
+{
+    type Output = KernelValue<F>;
+    fn call(
+        &self,
+        b: &mut KernelBuilder,
+        (memory, first, stride, layout): (S, KernelValue<u32>, KernelValue<u32>, Layout),
+    ) -> KernelValue<F> {
+        let ty = F::naga_type(b);
+        let (pointer, check) =
+            memory.fragment_pointer(b, first, stride, F::SIDE, AccessKind::ViewRead);
+        let data = naga::CooperativeData {
+            pointer,
+            stride: stride.handle(),
+            row_major: layout.row_major(),
+        };
+        let load = |b: &mut KernelBuilder| {
+            b.append(Expression::CooperativeLoad {
+                columns: F::SIDE,
+                rows: F::SIDE,
+                role: F::ROLE,
+                data,
+            })
+        };
+        KernelValue::from_handle(b.checked_result(check, ty, load))
+    }
+}
+
+impl<F: Fragment> KernelValue<F> {
+    /// Stores the fragment into a tile_static array or a read-write array view as
+    /// [`load`](MatrixA::load) reads it (WMMA's `store_matrix_sync`, SYCL's
+    /// `joint_matrix_store`). In a checked launch a rectangle not wholly in the memory is not
+    /// stored, and the launch reports the fault.
+    pub fn store<S: FragmentTarget<F::Scalar>>(
+        self,
+        b: &mut KernelBuilder,
+        memory: S,
+        first: KernelValue<u32>,
+        stride: KernelValue<u32>,
+        layout: Layout,
+    ) {
+        let (pointer, check) =
+            memory.fragment_pointer(b, first, stride, F::SIDE, AccessKind::ViewWrite);
+        let store = Statement::CooperativeStore {
+            target: self.handle(),
+            data: naga::CooperativeData {
+                pointer,
+                stride: stride.handle(),
+                row_major: layout.row_major(),
+            },
+        };
+        b.checked_statement(check, store);
+    }
+}
+
+impl<T: MatrixScalar, const M: usize, const K: usize> KernelValue<MatrixA<T, M, K>>
 where
     Size<M, K>: FragmentSize,
 {
@@ -279,19 +339,122 @@ where
     pub fn multiply_add<A: MatrixScalar, const N: usize>(
         self,
         b: &mut KernelBuilder,
-        rhs: MatrixB<T, K, N>,
-        acc: MatrixAcc<A, M, N>,
-    ) -> MatrixAcc<A, M, N>
+        rhs: KernelValue<MatrixB<T, K, N>>,
+        acc: KernelValue<MatrixAcc<A, M, N>>,
+    ) -> KernelValue<MatrixAcc<A, M, N>>
     where
         Size<K, N>: FragmentSize,
         Size<M, N>: FragmentSize,
     {
-        MatrixAcc::from_handle(b.append(Expression::CooperativeMultiplyAdd {
-            a: self.handle,
-            b: rhs.handle,
-            c: acc.handle,
+        KernelValue::from_handle(b.append(Expression::CooperativeMultiplyAdd {
+            a: self.handle(),
+            b: rhs.handle(),
+            c: acc.handle(),
         }))
     }
+}
+
+impl Read for Layout {
+    type Output = Layout;
+    fn read(self, _: &mut KernelBuilder) -> Layout {
+        self
+    }
+}
+
+/// Memory a fragment of `T`s is loaded from: a tile_static array (`[T; L]`) or an array view
+/// of `T`.
+#[diagnostic::on_unimplemented(
+    message = "matrix fragments of `{T}` are not loaded from `{Self}`",
+    note = "fragments are loaded from tile_static arrays `[T; L]` and array views of their element type"
+)]
+pub trait FragmentMemory<T>: Copy {
+    /// A pointer to element `first`, and the check (checked launches) that the rectangle of
+    /// `side`×`side` elements `stride` apart lies in the memory.
+    fn fragment_pointer(
+        self,
+        b: &mut KernelBuilder,
+        first: KernelValue<u32>,
+        stride: KernelValue<u32>,
+        side: CooperativeSize,
+        kind: AccessKind,
+    ) -> (Handle<Expression>, Option<Check>);
+}
+
+/// Memory a fragment of `T`s is stored to: a tile_static array or a read-write array view.
+#[diagnostic::on_unimplemented(
+    message = "matrix fragments of `{T}` are not stored to `{Self}`",
+    note = "fragments are stored to tile_static arrays `[T; L]` and read-write array views of their element type"
+)]
+pub trait FragmentTarget<T>: FragmentMemory<T> {}
+
+/// The index of a fragment's last element: `first + (side − 1)·stride + side − 1`, either
+/// layout (fragments are square).
+fn last_element(
+    b: &mut KernelBuilder,
+    first: KernelValue<u32>,
+    stride: KernelValue<u32>,
+    side: CooperativeSize,
+) -> Handle<Expression> {
+    let reach = b.literal(side as u32 - 1).handle();
+    let rows = b.binary(BinaryOperator::Multiply, reach, stride.handle());
+    let last = b.binary(BinaryOperator::Add, first.handle(), rows);
+    b.binary(BinaryOperator::Add, last, reach)
+}
+
+impl<T: MatrixScalar, const L: usize> FragmentMemory<T> for TileStatic<[T; L]> {
+    fn fragment_pointer(
+        self,
+        b: &mut KernelBuilder,
+        first: KernelValue<u32>,
+        stride: KernelValue<u32>,
+        side: CooperativeSize,
+        _: AccessKind,
+    ) -> (Handle<Expression>, Option<Check>) {
+        if !self.in_tile_static() {
+            b.error(
+                "matrix fragments are loaded from and stored to tile_static arrays and array \
+                 views, not local arrays",
+            );
+        }
+        let last = last_element(b, first, stride, side);
+        let mut check = CheckBuilder::new(AccessKind::TileStatic);
+        check.component(b, last, SiteBound::Const(L as u32));
+        let pointer = b.append(Expression::Access {
+            base: self.pointer(),
+            index: first.handle(),
+        });
+        (pointer, check.finish())
+    }
+}
+
+impl<T: MatrixScalar, const L: usize> FragmentTarget<T> for TileStatic<[T; L]> {}
+
+impl<T: MatrixScalar, const N: usize, A: Access> FragmentMemory<T> for View<T, N, A>
+where
+    Index<N>: Value + Rank,
+    Extent<N>: Value + Rank,
+{
+    fn fragment_pointer(
+        self,
+        b: &mut KernelBuilder,
+        first: KernelValue<u32>,
+        stride: KernelValue<u32>,
+        side: CooperativeSize,
+        kind: AccessKind,
+    ) -> (Handle<Expression>, Option<Check>) {
+        let (pointer, span) = self.linear_pointer(b, first.handle());
+        let last = last_element(b, first, stride, side);
+        let mut check = CheckBuilder::new(kind);
+        check.component_below(b, last, span);
+        (pointer, check.finish())
+    }
+}
+
+impl<T: MatrixScalar, const N: usize> FragmentTarget<T> for View<T, N, ReadWrite>
+where
+    Index<N>: Value + Rank,
+    Extent<N>: Value + Rank,
+{
 }
 
 /// The naga type of a fragment.
@@ -306,18 +469,6 @@ fn fragment_type(
         rows: side,
         scalar: scalar.naga_scalar(),
         role,
-    })
-}
-
-/// A pointer to element `first` of a tile_static array.
-fn element_pointer<T, const L: usize>(
-    b: &mut KernelBuilder,
-    array: TileStatic<[T; L]>,
-    first: KernelValue<u32>,
-) -> Handle<Expression> {
-    b.append(Expression::Access {
-        base: array.pointer(),
-        index: first.handle(),
     })
 }
 
@@ -430,34 +581,29 @@ impl fmt::Display for MatrixNeed {
     }
 }
 
-/// Shapes naga cannot express do not compile:
+/// Shapes naga cannot express are not fragments:
 ///
 /// ```compile_fail
-/// use amp_core::matrix::{Layout, MatrixA};
-/// fn f(b: &mut amp_core::KernelBuilder, t: amp_core::tile_static::TileStatic<[f32; 256]>) {
-///     let z = amp_core::ops::lit(b, 0u32);
-///     let _ = MatrixA::<f32, 16, 8>::load(b, t, z, z, Layout::RowMajor);
-/// }
+/// fn fragment<F: amp_core::matrix::Fragment>() {}
+/// fragment::<amp_core::matrix::MatrixA<f32, 16, 8>>();
 /// ```
 ///
-/// nor do element types the matrix units do not take:
+/// nor are element types the matrix units do not take:
 ///
 /// ```compile_fail
-/// use amp_core::matrix::MatrixAcc;
-/// fn f(b: &mut amp_core::KernelBuilder) {
-///     let _ = MatrixAcc::<i32, 16, 16>::zero(b);
-/// }
+/// fn fragment<F: amp_core::matrix::Fragment>() {}
+/// fragment::<amp_core::matrix::MatrixAcc<i32, 16, 16>>();
 /// ```
 ///
-/// while these do:
+/// while these are:
 ///
 /// ```
-/// use amp_core::matrix::{Layout, MatrixA};
-/// fn f(b: &mut amp_core::KernelBuilder, t: amp_core::tile_static::TileStatic<[f32; 256]>) {
-///     let z = amp_core::ops::lit(b, 0u32);
-///     let _ = MatrixA::<f32, 16, 16>::load(b, t, z, z, Layout::RowMajor);
-///     let _ = MatrixA::<f32, 8, 8>::load(b, t, z, z, Layout::ColumnMajor);
-/// }
+/// use half::f16;
+/// use amp_core::matrix::{MatrixA, MatrixAcc, MatrixB};
+/// fn fragment<F: amp_core::matrix::Fragment>() {}
+/// fragment::<MatrixA<f16, 16, 16>>();
+/// fragment::<MatrixB<f32, 8, 8>>();
+/// fragment::<MatrixAcc<f32, 16, 16>>();
 /// ```
 #[allow(dead_code)]
 fn compile_checks() {}

@@ -64,6 +64,11 @@ impl<T> Place<T> {
         self.pointer
     }
 
+    /// Whether the place is in tile_static memory.
+    pub(crate) fn in_tile_static(&self) -> bool {
+        matches!(self.root, Root::TileStatic(_))
+    }
+
     /// What an access through this place is, in a fault report.
     fn kind(&self) -> AccessKind {
         match self.root {

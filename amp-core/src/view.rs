@@ -237,6 +237,37 @@ where
         self.element(b, idx.handle(), AccessKind::ViewAtomic)
     }
 
+    /// A pointer to the storage entry `first` elements past the view's first element (for a
+    /// matrix fragment), and the number of entries from the view's first element to one past
+    /// its last: `Σ (extent[k] − 1)·stride[k] + extent[N−1]`. A view split over several
+    /// bindings has no single pointer: a build error.
+    pub(crate) fn linear_pointer(
+        self,
+        b: &mut KernelBuilder,
+        first: Handle<Expression>,
+    ) -> (Handle<Expression>, Handle<Expression>) {
+        if b.split_of(self.global).is_some() {
+            b.error(
+                "matrix fragments cannot be loaded from or stored to a view larger than one \
+                 storage binding",
+            );
+        }
+        let offset = b.param_word(self.words.offset()).handle();
+        let index = b.binary(BinaryOperator::Add, offset, first);
+        let base = b.append(Expression::GlobalVariable(self.global));
+        let pointer = b.append(Expression::Access { base, index });
+        let mut span = b.param_word(self.words.extent(N as u32 - 1)).handle();
+        for k in 0..N as u32 - 1 {
+            let extent = b.param_word(self.words.extent(k)).handle();
+            let one = b.literal(1u32).handle();
+            let rows = b.binary(BinaryOperator::Subtract, extent, one);
+            let stride = b.param_word(self.words.stride(k)).handle();
+            let reach = b.binary(BinaryOperator::Multiply, rows, stride);
+            span = b.binary(BinaryOperator::Add, span, reach);
+        }
+        (pointer, span)
+    }
+
     /// Reads element `idx`.
     pub fn load(self, b: &mut KernelBuilder, idx: KernelValue<Index<N>>) -> KernelValue<T> {
         let (entries, check) = self.element(b, idx.handle(), AccessKind::ViewRead);

@@ -31,6 +31,7 @@ mod kernel_sections;
 mod language;
 mod large_data;
 mod math;
+mod matrix;
 mod overlap;
 mod pipeline_cache;
 mod profile;

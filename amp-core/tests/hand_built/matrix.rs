@@ -2,12 +2,13 @@
 //! cooperative-matrix capability and is written as SPIR-V, and what the accelerator lacks, or
 //! a fragment operation in control flow that is not tile-uniform, is a typed error.
 
+use amp_core::builder::KernelToken;
 use amp_core::matrix::{
     Layout, MatrixA, MatrixAcc, MatrixB, MatrixNeed, MatrixScalarType, MatrixShape,
 };
 use amp_core::ops::{self, CmpOp, Compare};
 use amp_core::tile_static::DeclareMemory;
-use amp_core::{KernelBuilder, KernelError, KernelIr, Loc, ReadOnly, View};
+use amp_core::{DeviceFn, KernelBuilder, KernelError, KernelIr, Loc, ReadOnly, ReadWrite, View};
 use naga::valid::Capabilities;
 
 const HERE: Loc = Loc::new("matrix.rs", 1, 1);
@@ -42,9 +43,10 @@ fn product(b: &mut KernelBuilder, guarded: bool) {
     }
     let first = ops::lit(b, 0u32);
     let stride = ops::lit(b, 16u32);
-    let a = MatrixA::<f32, 16, 16>::load(b, ta, first, stride, Layout::RowMajor);
-    let m = MatrixB::<f32, 16, 16>::load(b, tb, first, stride, Layout::ColumnMajor);
-    let acc = MatrixAcc::<f32, 16, 16>::zero(b);
+    let token = KernelToken::new;
+    let a = MatrixA::<f32, 16, 16>::load(token()).call(b, (ta, first, stride, Layout::RowMajor));
+    let m = MatrixB::<f32, 16, 16>::load(token()).call(b, (tb, first, stride, Layout::ColumnMajor));
+    let acc = MatrixAcc::<f32, 16, 16>::zero(token()).call(b, ());
     let acc = a.multiply_add(b, m, acc);
     acc.store(b, tc, first, stride, Layout::RowMajor);
     if guarded {
@@ -167,4 +169,34 @@ fn fragments_under_a_condition_that_is_not_tile_uniform_are_an_error() {
         err.to_string().contains("matrix fragment") && err.to_string().contains("not tile-uniform"),
         "{err}"
     );
+}
+
+/// f16 fragments loaded from a 2-D view and stored to a 1-D view, checked: the whole
+/// rectangle's last element is checked against the view's span, a failed check skips the
+/// load (the fragment is zero) or the store, and the module validates and writes SPIR-V.
+#[test]
+fn checked_view_fragments_validate() {
+    let mut b = KernelBuilder::new("views", HERE);
+    b.set_matrix_shapes(vec![F16_16]);
+    b.tiled_entry::<1>([32, 1, 1]);
+    let src = View::<half::f16, 2, ReadOnly>::declare(&mut b);
+    let dst = View::<f32, 1, ReadWrite>::declare(&mut b);
+    let first = ops::lit(&mut b, 16u32);
+    let stride = ops::lit(&mut b, 64u32);
+    let token = KernelToken::new;
+    let a = MatrixA::<half::f16, 16, 16>::load(token())
+        .call(&mut b, (src, first, stride, Layout::RowMajor));
+    let m = MatrixB::<half::f16, 16, 16>::load(token())
+        .call(&mut b, (src, first, stride, Layout::ColumnMajor));
+    let acc = MatrixAcc::<f32, 16, 16>::zero(token()).call(&mut b, ());
+    let acc = a.multiply_add(&mut b, m, acc);
+    acc.store(&mut b, dst, first, stride, Layout::RowMajor);
+    let ir = b
+        .finish(Capabilities::COOPERATIVE_MATRIX | Capabilities::SHADER_FLOAT16)
+        .expect("valid");
+    let wgsl = ir.wgsl();
+    assert!(wgsl.contains("coop_mat16x16<f16,A>"), "{wgsl}");
+    // The checks: one per load and one for the store, each a fault site.
+    assert_eq!(ir.sites.len(), 3, "{wgsl}");
+    naga::back::spv::write_vec(&ir.module, &ir.info, &Default::default(), None).expect("SPIR-V");
 }

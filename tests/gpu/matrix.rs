@@ -1,0 +1,179 @@
+//! Matrix fragments (`amp::matrix`) in kernels: a 64×64×64 f16 product with f32 accumulation,
+//! its fragments loaded from array views (1-D and 2-D) and tile_static arrays in both layouts,
+//! stored to a view and to tile_static arrays, held in locals reassigned in branches, checked
+//! against the host. On an accelerator without 16×16×16 f16·f16 + f32 multiply-adds (lavapipe)
+//! the same launches are `Error::UnsupportedFeature` naming the matrix shape.
+
+use crate::common::random_floats;
+use amp::matrix::{Layout, MatrixA, MatrixAcc, MatrixB, MatrixNeed, MatrixScalarType, MatrixShape};
+use amp::prelude::*;
+use amp::{Error, KernelError};
+
+const N: usize = 64;
+
+const F16_F32: MatrixShape = MatrixShape {
+    m: 16,
+    n: 16,
+    k: 16,
+    input: MatrixScalarType::F16,
+    accumulator: MatrixScalarType::F32,
+};
+
+fn halves(seed: u32) -> Vec<f16> {
+    random_floats(N * N, seed)
+        .into_iter()
+        .map(f16::from_f32)
+        .collect()
+}
+
+/// `A·B` on the host, in f64 from the f16 inputs (row-major).
+fn product(a: &[f16], b: &[f16]) -> Vec<f64> {
+    let mut c = vec![0.0; N * N];
+    for i in 0..N {
+        for j in 0..N {
+            c[i * N + j] = (0..N)
+                .map(|k| a[i * N + k].to_f64() * b[k * N + j].to_f64())
+                .sum();
+        }
+    }
+    c
+}
+
+/// Whether `result` is the launch's typed error on an accelerator without the shape (then
+/// the test has checked all it can); panics on any other error.
+fn unsupported(result: Result<(), Error>) -> bool {
+    let acc = Accelerator::default().expect("accelerator");
+    let runs = acc.matrix_shapes().contains(&F16_F32);
+    match result {
+        Ok(()) => {
+            assert!(runs, "launched without the matrix shape");
+            false
+        }
+        Err(Error::UnsupportedFeature(amp::error::FeatureError::Kernel(
+            KernelError::UnsupportedMatrix { need, device, .. },
+        ))) if !runs => {
+            assert!(
+                matches!(
+                    need,
+                    MatrixNeed::Fragments
+                        | MatrixNeed::MultiplyAdd(F16_F32)
+                        | MatrixNeed::Fragment { side: 16, .. }
+                ),
+                "need {need:?}"
+            );
+            assert_eq!(device, acc.matrix_shapes());
+            eprintln!("matrix fragments unsupported on {}", acc.description());
+            true
+        }
+        Err(e) => panic!("launch failed: {e}"),
+    }
+}
+
+fn assert_close(got: &[f32], want: &[f64]) {
+    for (i, (&g, &w)) in got.iter().zip(want).enumerate() {
+        // Products of f16s are exact in f32; only the order of the f32 sums differs.
+        assert!(
+            (f64::from(g) - w).abs() <= 1e-3 * (1.0 + w.abs()),
+            "element ({}, {}): {g} vs {w}",
+            i / N,
+            i % N
+        );
+    }
+}
+
+#[test]
+fn f16_product_from_views_and_tile_static_both_layouts() {
+    let (a, b) = (halves(11), halves(12));
+    let want = product(&a, &b);
+    let mut c = vec![f32::NAN; N * N];
+    let result = {
+        let av = ConstArrayView::new(Extent::new([N as i32, N as i32]), &a).expect("view");
+        let bv = ConstArrayView::new((N * N) as i32, &b).expect("view");
+        let cv = ArrayView::new((N * N) as i32, &mut c).expect("view");
+        // One tile of 32 threads (a subgroup on NVIDIA) per 16×16 block of C.
+        parallel_for_each!(Extent::new([16 * 32]).tile::<32>(), |t: TiledIndex<1>| {
+            #[tile_static]
+            let mut tb: [f16; 256];
+            let lane = t.local[0] as u32;
+            let block = t.tile[0] as u32;
+            let (row0, col0) = (block / 4 * 16, block % 4 * 16);
+            let mut acc = MatrixAcc::<f32, 16, 16>::zero();
+            let mut k = 0u32;
+            while k < 64 {
+                // B's 16×16 slice, staged column-major.
+                for e in 0..8u32 {
+                    let idx = lane * 8 + e;
+                    let (r, col) = (idx / 16, idx % 16);
+                    tb[col * 16 + r] = bv[(k + r) * 64 + col0 + col];
+                }
+                t.barrier.wait();
+                let fa = MatrixA::<f16, 16, 16>::load(av, row0 * 64 + k, 64u32, Layout::RowMajor);
+                let fb = MatrixB::<f16, 16, 16>::load(tb, 0u32, 16u32, Layout::ColumnMajor);
+                acc = fa.multiply_add(fb, acc);
+                t.barrier.wait();
+                k += 16;
+            }
+            acc.store(cv, row0 * 64 + col0, 64u32, Layout::RowMajor);
+        })
+    };
+    if unsupported(result) {
+        return;
+    }
+    assert_close(&c, &want);
+}
+
+#[test]
+fn f16_product_column_major_views_tile_static_stores_and_two_accumulators() {
+    let (a, b) = (halves(21), halves(22));
+    let want = product(&a, &b);
+    // Bᵀ: B column-major.
+    let bt: Vec<f16> = (0..N * N).map(|i| b[i % N * N + i / N]).collect();
+    let mut c = vec![f32::NAN; N * N];
+    let result = {
+        let av = ConstArrayView::new((N * N) as i32, &a).expect("view");
+        let btv = ConstArrayView::new((N * N) as i32, &bt).expect("view");
+        let cv = ArrayView::new((N * N) as i32, &mut c).expect("view");
+        parallel_for_each!(Extent::new([16 * 32]).tile::<32>(), |t: TiledIndex<1>| {
+            #[tile_static]
+            let mut ta: [f16; 256];
+            #[tile_static]
+            let mut tc: [f32; 512];
+            let lane = t.local[0] as u32;
+            let block = t.tile[0] as u32;
+            let (row0, col0) = (block / 4 * 16, block % 4 * 16);
+            // Even and odd k-slices in two accumulators, summed at the end.
+            let mut even = MatrixAcc::<f32, 16, 16>::zero();
+            let mut odd = MatrixAcc::<f32, 16, 16>::zero();
+            for s in 0..4u32 {
+                let k = s * 16;
+                // A's 16×16 slice, staged row-major.
+                for e in 0..8u32 {
+                    let idx = lane * 8 + e;
+                    ta[idx] = av[(row0 + idx / 16) * 64 + k + idx % 16];
+                }
+                t.barrier.wait();
+                let fa = MatrixA::<f16, 16, 16>::load(ta, 0u32, 16u32, Layout::RowMajor);
+                let fb =
+                    MatrixB::<f16, 16, 16>::load(btv, col0 * 64 + k, 64u32, Layout::ColumnMajor);
+                if s % 2 == 0 {
+                    even = fa.multiply_add(fb, even);
+                } else {
+                    odd = fa.multiply_add(fb, odd);
+                }
+                t.barrier.wait();
+            }
+            even.store(tc, 0u32, 16u32, Layout::RowMajor);
+            odd.store(tc, 256u32, 16u32, Layout::ColumnMajor);
+            t.barrier.wait();
+            for e in 0..8u32 {
+                let idx = lane * 8 + e;
+                let (r, col) = (idx / 16, idx % 16);
+                cv[(row0 + r) * 64 + col0 + col] = tc[idx] + tc[256 + col * 16 + r];
+            }
+        })
+    };
+    if unsupported(result) {
+        return;
+    }
+    assert_close(&c, &want);
+}
