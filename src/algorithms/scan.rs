@@ -1,6 +1,8 @@
-//! `inclusive_scan` and `exclusive_scan`: in a single pass ([`single_pass`]) for one-word
-//! elements whose output is not the input, else by reduce-then-scan, with no inter-tile
-//! waiting, described here.
+//! `inclusive_scan` and `exclusive_scan`: by reduce-then-scan, with no inter-tile waiting,
+//! described here; or, when asked ([`set_scan_method`]), in a single pass ([`single_pass`]) for
+//! one-word elements whose output is not the input. The single pass is not the default: its
+//! look-back runs on one thread a tile, one dependent memory read a step, and measured at 0.41×
+//! reduce-then-scan on an H100 (docs/PERFORMANCE.md).
 //!
 //! Each tile owns one contiguous chunk of whole blocks of [`WORD_BLOCK`] elements of one word
 //! ([`BLOCK`] of larger ones). One kernel, [`scan_chunks`], does both passes over a chunk:
@@ -154,23 +156,23 @@ where
     scan_on(&acc, input, output, exclusive, init, op, tiles)
 }
 
-/// How the scans run: in a single pass where it applies (the default), or always by
-/// reduce-then-scan. A switch for comparing the two (`benches/algorithms.rs` times both), and
-/// for an accelerator where the single pass misbehaves.
+/// How the scans run: by reduce-then-scan (the default), or in a single pass where it applies.
+/// A switch for comparing the two (`benches/algorithms.rs` times both).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum ScanMethod {
     /// One pass with decoupled look-back and fallback (docs/ALGORITHMS.md), for elements of
     /// one 32-bit word (`i32`, `u32`, `f32`) when the output is not the input; reduce-then-scan
-    /// otherwise.
-    #[default]
+    /// otherwise. Moves `2n` elements where reduce-then-scan moves `3n`, but each tile's
+    /// look-back is serial, on one thread.
     SinglePass,
     /// Reduce-then-scan always: each tile's chunk combined, the combinations scanned, each
     /// chunk scanned from its carry (about `3n` memory traffic).
+    #[default]
     ReduceThenScan,
 }
 
-/// The method the scans use, process-wide: `true` for [`ScanMethod::ReduceThenScan`].
-static REDUCE_THEN_SCAN: AtomicBool = AtomicBool::new(false);
+/// The method the scans use, process-wide: `true` for [`ScanMethod::SinglePass`].
+static SINGLE_PASS: AtomicBool = AtomicBool::new(false);
 
 /// Sets how [`inclusive_scan`] and [`exclusive_scan`] (and the scans inside `radix_sort` and
 /// `copy_if`) run from now on, in every thread, and returns the previous method. Results are
@@ -179,21 +181,21 @@ static REDUCE_THEN_SCAN: AtomicBool = AtomicBool::new(false);
 /// ```
 /// use amp::algorithms::{set_scan_method, ScanMethod};
 ///
-/// let old = set_scan_method(ScanMethod::ReduceThenScan);
-/// assert_eq!(old, ScanMethod::SinglePass);
+/// let old = set_scan_method(ScanMethod::SinglePass);
+/// assert_eq!(old, ScanMethod::ReduceThenScan);
 /// set_scan_method(old);
 /// ```
 pub fn set_scan_method(method: ScanMethod) -> ScanMethod {
-    let old = REDUCE_THEN_SCAN.swap(method == ScanMethod::ReduceThenScan, Ordering::Relaxed);
+    let old = SINGLE_PASS.swap(method == ScanMethod::SinglePass, Ordering::Relaxed);
     if old {
-        ScanMethod::ReduceThenScan
-    } else {
         ScanMethod::SinglePass
+    } else {
+        ScanMethod::ReduceThenScan
     }
 }
 
-/// [`scan`] on `acc` (`n > 0`, lengths checked): in one pass where it applies and is not
-/// switched off, else by reduce-then-scan with at most `max_tiles` tiles a pass.
+/// [`scan`] on `acc` (`n > 0`, lengths checked): in one pass where it applies and is switched
+/// on, else by reduce-then-scan with at most `max_tiles` tiles a pass.
 pub(crate) fn scan_on<T, I, O, Op>(
     acc: &Accelerator,
     input: &I,
@@ -209,7 +211,7 @@ where
     O: Target<T>,
     Op: BinaryOp<T>,
 {
-    if !REDUCE_THEN_SCAN.load(Ordering::Relaxed) && single_pass::applies(input, output) {
+    if SINGLE_PASS.load(Ordering::Relaxed) && single_pass::applies(input, output) {
         let step = Scan {
             aggregate: false,
             exclusive,

@@ -209,7 +209,16 @@ fn conversions_use_halfs_names_and_round_to_nearest_even() {
     for i in 0..n {
         let h = f16::from_f32(xs[i]);
         assert_eq!(narrowed[i].to_bits(), h.to_bits(), "from_f32({})", xs[i]);
-        assert_eq!(widened[i], h.to_f32(), "to_f32 {i}");
+        // NVIDIA's compiler (H100, driver 580) removes a narrowing followed by a widening
+        // inside one kernel, so `from_f32(x).to_f32()` may be `x` itself there
+        // (docs/LANGUAGE.md, "Half precision"); the stored f16 above is rounded everywhere.
+        assert!(
+            widened[i] == h.to_f32() || widened[i] == xs[i],
+            "to_f32 {i}: {} is neither the rounded {} nor the input {}",
+            widened[i],
+            h.to_f32(),
+            xs[i]
+        );
         // Out of range (here: infinite) the conversion is the device's, as for f32.
         if h.is_finite() {
             assert_eq!(ints[i], h.to_f32() as i32, "as i32 {i}");
