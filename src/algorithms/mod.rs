@@ -63,6 +63,7 @@ mod scan;
 mod scratch;
 mod sort_key;
 mod source;
+mod subgroup_scatter;
 mod tile;
 mod transform;
 
