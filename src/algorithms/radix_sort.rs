@@ -31,6 +31,7 @@ use crate::error::{ArgumentError, ArgumentProblem};
 use crate::{
     kernel, parallel_for_each, Accelerator, ArrayView, Element, Error, Result, TiledIndex,
 };
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Bits per digit.
 const DIGIT_BITS: u32 = 8;
@@ -161,6 +162,40 @@ where
     sort::<K, _, _>(&acc, &key_words, &value_words, true)
 }
 
+/// How [`radix_sort`] and [`radix_sort_by_key`] rank a block's keys by its digit in each pass.
+/// A switch for comparing the two (`benches/algorithms.rs` times both), and for an
+/// accelerator where the subgroup ranking misbehaves. The results are the same either way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum SortRanking {
+    /// With subgroup ballots (docs/ALGORITHMS.md) where the accelerator has subgroups of one
+    /// size and the tile fits its limits; by counting otherwise.
+    #[default]
+    Subgroups,
+    /// By counting always: two 4-bit counting passes over the tile.
+    Counting,
+}
+
+/// The ranking the sorts use, process-wide: `true` for [`SortRanking::Counting`].
+static COUNTING: AtomicBool = AtomicBool::new(false);
+
+/// Sets how [`radix_sort`] and [`radix_sort_by_key`] rank keys from now on, in every thread,
+/// and returns the previous ranking.
+///
+/// ```
+/// use amp::algorithms::{set_sort_ranking, SortRanking};
+///
+/// let old = set_sort_ranking(SortRanking::Counting);
+/// assert_eq!(old, SortRanking::Subgroups);
+/// set_sort_ranking(old);
+/// ```
+pub fn set_sort_ranking(ranking: SortRanking) -> SortRanking {
+    if COUNTING.swap(ranking == SortRanking::Counting, Ordering::Relaxed) {
+        SortRanking::Counting
+    } else {
+        SortRanking::Subgroups
+    }
+}
+
 /// How a scatter ranks a block's keys.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Ranking {
@@ -171,9 +206,13 @@ enum Ranking {
 }
 
 impl Ranking {
-    /// The best ranking `acc` runs: subgroups where it has them in one size and the tile fits,
-    /// else counting in the largest shape its tile_static memory allows.
+    /// The best ranking `acc` runs: subgroups where it has them in one size, the tile fits and
+    /// [`set_sort_ranking`] has not switched them off, else counting in the largest shape its
+    /// tile_static memory allows.
     fn best(acc: &Accelerator, with_values: bool) -> Ranking {
+        if COUNTING.load(Ordering::Relaxed) {
+            return Ranking::counting(acc, with_values);
+        }
         match subgroup_scatter::lanes(acc, with_values) {
             Some(lanes) => Ranking::Subgroups(lanes),
             None => Ranking::counting(acc, with_values),
