@@ -13,7 +13,9 @@
 //!    its consecutive keys' nibbles in registers, 4 bits a counter; the tile scans the counters,
 //!    two to a word, with a raking sum), finds where each digit's run starts and ends in the
 //!    sorted block, and writes the block out striped: consecutive keys of one digit to
-//!    consecutive places. About 17 barriers per block of 2816 keys.
+//!    consecutive places. About 17 barriers per block of 2816 keys. Where the accelerator has
+//!    subgroups of one size, the block is ranked with subgroup ballots instead
+//!    (`subgroup_scatter.rs`, 5 barriers per block); this counting ranking is the fallback.
 //!
 //! Traffic per pass: the keys read twice and written once (the values, read and written once);
 //! the count table is 256 words per tile. Four passes leave the result where it started (the
