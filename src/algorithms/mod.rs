@@ -63,6 +63,7 @@ mod scan;
 mod scratch;
 mod sort_key;
 mod source;
+mod subgroup_scatter;
 mod tile;
 mod transform;
 
@@ -71,7 +72,7 @@ pub use fill::{fill, iota, Iota};
 pub use gemm::{gemm, gemm_on, gemm_tiles, gemm_with, GemmInput, GemmOutput, GemmTiles};
 pub use histogram::{histogram, HistogramSample};
 pub use ops::{builtin, BinaryOp, ByOperation, Max, Min, Sum, UnaryOp};
-pub use radix_sort::{radix_sort, radix_sort_by_key};
+pub use radix_sort::{radix_sort, radix_sort_by_key, set_sort_ranking, SortRanking};
 pub use reduce::{reduce, reduce_into};
 pub use scan::{exclusive_scan, inclusive_scan, set_scan_method, ScanMethod};
 pub use scratch::{release_scratch, scratch_bytes, set_scratch_limit};

@@ -13,7 +13,9 @@
 //!    its consecutive keys' nibbles in registers, 4 bits a counter; the tile scans the counters,
 //!    two to a word, with a raking sum), finds where each digit's run starts and ends in the
 //!    sorted block, and writes the block out striped: consecutive keys of one digit to
-//!    consecutive places. About 17 barriers per block of 2816 keys.
+//!    consecutive places. About 17 barriers per block of 2816 keys. Where the accelerator has
+//!    subgroups of one size, the block is ranked with subgroup ballots instead
+//!    (`subgroup_scatter.rs`, 5 barriers per block); this counting ranking is the fallback.
 //!
 //! Traffic per pass: the keys read twice and written once (the values, read and written once);
 //! the count table is 256 words per tile. Four passes leave the result where it started (the
@@ -24,12 +26,14 @@ use super::plan::{accelerator, check_len, max_tiles, same_len, tile_static_bytes
 use super::scan::scan_on;
 use super::scratch::Scratch;
 use super::sort_key::{ordered, unordered};
+use super::subgroup_scatter;
 use super::tile::{tile_exclusive_sum, TILE_SUM_WORDS};
 use super::{SortKey, Source, Sum, Target};
 use crate::error::{ArgumentError, ArgumentProblem};
 use crate::{
     kernel, parallel_for_each, Accelerator, ArrayView, Element, Error, Result, TiledIndex,
 };
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Bits per digit.
 const DIGIT_BITS: u32 = 8;
@@ -160,15 +164,88 @@ where
     sort::<K, _, _>(&acc, &key_words, &value_words, true)
 }
 
-/// The four passes, over the keys' and values' words, in the largest shape `acc` allows.
+/// How [`radix_sort`] and [`radix_sort_by_key`] rank a block's keys by its digit in each pass.
+/// A switch for comparing the two (`benches/algorithms.rs` times both), and for an
+/// accelerator where the subgroup ranking misbehaves. The results are the same either way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum SortRanking {
+    /// With subgroup ballots (docs/ALGORITHMS.md) where the accelerator has subgroups of one
+    /// size and the tile fits its limits; by counting otherwise.
+    #[default]
+    Subgroups,
+    /// By counting always: two 4-bit counting passes over the tile.
+    Counting,
+}
+
+/// The ranking the sorts use, process-wide: `true` for [`SortRanking::Counting`].
+static COUNTING: AtomicBool = AtomicBool::new(false);
+
+/// Sets how [`radix_sort`] and [`radix_sort_by_key`] rank keys from now on, in every thread,
+/// and returns the previous ranking.
+///
+/// ```
+/// use amp::algorithms::{set_sort_ranking, SortRanking};
+///
+/// let old = set_sort_ranking(SortRanking::Counting);
+/// assert_eq!(old, SortRanking::Subgroups);
+/// set_sort_ranking(old);
+/// ```
+pub fn set_sort_ranking(ranking: SortRanking) -> SortRanking {
+    if COUNTING.swap(ranking == SortRanking::Counting, Ordering::Relaxed) {
+        SortRanking::Counting
+    } else {
+        SortRanking::Subgroups
+    }
+}
+
+/// How a scatter ranks a block's keys.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Ranking {
+    /// With subgroup ballots, in subgroups of this many lanes (`subgroup_scatter.rs`).
+    Subgroups(u32),
+    /// With two 4-bit counting passes, in the large shape or the small one.
+    Counting { large: bool },
+}
+
+impl Ranking {
+    /// The best ranking `acc` runs: subgroups where it has them in one size, the tile fits and
+    /// [`set_sort_ranking`] has not switched them off, else counting in the largest shape its
+    /// tile_static memory allows.
+    fn best(acc: &Accelerator, with_values: bool) -> Ranking {
+        if COUNTING.load(Ordering::Relaxed) {
+            return Ranking::counting(acc, with_values);
+        }
+        match subgroup_scatter::lanes(acc, with_values) {
+            Some(lanes) => Ranking::Subgroups(lanes),
+            None => Ranking::counting(acc, with_values),
+        }
+    }
+
+    /// Counting in the largest shape `acc`'s tile_static memory allows.
+    fn counting(acc: &Accelerator, with_values: bool) -> Ranking {
+        let large = tile_static_bytes(acc) >= scatter_bytes(large_keys(with_values), with_values);
+        Ranking::Counting { large }
+    }
+
+    /// Keys of a block.
+    fn block(self, with_values: bool) -> usize {
+        match self {
+            Ranking::Subgroups(lanes) => subgroup_scatter::block_keys(lanes, with_values),
+            Ranking::Counting { large: true } => large_keys(with_values),
+            Ranking::Counting { large: false } => SMALL_KEYS,
+        }
+    }
+}
+
+/// The four passes, over the keys' and values' words, with the best ranking `acc` runs.
 fn sort<K, KW, VW>(acc: &Accelerator, keys: &KW, values: &VW, with_values: bool) -> Result<()>
 where
     K: SortKey,
     KW: Target<u32>,
     VW: Target<u32>,
 {
-    let large = tile_static_bytes(acc) >= scatter_bytes(large_keys(with_values), with_values);
-    sort_in::<K, KW, VW>(acc, keys, values, with_values, large)
+    let ranking = Ranking::best(acc, with_values);
+    sort_in::<K, KW, VW>(acc, keys, values, with_values, ranking)
 }
 
 /// Keys of a block in the large shape.
@@ -180,13 +257,13 @@ const fn large_keys(with_values: bool) -> usize {
     }
 }
 
-/// [`sort`] in the large shape or the small one.
+/// [`sort`] with the given ranking.
 fn sort_in<K, KW, VW>(
     acc: &Accelerator,
     keys: &KW,
     values: &VW,
     with_values: bool,
-    large: bool,
+    ranking: Ranking,
 ) -> Result<()>
 where
     K: SortKey,
@@ -194,11 +271,7 @@ where
     VW: Target<u32>,
 {
     let n = keys.elements();
-    let block = if large {
-        large_keys(with_values)
-    } else {
-        SMALL_KEYS
-    };
+    let block = ranking.block(with_values);
     let tiles_max = max_tiles(acc, MAX_TILES);
     let chunks = Chunks::new(n, block, tiles_max);
     let table = 256 * chunks.tiles as usize;
@@ -227,7 +300,7 @@ where
                 tables,
                 params,
                 pass,
-                large,
+                ranking,
                 tiles_max,
             )?;
         } else {
@@ -239,7 +312,7 @@ where
                 tables,
                 params,
                 pass,
-                large,
+                ranking,
                 tiles_max,
             )?;
         }
@@ -256,7 +329,7 @@ fn one_pass<A, B, C, D>(
     (counts, offsets): (&ArrayView<'_, u32, 1>, &ArrayView<'_, u32, 1>),
     params: [u32; 4],
     pass: Pass,
-    large: bool,
+    ranking: Ranking,
     max_tiles: usize,
 ) -> Result<()>
 where
@@ -273,7 +346,19 @@ where
     };
     count_chunks(acc, from.0, counts, chunks, binning, digit)?;
     scan_on(acc, counts, offsets, true, Some(0), Sum, max_tiles)?;
-    scatter(acc, from, to, offsets, pass, large)
+    match ranking {
+        Ranking::Subgroups(lanes) => {
+            let scatter = subgroup_scatter::Scatter {
+                chunks,
+                shift: pass.shift,
+                flips: pass.flips,
+                with_values: pass.with_values,
+                lanes,
+            };
+            subgroup_scatter::scatter(acc, from, to, offsets, scatter)
+        }
+        Ranking::Counting { large } => scatter(acc, from, to, offsets, pass, large),
+    }
 }
 
 /// The digit of a key word: `p0` is the digit's shift, `p1`, `p2` the key type's flips.
@@ -554,41 +639,85 @@ where
 mod tests {
     use super::*;
 
-    /// The shape for accelerators with 16 KiB of tile_static memory fits it, and sorts as the
-    /// large one does (the test device has more, so the large shape is what the public
-    /// functions use there); keys alone, in either shape, take 16 KiB at most.
+    /// Every ranking `acc` runs: counting in both shapes, and subgroups where it has them.
+    fn rankings(acc: &Accelerator, with_values: bool) -> Vec<Ranking> {
+        let mut all = vec![
+            Ranking::Counting { large: false },
+            Ranking::Counting { large: true },
+        ];
+        if let Some(lanes) = subgroup_scatter::lanes(acc, with_values) {
+            all.push(Ranking::Subgroups(lanes));
+        }
+        all
+    }
+
+    /// `keys` sorted with `ranking`, with their indices as values and alone: the values as
+    /// sorted, and the keys alone as sorted.
+    fn sorted_with(
+        acc: &Accelerator,
+        keys: &[f32],
+        ranking: Ranking,
+        paired: Ranking,
+    ) -> Result<(Vec<u32>, Vec<u32>)> {
+        let n = keys.len();
+        let mut sorted = keys.to_vec();
+        let mut values: Vec<u32> = (0..n as u32).collect();
+        if n > 0 {
+            let k = crate::ArrayView::new(n as i32, &mut sorted)?;
+            let v = crate::ArrayView::new(n as i32, &mut values)?;
+            let (kw, vw) = (k.target_words()?, v.target_words()?);
+            sort_in::<f32, _, _>(acc, &kw, &vw, true, paired)?;
+        }
+        let mut alone = keys.to_vec();
+        if n > 0 {
+            let k = crate::ArrayView::new(n as i32, &mut alone)?;
+            let unused = crate::ArrayView::<u32, 1>::from_extent(1)?;
+            sort_in::<f32, _, _>(acc, &k.target_words()?, &unused, false, ranking)?;
+        }
+        Ok((values, alone.iter().map(|x| x.to_bits()).collect()))
+    }
+
+    /// The shape for accelerators with 16 KiB of tile_static memory fits it, and every ranking
+    /// (the counting one in both shapes, the subgroup one where the test device has subgroups)
+    /// sorts stably, keys alone and with values, at lengths from 1 key to many blocks a tile;
+    /// keys alone, in either counting shape, take 16 KiB at most.
     #[test]
-    fn the_small_shape_sorts_stably() -> Result<()> {
+    fn every_ranking_sorts_stably() -> Result<()> {
         assert!(scatter_bytes(SMALL_KEYS, true) <= 16 * 1024);
         assert!(scatter_bytes(LARGE_KEYS, false) <= 16 * 1024);
         assert!(scatter_bytes(PAIRED_KEYS, true) <= 23 * 1024);
-        // Several blocks per tile in the small shape (768 keys a block, 32 tiles on a CPU device).
-        let n = 60_011usize;
-        let keys: Vec<f32> = (0..n as u32)
-            .map(|i| ((i.wrapping_mul(2_654_435_761) >> 20) as f32 - 2048.0) / 8.0)
-            .collect();
-        let mut order: Vec<u32> = (0..n as u32).collect();
-        order.sort_by(|&a, &b| keys[a as usize].total_cmp(&keys[b as usize]));
         let acc = accelerator(&[])?;
-        for large in [false, true] {
-            let mut sorted = keys.clone();
-            let mut values: Vec<u32> = (0..n as u32).collect();
-            {
-                let k = crate::ArrayView::new(n as i32, &mut sorted)?;
-                let v = crate::ArrayView::new(n as i32, &mut values)?;
-                let (kw, vw) = (k.target_words()?, v.target_words()?);
-                sort_in::<f32, _, _>(&acc, &kw, &vw, true, large)?;
-            }
-            assert!(values == order, "large shape: {large}");
-            let mut alone = keys.clone();
-            {
-                let k = crate::ArrayView::new(n as i32, &mut alone)?;
-                let unused = crate::ArrayView::<u32, 1>::from_extent(1)?;
-                sort_in::<f32, _, _>(&acc, &k.target_words()?, &unused, false, large)?;
-            }
+        let with_subgroups = acc.subgroup_size().is_some();
+        // The test device (lavapipe) has subgroups of one size, so the subgroup path runs here.
+        assert!(!with_subgroups || rankings(&acc, false).len() == 3);
+        assert_eq!(
+            Ranking::best(&acc, false),
+            *rankings(&acc, false)
+                .last()
+                .unwrap_or(&Ranking::Counting { large: true })
+        );
+        // Floats with many equal keys, -0.0, +0.0 and NaNs of both signs; several blocks per
+        // tile in the small shape (768 keys a block, 32 tiles on a CPU device) at the longest.
+        let all: Vec<f32> = (0..60_011u32)
+            .map(|i| match i % 97 {
+                0 => f32::from_bits(0x7FC0_0000 | (i & 0xFF)),
+                1 => f32::from_bits(0xFFC0_0000 | (i & 0xFF)),
+                2 => -0.0,
+                3 => 0.0,
+                _ => ((i.wrapping_mul(2_654_435_761) >> 20) as f32 - 2048.0) / 8.0,
+            })
+            .collect();
+        for n in [1usize, 2, 7, 255, 961, 4097, 60_011] {
+            let keys = &all[..n];
+            let mut order: Vec<u32> = (0..n as u32).collect();
+            order.sort_by(|&a, &b| keys[a as usize].total_cmp(&keys[b as usize]));
             let want: Vec<u32> = order.iter().map(|&i| keys[i as usize].to_bits()).collect();
-            let got: Vec<u32> = alone.iter().map(|x| x.to_bits()).collect();
-            assert!(got == want, "keys alone, large shape: {large}");
+            let paired = rankings(&acc, true);
+            for (i, ranking) in rankings(&acc, false).into_iter().enumerate() {
+                let (values, alone) = sorted_with(&acc, keys, ranking, paired[i])?;
+                assert!(values == order, "{n} keys with values, {:?}", paired[i]);
+                assert!(alone == want, "{n} keys alone, {ranking:?}");
+            }
         }
         Ok(())
     }

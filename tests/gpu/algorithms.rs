@@ -257,8 +257,17 @@ fn check_sort<K: SortKey + PartialEq + std::fmt::Debug>(
     );
 }
 
+/// Both rankings (the switch is process-wide; a test running beside this one may sort with
+/// either, and gets the same result).
 #[test]
 fn radix_sort_matches_a_stable_cpu_sort() {
+    for ranking in [SortRanking::Counting, SortRanking::Subgroups] {
+        set_sort_ranking(ranking);
+        sorts_match_a_stable_cpu_sort();
+    }
+}
+
+fn sorts_match_a_stable_cpu_sort() {
     for (i, &n) in SIZES.iter().enumerate() {
         let seed = 300 + i as u32;
         let words = random_words(n, seed);
