@@ -221,7 +221,8 @@ macro_rules! fragment {
             /// element `first` (of the array, or of the view's storage from its first
             /// element), `stride` elements between consecutive rows ([`Layout::RowMajor`]) or
             /// columns. In a checked launch the whole rectangle must lie in the memory: else
-            /// the fragment is zero and the launch reports the fault. (WMMA's
+            /// the launch reports the fault (the fragment is then loaded from the memory's
+            /// first element, its value unspecified). (WMMA's
             /// `load_matrix_sync`, SYCL's `joint_matrix_load`.)
             pub fn load<Token: KernelCall<Load<Self>>>(_: Token) -> Load<Self> {
                 Load(PhantomData)
@@ -282,23 +283,27 @@ impl<F: Fragment, S: FragmentMemory<F::Scalar>>
         b: &mut KernelBuilder,
         (memory, first, stride, layout): (S, KernelValue<u32>, KernelValue<u32>, Layout),
     ) -> KernelValue<F> {
-        let ty = F::naga_type(b);
-        let (pointer, check) =
-            memory.fragment_pointer(b, first, stride, F::SIDE, AccessKind::ViewRead);
-        let data = naga::CooperativeData {
-            pointer,
-            stride: stride.handle(),
-            row_major: layout.row_major(),
-        };
-        let load = |b: &mut KernelBuilder| {
-            b.append(Expression::CooperativeLoad {
-                columns: F::SIDE,
-                rows: F::SIDE,
-                role: F::ROLE,
-                data,
-            })
-        };
-        KernelValue::from_handle(b.checked_result(check, ty, load))
+        // Interned so that `needs` finds the fragment type among the module's types.
+        F::naga_type(b);
+        let (data, check) = fragment_access(
+            b,
+            memory,
+            first,
+            stride,
+            layout,
+            F::SIDE,
+            AccessKind::ViewRead,
+        );
+        let load = b.append(Expression::CooperativeLoad {
+            columns: F::SIDE,
+            rows: F::SIDE,
+            role: F::ROLE,
+            data,
+        });
+        if let Some(check) = check {
+            b.note_fault(&check);
+        }
+        KernelValue::from_handle(load)
     }
 }
 
@@ -306,7 +311,8 @@ impl<F: Fragment> KernelValue<F> {
     /// Stores the fragment into a tile_static array or a read-write array view as
     /// [`load`](MatrixA::load) reads it (WMMA's `store_matrix_sync`, SYCL's
     /// `joint_matrix_store`). In a checked launch a rectangle not wholly in the memory is not
-    /// stored, and the launch reports the fault.
+    /// stored (the memory's first `side`² elements are rewritten with what they hold), and
+    /// the launch reports the fault.
     pub fn store<S: FragmentTarget<F::Scalar>>(
         self,
         b: &mut KernelBuilder,
@@ -315,17 +321,37 @@ impl<F: Fragment> KernelValue<F> {
         stride: KernelValue<u32>,
         layout: Layout,
     ) {
-        let (pointer, check) =
-            memory.fragment_pointer(b, first, stride, F::SIDE, AccessKind::ViewWrite);
-        let store = Statement::CooperativeStore {
-            target: self.handle(),
-            data: naga::CooperativeData {
-                pointer,
-                stride: stride.handle(),
-                row_major: layout.row_major(),
-            },
+        let (data, check) = fragment_access(
+            b,
+            memory,
+            first,
+            stride,
+            layout,
+            F::SIDE,
+            AccessKind::ViewWrite,
+        );
+        let Some(check) = check else {
+            return b.push(Statement::CooperativeStore {
+                target: self.handle(),
+                data,
+            });
         };
-        b.checked_statement(check, store);
+        // Out of range, the fragment goes where the clamped position points, so it must hold
+        // what is there already: the fragment stored is the one loaded from there.
+        let there = b.append(Expression::CooperativeLoad {
+            columns: F::SIDE,
+            rows: F::SIDE,
+            role: F::ROLE,
+            data,
+        });
+        let stored = b.var_uninit::<F>(None);
+        b.store(stored, KernelValue::from_handle(there));
+        b.begin_if(KernelValue::from_handle(check.ok()));
+        b.store(stored, self);
+        b.end_if();
+        let target = b.load(stored).handle();
+        b.push(Statement::CooperativeStore { target, data });
+        b.note_fault(&check);
     }
 }
 
@@ -368,16 +394,20 @@ impl Read for Layout {
     note = "fragments are loaded from tile_static arrays `[T; L]` and array views of their element type"
 )]
 pub trait FragmentMemory<T>: Copy {
-    /// A pointer to element `first`, and the check (checked launches) that the rectangle of
-    /// `side`×`side` elements `stride` apart lies in the memory.
+    /// The check (checked launches) that element `last` lies in the memory.
+    fn fragment_check(
+        self,
+        b: &mut KernelBuilder,
+        last: Handle<Expression>,
+        kind: AccessKind,
+    ) -> Option<Check>;
+
+    /// A pointer to element `first`.
     fn fragment_pointer(
         self,
         b: &mut KernelBuilder,
-        first: KernelValue<u32>,
-        stride: KernelValue<u32>,
-        side: CooperativeSize,
-        kind: AccessKind,
-    ) -> (Handle<Expression>, Option<Check>);
+        first: Handle<Expression>,
+    ) -> Handle<Expression>;
 }
 
 /// Memory a fragment of `T`s is stored to: a tile_static array or a read-write array view.
@@ -401,29 +431,80 @@ fn last_element(
     b.binary(BinaryOperator::Add, last, reach)
 }
 
+/// Where a fragment of `side`×`side` elements `stride` apart from element `first` of `memory`
+/// is, for a cooperative load or store, and the check (checked launches) that its last element
+/// lies in the memory.
+///
+/// naga requires cooperative operations in uniform control flow and holds a value read from a
+/// function's local variable non-uniform, so a checked operation is not put under its check:
+/// it runs always, at element 0 with a stride of `side` when the check fails (the footprint
+/// `side`² elements from the memory's first; the launch reports the fault). Memory smaller
+/// than that footprint is still accessed past its end there, where the device's robust buffer
+/// access keeps a view's access inside its binding.
+fn fragment_access<T, S: FragmentMemory<T>>(
+    b: &mut KernelBuilder,
+    memory: S,
+    first: KernelValue<u32>,
+    stride: KernelValue<u32>,
+    layout: Layout,
+    side: CooperativeSize,
+    kind: AccessKind,
+) -> (naga::CooperativeData, Option<Check>) {
+    let last = last_element(b, first, stride, side);
+    let check = memory.fragment_check(b, last, kind);
+    let (first, stride) = match &check {
+        None => (first.handle(), stride.handle()),
+        Some(check) => {
+            let zero = b.literal(0u32).handle();
+            let side = b.literal(side as u32).handle();
+            let first = b.append(Expression::Select {
+                condition: check.ok(),
+                accept: first.handle(),
+                reject: zero,
+            });
+            let stride = b.append(Expression::Select {
+                condition: check.ok(),
+                accept: stride.handle(),
+                reject: side,
+            });
+            (first, stride)
+        }
+    };
+    let data = naga::CooperativeData {
+        pointer: memory.fragment_pointer(b, first),
+        stride,
+        row_major: layout.row_major(),
+    };
+    (data, check)
+}
+
 impl<T: MatrixScalar, const L: usize> FragmentMemory<T> for TileStatic<[T; L]> {
+    fn fragment_check(
+        self,
+        b: &mut KernelBuilder,
+        last: Handle<Expression>,
+        _: AccessKind,
+    ) -> Option<Check> {
+        let mut check = CheckBuilder::new(AccessKind::TileStatic);
+        check.component(b, last, SiteBound::Const(L as u32));
+        check.finish()
+    }
+
     fn fragment_pointer(
         self,
         b: &mut KernelBuilder,
-        first: KernelValue<u32>,
-        stride: KernelValue<u32>,
-        side: CooperativeSize,
-        _: AccessKind,
-    ) -> (Handle<Expression>, Option<Check>) {
+        first: Handle<Expression>,
+    ) -> Handle<Expression> {
         if !self.in_tile_static() {
             b.error(
                 "matrix fragments are loaded from and stored to tile_static arrays and array \
                  views, not local arrays",
             );
         }
-        let last = last_element(b, first, stride, side);
-        let mut check = CheckBuilder::new(AccessKind::TileStatic);
-        check.component(b, last, SiteBound::Const(L as u32));
-        let pointer = b.append(Expression::Access {
+        b.append(Expression::Access {
             base: self.pointer(),
-            index: first.handle(),
-        });
-        (pointer, check.finish())
+            index: first,
+        })
     }
 }
 
@@ -434,19 +515,24 @@ where
     Index<N>: Value + Rank,
     Extent<N>: Value + Rank,
 {
+    fn fragment_check(
+        self,
+        b: &mut KernelBuilder,
+        last: Handle<Expression>,
+        kind: AccessKind,
+    ) -> Option<Check> {
+        let span = self.linear_span(b);
+        let mut check = CheckBuilder::new(kind);
+        check.component_below(b, last, span);
+        check.finish()
+    }
+
     fn fragment_pointer(
         self,
         b: &mut KernelBuilder,
-        first: KernelValue<u32>,
-        stride: KernelValue<u32>,
-        side: CooperativeSize,
-        kind: AccessKind,
-    ) -> (Handle<Expression>, Option<Check>) {
-        let (pointer, span) = self.linear_pointer(b, first.handle());
-        let last = last_element(b, first, stride, side);
-        let mut check = CheckBuilder::new(kind);
-        check.component_below(b, last, span);
-        (pointer, check.finish())
+        first: Handle<Expression>,
+    ) -> Handle<Expression> {
+        self.linear_pointer(b, first)
     }
 }
 

@@ -238,14 +238,13 @@ where
     }
 
     /// A pointer to the storage entry `first` elements past the view's first element (for a
-    /// matrix fragment), and the number of entries from the view's first element to one past
-    /// its last: `Σ (extent[k] − 1)·stride[k] + extent[N−1]`. A view split over several
-    /// bindings has no single pointer: a build error.
+    /// matrix fragment). A view split over several bindings has no single pointer: a build
+    /// error.
     pub(crate) fn linear_pointer(
         self,
         b: &mut KernelBuilder,
         first: Handle<Expression>,
-    ) -> (Handle<Expression>, Handle<Expression>) {
+    ) -> Handle<Expression> {
         if b.split_of(self.global).is_some() {
             b.error(
                 "matrix fragments cannot be loaded from or stored to a view larger than one \
@@ -255,7 +254,12 @@ where
         let offset = b.param_word(self.words.offset()).handle();
         let index = b.binary(BinaryOperator::Add, offset, first);
         let base = b.append(Expression::GlobalVariable(self.global));
-        let pointer = b.append(Expression::Access { base, index });
+        b.append(Expression::Access { base, index })
+    }
+
+    /// The number of storage entries from the view's first element to one past its last:
+    /// `Σ (extent[k] − 1)·stride[k] + extent[N−1]`.
+    pub(crate) fn linear_span(self, b: &mut KernelBuilder) -> Handle<Expression> {
         let mut span = b.param_word(self.words.extent(N as u32 - 1)).handle();
         for k in 0..N as u32 - 1 {
             let extent = b.param_word(self.words.extent(k)).handle();
@@ -265,7 +269,7 @@ where
             let reach = b.binary(BinaryOperator::Multiply, rows, stride);
             span = b.binary(BinaryOperator::Add, span, reach);
         }
-        (pointer, span)
+        span
     }
 
     /// Reads element `idx`.

@@ -1,12 +1,13 @@
 //! Matrix fragments (`amp::matrix`) in kernels: a 64×64×64 f16 product with f32 accumulation,
 //! its fragments loaded from array views (1-D and 2-D) and tile_static arrays in both layouts,
-//! stored to a view and to tile_static arrays, held in locals reassigned in branches, checked
-//! against the host. On an accelerator without 16×16×16 f16·f16 + f32 multiply-adds (lavapipe)
+//! stored to a view and to tile_static arrays, held in locals reassigned in loops, beside
+//! subgroup operations in one kernel, checked against the host. On an accelerator without 16×16×16 f16·f16 + f32 multiply-adds (lavapipe)
 //! the same launches are `Error::UnsupportedFeature` naming the matrix shape.
 
 use crate::common::random_floats;
 use amp::matrix::{Layout, MatrixA, MatrixAcc, MatrixB, MatrixNeed, MatrixScalarType, MatrixShape};
 use amp::prelude::*;
+use amp::subgroup;
 use amp::{Error, KernelError};
 
 const N: usize = 64;
@@ -135,31 +136,38 @@ fn f16_product_column_major_views_tile_static_stores_and_two_accumulators() {
         let cv = ArrayView::new((N * N) as i32, &mut c).expect("view");
         parallel_for_each!(Extent::new([16 * 32]).tile::<32>(), |t: TiledIndex<1>| {
             #[tile_static]
-            let mut ta: [f16; 256];
+            let mut ta: [f16; 512];
             #[tile_static]
             let mut tc: [f32; 512];
             let lane = t.local[0] as u32;
             let block = t.tile[0] as u32;
             let (row0, col0) = (block / 4 * 16, block % 4 * 16);
-            // Even and odd k-slices in two accumulators, summed at the end.
+            // Even and odd k-slices in two accumulators, summed at the end. No fragment
+            // operation sits under a branch: naga's uniformity analysis holds a condition
+            // read from a local (`s`) non-uniform and rejects one there.
             let mut even = MatrixAcc::<f32, 16, 16>::zero();
             let mut odd = MatrixAcc::<f32, 16, 16>::zero();
-            for s in 0..4u32 {
-                let k = s * 16;
-                // A's 16×16 slice, staged row-major.
-                for e in 0..8u32 {
-                    let idx = lane * 8 + e;
-                    ta[idx] = av[(row0 + idx / 16) * 64 + k + idx % 16];
+            for s in 0..2u32 {
+                let k = s * 32;
+                // A's two 16×16 slices, staged row-major one after the other.
+                for e in 0..16u32 {
+                    let idx = lane * 16 + e;
+                    let (half, i) = (idx / 256, idx % 256);
+                    ta[idx] = av[(row0 + i / 16) * 64 + k + half * 16 + i % 16];
                 }
                 t.barrier.wait();
                 let fa = MatrixA::<f16, 16, 16>::load(ta, 0u32, 16u32, Layout::RowMajor);
                 let fb =
                     MatrixB::<f16, 16, 16>::load(btv, col0 * 64 + k, 64u32, Layout::ColumnMajor);
-                if s % 2 == 0 {
-                    even = fa.multiply_add(fb, even);
-                } else {
-                    odd = fa.multiply_add(fb, odd);
-                }
+                even = fa.multiply_add(fb, even);
+                let fa = MatrixA::<f16, 16, 16>::load(ta, 256u32, 16u32, Layout::RowMajor);
+                let fb = MatrixB::<f16, 16, 16>::load(
+                    btv,
+                    col0 * 64 + k + 16,
+                    64u32,
+                    Layout::ColumnMajor,
+                );
+                odd = fa.multiply_add(fb, odd);
                 t.barrier.wait();
             }
             even.store(tc, 0u32, 16u32, Layout::RowMajor);
@@ -176,4 +184,51 @@ fn f16_product_column_major_views_tile_static_stores_and_two_accumulators() {
         return;
     }
     assert_close(&c, &want);
+}
+
+/// Fragments and subgroup operations in one kernel (an NVIDIA driver crashed on such a module:
+/// kvark/blade#333): the product of the first test, and each thread's `reduce_add` of its
+/// tile-local index over its subgroup.
+#[test]
+fn fragments_beside_a_subgroup_reduction() {
+    let (a, b) = (halves(31), halves(32));
+    let want = product(&a, &b);
+    let mut c = vec![f32::NAN; N * N];
+    let mut sums = vec![u32::MAX; 16 * 32];
+    let mut sizes = vec![0u32; 16 * 32];
+    let result = {
+        let av = ConstArrayView::new((N * N) as i32, &a).expect("view");
+        let bv = ConstArrayView::new((N * N) as i32, &b).expect("view");
+        let cv = ArrayView::new((N * N) as i32, &mut c).expect("view");
+        let sv = ArrayView::new((16 * 32) as i32, &mut sums).expect("view");
+        let zv = ArrayView::new((16 * 32) as i32, &mut sizes).expect("view");
+        parallel_for_each!(Extent::new([16 * 32]).tile::<32>(), |t: TiledIndex<1>| {
+            let lane = t.local[0] as u32;
+            let block = t.tile[0] as u32;
+            let (row0, col0) = (block / 4 * 16, block % 4 * 16);
+            sv[t.global[0]] = subgroup::reduce_add(lane);
+            zv[t.global[0]] = subgroup::size();
+            let mut acc = MatrixAcc::<f32, 16, 16>::zero();
+            let mut k = 0u32;
+            while k < 64 {
+                let fa = MatrixA::<f16, 16, 16>::load(av, row0 * 64 + k, 64u32, Layout::RowMajor);
+                let fb = MatrixB::<f16, 16, 16>::load(bv, k * 64 + col0, 64u32, Layout::RowMajor);
+                acc = fa.multiply_add(fb, acc);
+                k += 16;
+            }
+            acc.store(cv, row0 * 64 + col0, 64u32, Layout::RowMajor);
+        })
+    };
+    if unsupported(result) {
+        return;
+    }
+    assert_close(&c, &want);
+    // Subgroups of `size` lanes cover the tile's indices in order (32 is a multiple of every
+    // size from 4 to 32; a larger subgroup holds the whole tile).
+    for (g, (&sum, &size)) in sums.iter().zip(&sizes).enumerate() {
+        let lanes = size.min(32);
+        let first = (g as u32 % 32) / lanes * lanes;
+        let want: u32 = (first..first + lanes).sum();
+        assert_eq!(sum, want, "thread {g}, subgroups of {size}");
+    }
 }

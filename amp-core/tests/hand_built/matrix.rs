@@ -6,9 +6,11 @@ use amp_core::builder::KernelToken;
 use amp_core::matrix::{
     Layout, MatrixA, MatrixAcc, MatrixB, MatrixNeed, MatrixScalarType, MatrixShape,
 };
-use amp_core::ops::{self, CmpOp, Compare};
+use amp_core::ops::{self, Arith, ArithOp, CmpOp, Compare};
 use amp_core::tile_static::DeclareMemory;
-use amp_core::{DeviceFn, KernelBuilder, KernelError, KernelIr, Loc, ReadOnly, ReadWrite, View};
+use amp_core::{
+    Checks, DeviceFn, KernelBuilder, KernelError, KernelIr, Loc, ReadOnly, ReadWrite, View,
+};
 use naga::valid::Capabilities;
 
 const HERE: Loc = Loc::new("matrix.rs", 1, 1);
@@ -172,8 +174,8 @@ fn fragments_under_a_condition_that_is_not_tile_uniform_are_an_error() {
 }
 
 /// f16 fragments loaded from a 2-D view and stored to a 1-D view, checked: the whole
-/// rectangle's last element is checked against the view's span, a failed check skips the
-/// load (the fragment is zero) or the store, and the module validates and writes SPIR-V.
+/// rectangle's last element is checked against the view's span, a failed check moves the
+/// operation to the view's first element (a store there rewrites what is there), and the module validates and writes SPIR-V.
 #[test]
 fn checked_view_fragments_validate() {
     let mut b = KernelBuilder::new("views", HERE);
@@ -199,4 +201,69 @@ fn checked_view_fragments_validate() {
     // The checks: one per load and one for the store, each a fault site.
     assert_eq!(ir.sites.len(), 3, "{wgsl}");
     naga::back::spv::write_vec(&ir.module, &ir.info, &Default::default(), None).expect("SPIR-V");
+}
+
+/// A kernel loading fragments from a view and a tile_static array, multiplying and storing
+/// them, at a position read from a local counter `k` in a loop (`for k in 0..4`), built
+/// checked or unchecked.
+fn looped(checks: Checks) -> KernelBuilder {
+    let mut b = KernelBuilder::new("looped", HERE);
+    b.set_checks(checks);
+    b.set_matrix_shapes(vec![F16_16]);
+    b.tiled_entry::<1>([32, 1, 1]);
+    let src = View::<half::f16, 1, ReadOnly>::declare(&mut b);
+    let dst = View::<f32, 1, ReadWrite>::declare(&mut b);
+    let tb = b.tile_static::<[half::f16; 256]>(Some("tb"));
+    let tc = b.tile_static::<[f32; 256]>(Some("tc"));
+    let token = KernelToken::new;
+    let stride = ops::lit(&mut b, 16u32);
+    let zero = ops::lit(&mut b, 0u32);
+    let k = b.var(Some("k"), zero);
+    let acc = MatrixAcc::<f32, 16, 16>::zero(token()).call(&mut b, ());
+    let acc = b.var(Some("acc"), acc);
+    b.begin_loop();
+    let kv = b.load(k);
+    let four = ops::lit(&mut b, 4u32);
+    let more = kv.compare(&mut b, CmpOp::Lt, four);
+    b.break_unless(more);
+    let tile = ops::lit(&mut b, 256u32);
+    let first = kv.arith(&mut b, ArithOp::Mul, tile);
+    let a = MatrixA::<half::f16, 16, 16>::load(token())
+        .call(&mut b, (src, first, stride, Layout::RowMajor));
+    let m = MatrixB::<half::f16, 16, 16>::load(token())
+        .call(&mut b, (tb, kv, stride, Layout::ColumnMajor));
+    let c = b.load(acc);
+    let c = a.multiply_add(&mut b, m, c);
+    b.store(acc, c);
+    c.store(&mut b, dst, first, stride, Layout::RowMajor);
+    c.store(&mut b, tc, kv, stride, Layout::RowMajor);
+    b.begin_continuing();
+    let kv = b.load(k);
+    let one = ops::lit(&mut b, 1u32);
+    let kv = kv.arith(&mut b, ArithOp::Add, one);
+    b.store(k, kv);
+    b.end_loop();
+    b
+}
+
+/// naga holds a value read from a local variable non-uniform and requires cooperative
+/// operations in uniform control flow: the checked operations at a position read from a loop
+/// counter are not put under their checks, so both builds validate with every flag
+/// (`CONTROL_FLOW_UNIFORMITY` included), checked ones still noting their faults.
+#[test]
+fn fragments_at_a_loop_counter_validate_checked_and_unchecked() {
+    let caps = Capabilities::COOPERATIVE_MATRIX | Capabilities::SHADER_FLOAT16;
+    for checks in [Checks::Checked, Checks::Unchecked] {
+        let ir = looped(checks)
+            .finish(caps)
+            .unwrap_or_else(|e| panic!("{checks:?}: {e}"));
+        naga::valid::Validator::new(naga::valid::ValidationFlags::all(), caps)
+            .validate(&ir.module)
+            .unwrap_or_else(|e| panic!("{checks:?}: {e:?}"));
+        // Checked: two loads and two stores, each a fault site; unchecked: none.
+        let sites = if checks == Checks::Checked { 4 } else { 0 };
+        assert_eq!(ir.sites.len(), sites, "{checks:?}\n{}", ir.wgsl());
+        naga::back::spv::write_vec(&ir.module, &ir.info, &Default::default(), None)
+            .unwrap_or_else(|e| panic!("{checks:?}: {e}"));
+    }
 }
