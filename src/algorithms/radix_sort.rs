@@ -165,20 +165,21 @@ where
 }
 
 /// How [`radix_sort`] and [`radix_sort_by_key`] rank a block's keys by its digit in each pass.
-/// A switch for comparing the two (`benches/algorithms.rs` times both), and for an
-/// accelerator where the subgroup ranking misbehaves. The results are the same either way.
+/// A switch for comparing the two (`benches/algorithms.rs` times both). The results are the
+/// same either way. Counting is the default: on the H100 the subgroup ranking measured slower
+/// (docs/PERFORMANCE.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum SortRanking {
     /// With subgroup ballots (docs/ALGORITHMS.md) where the accelerator has subgroups of one
     /// size and the tile fits its limits; by counting otherwise.
-    #[default]
     Subgroups,
     /// By counting always: two 4-bit counting passes over the tile.
+    #[default]
     Counting,
 }
 
-/// The ranking the sorts use, process-wide: `true` for [`SortRanking::Counting`].
-static COUNTING: AtomicBool = AtomicBool::new(false);
+/// The ranking the sorts use, process-wide: `true` for [`SortRanking::Subgroups`].
+static SUBGROUPS: AtomicBool = AtomicBool::new(false);
 
 /// Sets how [`radix_sort`] and [`radix_sort_by_key`] rank keys from now on, in every thread,
 /// and returns the previous ranking.
@@ -186,15 +187,15 @@ static COUNTING: AtomicBool = AtomicBool::new(false);
 /// ```
 /// use amp::algorithms::{set_sort_ranking, SortRanking};
 ///
-/// let old = set_sort_ranking(SortRanking::Counting);
-/// assert_eq!(old, SortRanking::Subgroups);
+/// let old = set_sort_ranking(SortRanking::Subgroups);
+/// assert_eq!(old, SortRanking::Counting);
 /// set_sort_ranking(old);
 /// ```
 pub fn set_sort_ranking(ranking: SortRanking) -> SortRanking {
-    if COUNTING.swap(ranking == SortRanking::Counting, Ordering::Relaxed) {
-        SortRanking::Counting
-    } else {
+    if SUBGROUPS.swap(ranking == SortRanking::Subgroups, Ordering::Relaxed) {
         SortRanking::Subgroups
+    } else {
+        SortRanking::Counting
     }
 }
 
@@ -208,11 +209,11 @@ enum Ranking {
 }
 
 impl Ranking {
-    /// The best ranking `acc` runs: subgroups where it has them in one size, the tile fits and
-    /// [`set_sort_ranking`] has not switched them off, else counting in the largest shape its
+    /// The ranking to run on `acc`: subgroups where [`set_sort_ranking`] asked for them, `acc`
+    /// has them in one size and the tile fits, else counting in the largest shape its
     /// tile_static memory allows.
     fn best(acc: &Accelerator, with_values: bool) -> Ranking {
-        if COUNTING.load(Ordering::Relaxed) {
+        if !SUBGROUPS.load(Ordering::Relaxed) {
             return Ranking::counting(acc, with_values);
         }
         match subgroup_scatter::lanes(acc, with_values) {
@@ -690,12 +691,8 @@ mod tests {
         let with_subgroups = acc.subgroup_size().is_some();
         // The test device (lavapipe) has subgroups of one size, so the subgroup path runs here.
         assert!(!with_subgroups || rankings(&acc, false).len() == 3);
-        assert_eq!(
-            Ranking::best(&acc, false),
-            *rankings(&acc, false)
-                .last()
-                .unwrap_or(&Ranking::Counting { large: true })
-        );
+        // Counting unless `set_sort_ranking` asks for subgroups (not done in this process).
+        assert_eq!(Ranking::best(&acc, false), Ranking::counting(&acc, false));
         // Floats with many equal keys, -0.0, +0.0 and NaNs of both signs; several blocks per
         // tile in the small shape (768 keys a block, 32 tiles on a CPU device) at the longest.
         let all: Vec<f32> = (0..60_011u32)
