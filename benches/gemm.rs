@@ -427,7 +427,11 @@ fn main() -> Result<(), amp::Error> {
 fn f16_ceiling(n: usize, cublas_fp16: Option<f64>) {
     println!("f16 GEMM on the matrix units, hand-written WGSL (f16 A, B; f32 accumulation, C), {n}x{n}x{n}:");
     let measured = u32::try_from(n).map_or_else(|_| Vec::new(), |n| coop_gemm::run(n, 20));
-    let Some(best) = measured.iter().max_by(|a, b| a.tflops.total_cmp(&b.tflops)) else {
+    let best = measured.iter().max_by(|a, b| a.tflops.total_cmp(&b.tflops));
+    if let Err(e) = amp_f16(n, best.map(|b| b.tflops), cublas_fp16) {
+        println!("  amp gemm_f16 failed: {e}");
+    }
+    let Some(best) = best else {
         return;
     };
     println!(
@@ -451,4 +455,49 @@ fn f16_ceiling(n: usize, cublas_fp16: Option<f64>) {
             "  cuBLAS fp16: torch's `REF gemm_fp16` line (torch_ref.py); pass --cublas-fp16 TFLOPS for the ratio"
         ),
     }
+}
+
+/// amp's `gemm_f16` on `n`×`n` f16 matrices (`ConstArrayView`s; C an f32 `ArrayView`), checked
+/// against the CPU, with its ratio to the best WGSL kernel (`wgsl` TFLOP/s) and to cuBLAS fp16.
+fn amp_f16(n: usize, wgsl: Option<f64>, cublas_fp16: Option<f64>) -> Result<(), amp::Error> {
+    use amp::algorithms::gemm_f16;
+    let acc = Accelerator::default()?;
+    if !acc.supports_f16() {
+        println!("  amp gemm_f16: no f16 in kernels on {acc}");
+        return Ok(());
+    }
+    let reps = if acc.is_emulated() { 2 } else { 20 };
+    let half = |v: Vec<f32>| v.into_iter().map(f16::from_f32).collect::<Vec<_>>();
+    let (a, b) = (half(random(n * n, 7)), half(random(n * n, 8)));
+    let mut c = vec![f32::NAN; n * n];
+    let s = n as i32;
+    let figure = {
+        let av = ConstArrayView::new([s, s], &a)?;
+        let bv = ConstArrayView::new([s, s], &b)?;
+        let cv = ArrayView::new([s, s], &mut c)?;
+        cv.discard_data();
+        let figure = measure("amp gemm_f16".into(), n, reps, &acc, || {
+            gemm_f16(1.0, &av, &bv, 0.0, &cv)
+        })?;
+        cv.synchronize()?;
+        figure
+    };
+    let wide = |v: &[f16]| v.iter().map(|h| h.to_f32()).collect::<Vec<_>>();
+    check_product(&figure.name, &wide(&a), &wide(&b), &c, n);
+    println!(
+        "  amp gemm_f16: {} ({:.3} ms)",
+        rate(figure.tflops()),
+        figure.seconds * 1e3
+    );
+    figure.record("gemm f16 (f32 accumulation)", figure::AMP);
+    if let Some(wgsl) = wgsl {
+        println!("  amp gemm_f16 / best WGSL = {:.2}", figure.tflops() / wgsl);
+    }
+    if let Some(cublas) = cublas_fp16 {
+        println!(
+            "  amp gemm_f16 / cuBLAS fp16 ({cublas:.1} TFLOP/s) = {:.2}",
+            figure.tflops() / cublas
+        );
+    }
+    Ok(())
 }

@@ -5,16 +5,18 @@
 //! configurations that fit it and keeps the fastest (`tune.rs`). The design and the expected
 //! speed are in `docs/ALGORITHMS.md`.
 
+mod half;
 mod kernels;
 mod operand;
 mod tiles;
 mod tune;
 
+pub use half::{gemm_f16, gemm_f16_on, GemmHalfInput};
 pub use operand::{GemmInput, GemmOutput};
 pub use tiles::GemmTiles;
 
 use crate::error::{DomainError, FeatureError, MismatchError};
-use crate::{Accelerator, AcceleratorView, Error, Extent};
+use crate::{Accelerator, AcceleratorView, Capture, Error, Extent};
 use operand::sealed::{Input, Output};
 use tiles::Form;
 
@@ -89,7 +91,16 @@ where
     B: GemmInput,
     C: GemmOutput,
 {
-    let Some(dims) = prepare(view, alpha, a, b, beta, c)? else {
+    let Some(dims) = prepare(
+        view,
+        "gemm",
+        alpha,
+        (a, Input::extent(a)),
+        (b, Input::extent(b)),
+        beta,
+        c,
+    )?
+    else {
         return Ok(());
     };
     let tiles = tune::tiles_for(view, dims, Form::Float4)?;
@@ -118,7 +129,16 @@ where
     B: GemmInput,
     C: GemmOutput,
 {
-    let Some(dims) = prepare(view, alpha, a, b, beta, c)? else {
+    let Some(dims) = prepare(
+        view,
+        "gemm",
+        alpha,
+        (a, Input::extent(a)),
+        (b, Input::extent(b)),
+        beta,
+        c,
+    )?
+    else {
         return Ok(());
     };
     product(view, tiles, alpha, a, b, beta, c, dims)
@@ -172,17 +192,19 @@ fn product<A: Input, B: Input, C: Output>(
     Ok(())
 }
 
-/// Checks the shapes and does the cases that need no product: `None` when nothing is left to
-/// do, else the sizes.
-fn prepare<A: Input, B: Input, C: Output>(
+/// Checks the shapes (A and B given with their extents) and does the cases that need no
+/// product: `None` when nothing is left to do, else the sizes. `function` names the caller in
+/// errors.
+fn prepare<A: Capture, B: Capture, C: Output>(
     view: &AcceleratorView,
+    function: &'static str,
     alpha: f32,
-    a: &A,
-    b: &B,
+    (a, a_extent): (&A, Extent<2>),
+    (b, b_extent): (&B, Extent<2>),
     beta: f32,
     c: &C,
 ) -> Result<Option<Dims>, Error> {
-    let dims = check_shapes(Input::extent(a), Input::extent(b), Output::extent(c))?;
+    let dims = check_shapes(function, a_extent, b_extent, Output::extent(c))?;
     // The Float4 views of an Array are plain views, which go where they are used: check the
     // arrays' accelerators here, as a launch capturing the arrays would.
     let acc = view.accelerator();
@@ -192,7 +214,7 @@ fn prepare<A: Input, B: Input, C: Output>(
         .find(|&home| home != acc)
     {
         return Err(Error::AcceleratorMismatch(MismatchError::Operand {
-            function: "gemm",
+            function,
             runs_on: acc.description().to_owned(),
             array_on: other.description().to_owned(),
         }));
@@ -217,7 +239,12 @@ fn prepare<A: Input, B: Input, C: Output>(
 }
 
 /// The sizes of `a · b` into `c`, or the error that names the mismatch.
-fn check_shapes(a: Extent<2>, b: Extent<2>, c: Extent<2>) -> Result<Dims, Error> {
+fn check_shapes(
+    function: &'static str,
+    a: Extent<2>,
+    b: Extent<2>,
+    c: Extent<2>,
+) -> Result<Dims, Error> {
     let dims = Dims {
         m: a[0],
         n: b[1],
@@ -226,7 +253,7 @@ fn check_shapes(a: Extent<2>, b: Extent<2>, c: Extent<2>) -> Result<Dims, Error>
     if b[0] != dims.k || c[0] != dims.m || c[1] != dims.n {
         let shape = |e: Extent<2>| [i64::from(e[0]), i64::from(e[1])];
         return Err(Error::InvalidComputeDomain(DomainError::Product {
-            function: "gemm",
+            function,
             a: shape(a),
             b: shape(b),
             c: shape(c),
@@ -242,18 +269,18 @@ mod tests {
     #[test]
     fn shapes_are_checked() {
         let e = |r, c| Extent::new([r, c]);
-        let dims = check_shapes(e(2, 3), e(3, 4), e(2, 4)).map(|d| (d.m, d.n, d.k));
+        let dims = check_shapes("gemm", e(2, 3), e(3, 4), e(2, 4)).map(|d| (d.m, d.n, d.k));
         assert_eq!(dims, Ok((2, 4, 3)));
         let message = |r: Result<Dims, Error>| r.err().map(|e| e.to_string());
         assert_eq!(
-            message(check_shapes(e(2, 3), e(4, 4), e(2, 4))).as_deref(),
+            message(check_shapes("gemm", e(2, 3), e(4, 4), e(2, 4))).as_deref(),
             Some(
                 "invalid compute domain: gemm of A 2x3 by B 4x4 into C 2x4: A's columns (3) \
                  must equal B's rows (4)"
             )
         );
         assert_eq!(
-            message(check_shapes(e(2, 3), e(3, 4), e(4, 2))).as_deref(),
+            message(check_shapes("gemm", e(2, 3), e(3, 4), e(4, 2))).as_deref(),
             Some("invalid compute domain: gemm of A 2x3 by B 3x4 into C 4x2: C must be 2x4")
         );
     }

@@ -69,7 +69,10 @@ mod transform;
 
 pub use compact::copy_if;
 pub use fill::{fill, iota, Iota};
-pub use gemm::{gemm, gemm_on, gemm_tiles, gemm_with, GemmInput, GemmOutput, GemmTiles};
+pub use gemm::{
+    gemm, gemm_f16, gemm_f16_on, gemm_on, gemm_tiles, gemm_with, GemmHalfInput, GemmInput,
+    GemmOutput, GemmTiles,
+};
 pub use histogram::{histogram, HistogramSample};
 pub use ops::{builtin, BinaryOp, ByOperation, Max, Min, Sum, UnaryOp};
 pub use radix_sort::{radix_sort, radix_sort_by_key, set_sort_ranking, SortRanking};

@@ -200,8 +200,8 @@ fn fragments_beside_a_subgroup_reduction() {
         let av = ConstArrayView::new((N * N) as i32, &a).expect("view");
         let bv = ConstArrayView::new((N * N) as i32, &b).expect("view");
         let cv = ArrayView::new((N * N) as i32, &mut c).expect("view");
-        let sv = ArrayView::new((16 * 32) as i32, &mut sums).expect("view");
-        let zv = ArrayView::new((16 * 32) as i32, &mut sizes).expect("view");
+        let sv = ArrayView::new(16 * 32, &mut sums).expect("view");
+        let zv = ArrayView::new(16 * 32, &mut sizes).expect("view");
         parallel_for_each!(Extent::new([16 * 32]).tile::<32>(), |t: TiledIndex<1>| {
             let lane = t.local[0] as u32;
             let block = t.tile[0] as u32;
@@ -231,4 +231,82 @@ fn fragments_beside_a_subgroup_reduction() {
         let want: u32 = (first..first + lanes).sum();
         assert_eq!(sum, want, "thread {g}, subgroups of {size}");
     }
+}
+
+/// `C = α·A·B + β·C` on the host in f64 from f16 inputs, row-major, A m×k, B k×n.
+fn host_gemm(m: usize, n: usize, k: usize, a: &[f16], b: &[f16], c: &[f32]) -> Vec<f64> {
+    let (alpha, beta) = (1.5, 0.5);
+    (0..m * n)
+        .map(|x| {
+            let (i, j) = (x / n, x % n);
+            let dot: f64 = (0..k)
+                .map(|p| a[i * k + p].to_f64() * b[p * n + j].to_f64())
+                .sum();
+            alpha * dot + beta * f64::from(c[x])
+        })
+        .collect()
+}
+
+/// `gemm_f16` against the host for an m×k by k×n product with α = 1.5, β = 0.5.
+fn check_gemm_f16(m: usize, n: usize, k: usize) {
+    use amp::algorithms::gemm_f16;
+    let to_half = |v: Vec<f32>| v.into_iter().map(f16::from_f32).collect::<Vec<_>>();
+    let a = to_half(random_floats(m * k, 31));
+    let b = to_half(random_floats(k * n, 32));
+    let mut c = random_floats(m * n, 33);
+    let want = host_gemm(m, n, k, &a, &b, &c);
+    {
+        let av = ConstArrayView::new([m as i32, k as i32], &a).expect("view");
+        let bv = ConstArrayView::new([k as i32, n as i32], &b).expect("view");
+        let cv = ArrayView::new([m as i32, n as i32], &mut c).expect("view");
+        gemm_f16(1.5, &av, &bv, 0.5, &cv).expect("gemm_f16");
+    }
+    for (x, (&g, &w)) in c.iter().zip(&want).enumerate() {
+        // Products of f16s are exact in f32; the f32 sums of k terms differ in order only.
+        assert!(
+            (f64::from(g) - w).abs() <= 1e-5 * k as f64 * (1.0 + w.abs()),
+            "{m}x{n}x{k}: element ({}, {}): {g} vs {w}",
+            x / n,
+            x % n
+        );
+    }
+}
+
+/// 256³: the matrix units where the accelerator has them (an H100), else the tiled fallback.
+#[test]
+fn gemm_f16_256_cubed_matches_the_host() {
+    let acc = Accelerator::default().expect("accelerator");
+    if !acc.supports_f16() {
+        eprintln!("no f16 in kernels on {}", acc.description());
+        return;
+    }
+    check_gemm_f16(256, 256, 256);
+}
+
+/// Sizes no block divides: always the tiled fallback, edges included.
+#[test]
+fn gemm_f16_odd_shape_matches_the_host() {
+    let acc = Accelerator::default().expect("accelerator");
+    if !acc.supports_f16() {
+        eprintln!("no f16 in kernels on {}", acc.description());
+        return;
+    }
+    check_gemm_f16(37, 53, 29);
+}
+
+#[test]
+fn gemm_f16_names_mismatched_shapes() {
+    use amp::algorithms::gemm_f16;
+    let a = vec![f16::ZERO; 6];
+    let b = vec![f16::ZERO; 8];
+    let mut c = vec![0.0f32; 8];
+    let av = ConstArrayView::new([2, 3], &a).expect("view");
+    let bv = ConstArrayView::new([4, 2], &b).expect("view");
+    let cv = ArrayView::new([2, 4], &mut c).expect("view");
+    let err = gemm_f16(1.0, &av, &bv, 0.0, &cv).expect_err("mismatch");
+    assert_eq!(
+        err.to_string(),
+        "invalid compute domain: gemm_f16 of A 2x3 by B 4x2 into C 2x4: A's columns (3) must \
+         equal B's rows (4)"
+    );
 }
