@@ -466,34 +466,6 @@ fn main() -> Result<(), amp::Error> {
         work: n as f64,
         unit: "Gkeys/s",
     });
-    // The experimental subgroup variants (hidden `SortRanking`s), keys alone, by variant name.
-    for (ranking, name) in [
-        (
-            SortRanking::SubgroupsDeferred,
-            "radix_sort u32 (subgroups deferred)",
-        ),
-        (
-            SortRanking::SubgroupsPlain,
-            "radix_sort u32 (subgroups plain)",
-        ),
-    ] {
-        set_sort_ranking(ranking);
-        amp::copy(&word_array, &keys)?;
-        radix_sort(&keys)?;
-        assert!(keys.to_vec()? == sorted, "{name}");
-        let sort_s = time_amp(&acc, reps, || {
-            amp::copy(&word_array, &keys)?;
-            radix_sort(&keys)
-        })?;
-        lines.push(Line {
-            name,
-            amp: sort_s - copy_s,
-            cpu: cpu_sort,
-            work: n as f64,
-            unit: "Gkeys/s",
-        });
-    }
-    set_sort_ranking(SortRanking::Subgroups);
     amp::copy(&word_array, &keys)?;
     iota(&values, 0u32)?;
     radix_sort_by_key(&keys, &values)?;

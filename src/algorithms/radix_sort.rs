@@ -33,7 +33,7 @@ use crate::error::{ArgumentError, ArgumentProblem};
 use crate::{
     kernel, parallel_for_each, Accelerator, ArrayView, Element, Error, Result, TiledIndex,
 };
-use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Bits per digit.
 const DIGIT_BITS: u32 = 8;
@@ -176,50 +176,10 @@ pub enum SortRanking {
     /// By counting always: two 4-bit counting passes over the tile.
     #[default]
     Counting,
-    /// Experimental (for `benches/algorithms.rs`): subgroups, each lane's counter updates
-    /// issued after all its ballots (`subgroup_scatter::Variant::Deferred`).
-    #[doc(hidden)]
-    SubgroupsDeferred,
-    /// Experimental (for `benches/algorithms.rs`): subgroups, plain counters ordered by
-    /// subgroup barriers (`subgroup_scatter::Variant::Plain`).
-    #[doc(hidden)]
-    SubgroupsPlain,
 }
 
-impl SortRanking {
-    /// The subgroup kernel variant this ranking asks for, `None` for counting.
-    fn subgroup_variant(self) -> Option<subgroup_scatter::Variant> {
-        match self {
-            SortRanking::Subgroups => Some(subgroup_scatter::Variant::Atomic),
-            SortRanking::SubgroupsDeferred => Some(subgroup_scatter::Variant::Deferred),
-            SortRanking::SubgroupsPlain => Some(subgroup_scatter::Variant::Plain),
-            SortRanking::Counting => None,
-        }
-    }
-
-    /// The ranking stored as `code` in [`RANKING`].
-    fn from_code(code: u8) -> SortRanking {
-        match code {
-            1 => SortRanking::Subgroups,
-            2 => SortRanking::SubgroupsDeferred,
-            3 => SortRanking::SubgroupsPlain,
-            _ => SortRanking::Counting,
-        }
-    }
-
-    /// The code of this ranking in [`RANKING`].
-    fn code(self) -> u8 {
-        match self {
-            SortRanking::Counting => 0,
-            SortRanking::Subgroups => 1,
-            SortRanking::SubgroupsDeferred => 2,
-            SortRanking::SubgroupsPlain => 3,
-        }
-    }
-}
-
-/// The ranking the sorts use, process-wide, as [`SortRanking::code`].
-static RANKING: AtomicU8 = AtomicU8::new(0);
+/// The ranking the sorts use, process-wide: `true` for [`SortRanking::Subgroups`].
+static SUBGROUPS: AtomicBool = AtomicBool::new(false);
 
 /// Sets how [`radix_sort`] and [`radix_sort_by_key`] rank keys from now on, in every thread,
 /// and returns the previous ranking.
@@ -232,15 +192,18 @@ static RANKING: AtomicU8 = AtomicU8::new(0);
 /// set_sort_ranking(old);
 /// ```
 pub fn set_sort_ranking(ranking: SortRanking) -> SortRanking {
-    SortRanking::from_code(RANKING.swap(ranking.code(), Ordering::Relaxed))
+    if SUBGROUPS.swap(ranking == SortRanking::Subgroups, Ordering::Relaxed) {
+        SortRanking::Subgroups
+    } else {
+        SortRanking::Counting
+    }
 }
 
 /// How a scatter ranks a block's keys.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Ranking {
-    /// With subgroup ballots, in subgroups of this many lanes, in a kernel variant
-    /// (`subgroup_scatter.rs`).
-    Subgroups(u32, subgroup_scatter::Variant),
+    /// With subgroup ballots, in subgroups of this many lanes (`subgroup_scatter.rs`).
+    Subgroups(u32),
     /// With two 4-bit counting passes, in the large shape or the small one.
     Counting { large: bool },
 }
@@ -250,13 +213,11 @@ impl Ranking {
     /// has them in one size and the tile fits, else counting in the largest shape its
     /// tile_static memory allows.
     fn best(acc: &Accelerator, with_values: bool) -> Ranking {
-        let Some(variant) =
-            SortRanking::from_code(RANKING.load(Ordering::Relaxed)).subgroup_variant()
-        else {
+        if !SUBGROUPS.load(Ordering::Relaxed) {
             return Ranking::counting(acc, with_values);
-        };
-        match subgroup_scatter::lanes(acc, with_values, variant) {
-            Some(lanes) => Ranking::Subgroups(lanes, variant),
+        }
+        match subgroup_scatter::lanes(acc, with_values) {
+            Some(lanes) => Ranking::Subgroups(lanes),
             None => Ranking::counting(acc, with_values),
         }
     }
@@ -270,7 +231,7 @@ impl Ranking {
     /// Keys of a block.
     fn block(self, with_values: bool) -> usize {
         match self {
-            Ranking::Subgroups(lanes, _) => subgroup_scatter::block_keys(lanes, with_values),
+            Ranking::Subgroups(lanes) => subgroup_scatter::block_keys(lanes, with_values),
             Ranking::Counting { large: true } => large_keys(with_values),
             Ranking::Counting { large: false } => SMALL_KEYS,
         }
@@ -387,9 +348,8 @@ where
     count_chunks(acc, from.0, counts, chunks, binning, digit)?;
     scan_on(acc, counts, offsets, true, Some(0), Sum, max_tiles)?;
     match ranking {
-        Ranking::Subgroups(lanes, variant) => {
+        Ranking::Subgroups(lanes) => {
             let scatter = subgroup_scatter::Scatter {
-                variant,
                 chunks,
                 shift: pass.shift,
                 flips: pass.flips,
@@ -686,10 +646,8 @@ mod tests {
             Ranking::Counting { large: false },
             Ranking::Counting { large: true },
         ];
-        for variant in subgroup_scatter::Variant::ALL {
-            if let Some(lanes) = subgroup_scatter::lanes(acc, with_values, variant) {
-                all.push(Ranking::Subgroups(lanes, variant));
-            }
+        if let Some(lanes) = subgroup_scatter::lanes(acc, with_values) {
+            all.push(Ranking::Subgroups(lanes));
         }
         all
     }
@@ -732,7 +690,7 @@ mod tests {
         let acc = accelerator(&[])?;
         let with_subgroups = acc.subgroup_size().is_some();
         // The test device (lavapipe) has subgroups of one size, so the subgroup path runs here.
-        assert!(!with_subgroups || rankings(&acc, false).len() >= 4);
+        assert!(!with_subgroups || rankings(&acc, false).len() == 3);
         // Counting unless `set_sort_ranking` asks for subgroups (not done in this process).
         assert_eq!(Ranking::best(&acc, false), Ranking::counting(&acc, false));
         // Floats with many equal keys, -0.0, +0.0 and NaNs of both signs; several blocks per

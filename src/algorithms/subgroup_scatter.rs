@@ -42,30 +42,6 @@ const COUNTERS: usize = SUBGROUPS * 256;
 /// The lane counts with a kernel variant.
 const LANE_COUNTS: [u32; 6] = [4, 8, 16, 32, 64, 128];
 
-/// How the ranking keeps a subgroup's running digit counters (experimental variants, compared by
-/// `benches/algorithms.rs`; the results are the same).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Variant {
-    /// Per key step, the mask's lowest lane adds to the counter with a tile_static atomic and
-    /// shuffles the old value to the others.
-    Atomic,
-    /// The same atomics, issued after all the lane's ballots (one round of shuffles after
-    /// them), so that they overlap instead of each waiting for the one before. The updates of
-    /// one counter by different lanes follow the key steps' order because a subgroup issues its
-    /// atomics in program order; no barrier enforces it.
-    Deferred,
-    /// Plain loads and stores of the counters by the mask's lowest lane, a subgroup barrier after
-    /// each key step (the counters are never atomic, so no access to them is): needs subgroup
-    /// barriers.
-    Plain,
-}
-
-impl Variant {
-    /// Every variant.
-    #[cfg(test)]
-    pub(crate) const ALL: [Variant; 3] = [Variant::Atomic, Variant::Deferred, Variant::Plain];
-}
-
 /// Keys a lane ranks.
 pub(crate) const fn items(with_values: bool) -> usize {
     if with_values {
@@ -92,10 +68,7 @@ const fn scatter_bytes(lanes: u32, with_values: bool) -> u64 {
 /// accelerator has subgroups of one size (`subgroup_size()` is a single value: every tile then
 /// runs in subgroups of that size, so the kernel's plan of [`SUBGROUPS`] subgroups of that many
 /// lanes holds), the size has a kernel variant, and the tile fits the accelerator's limits.
-pub(crate) fn lanes(acc: &Accelerator, with_values: bool, variant: Variant) -> Option<u32> {
-    if variant == Variant::Plain && !acc.supports_subgroup_barrier() {
-        return None;
-    }
+pub(crate) fn lanes(acc: &Accelerator, with_values: bool) -> Option<u32> {
     let sizes = acc.subgroup_size()?;
     let lanes = *sizes.start();
     if lanes != *sizes.end() || !LANE_COUNTS.contains(&lanes) {
@@ -122,8 +95,6 @@ pub(crate) struct Scatter {
     pub with_values: bool,
     /// Lanes per subgroup: one of [`LANE_COUNTS`].
     pub lanes: u32,
-    /// How the ranking keeps its counters.
-    pub variant: Variant,
 }
 
 /// The scatter of one pass in the kernel variant of `pass.lanes`.
@@ -144,39 +115,16 @@ where
     macro_rules! variant {
         ($lanes:literal) => {{
             const THREADS: usize = SUBGROUPS * $lanes;
-            const PK: usize = block_keys($lanes, true);
-            const K: usize = block_keys($lanes, false);
-            match (pass.variant, pass.with_values) {
-                (Variant::Plain, true) => {
-                    scatter_plain::<$lanes, THREADS, PAIRED_ITEMS, PK, PK, _, _, _, _, _>(
-                        acc, from, to, offsets, pass,
-                    )
-                }
-                (Variant::Plain, false) => {
-                    scatter_plain::<$lanes, THREADS, ITEMS, K, 1, _, _, _, _, _>(
-                        acc, from, to, offsets, pass,
-                    )
-                }
-                (Variant::Atomic, true) => {
-                    scatter_blocks::<$lanes, THREADS, PAIRED_ITEMS, PK, PK, 0, _, _, _, _, _>(
-                        acc, from, to, offsets, pass,
-                    )
-                }
-                (Variant::Atomic, false) => {
-                    scatter_blocks::<$lanes, THREADS, ITEMS, K, 1, 0, _, _, _, _, _>(
-                        acc, from, to, offsets, pass,
-                    )
-                }
-                (Variant::Deferred, true) => {
-                    scatter_blocks::<$lanes, THREADS, PAIRED_ITEMS, PK, PK, 1, _, _, _, _, _>(
-                        acc, from, to, offsets, pass,
-                    )
-                }
-                (Variant::Deferred, false) => {
-                    scatter_blocks::<$lanes, THREADS, ITEMS, K, 1, 1, _, _, _, _, _>(
-                        acc, from, to, offsets, pass,
-                    )
-                }
+            if pass.with_values {
+                const KEYS: usize = block_keys($lanes, true);
+                scatter_blocks::<$lanes, THREADS, PAIRED_ITEMS, KEYS, KEYS, _, _, _, _, _>(
+                    acc, from, to, offsets, pass,
+                )
+            } else {
+                const KEYS: usize = block_keys($lanes, false);
+                scatter_blocks::<$lanes, THREADS, ITEMS, KEYS, 1, _, _, _, _, _>(
+                    acc, from, to, offsets, pass,
+                )
             }
         }};
     }
@@ -191,286 +139,8 @@ where
 }
 
 /// The kernel: tiles of `THREADS = SUBGROUPS * LANES` threads, blocks of
-/// `KEYS = THREADS * ITEMS` keys, `VALUES` words for the values (1 without); `DEFERRED` 1 for
-/// [`Variant::Deferred`], 0 for [`Variant::Atomic`].
-fn scatter_blocks<
-    const LANES: usize,
-    const THREADS: usize,
-    const ITEMS: usize,
-    const KEYS: usize,
-    const VALUES: usize,
-    const DEFERRED: u32,
-    A,
-    B,
-    C,
-    D,
-    O,
->(
-    acc: &Accelerator,
-    (key_in, value_in): (&A, &B),
-    (key_out, value_out): (&C, &D),
-    offsets: &O,
-    pass: Scatter,
-) -> Result<()>
-where
-    A: Source<u32>,
-    B: Source<u32>,
-    C: Target<u32>,
-    D: Target<u32>,
-    O: Source<u32>,
-{
-    let (src_keys, src_values) = (key_in.captured(), value_in.captured());
-    let (dst_keys, dst_values) = (key_out.captured(), value_out.captured());
-    let starts = offsets.captured();
-    let (chunk, blocks, tiles) = (pass.chunks.chunk, pass.chunks.blocks, pass.chunks.tiles);
-    let (shift, with_values) = (pass.shift, pass.with_values);
-    let [flip, flip_negative] = pass.flips;
-    let domain = crate::Extent::new([(tiles as usize * THREADS) as i32]).tile::<THREADS>();
-    parallel_for_each!(acc, domain, |t: TiledIndex<1>| {
-        // The sorted block's keys and values.
-        #[tile_static]
-        let mut keys: [u32; KEYS];
-        #[tile_static]
-        let mut aux: [u32; VALUES];
-        // Counter `d` of subgroup `s` at `s * 256 + d`: the subgroup's keys of digit `d` so far;
-        // after the block's sum, where they start in the sorted block.
-        #[tile_static]
-        let mut counters: [u32; COUNTERS];
-        // For each digit: where the block's first key of it starts in the sorted block; where
-        // the key at `p` of the sorted block goes, less `p` (wrapping); where the tile's next
-        // key of the digit goes.
-        #[tile_static]
-        let mut begin: [u32; 256];
-        #[tile_static]
-        let mut shifts: [u32; 256];
-        #[tile_static]
-        let mut next: [u32; 256];
-        // Each subgroup's sum of counters in the block's sum.
-        #[tile_static]
-        let mut sums: [u32; SUBGROUPS];
-        let lanes = LANES as u32;
-        let threads = THREADS as u32;
-        let items = ITEMS as u32;
-        let lane = subgroup::lane().min(lanes - 1);
-        let sg = subgroup::id().min(SUBGROUPS as u32 - 1);
-        // The thread's place in the tile, in subgroup order.
-        let me = sg * lanes + lane;
-        let tile = t.tile[0] as u32;
-        let n = src_keys.extent()[0] as u32;
-        let start = tile * chunk;
-        let end = (start + chunk).min(n);
-        // Digits a thread looks after: `j * THREADS + me` for `j` below this.
-        let digit_steps = (256 + threads - 1) / threads;
-        // Counters a thread sums: `me * per + j`, in (digit, subgroup) order.
-        let per = (COUNTERS / THREADS) as u32;
-        for j in 0..digit_steps {
-            let d = j * threads + me;
-            if d < 256 {
-                next[d] = starts[d * tiles + tile];
-            }
-        }
-        for j in 0..per {
-            counters[me * per + j] = 0;
-        }
-        t.barrier.wait_with_tile_static_memory_fence();
-        for block in 0..blocks {
-            let base = start + block * KEYS as u32;
-            if base < end {
-                let valid = (end - base).min(KEYS as u32);
-                // The subgroup's keys, in registers; past the end, the largest word (digit 255,
-                // after every key).
-                let mut kr = [0u32; ITEMS];
-                let mut vr = [0u32; ITEMS];
-                let mut rank = [0u32; ITEMS];
-                for k in 0..ITEMS {
-                    let p = sg * (items * lanes) + k * lanes + lane;
-                    let mut key = 0xFFFF_FFFFu32;
-                    if p < valid {
-                        key = ordered(src_keys[base + p], flip, flip_negative);
-                        if with_values {
-                            vr[k] = src_values[base + p];
-                        }
-                    }
-                    kr[k] = key;
-                }
-                // Lanes below this one, as a mask per 32 lanes.
-                let below0 = if lane >= 32 {
-                    0xFFFF_FFFFu32
-                } else {
-                    (1u32 << (lane & 31)) - 1
-                };
-                let mut below1 = 0u32;
-                let mut below2 = 0u32;
-                let mut below3 = 0u32;
-                if LANES > 32 {
-                    below1 = if lane >= 64 {
-                        0xFFFF_FFFFu32
-                    } else if lane > 32 {
-                        (1u32 << (lane & 31)) - 1
-                    } else {
-                        0
-                    };
-                    below2 = if lane >= 96 {
-                        0xFFFF_FFFFu32
-                    } else if lane > 64 {
-                        (1u32 << (lane & 31)) - 1
-                    } else {
-                        0
-                    };
-                    below3 = if lane > 96 {
-                        (1u32 << (lane & 31)) - 1
-                    } else {
-                        0
-                    };
-                }
-                let all = subgroup::ballot(true);
-                for k in 0..ITEMS {
-                    let d = (kr[k] >> shift) & 255;
-                    // The lanes whose key has digit `d`.
-                    let mut m0 = all.x();
-                    let mut m1 = all.y();
-                    let mut m2 = all.z();
-                    let mut m3 = all.w();
-                    for b in 0..8u32 {
-                        let bit = (d >> b) & 1;
-                        let same = subgroup::ballot(bit == 1);
-                        // All ones where the bit is clear: the lanes without it match.
-                        let invert = bit.wrapping_sub(1);
-                        m0 &= same.x() ^ invert;
-                        if LANES > 32 {
-                            m1 &= same.y() ^ invert;
-                            m2 &= same.z() ^ invert;
-                            m3 &= same.w() ^ invert;
-                        }
-                    }
-                    let mut ahead = (m0 & below0).count_ones();
-                    let mut size = m0.count_ones();
-                    let mut first = m0.trailing_zeros();
-                    if LANES > 32 {
-                        ahead += (m1 & below1).count_ones()
-                            + (m2 & below2).count_ones()
-                            + (m3 & below3).count_ones();
-                        size += m1.count_ones() + m2.count_ones() + m3.count_ones();
-                        if m0 == 0 {
-                            first = if m1 != 0 {
-                                32 + m1.trailing_zeros()
-                            } else if m2 != 0 {
-                                64 + m2.trailing_zeros()
-                            } else {
-                                96 + m3.trailing_zeros()
-                            };
-                        }
-                    }
-                    if DEFERRED == 1 {
-                        // first < 128, size <= 128, ahead < 128: one word.
-                        rank[k] = first | (size << 8) | (ahead << 16);
-                    } else {
-                        let mut so_far = 0u32;
-                        if lane == first {
-                            so_far = counters.atomic_fetch_add(sg * 256 + d, size);
-                        }
-                        rank[k] = subgroup::shuffle(so_far, first) + ahead;
-                    }
-                }
-                if DEFERRED == 1 {
-                    let mut so_far = [0u32; ITEMS];
-                    for k in 0..ITEMS {
-                        let packed = rank[k];
-                        let d = (kr[k] >> shift) & 255;
-                        if lane == (packed & 255) {
-                            so_far[k] =
-                                counters.atomic_fetch_add(sg * 256 + d, (packed >> 8) & 255);
-                        }
-                    }
-                    for k in 0..ITEMS {
-                        let packed = rank[k];
-                        rank[k] = subgroup::shuffle(so_far[k], packed & 255) + (packed >> 16);
-                    }
-                }
-                t.barrier.wait_with_tile_static_memory_fence();
-                // The block's exclusive sum in (digit, subgroup) order: counter `(d, s)` is
-                // entry `8 d + s`; the thread sums entries `me * per ..`, the subgroup scans the
-                // threads' sums, the tile the subgroups'.
-                let mut own = 0u32;
-                for j in 0..per {
-                    let e = me * per + j;
-                    own += counters[(e % 8) * 256 + e / 8];
-                }
-                let before = subgroup::exclusive_add(own);
-                let total = subgroup::reduce_add(own);
-                if lane == 0 {
-                    sums[sg] = total;
-                }
-                t.barrier.wait_with_tile_static_memory_fence();
-                let mut run = before;
-                for i in 0..SUBGROUPS as u32 {
-                    if i < sg {
-                        run += sums[i];
-                    }
-                }
-                for j in 0..per {
-                    let e = me * per + j;
-                    let i = (e % 8) * 256 + e / 8;
-                    let c = counters[i];
-                    counters[i] = run;
-                    if e % 8 == 0 {
-                        begin[e / 8] = run;
-                    }
-                    run += c;
-                }
-                t.barrier.wait_with_tile_static_memory_fence();
-                // Each key to its place in the sorted block.
-                for k in 0..ITEMS {
-                    let d = (kr[k] >> shift) & 255;
-                    let p = (counters[sg * 256 + d] + rank[k]).min(KEYS as u32 - 1);
-                    keys[p] = kr[k];
-                    if with_values {
-                        aux[p] = vr[k];
-                    }
-                }
-                // A digit's run is `begin[d]..begin[d + 1]` (the last to the block's end);
-                // the key at `p` goes to `next[d] + p - begin[d]`.
-                for j in 0..digit_steps {
-                    let d = j * threads + me;
-                    if d < 256 {
-                        let first = begin[d];
-                        let last = if d < 255 {
-                            begin[(d + 1).min(255)]
-                        } else {
-                            KEYS as u32
-                        };
-                        shifts[d] = next[d] - first;
-                        next[d] = next[d] - first + last;
-                    }
-                }
-                t.barrier.wait_with_tile_static_memory_fence();
-                // The next block's counters start at zero (every thread has read its own).
-                for j in 0..per {
-                    counters[me * per + j] = 0;
-                }
-                // The sorted block, striped: a digit's keys go to consecutive places.
-                for k in 0..ITEMS {
-                    let p = k * threads + me;
-                    if p < valid {
-                        let key = keys[p];
-                        let d = (key >> shift) & 255;
-                        let dest = shifts[d] + p;
-                        dst_keys[dest] = unordered(key, flip, flip_negative);
-                        if with_values {
-                            dst_values[dest] = aux[p];
-                        }
-                    }
-                }
-                t.barrier.wait_with_tile_static_memory_fence();
-            }
-        }
-    })
-}
-
-/// [`Variant::Plain`]'s kernel: [`scatter_blocks`] with plain counters (a kernel of its own:
-/// one atomic use of the counters would make every access to them atomic). Tiles of `THREADS = SUBGROUPS * LANES` threads, blocks of
 /// `KEYS = THREADS * ITEMS` keys, `VALUES` words for the values (1 without).
-fn scatter_plain<
+fn scatter_blocks<
     const LANES: usize,
     const THREADS: usize,
     const ITEMS: usize,
@@ -639,11 +309,8 @@ where
                     }
                     let mut so_far = 0u32;
                     if lane == first {
-                        so_far = counters[sg * 256 + d];
-                        counters[sg * 256 + d] = so_far + size;
+                        so_far = counters.atomic_fetch_add(sg * 256 + d, size);
                     }
-                    // The next key step's lowest lane (another lane) reads what this one wrote.
-                    subgroup::barrier();
                     rank[k] = subgroup::shuffle(so_far, first) + ahead;
                 }
                 t.barrier.wait_with_tile_static_memory_fence();
