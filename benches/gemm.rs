@@ -499,5 +499,25 @@ fn amp_f16(n: usize, wgsl: Option<f64>, cublas_fp16: Option<f64>) -> Result<(), 
             figure.tflops() / cublas
         );
     }
+    // The same product from f32 data, rounded to f16 on the accelerator first.
+    let (a, b) = (wide(&a), wide(&b));
+    let figure = {
+        let av = ConstArrayView::new([s, s], &a)?;
+        let bv = ConstArrayView::new([s, s], &b)?;
+        let cv = ArrayView::new([s, s], &mut c)?;
+        cv.discard_data();
+        let figure = measure("amp gemm_f16_inputs".into(), n, reps, &acc, || {
+            amp::algorithms::gemm_f16_inputs(1.0, &av, &bv, 0.0, &cv)
+        })?;
+        cv.synchronize()?;
+        figure
+    };
+    check_product(&figure.name, &a, &b, &c, n);
+    println!(
+        "  amp gemm_f16_inputs (f32 data, rounded to f16 first): {} ({:.3} ms)",
+        rate(figure.tflops()),
+        figure.seconds * 1e3
+    );
+    figure.record("gemm f32 data with f16 inputs", figure::AMP);
     Ok(())
 }

@@ -11,7 +11,7 @@ mod operand;
 mod tiles;
 mod tune;
 
-pub use half::{gemm_f16, gemm_f16_on, GemmHalfInput};
+pub use half::{gemm_f16, gemm_f16_inputs, gemm_f16_inputs_on, gemm_f16_on, GemmHalfInput};
 pub use operand::{GemmInput, GemmOutput};
 pub use tiles::GemmTiles;
 

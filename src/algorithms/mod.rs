@@ -70,8 +70,8 @@ mod transform;
 pub use compact::copy_if;
 pub use fill::{fill, iota, Iota};
 pub use gemm::{
-    gemm, gemm_f16, gemm_f16_on, gemm_on, gemm_tiles, gemm_with, GemmHalfInput, GemmInput,
-    GemmOutput, GemmTiles,
+    gemm, gemm_f16, gemm_f16_inputs, gemm_f16_inputs_on, gemm_f16_on, gemm_on, gemm_tiles,
+    gemm_with, GemmHalfInput, GemmInput, GemmOutput, GemmTiles,
 };
 pub use histogram::{histogram, HistogramSample};
 pub use ops::{builtin, BinaryOp, ByOperation, Max, Min, Sum, UnaryOp};

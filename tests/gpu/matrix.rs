@@ -310,3 +310,57 @@ fn gemm_f16_names_mismatched_shapes() {
          equal B's rows (4)"
     );
 }
+
+/// `gemm_f16_inputs` on f32 data equals `gemm_f16` on the same data rounded to f16 by the host
+/// (the rounding is `half`'s, to nearest even), for a shape the matrix units take (on an H100)
+/// and one they do not; and a shape mismatch names the function.
+#[test]
+fn gemm_f16_inputs_rounds_f32_data_to_f16_first() {
+    use amp::algorithms::{gemm_f16, gemm_f16_inputs};
+    let acc = Accelerator::default().expect("accelerator");
+    if !acc.supports_f16() {
+        eprintln!("no f16 in kernels on {}", acc.description());
+        return;
+    }
+    for (m, n, k) in [(128usize, 128usize, 64usize), (19, 7, 33)] {
+        // Values with more bits than an f16 holds, so that the rounding shows.
+        let a: Vec<f32> = random_floats(m * k, 41)
+            .iter()
+            .map(|x| x * 1.000_37)
+            .collect();
+        let b: Vec<f32> = random_floats(k * n, 42)
+            .iter()
+            .map(|x| x * 0.999_71)
+            .collect();
+        let mut from_f32 = random_floats(m * n, 43);
+        let mut from_f16 = from_f32.clone();
+        {
+            let av = ConstArrayView::new([m as i32, k as i32], &a).expect("view");
+            let bv = ConstArrayView::new([k as i32, n as i32], &b).expect("view");
+            let cv = ArrayView::new([m as i32, n as i32], &mut from_f32).expect("view");
+            gemm_f16_inputs(1.5, &av, &bv, 0.5, &cv).expect("gemm_f16_inputs");
+        }
+        let half = |v: &[f32]| v.iter().map(|&x| f16::from_f32(x)).collect::<Vec<_>>();
+        let (ah, bh) = (half(&a), half(&b));
+        {
+            let av = ConstArrayView::new([m as i32, k as i32], &ah).expect("view");
+            let bv = ConstArrayView::new([k as i32, n as i32], &bh).expect("view");
+            let cv = ArrayView::new([m as i32, n as i32], &mut from_f16).expect("view");
+            gemm_f16(1.5, &av, &bv, 0.5, &cv).expect("gemm_f16");
+        }
+        assert!(
+            from_f32 == from_f16,
+            "{m}x{n}x{k}: gemm_f16_inputs differs from gemm_f16 of the rounded data"
+        );
+    }
+    let (a, b, mut c) = (vec![0f32; 6], vec![0f32; 8], vec![0f32; 8]);
+    let av = ConstArrayView::new([2, 3], &a).expect("view");
+    let bv = ConstArrayView::new([4, 2], &b).expect("view");
+    let cv = ArrayView::new([2, 4], &mut c).expect("view");
+    let err = gemm_f16_inputs(1.0, &av, &bv, 0.0, &cv).expect_err("mismatch");
+    assert!(
+        err.to_string()
+            .contains("gemm_f16_inputs of A 2x3 by B 4x2"),
+        "{err}"
+    );
+}

@@ -123,6 +123,104 @@ where
     let Some(dims) = prepare(view, "gemm_f16", alpha, a_at, b_at, beta, c)? else {
         return Ok(());
     };
+    product(view, alpha, a, b, beta, c, dims)
+}
+
+/// `C = α·A·B + β·C` for `f32` matrices (the operands of [`gemm`](super::gemm)) with A's and
+/// B's elements rounded to `f16` first, to run [`gemm_f16`] on the matrix units: the precision
+/// the user accepts for speed (cuBLAS's `CUBLAS_COMPUTE_32F_FAST_16F`). Each input is rounded
+/// to the nearest `f16` (11 significant bits: a relative error up to 2⁻¹¹; magnitudes above
+/// 65504 become infinite, below 6.1·10⁻⁵ lose bits, below 6·10⁻⁸ become 0); the products of the
+/// rounded values and their sums are `f32`, as in [`gemm_f16`]. The rounding is a pass over A
+/// and B into `f16` arrays on the accelerator (`2 · (M·K + K·N)` bytes, made per call).
+///
+/// Errors as [`gemm`](super::gemm), naming `gemm_f16_inputs`.
+///
+/// ```
+/// use amp::algorithms::gemm_f16_inputs;
+/// use amp::prelude::*;
+///
+/// let acc = Accelerator::default()?;
+/// if acc.supports_f16() {
+///     let a = [1.0, 2.0, 3.0, 4.0, 5.0, 6.0]; // 2×3
+///     let b = [1.0, 0.0, 0.0, 1.0, 1.0, 1.0]; // 3×2
+///     let mut c = [0.0f32; 4];
+///     let av = ConstArrayView::new([2, 3], &a)?;
+///     let bv = ConstArrayView::new([3, 2], &b)?;
+///     let cv = ArrayView::new([2, 2], &mut c)?;
+///     gemm_f16_inputs(1.0, &av, &bv, 0.0, &cv)?;
+///     assert_eq!(cv.to_vec()?, [4.0, 5.0, 10.0, 11.0]);
+/// }
+/// # Ok::<(), amp::Error>(())
+/// ```
+pub fn gemm_f16_inputs<A, B, C>(alpha: f32, a: &A, b: &B, beta: f32, c: &C) -> Result<(), Error>
+where
+    A: super::GemmInput,
+    B: super::GemmInput,
+    C: super::GemmOutput,
+{
+    let home = a.home().or(b.home()).or(c.home()).cloned();
+    let acc = match home {
+        Some(acc) => acc,
+        None => Accelerator::default()?,
+    };
+    gemm_f16_inputs_on(&acc.default_view(), alpha, a, b, beta, c)
+}
+
+/// [`gemm_f16_inputs`] on `view`'s accelerator, queued on `view`.
+pub fn gemm_f16_inputs_on<A, B, C>(
+    view: &AcceleratorView,
+    alpha: f32,
+    a: &A,
+    b: &B,
+    beta: f32,
+    c: &C,
+) -> Result<(), Error>
+where
+    A: super::GemmInput,
+    B: super::GemmInput,
+    C: super::GemmOutput,
+{
+    use super::operand::sealed::Input;
+    let (a_extent, b_extent) = (Input::extent(a), Input::extent(b));
+    let a_at = (a, a_extent);
+    let b_at = (b, b_extent);
+    let Some(dims) = prepare(view, "gemm_f16_inputs", alpha, a_at, b_at, beta, c)? else {
+        return Ok(());
+    };
+    let a = rounded(view, a, a_extent)?;
+    let b = rounded(view, b, b_extent)?;
+    product(view, alpha, &a, &b, beta, c, dims)
+}
+
+/// `from`'s elements rounded to the nearest `f16`, in a new array on `view`'s accelerator.
+fn rounded<A: super::GemmInput>(
+    view: &AcceleratorView,
+    from: &A,
+    extent: Extent<2>,
+) -> Result<Array<f16, 2>, Error> {
+    let to = Array::<f16, 2>::from_extent_on(view, extent)?;
+    parallel_for_each!(view, extent, |i: Index<2>| {
+        to[i] = f16::from_f32(from[i]);
+    })?;
+    Ok(to)
+}
+
+/// The product on the matrix units where they run it, else by the tiled kernel.
+fn product<A, B, C>(
+    view: &AcceleratorView,
+    alpha: f32,
+    a: &A,
+    b: &B,
+    beta: f32,
+    c: &C,
+    dims: Dims,
+) -> Result<(), Error>
+where
+    A: GemmHalfInput,
+    B: GemmHalfInput,
+    C: super::GemmOutput,
+{
     if on_matrix_units(view.accelerator(), dims) {
         matrix(view, alpha, a, b, beta, c, dims)
     } else {
