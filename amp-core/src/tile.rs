@@ -5,9 +5,10 @@
 //! `tile_static` memory and meet at barriers. A tiled kernel receives a [`TiledIndex`].
 
 use crate::builder::{KernelBuilder, KernelValue};
+use crate::place::Place;
 use crate::shape::{Extent, Index};
-use crate::types::{Rank, Value};
-use naga::{Barrier, Statement};
+use crate::types::{Element, Rank, Value};
+use naga::{Barrier, Expression, Statement};
 
 /// An extent divided into tiles of `D0 × D1 × D2` threads (C++ AMP `tiled_extent`); for rank 1
 /// only `D0` counts, for rank 2 `D0 × D1` (the unused dimensions are 1).
@@ -398,6 +399,50 @@ impl TileBarrier {
     /// Waits for the tile, fencing `tile_static` memory.
     pub fn wait_with_tile_static_memory_fence(self, b: &mut KernelBuilder) {
         b.push(Statement::ControlBarrier(Barrier::WORK_GROUP));
+    }
+
+    /// Waits for the tile, fencing `tile_static` memory, then reads the tile_static variable
+    /// `place` as one value for the whole tile (WGSL `workgroupUniformLoad`; CUDA's
+    /// `__syncthreads_or`/`_and`/`_count` serve the same purpose): `let done =
+    /// t.barrier.read_uniform(finished);`. Every thread gets the same value, so the result is
+    /// tile-uniform — control that depends on it may reach barriers. Like a barrier, it must
+    /// be reached in tile-uniform control flow. `place` is a scalar tile_static variable
+    /// named as it is (a scalar, short vector or struct); the kernel macro passes it as a
+    /// place rather than reading it.
+    pub fn read_uniform<T: Element>(
+        self,
+        b: &mut KernelBuilder,
+        place: impl UniformRead<T>,
+    ) -> KernelValue<T> {
+        let place = place.place();
+        if !place.in_tile_static() {
+            b.error("`read_uniform` reads a tile_static variable");
+        }
+        let ty = T::naga_type(b);
+        let result = b.append(Expression::WorkGroupUniformLoadResult { ty });
+        b.push(Statement::WorkGroupUniformLoad {
+            pointer: place.pointer(),
+            result,
+        });
+        KernelValue::from_handle(result)
+    }
+}
+
+/// What [`TileBarrier::read_uniform`] reads: a scalar tile_static variable (of a scalar, short
+/// vector or struct), named as it is.
+#[diagnostic::on_unimplemented(
+    message = "`read_uniform` reads a tile_static variable, not `{Self}`",
+    label = "not a tile_static variable",
+    note = "declare the value `#[tile_static] let mut v: T;`, have one thread write it, and read it with `t.barrier.read_uniform(v)`"
+)]
+pub trait UniformRead<T> {
+    /// The place read.
+    fn place(self) -> Place<T>;
+}
+
+impl<T: Element> UniformRead<T> for Place<T> {
+    fn place(self) -> Place<T> {
+        self
     }
 }
 

@@ -10,6 +10,11 @@
 //! function that reaches one, under non-uniform control is an error naming the barrier's line
 //! and the condition's.
 //!
+//! A tile-uniform read of tile_static memory (`t.barrier.read_uniform(v)`, naga's
+//! `WorkGroupUniformLoad`) is a barrier, under the barrier's rule, and its result is uniform:
+//! every thread of the tile receives the one value read after the barrier. It is how a loop
+//! with barriers can exit on a value one thread computed.
+//!
 //! Subgroup operations (`amp::subgroup`) follow the same rule: under tile-uniform control every
 //! lane of every subgroup is active, so no result depends on which lanes happen to be (Vulkan
 //! promises no reconvergence after divergent control without maximal reconvergence). Their
@@ -249,6 +254,15 @@ impl Analysis<'_> {
                 }
                 Exits::default()
             }
+            // A tile-uniform read (`t.barrier.read_uniform(v)`) is a barrier; its result is
+            // uniform (below).
+            Statement::WorkGroupUniformLoad { .. } => {
+                st.reaches_barrier = true;
+                if control.is_some() {
+                    self.report(span, control, "tile-uniform read (a barrier)");
+                }
+                Exits::default()
+            }
             // Matrix fragments are subgroup-cooperative: their operations follow the barrier's
             // rule (a tile's subgroups are parts of it, so tile-uniform control is enough).
             Statement::Emit(range) => {
@@ -423,6 +437,8 @@ impl Analysis<'_> {
             }
             Expression::CallResult(_) => st.call_results.get(&h).copied().unwrap_or(true),
             Expression::ArrayLength(_) => false,
+            // Read once for the whole tile, after its barrier.
+            Expression::WorkGroupUniformLoadResult { .. } => false,
             _ => true,
         };
         st.memo.insert(h, v);

@@ -1,8 +1,9 @@
 //! `inclusive_scan` and `exclusive_scan`: by reduce-then-scan, with no inter-tile waiting,
 //! described here; or, when asked ([`set_scan_method`]), in a single pass ([`single_pass`]) for
-//! one-word elements whose output is not the input. The single pass is not the default: its
-//! look-back runs on one thread a tile, one dependent memory read a step, and measured at 0.41×
-//! reduce-then-scan on an H100 (docs/PERFORMANCE.md).
+//! one-word elements whose output is not the input. The single pass is not the default: with
+//! a serial look-back (one thread a tile, one dependent memory read a step) it measured 0.41×
+//! reduce-then-scan on an H100 (docs/PERFORMANCE.md); its look-back now reads a window of
+//! predecessors with the whole tile, and awaits measurement.
 //!
 //! Each tile owns one contiguous chunk of whole blocks of [`WORD_BLOCK`] elements of one word
 //! ([`BLOCK`] of larger ones). One kernel, [`scan_chunks`], does both passes over a chunk:
@@ -628,15 +629,39 @@ mod tests {
         let impatient = Lookback {
             spins: 0,
             forced: 0,
+            publish_inclusive: true,
         };
         check(&data, None, Sum, u32::wrapping_add, Path::Single(impatient))?;
         // The first three look-back steps of every tile fall back, whatever was published:
         // fallbacks followed by aggregates and inclusive prefixes.
         let three = Lookback {
-            spins: normal.spins,
             forced: 3,
+            ..normal
         };
         check(&data, Some(1), compose, compose_host, Path::Single(three))
+    }
+
+    /// Many chunks and no inclusive prefix but chunk 0's: every look-back combines
+    /// aggregates over several windows of TILE predecessors (down to chunk 0, 3000 windows'
+    /// worth of descriptors in all), waiting on and falling back on the predecessors that have
+    /// not published yet; the windows' combination keeps index order.
+    #[test]
+    fn single_pass_look_back_over_many_windows() -> Result<()> {
+        let acc = accelerator(&[])?;
+        let n = 3 * TILE * WORD_BLOCK + 5 * WORD_BLOCK + 17;
+        let data = words(n, 7);
+        let chains = Lookback {
+            publish_inclusive: false,
+            ..Lookback::normal(&acc)
+        };
+        check(
+            &data,
+            Some(0x0002_0003),
+            compose,
+            compose_host,
+            Path::Single(chains),
+        )?;
+        check(&data, None, Sum, u32::wrapping_add, Path::Single(chains))
     }
 
     /// Every look-back step of every tile falls back, down to chunk 0 (whose fallback must
@@ -648,6 +673,7 @@ mod tests {
         let all = Path::Single(Lookback {
             spins: 0,
             forced: u32::MAX,
+            publish_inclusive: true,
         });
         check(&data, Some(0x0001_0002), compose, compose_host, all)?;
         check(&data, None, compose, compose_host, all)

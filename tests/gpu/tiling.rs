@@ -411,3 +411,111 @@ fn an_impossibly_large_tile_static_array_is_a_located_error() {
     );
     assert_eq!(loc.line, line);
 }
+
+#[test]
+fn a_loop_with_barriers_exits_on_a_tile_uniform_read() {
+    // Each tile runs as many rounds as its first element says, decided by thread 0 alone and
+    // read by every thread through `read_uniform`: a memory-dependent exit of a loop with
+    // barriers.
+    let tiles = 6usize;
+    let mut data: Vec<u32> = (0..tiles * 64)
+        .map(|i| {
+            if i % 64 == 0 {
+                (i / 64) as u32 * 3 + 1
+            } else {
+                0
+            }
+        })
+        .collect();
+    let view = ArrayView::new((tiles * 64) as i32, &mut data).expect("view");
+    parallel_for_each!(view.extent().tile::<64>(), |t: TiledIndex<1>| {
+        #[tile_static]
+        let mut rounds: u32;
+        #[tile_static]
+        let mut finished: u32;
+        let l = t.local[0];
+        let first = t.tile_origin[0];
+        let limit = view[first];
+        t.barrier.wait();
+        if l == 0 {
+            rounds = 0u32;
+        }
+        let mut mine = 0u32;
+        loop {
+            mine += 1;
+            t.barrier.wait_with_tile_static_memory_fence();
+            if l == 0 {
+                rounds += 1u32;
+                finished = 0u32;
+                if rounds >= limit {
+                    finished = 1u32;
+                }
+            }
+            if t.barrier.read_uniform(finished) != 0u32 {
+                break;
+            }
+        }
+        view[t] = mine * 100 + t.barrier.read_uniform(rounds);
+    })
+    .expect("a loop exiting on a tile-uniform read is accepted");
+    drop(view);
+    for (i, &x) in data.iter().enumerate() {
+        let rounds = (i / 64) as u32 * 3 + 1;
+        assert_eq!(x, rounds * 101, "element {i}");
+    }
+}
+
+// The same loop exiting on a plain read of a tile_static variable that only thread 0 writes is
+// a compile error (tests/ui/tiles/uniform_read.rs); written by every thread from memory, it is
+// found when the kernel is built.
+#[test]
+fn a_loop_with_barriers_exiting_on_a_plain_tile_static_read_is_rejected() {
+    let mut data = vec![3u32; 64];
+    let view = ArrayView::new(64, &mut data).expect("view");
+    let condition_line = line!() + 12;
+    let result = parallel_for_each!(view.extent().tile::<64>(), |t: TiledIndex<1>| {
+        #[tile_static]
+        let mut finished: u32;
+        let mut rounds = 0u32;
+        loop {
+            rounds += 1;
+            t.barrier.wait_with_tile_static_memory_fence();
+            finished = 0u32;
+            if rounds >= view[0] {
+                finished = 1u32;
+            }
+            if finished != 0u32 {
+                break;
+            }
+        }
+        view[t] = rounds;
+    });
+    let (message, _) = build_error(result);
+    assert!(message.contains("not tile-uniform"), "{message}");
+    assert!(
+        message.contains(&format!("tiling.rs:{condition_line}:")),
+        "{message}"
+    );
+    drop(view);
+    assert_eq!(data, vec![3u32; 64], "no data moved");
+}
+
+#[test]
+fn a_tile_uniform_read_under_a_memory_condition_is_rejected() {
+    let mut data = vec![1u32; 64];
+    let view = ArrayView::new(64, &mut data).expect("view");
+    let read_line = line!() + 6;
+    let result = parallel_for_each!(view.extent().tile::<64>(), |t: TiledIndex<1>| {
+        #[tile_static]
+        let mut shared: u32;
+        shared = 5u32;
+        if view[0] == 1u32 {
+            view[t] = t.barrier.read_uniform(shared);
+        }
+    });
+    let (message, loc) = build_error(result);
+    assert_eq!(loc.line, read_line, "{message}");
+    assert!(message.contains("tile-uniform read"), "{message}");
+    drop(view);
+    assert_eq!(data, vec![1u32; 64]);
+}

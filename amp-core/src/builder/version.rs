@@ -301,7 +301,9 @@ impl KernelBuilder {
             return true;
         }
         block.iter().any(|stmt| match stmt {
-            Statement::ControlBarrier(_) | Statement::MemoryBarrier(_) => true,
+            Statement::ControlBarrier(_)
+            | Statement::MemoryBarrier(_)
+            | Statement::WorkGroupUniformLoad { .. } => true,
             Statement::Call { function, .. } => {
                 self.waits(&self.module.functions[*function].body, depth + 1)
             }

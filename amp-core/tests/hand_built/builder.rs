@@ -233,3 +233,27 @@ fn wait_fences_global_memory_only_when_a_view_is_read_and_written() {
     assert!(ir.dropped_fences.is_none());
     assert!(ir.wgsl().contains("storageBarrier()"));
 }
+
+#[test]
+fn a_tile_uniform_read_is_workgroup_uniform_load() {
+    let mut b = KernelBuilder::new("uniform_read", HERE);
+    let t = b.tiled_entry::<1>([16, 1, 1]);
+    let c = View::<u32, 1, ReadWrite>::declare(&mut b);
+    let flag: amp_core::tile_static::Place<u32> = b.tile_static(Some("flag"));
+    let v = t.barrier.read_uniform(&mut b, flag);
+    c.store(&mut b, t.global, v);
+    let ir = b.finish(Capabilities::empty()).expect("valid");
+    let wgsl = ir.wgsl();
+    assert!(wgsl.contains("workgroupUniformLoad((&flag))"), "{wgsl}");
+    // On a variable that also holds atomics: the load reads the atomic's value.
+    let mut b = KernelBuilder::new("uniform_count", HERE);
+    let t = b.tiled_entry::<1>([16, 1, 1]);
+    let c = View::<u32, 1, ReadWrite>::declare(&mut b);
+    let count: amp_core::tile_static::Place<u32> = b.tile_static(Some("count"));
+    let one = ops::lit(&mut b, 1u32);
+    count.atomic_fetch_add(&mut b, one);
+    let v = t.barrier.read_uniform(&mut b, count);
+    c.store(&mut b, t.global, v);
+    let ir = b.finish(Capabilities::empty()).expect("valid");
+    assert!(ir.wgsl().contains("workgroupUniformLoad("), "{}", ir.wgsl());
+}

@@ -13,6 +13,9 @@
 //! left to the check amp runs on the built kernel at its first launch, which sees the whole
 //! call graph.
 //!
+//! A tile-uniform read (`t.barrier.read_uniform(v)`) is a barrier, and its result is the same
+//! for every thread of the tile: it does not taint.
+//!
 //! Subgroup operations (`subgroup::reduce_add(x)`) follow the barrier's rule: every thread of a
 //! tile reaches each one, so that all lanes of its subgroup take part. Their results differ
 //! between the threads of a tile (except `subgroup::size()` and `subgroup::count()`), so they
@@ -31,12 +34,14 @@ use syn::Ident;
 /// The members of a tiled index that every thread of a tile shares.
 const TILE_UNIFORM: [&str; 4] = ["tile", "tile_origin", "tile_extent", "barrier"];
 
-/// Waits at a tile barrier (`t.barrier.wait()` and the fenced forms).
-const WAITS: [&str; 4] = [
+/// Waits at a tile barrier (`t.barrier.wait()`, the fenced forms, and the tile-uniform read
+/// `t.barrier.read_uniform(v)`).
+const WAITS: [&str; 5] = [
     "wait",
     "wait_with_all_memory_fence",
     "wait_with_global_memory_fence",
     "wait_with_tile_static_memory_fence",
+    "read_uniform",
 ];
 
 /// The `amp::subgroup` functions whose result every thread of a tile shares.
@@ -422,6 +427,15 @@ impl Visit for Depends<'_> {
     }
 
     fn visit_expr(&mut self, e: &Expr) {
+        // A tile-uniform read gives every thread of the tile the same value.
+        if let ExprKind::MethodCall {
+            receiver, method, ..
+        } = &e.kind
+        {
+            if method == "read_uniform" && is_barrier_wait(method, receiver) {
+                return;
+            }
+        }
         if let ExprKind::Field { base, member } = &e.kind {
             let uniform_member = matches!(member, syn::Member::Named(m)
                 if TILE_UNIFORM.iter().any(|u| m == u));

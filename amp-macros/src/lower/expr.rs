@@ -397,7 +397,13 @@ impl Lowerer {
             .enumerate()
             .map(|(i, a)| temp_at(&format!("__amp_a{i}"), a.span))
             .collect();
-        let values = args.iter().map(|a| self.expr(a));
+        // Likewise the tile_static variable a tile-uniform read reads
+        // (`t.barrier.read_uniform(done)`): the barrier reads it, not the thread.
+        let reads_place = method == "read_uniform";
+        let values = args.iter().map(|a| match &a.kind {
+            ExprKind::Path(path) if reads_place => quote!(#path),
+            _ => self.expr(a),
+        });
         let turbofish = turbofish.map(ToTokens::to_token_stream);
         let call = {
             // The receiver in parentheses located at the user's receiver: a call starting with

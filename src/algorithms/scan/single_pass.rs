@@ -5,15 +5,26 @@
 //!
 //! 1. Thread 0 of each tile takes the next *chunk* (one block of [`WORD_BLOCK`] elements) from
 //!    an atomic counter, so that every chunk before it belongs to a tile that has already
-//!    started.
+//!    started; the tile reads it with `read_uniform`, so that it is tile-uniform.
 //! 2. The tile loads and scans its block as the reduce-then-scan path does (striped loads,
 //!    [`WORD_ITEMS`] elements a thread in registers, a raking scan of the threads' totals).
 //! 3. Thread 0 publishes the block's combination (its *aggregate*; for chunk 0 the *inclusive
-//!    prefix*, with the initial value) in the chunk's *descriptor*, then looks back over the
-//!    descriptors of the chunks before it, combining aggregates (in index order: the operation
-//!    need only be associative) until it meets an inclusive prefix. It publishes its own
-//!    inclusive prefix and hands the exclusive one to the tile through tile_static memory.
+//!    prefix*, with the initial value) in the chunk's *descriptor*. Then the whole tile looks
+//!    back over the descriptors of the chunks before it, a *window* of [`TILE`] at a time:
+//!    thread `l` reads the descriptor of chunk `c - 1 - base - l` (window slot `l`). A
+//!    tile_static atomic minimum finds the nearest slot that is an inclusive prefix or empty;
+//!    the tile reads it with `t.barrier.read_uniform`, so that every thread takes the same
+//!    decision, and combines the slots before it (and the inclusive prefix itself) in index
+//!    order (raking: 16 threads combine 16 slots each, thread 0 their results; the operation
+//!    need only be associative) into the running combination. An inclusive prefix ends the
+//!    look-back; a window of aggregates only moves on to the next; an empty slot becomes the
+//!    next window's slot 0. Thread 0 publishes the chunk's inclusive prefix and hands the
+//!    exclusive one to the tile through tile_static memory.
 //! 4. The tile writes its block's results, combined with that prefix.
+//!
+//! In the common case the look-back is one window: one round of parallel descriptor reads (one
+//! global-memory latency) and three barriers, however many predecessors have only an
+//! aggregate.
 //!
 //! A descriptor is two `u32` words, each holding 16 bits of the value's word and, above them,
 //! a flag: 0 (nothing yet), [`AGGREGATE`] or [`INCLUSIVE`]. Each word is written and read
@@ -22,25 +33,24 @@
 //! with one flag hold the two halves of one value. (A 32-bit value and a flag do not fit one
 //! 32-bit atomic, and WGSL has no 64-bit atomics.)
 //!
-//! **No forward progress is assumed.** A predecessor that has published nothing after
-//! `spins` looks may be a tile the accelerator has not scheduled (or starves behind the
-//! spinning ones): instead of waiting on it, thread 0 combines that predecessor's block from
-//! the input itself (the *fallback*) and goes on looking further back. Every wait is bounded,
-//! so the scan finishes whatever order and concurrency the tiles run in. The fallback's
-//! result is not published for others (the paper inserts it with an atomic max): a descriptor
-//! with two writers could hold halves of two values that differ in their bits (float
-//! contraction may differ between the two code paths), and the fallback is rare.
+//! **No forward progress is assumed.** When the nearest unresolved predecessor has published
+//! nothing, the tile reads the window again, up to `spins` times; that predecessor may be a
+//! tile the accelerator has not scheduled (or that starves behind the spinning ones), so then,
+//! instead of waiting on it, the tile combines that predecessor's block from the input itself
+//! (the *fallback*, by the whole tile: striped loads, each thread's 15 elements, the same
+//! raking as a window's) and goes on looking further back. Every wait is bounded, so the scan
+//! finishes whatever order and concurrency the tiles run in. The fallback's result is not
+//! published for others (the paper inserts it with an atomic max): a descriptor with two
+//! writers could hold halves of two values that differ in their bits (float contraction may
+//! differ between the two code paths), and the fallback is rare.
 //!
 //! The fallback reads other chunks' input, so the input must not be the output: an in-place
 //! scan takes the reduce-then-scan path.
 //!
-//! The look-back and the fallback run on thread 0 alone. The paper's fallback uses the whole
-//! tile, inside the look-back loop; in amp that loop would wait at barriers, and its exit
-//! condition reaches the other threads only through tile_static memory, which amp's
-//! tile-uniformity check (rightly, in general) treats as non-uniform: the kernel would be
-//! rejected. SUBGROUP: with subgroup operations, the first subgroup would run the look-back
-//! together (each lane one predecessor, a ballot for the nearest inclusive prefix) and the
-//! fallback as a subgroup reduction, with no barrier in the loop.
+//! The look-back loop waits at barriers and exits on values one thread's atomics decided:
+//! `read_uniform` (WGSL `workgroupUniformLoad`) is what makes that loop tile-uniform, and so
+//! accepted by amp's checks. SUBGROUP: with subgroup operations a window could be one subgroup
+//! wide, found with a ballot instead of the tile_static minimum, without barriers.
 
 use super::{Scan, GROUP, GROUPS, WORD_BLOCK, WORD_ITEMS};
 use crate::algorithms::ops::{Binary, FromWord, ToWord};
@@ -55,6 +65,9 @@ const AGGREGATE: u32 = 1;
 /// The flag of a descriptor holding the chunk's inclusive prefix (everything up to and
 /// including it, with the initial value).
 const INCLUSIVE: u32 = 2;
+
+/// The look-back's `nearest` when a window holds only aggregates (above any slot's key).
+const NOTHING_FOUND: u32 = 2 * TILE as u32;
 
 /// Looks at a predecessor's descriptor before falling back, on a GPU: a predecessor that has
 /// taken its chunk is normally running and publishes its aggregate within a few memory
@@ -75,6 +88,9 @@ pub(crate) struct Lookback {
     /// The first `forced` look-back steps of every tile ignore the descriptor and fall back
     /// (a test hook: `u32::MAX` makes every step fall back).
     pub forced: u32,
+    /// Whether tiles publish their inclusive prefixes (a test hook: without them every
+    /// look-back combines aggregates, window after window, down to chunk 0).
+    pub publish_inclusive: bool,
 }
 
 impl Lookback {
@@ -87,6 +103,7 @@ impl Lookback {
                 GPU_SPINS
             },
             forced: 0,
+            publish_inclusive: true,
         }
     }
 }
@@ -125,6 +142,7 @@ where
         .init
         .unwrap_or_else(|| T::read_words(&vec![0; T::WORDS]));
     let (spins, forced) = (lookback.spins, lookback.forced);
+    let publish_inclusive = lookback.publish_inclusive;
     let combine = Binary::<Op, T>::new(op);
     let (to_word, from_word) = (ToWord::<T>::new(), FromWord::<T>::new());
     let domain = crate::Extent::new([(chunks * TILE) as i32]).tile::<TILE>();
@@ -137,6 +155,8 @@ where
         let mut chunk_taken: u32;
         #[tile_static]
         let mut carry_in: T;
+        #[tile_static]
+        let mut nearest: u32;
         let l = t.local[0] as u32;
         let n = src.extent()[0] as u32;
         let tile_threads = TILE as u32;
@@ -146,8 +166,8 @@ where
         if l == 0 {
             chunk_taken = state.atomic_fetch_add(0u32, 1u32);
         }
-        t.barrier.wait_with_tile_static_memory_fence();
-        let chunk = chunk_taken;
+        // Tile-uniform: the look-back below loops with barriers on values derived from it.
+        let chunk = t.barrier.read_uniform(chunk_taken);
         let start = chunk * block;
         let end = (start + block).min(n);
         let g = l / group;
@@ -202,6 +222,7 @@ where
             }
             has_prefix = true;
         }
+        let mut block_total = v[0];
         if l == 0 {
             // The block's combination (the last block's includes its padding, but that
             // block's descriptor is never read).
@@ -210,102 +231,159 @@ where
                 total = combine(total, group_totals[i]);
             }
             let lo = 1 + 2 * chunk;
+            let mut flag = AGGREGATE;
+            let mut published = total;
             if chunk == 0 {
-                let mut inclusive = total;
+                flag = INCLUSIVE;
                 if has_init {
-                    inclusive = combine(init, total);
+                    published = combine(init, total);
                 }
-                let w = to_word(inclusive);
-                state[lo] = (INCLUSIVE << 16) | (w & 0xFFFFu32);
-                state[lo + 1] = (INCLUSIVE << 16) | (w >> 16);
                 carry_in = init;
-            } else {
-                let w = to_word(total);
-                state[lo] = (AGGREGATE << 16) | (w & 0xFFFFu32);
-                state[lo + 1] = (AGGREGATE << 16) | (w >> 16);
-                // SUBGROUP: the look-back below, by one subgroup (see the module docs).
-                let mut p = chunk - 1;
-                let mut before = total;
-                let mut has_before = false;
-                let mut waited = 0u32;
-                let mut to_force = forced;
-                loop {
+            }
+            let w = to_word(published);
+            state[lo] = (flag << 16) | (w & 0xFFFFu32);
+            state[lo + 1] = (flag << 16) | (w >> 16);
+            block_total = total;
+            nearest = NOTHING_FOUND;
+        }
+        if chunk > 0 {
+            // The look-back, by the whole tile, a window of TILE predecessors at a time:
+            // `base` of them are combined (into thread 0's `before`), and thread `l` reads
+            // the descriptor of chunk `chunk - 1 - base - l` (window slot `l`; the nearest
+            // predecessor is slot 0). All of `base`, `waited`, `to_force` are tile-uniform:
+            // they change only on what `read_uniform` returns.
+            let mut base = 0u32;
+            let mut waited = 0u32;
+            let mut to_force = forced;
+            let mut before = v[0];
+            let mut has_before = false;
+            loop {
+                // Orders thread 0's reset of `nearest` and the previous window's reads of
+                // stage memory before this window's writes.
+                t.barrier.wait_with_tile_static_memory_fence();
+                let first = chunk - 1 - base;
+                if l <= first {
+                    let p = first - l;
                     let a = state[1 + 2 * p];
                     let b = state[2 + 2 * p];
                     let mut flag = 0u32;
                     if a >> 16 == b >> 16 {
                         flag = a >> 16;
                     }
-                    if to_force > 0 {
+                    if to_force > 0 && l == 0 {
                         flag = 0u32;
-                        waited = spins;
                     }
-                    let mut found = false;
-                    let mut value = before;
                     if flag != 0u32 {
-                        value = from_word((a & 0xFFFFu32) | (b << 16));
-                        found = true;
-                    } else if waited < spins {
-                        waited += 1;
-                    } else {
-                        // The fallback: chunk p (whole: only the last chunk is short) from
-                        // the input, eight runs at a time, combined in order.
-                        let base = p * block;
-                        let part = (WORD_BLOCK / 8) as u32;
-                        let mut a0 = src[base];
-                        let mut a1 = src[base + part];
-                        let mut a2 = src[base + 2 * part];
-                        let mut a3 = src[base + 3 * part];
-                        let mut a4 = src[base + 4 * part];
-                        let mut a5 = src[base + 5 * part];
-                        let mut a6 = src[base + 6 * part];
-                        let mut a7 = src[base + 7 * part];
-                        for i in 1..part {
-                            a0 = combine(a0, src[base + i]);
-                            a1 = combine(a1, src[base + part + i]);
-                            a2 = combine(a2, src[base + 2 * part + i]);
-                            a3 = combine(a3, src[base + 3 * part + i]);
-                            a4 = combine(a4, src[base + 4 * part + i]);
-                            a5 = combine(a5, src[base + 5 * part + i]);
-                            a6 = combine(a6, src[base + 6 * part + i]);
-                            a7 = combine(a7, src[base + 7 * part + i]);
-                        }
-                        value = combine(
-                            combine(combine(a0, a1), combine(a2, a3)),
-                            combine(combine(a4, a5), combine(a6, a7)),
-                        );
-                        if p == 0 {
-                            // Chunk 0's aggregate with the initial value is its inclusive
-                            // prefix.
-                            flag = INCLUSIVE;
-                            if has_init {
-                                value = combine(init, value);
-                            }
-                        } else {
-                            flag = AGGREGATE;
-                        }
-                        if to_force > 0 {
-                            to_force -= 1;
-                        }
-                        found = true;
+                        stage[l] = from_word((a & 0xFFFFu32) | (b << 16));
                     }
-                    if found {
-                        if has_before {
-                            before = combine(value, before);
-                        } else {
-                            before = value;
-                        }
-                        has_before = true;
-                        waited = 0u32;
-                        if flag == INCLUSIVE || p == 0 {
-                            break;
-                        }
-                        p -= 1;
+                    // The nearest slot that is either empty (2l) or an inclusive prefix
+                    // (2l + 1).
+                    if flag == 0u32 {
+                        nearest.atomic_fetch_min(2 * l);
+                    } else if flag == INCLUSIVE {
+                        nearest.atomic_fetch_min(2 * l + 1);
                     }
                 }
-                let w = to_word(combine(before, total));
-                state[lo] = (INCLUSIVE << 16) | (w & 0xFFFFu32);
-                state[lo + 1] = (INCLUSIVE << 16) | (w >> 16);
+                let found = t.barrier.read_uniform(nearest);
+                // Slots 0..count hold values to combine; `done` when the last is an
+                // inclusive prefix.
+                let mut count = tile_threads;
+                let mut done = false;
+                if found != NOTHING_FOUND {
+                    count = found / 2;
+                    if found % 2 == 1 {
+                        count += 1;
+                        done = true;
+                    }
+                }
+                let mut fallback = false;
+                if count == 0 {
+                    // The nearest predecessor has published nothing: look again, or fall back.
+                    if waited < spins && to_force == 0 {
+                        waited += 1;
+                    } else {
+                        fallback = true;
+                    }
+                } else {
+                    waited = 0u32;
+                }
+                if fallback {
+                    // The fallback: the tile combines that predecessor's block (whole: only the
+                    // last chunk is short) from the input, into slots TILE - 1 - l (its
+                    // threads' totals, latest first, as a window's slots are).
+                    let from = first * block;
+                    for k in 0..WORD_ITEMS {
+                        stage[k * tile_threads + l] = src[from + k * tile_threads + l];
+                    }
+                    t.barrier.wait_with_tile_static_memory_fence();
+                    let mut s = stage[l * items];
+                    for k in 1..WORD_ITEMS {
+                        s = combine(s, stage[l * items + k]);
+                    }
+                    t.barrier.wait_with_tile_static_memory_fence();
+                    stage[tile_threads - 1 - l] = s;
+                    t.barrier.wait_with_tile_static_memory_fence();
+                    count = tile_threads;
+                    done = first == 0;
+                    waited = 0u32;
+                    if to_force > 0 {
+                        to_force -= 1;
+                    }
+                }
+                // Slots 0..count combined in chunk order (highest slot first): GROUPS
+                // threads combine GROUP slots each, then thread 0 their results.
+                if l < GROUPS as u32 {
+                    let lo = l * group;
+                    if lo < count {
+                        let hi = (lo + group).min(count);
+                        let mut s = stage[hi - 1];
+                        for j in 1..GROUP as u32 {
+                            if j < hi - lo {
+                                s = combine(s, stage[hi - 1 - j]);
+                            }
+                        }
+                        group_totals[l] = s;
+                    }
+                }
+                t.barrier.wait_with_tile_static_memory_fence();
+                if l == 0 {
+                    nearest = NOTHING_FOUND;
+                    if count > 0 {
+                        let top = (count - 1) / group;
+                        let mut s = group_totals[top];
+                        for j in 1..GROUPS as u32 {
+                            if j <= top {
+                                s = combine(s, group_totals[top - j]);
+                            }
+                        }
+                        if fallback && first == 0 && has_init {
+                            // Chunk 0's aggregate with the initial value is its inclusive
+                            // prefix.
+                            s = combine(init, s);
+                        }
+                        if has_before {
+                            before = combine(s, before);
+                        } else {
+                            before = s;
+                        }
+                        has_before = true;
+                    }
+                }
+                if fallback {
+                    base += 1;
+                } else {
+                    base += count;
+                }
+                if done {
+                    break;
+                }
+            }
+            if l == 0 && publish_inclusive {
+                let w = to_word(combine(before, block_total));
+                state[1 + 2 * chunk] = (INCLUSIVE << 16) | (w & 0xFFFFu32);
+                state[2 + 2 * chunk] = (INCLUSIVE << 16) | (w >> 16);
+            }
+            if l == 0 {
                 carry_in = before;
             }
         }
