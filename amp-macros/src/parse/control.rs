@@ -79,6 +79,7 @@ impl Parser<'_> {
             .iter()
             .map(|arm| {
                 self.attrs(&arm.attrs);
+                self.pattern_literals(&arm.pat);
                 let pattern = pattern(&arm.pat);
                 let guard = arm.guard.as_ref().map(|(_, g)| self.expr(g));
                 Arm {
@@ -89,6 +90,24 @@ impl Parser<'_> {
             })
             .collect();
         ExprKind::Match(Match { scrutinee, arms })
+    }
+
+    /// The literal rule ([`literal_rule`](super::syntax::literal_rule)) for the literals of a
+    /// `match` pattern and of its range bounds (`b'a'` has no kernel type there either).
+    fn pattern_literals(&mut self, pat: &Pat) {
+        match pat {
+            Pat::Lit(l) => super::syntax::literal_rule(self, &l.lit),
+            Pat::Range(r) => {
+                for bound in [&r.start, &r.end].into_iter().flatten() {
+                    if let syn::Expr::Lit(l) = &**bound {
+                        super::syntax::literal_rule(self, &l.lit);
+                    }
+                }
+            }
+            Pat::Or(o) => o.cases.iter().for_each(|case| self.pattern_literals(case)),
+            Pat::Paren(p) => self.pattern_literals(&p.pat),
+            _ => {}
+        }
     }
 
     /// `Index::new([i, j])`: the components.

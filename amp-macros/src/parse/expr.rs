@@ -51,6 +51,7 @@ impl Parser<'_> {
             }
             E::Loop(l) => {
                 let body = self.in_loop(|p| p.block(&l.body));
+                endless_loop_rule(self, l, &body);
                 ExprKind::Loop { body }
             }
             E::Break(b) if self.loops == 0 => {
@@ -475,4 +476,43 @@ fn last_span(tokens: &impl quote::ToTokens) -> proc_macro2::Span {
         .map(|t| t.span())
         .or(first)
         .unwrap_or_else(proc_macro2::Span::call_site)
+}
+
+/// Rule: a `loop` leaves by a `break` of its own or a `return`. One with neither never ends:
+/// the accelerator would run it until the driver resets the device (a CPU device, for
+/// minutes), so it is rejected where it is written.
+fn endless_loop_rule(parser: &mut Parser, l: &syn::ExprLoop, body: &crate::ast::Block) {
+    use crate::ast::visit::{walk_expr, Visit};
+    /// Whether a walk meets an exit of the loop it starts in.
+    struct Exits {
+        /// Loops entered inside the body (their `break`s are theirs).
+        depth: usize,
+        found: bool,
+    }
+    impl Visit for Exits {
+        fn visit_expr(&mut self, expr: &Expr) {
+            match &expr.kind {
+                ExprKind::Return { .. } => self.found = true,
+                ExprKind::Break(_) if self.depth == 0 => self.found = true,
+                ExprKind::Loop { .. } | ExprKind::While { .. } | ExprKind::For(_) => {
+                    self.depth += 1;
+                    walk_expr(self, expr);
+                    self.depth -= 1;
+                }
+                _ => walk_expr(self, expr),
+            }
+        }
+    }
+    let mut exits = Exits {
+        depth: 0,
+        found: false,
+    };
+    exits.visit_block(body);
+    if !exits.found {
+        parser.errors.push(
+            l.loop_token,
+            "this `loop` has no `break` and no `return`: it never ends, and the accelerator \
+             would run it until the driver resets the device; give it an exit",
+        );
+    }
 }
