@@ -1,9 +1,8 @@
 //! `inclusive_scan` and `exclusive_scan`: by reduce-then-scan, with no inter-tile waiting,
 //! described here; or, when asked ([`set_scan_method`]), in a single pass ([`single_pass`]) for
-//! one-word elements whose output is not the input. The single pass is not the default: with
-//! a serial look-back (one thread a tile, one dependent memory read a step) it measured 0.41×
-//! reduce-then-scan on an H100 (docs/PERFORMANCE.md); its look-back now reads a window of
-//! predecessors with the whole tile, and awaits measurement.
+//! one-word elements whose output is not the input. The single pass is not the default: it
+//! measured 0.4× reduce-then-scan on an H100, most of it in scanning one block per tile
+//! (docs/PERFORMANCE.md).
 //!
 //! Each tile owns one contiguous chunk of whole blocks of [`WORD_BLOCK`] elements of one word
 //! ([`BLOCK`] of larger ones). One kernel, [`scan_chunks`], does both passes over a chunk:
@@ -163,8 +162,8 @@ where
 pub enum ScanMethod {
     /// One pass with decoupled look-back and fallback (docs/ALGORITHMS.md), for elements of
     /// one 32-bit word (`i32`, `u32`, `f32`) when the output is not the input; reduce-then-scan
-    /// otherwise. Moves `2n` elements where reduce-then-scan moves `3n`, but each tile's
-    /// look-back is serial, on one thread.
+    /// otherwise. Moves `2n` elements where reduce-then-scan moves `3n`, but each tile scans
+    /// one block only, and measured slower (docs/PERFORMANCE.md).
     SinglePass,
     /// Reduce-then-scan always: each tile's chunk combined, the combinations scanned, each
     /// chunk scanned from its carry (about `3n` memory traffic).
