@@ -212,10 +212,10 @@ macro_rules! fragment {
             const ROLE: CooperativeRole = $role;
         }
 
-        impl<T: MatrixScalar, const $r: usize, const $c: usize> $name<T, $r, $c>
-        where
-            Size<$r, $c>: FragmentSize,
-        {
+        // The bounds are the function's, not the impl's: an unsupported size or element type
+        // is then reported through their `on_unimplemented` messages, not as a missing
+        // function.
+        impl<T, const $r: usize, const $c: usize> $name<T, $r, $c> {
             /// In a kernel, `load(memory, first, stride, layout)`: loads the fragment from a
             /// tile_static array or an array view of its element type, its first element at
             /// element `first` (of the array, or of the view's storage from its first
@@ -224,7 +224,11 @@ macro_rules! fragment {
             /// the launch reports the fault (the fragment is then loaded from the memory's
             /// first element, its value unspecified). (WMMA's
             /// `load_matrix_sync`, SYCL's `joint_matrix_load`.)
-            pub fn load<Token: KernelCall<Load<Self>>>(_: Token) -> Load<Self> {
+            pub fn load<Token: KernelCall<Load<Self>>>(_: Token) -> Load<Self>
+            where
+                T: MatrixScalar,
+                Size<$r, $c>: FragmentSize,
+            {
                 Load(PhantomData)
             }
         }
@@ -250,13 +254,14 @@ fragment!(
     CooperativeRole::C
 );
 
-impl<T: MatrixScalar, const M: usize, const N: usize> MatrixAcc<T, M, N>
-where
-    Size<M, N>: FragmentSize,
-{
+impl<T, const M: usize, const N: usize> MatrixAcc<T, M, N> {
     /// In a kernel, `zero()`: a fragment of zeros (WMMA's `fill_fragment(acc, 0)`, SYCL's
     /// `joint_matrix_fill(sg, acc, 0)`).
-    pub fn zero<Token: KernelCall<Zero<Self>>>(_: Token) -> Zero<Self> {
+    pub fn zero<Token: KernelCall<Zero<Self>>>(_: Token) -> Zero<Self>
+    where
+        T: MatrixScalar,
+        Size<M, N>: FragmentSize,
+    {
         Zero(PhantomData)
     }
 }
