@@ -168,7 +168,7 @@ impl Layout {
 
 /// A matrix fragment type: [`MatrixA`], [`MatrixB`] or [`MatrixAcc`] of an element type and a
 /// size naga can express. Its kernel values are `KernelValue<Self>`: locals, reassigned,
-/// elements of local arrays, like any kernel value.
+/// returned from branches, like any kernel value (not elements of local arrays: those hold data).
 pub trait Fragment: Value {
     /// The element type.
     type Scalar: MatrixScalar;
