@@ -157,6 +157,7 @@ pub mod kernel_types {
     pub use amp_core::short_vector::{Component, HasCross, HasW, HasZ, VectorMethods};
     pub use amp_core::structs::{field, Member, PlainFields, Project, Struct};
     pub use amp_core::thread_index::{thread_index, ThreadIndex};
+    pub use amp_core::tile::UniformRead;
     pub use amp_core::tile_static::{
         assert_tiled, ArrayInit, DeclareMemory, ForArray, LocalInit, Repeat, TileType, Tiled,
     };

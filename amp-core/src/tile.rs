@@ -440,6 +440,7 @@ pub trait UniformRead<T> {
     fn place(self) -> Place<T>;
 }
 
+#[diagnostic::do_not_recommend]
 impl<T: Element> UniformRead<T> for Place<T> {
     fn place(self) -> Place<T> {
         self
