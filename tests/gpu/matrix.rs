@@ -272,7 +272,7 @@ fn check_gemm_f16(m: usize, n: usize, k: usize) {
     }
 }
 
-/// 256³: the matrix units where the accelerator has them (an H100), else the tiled fallback.
+/// 256³: the matrix units where the accelerator has them (an H100), else `gemm` on the widened inputs.
 #[test]
 fn gemm_f16_256_cubed_matches_the_host() {
     let acc = Accelerator::default().expect("accelerator");
@@ -283,7 +283,7 @@ fn gemm_f16_256_cubed_matches_the_host() {
     check_gemm_f16(256, 256, 256);
 }
 
-/// Sizes no block divides: always the tiled fallback, edges included.
+/// Sizes no block divides: never the matrix units: `gemm` on the widened inputs, edges included.
 #[test]
 fn gemm_f16_odd_shape_matches_the_host() {
     let acc = Accelerator::default().expect("accelerator");

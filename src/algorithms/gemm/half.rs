@@ -9,8 +9,9 @@
 //!   are padded by 8 halves, the next slice read into registers while the fragments multiply
 //!   the current one. Used where the accelerator has 16×16×16 `f16·f16 + f32` fragments and
 //!   subgroups of exactly 32 lanes, and M, N are multiples of 128 and K of 32.
-//! - [`tiled`] everywhere else: 16×16 tiles, `f16` elements read as `f32` into tile_static
-//!   arrays, zeros outside A and B, stores only inside C.
+//! - everywhere else, `gemm`'s own kernels (register-blocked, tuned) on A and B widened to
+//!   `f32` arrays first: `f16` values and their products are exact in `f32`, so the result is
+//!   the same up to the order of the sums.
 
 use super::{prepare, Dims};
 use crate::matrix::{Layout, MatrixA, MatrixAcc, MatrixB, MatrixScalarType, MatrixShape};
@@ -68,7 +69,7 @@ impl GemmHalfInput for Array<f16, 2> {}
 ///
 /// Runs on the matrix units (tensor cores) where the accelerator has 16×16×16 `f16·f16 + f32`
 /// fragments ([`Accelerator::matrix_shapes`]) and subgroups of 32 lanes, and M, N are
-/// multiples of 128 and K of 32; otherwise on an ordinary tiled kernel (any sizes, any
+/// multiples of 128 and K of 32; otherwise by [`gemm`](super::gemm) on A and B widened to `f32` (any sizes, any
 /// accelerator with `f16`). Zero sizes, α = 0, β = 0 and mismatched shapes behave as in
 /// [`gemm`](super::gemm) (errors name `gemm_f16`). A device without `f16` in kernels is
 /// [`Error::UnsupportedFeature`].
@@ -206,7 +207,8 @@ fn rounded<A: super::GemmInput>(
     Ok(to)
 }
 
-/// The product on the matrix units where they run it, else by the tiled kernel.
+/// The product on the matrix units where they run it, else by `gemm` on A and B widened to
+/// `f32`.
 fn product<A, B, C>(
     view: &AcceleratorView,
     alpha: f32,
@@ -222,10 +224,25 @@ where
     C: super::GemmOutput,
 {
     if on_matrix_units(view.accelerator(), dims) {
-        matrix(view, alpha, a, b, beta, c, dims)
-    } else {
-        tiled(view, alpha, a, b, beta, c, dims)
+        return matrix(view, alpha, a, b, beta, c, dims);
     }
+    use sealed::HalfInput;
+    let a = widened(view, a, HalfInput::extent(a))?;
+    let b = widened(view, b, HalfInput::extent(b))?;
+    super::gemm_on(view, alpha, &a, &b, beta, c)
+}
+
+/// `from`'s elements as `f32` (exactly), in a new array on `view`'s accelerator.
+fn widened<A: GemmHalfInput>(
+    view: &AcceleratorView,
+    from: &A,
+    extent: Extent<2>,
+) -> Result<Array<f32, 2>, Error> {
+    let to = Array::<f32, 2>::from_extent_on(view, extent)?;
+    parallel_for_each!(view, extent, |i: Index<2>| {
+        to[i] = from[i].to_f32();
+    })?;
+    Ok(to)
 }
 
 /// The fragments [`matrix`] multiplies.
@@ -392,60 +409,4 @@ where
             }
         })
     }
-}
-
-/// The fallback: 16×16 tiles over any sizes, `f16` read as `f32`.
-fn tiled<A, RA, B, RB, C>(
-    view: &AcceleratorView,
-    alpha: f32,
-    a: &A,
-    b: &B,
-    beta: f32,
-    c: &C,
-    dims: Dims,
-) -> Result<(), Error>
-where
-    A: Capture<Kernel = View<f16, 2, RA>>,
-    RA: Access,
-    B: Capture<Kernel = View<f16, 2, RB>>,
-    RB: Access,
-    C: Capture<Kernel = View<f32, 2, ReadWrite>>,
-{
-    let (m, n, k) = (dims.m, dims.n, dims.k);
-    let domain = Extent::new([(m + 15) / 16 * 16, (n + 15) / 16 * 16]).tile::<16, 16>();
-    parallel_for_each!(view, domain, |t: TiledIndex<2>| {
-        #[tile_static]
-        let mut ta: [[f32; 16]; 16];
-        #[tile_static]
-        let mut tb: [[f32; 16]; 16];
-        let ly = t.local[0];
-        let lx = t.local[1];
-        let row = t.global[0];
-        let col = t.global[1];
-        let mut sum = 0.0f32;
-        for k0 in (0..k).step_by(16) {
-            let mut x = 0.0f32;
-            if row < m && k0 + lx < k {
-                x = a[(row, k0 + lx)].to_f32();
-            }
-            ta[ly][lx] = x;
-            let mut y = 0.0f32;
-            if k0 + ly < k && col < n {
-                y = b[(k0 + ly, col)].to_f32();
-            }
-            tb[ly][lx] = y;
-            t.barrier.wait_with_tile_static_memory_fence();
-            for kk in 0..16 {
-                sum += ta[ly][kk] * tb[kk][lx];
-            }
-            t.barrier.wait_with_tile_static_memory_fence();
-        }
-        if row < m && col < n {
-            if beta == 0.0 {
-                c[(row, col)] = alpha * sum;
-            } else {
-                c[(row, col)] = alpha * sum + beta * c[(row, col)];
-            }
-        }
-    })
 }
