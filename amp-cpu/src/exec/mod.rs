@@ -1,0 +1,97 @@
+//! The executor: a naga compute entry point compiled into a program over pre-resolved operands,
+//! run one workgroup at a time with every thread of the workgroup in lock step under an active
+//! mask, workgroups spread over the host's cores.
+//!
+//! INTERFACE FILE: the device shell (`crate::device`) and the checker (`crate::check`) use
+//! exactly the items below. Their signatures are fixed; the bodies are the executor's.
+
+use crate::check::Observer;
+use crate::memory::{Memory, OutOfMemory};
+use std::fmt;
+
+/// A compute entry point, compiled once per pipeline and run by every dispatch of it.
+pub struct Kernel {
+    workgroup_size: [u32; 3],
+}
+
+/// Why a module cannot run on the CPU accelerator.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CompileError {
+    /// What is missing, in amp's words (`"cooperative matrix operations"`).
+    pub what: String,
+}
+
+impl fmt::Display for CompileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "amp's CPU accelerator cannot run {}", self.what)
+    }
+}
+
+impl std::error::Error for CompileError {}
+
+/// One buffer binding of a dispatch: `size` bytes of `memory` from `offset`.
+#[derive(Clone, Copy)]
+pub struct Binding<'a> {
+    /// The bind group (`@group`).
+    pub group: u32,
+    /// The binding number (`@binding`).
+    pub binding: u32,
+    /// The buffer's memory.
+    pub memory: &'a Memory,
+    /// Where the binding starts in `memory`, in bytes (a dynamic offset included).
+    pub offset: u64,
+    /// Its size in bytes.
+    pub size: u64,
+}
+
+/// Everything one dispatch needs.
+pub struct Dispatch<'a> {
+    /// Workgroups in x, y, z.
+    pub groups: [u32; 3],
+    /// The immediate data (push constants) set for the dispatch.
+    pub immediates: &'a [u8],
+    /// The bound buffers.
+    pub bindings: &'a [Binding<'a>],
+    /// Host threads to spread workgroups over (at least 1).
+    pub threads: usize,
+}
+
+/// Why a dispatch stopped before it finished.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DispatchError {
+    /// The host had not the memory the threads' local variables need.
+    OutOfMemory(OutOfMemory),
+}
+
+impl Kernel {
+    /// Compiles `entry_point` of `module` (a module naga's validator accepted).
+    pub fn compile(module: &naga::Module, entry_point: &str) -> Result<Kernel, CompileError> {
+        let ep = module
+            .entry_points
+            .iter()
+            .find(|e| e.name == entry_point)
+            .ok_or_else(|| CompileError {
+                what: format!("a module without the entry point `{entry_point}`"),
+            })?;
+        Ok(Kernel {
+            workgroup_size: ep.workgroup_size,
+        })
+    }
+
+    /// Threads per workgroup in x, y, z.
+    pub fn workgroup_size(&self) -> [u32; 3] {
+        self.workgroup_size
+    }
+
+    /// Runs the dispatch to its end. With an observer (the checking mode) every memory access,
+    /// array index and barrier is reported to it, and workgroups run one after another in
+    /// order on the calling thread.
+    pub fn dispatch(
+        &self,
+        dispatch: &Dispatch<'_>,
+        observer: Option<&mut dyn Observer>,
+    ) -> Result<(), DispatchError> {
+        let _ = (dispatch, observer);
+        Ok(())
+    }
+}
