@@ -19,6 +19,7 @@
 //! (`disk_cache.rs`). Its methods here hand each part the others it needs.
 
 use crate::batch::{Batch, QueuingMode};
+use crate::check::CheckLog;
 use crate::device::Device;
 pub use crate::device::DeviceType;
 use crate::disk_cache::DiskCache;
@@ -81,6 +82,8 @@ struct Inner {
     device: Arc<Device>,
     /// Faults of checked launches.
     faults: FaultLog,
+    /// Launches in the checking mode whose findings are not reported yet.
+    checks: CheckLog,
     /// Launches recorded and not yet submitted.
     batch: Batch,
     /// Compiled pipelines on disk, opened with the first kernel built.
@@ -98,6 +101,7 @@ impl Accelerator {
                 id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
                 device: Arc::new(device),
                 faults: FaultLog::default(),
+                checks: CheckLog::default(),
                 batch: Batch::default(),
                 disk_cache: OnceLock::new(),
                 limits: OnceLock::new(),
@@ -139,12 +143,27 @@ impl Accelerator {
             .clone()
     }
 
+    /// amp's own CPU accelerator ([`DeviceType::Emulated`]): it runs every kernel on the host's
+    /// cores with nothing installed, as C++ AMP's WARP did, and its launches can run in the
+    /// checking mode ([`AcceleratorView::checking`](crate::AcceleratorView::checking)), as
+    /// C++ AMP's REF device did. It is in [`all`](Self::all); `AMP_DEFAULT_ACCELERATOR=emulator`
+    /// (or `cpu` where no other CPU device is installed) makes it the default.
+    pub fn emulator() -> Result<Accelerator> {
+        registry()?
+            .iter()
+            .find(|acc| acc.device_type() == DeviceType::Emulated)
+            .cloned()
+            .ok_or(Error::NoAccelerator(SelectError::NoAdapter))
+    }
+
     /// The default accelerator: launches without a view run there unless they capture an array
     /// of another accelerator. Chosen once per process, as C++ AMP does: the one
     /// [`set_default`](Self::set_default) named, else the one named by the
     /// `AMP_DEFAULT_ACCELERATOR` environment variable if it is set (as
     /// [`find`](Self::find) takes names), else a discrete GPU, else an integrated or virtual GPU,
-    /// else the CPU software device (lavapipe); never the host-only CPU accelerator. Once this
+    /// else the CPU software device (lavapipe), else amp's own CPU accelerator
+    /// ([`emulator`](Self::emulator)), which is also the default when `AMP_CHECK` asks for the
+    /// checking mode and the variable names none; never the host-only CPU accelerator. Once this
     /// has returned it, the default is in use and does not change.
     ///
     /// Returns [`Error::NoAccelerator`] when there is none, or when the variable names a device
@@ -161,7 +180,9 @@ impl Accelerator {
             None => {
                 let wanted = std::env::var_os(DEFAULT_ACCELERATOR_ENV)
                     .map(|v| v.to_string_lossy().trim().to_owned())
-                    .filter(|v| !v.is_empty());
+                    .filter(|v| !v.is_empty())
+                    // AMP_CHECK asks for the accelerator that checks launches.
+                    .or_else(|| crate::check::env_asks().then(|| "emulator".to_owned()));
                 let all = registry()?;
                 match choose(&candidates(all), wanted.as_deref()).and_then(|i| all.get(i)) {
                     Some(acc) => acc.clone(),
@@ -251,7 +272,10 @@ impl Accelerator {
     /// Whether this is a software device on the CPU or the host-only CPU accelerator (C++ AMP
     /// `accelerator::is_emulated`).
     pub fn is_emulated(&self) -> bool {
-        matches!(self.device_type(), DeviceType::Cpu | DeviceType::Host)
+        matches!(
+            self.device_type(),
+            DeviceType::Cpu | DeviceType::Emulated | DeviceType::Host
+        )
     }
 
     /// Whether this is the host-only [`cpu_accelerator`](Self::cpu_accelerator)
@@ -260,9 +284,11 @@ impl Accelerator {
         self.device_type() == DeviceType::Host
     }
 
-    /// The graphics API behind it: `vulkan`, `metal` or `dx12`; `none` for the CPU accelerator.
+    /// The graphics API behind it: `vulkan`, `metal` or `dx12`; `amp` for amp's own CPU
+    /// accelerator ([`emulator`](Self::emulator)); `none` for the host-only CPU accelerator.
     pub fn backend(&self) -> String {
         match self.inner.device.info() {
+            Some(info) if crate::device::is_emulator(info) => "amp".to_owned(),
             Some(info) => info.backend.to_string(),
             None => "none".to_owned(),
         }
@@ -468,7 +494,20 @@ impl Accelerator {
     pub(crate) fn take_fault(&self, core: Option<u64>) -> Result<()> {
         self.inner
             .faults
+            .take(&self.inner.device, &self.inner.batch, core)?;
+        self.inner
+            .checks
             .take(&self.inner.device, &self.inner.batch, core)
+    }
+
+    /// The launches in the checking mode on this accelerator, and their findings.
+    pub(crate) fn checks(&self) -> &CheckLog {
+        &self.inner.checks
+    }
+
+    /// Whether this is amp's own CPU accelerator ([`DeviceType::Emulated`]).
+    pub fn is_emulator(&self) -> bool {
+        self.device_type() == DeviceType::Emulated
     }
 
     /// Starts reading back the faults of the checked launches so far that used the data `core`,
@@ -483,9 +522,13 @@ impl Accelerator {
 
     /// Reports the oldest unreported fault of the launches `mark` names.
     pub(crate) fn take_fault_marked(&self, mark: FaultMark) -> Result<()> {
+        let core = mark.core();
         self.inner
             .faults
-            .take_marked(&self.inner.device, &self.inner.batch, mark)
+            .take_marked(&self.inner.device, &self.inner.batch, mark)?;
+        self.inner
+            .checks
+            .take(&self.inner.device, &self.inner.batch, Some(core))
     }
 
     /// Opens a profile: launches are timed until [`stop_recording`](Self::stop_recording).
@@ -585,22 +628,26 @@ impl fmt::Display for Accelerator {
 
 /// The process-wide accelerator list, enumerated once.
 fn registry() -> Result<&'static [Accelerator]> {
-    if wgpu::Instance::enabled_backend_features()
-        .intersection(BACKENDS)
-        .is_empty()
-    {
-        // wgpu::Instance::new would panic: this platform has none of amp's backends.
-        return Err(Error::NoAccelerator(SelectError::NoBackend));
-    }
     Ok(ALL.get_or_init(|| {
-        let instance = INSTANCE.get_or_init(|| {
-            let mut descriptor = wgpu::InstanceDescriptor::new_without_display_handle();
-            descriptor.backends = BACKENDS;
-            descriptor.flags = descriptor.flags.with_env();
-            wgpu::Instance::new(descriptor)
-        });
-        pollster::block_on(instance.enumerate_adapters(BACKENDS))
+        // wgpu::Instance::new would panic where this platform has none of amp's backends; amp's
+        // own CPU accelerator needs none.
+        let has_backend = !wgpu::Instance::enabled_backend_features()
+            .intersection(BACKENDS)
+            .is_empty();
+        let drivers = if has_backend {
+            let instance = INSTANCE.get_or_init(|| {
+                let mut descriptor = wgpu::InstanceDescriptor::new_without_display_handle();
+                descriptor.backends = BACKENDS;
+                descriptor.flags = descriptor.flags.with_env();
+                wgpu::Instance::new(descriptor)
+            });
+            pollster::block_on(instance.enumerate_adapters(BACKENDS))
+        } else {
+            Vec::new()
+        };
+        drivers
             .into_iter()
+            .chain([amp_cpu::device::adapter()])
             .map(|adapter| Accelerator::new(Device::new(adapter)))
             .chain([Accelerator::cpu_accelerator()])
             .collect()
@@ -623,7 +670,9 @@ pub(crate) fn choose(devices: &[(DeviceType, &str)], wanted: Option<&str>) -> Op
     let wanted = wanted.map(str::trim).filter(|w| !w.is_empty());
     let matches = |t: DeviceType, name: &str| match wanted {
         None => true,
-        Some(w) if w.eq_ignore_ascii_case("cpu") => t == DeviceType::Cpu,
+        Some(w) if w.eq_ignore_ascii_case("cpu") => {
+            matches!(t, DeviceType::Cpu | DeviceType::Emulated)
+        }
         Some(w) if w.eq_ignore_ascii_case("gpu") => t.is_gpu(),
         Some(w) => name.to_lowercase().contains(&w.to_lowercase()),
     };
@@ -645,6 +694,8 @@ fn preference(t: DeviceType) -> Option<u8> {
         // An unclassified device is more likely real hardware than the software fallback.
         DeviceType::Other => Some(2),
         DeviceType::Cpu => Some(3),
+        // amp's own accelerator: always there, so the default only where nothing else is.
+        DeviceType::Emulated => Some(4),
         DeviceType::Host => None,
     }
 }

@@ -60,6 +60,11 @@ pub(crate) const HOST_NAME: &str = "CPU accelerator";
 pub enum DeviceType {
     /// A software device on the CPU that runs kernels (lavapipe, WARP, SwiftShader).
     Cpu,
+    /// amp's own CPU accelerator: amp runs the kernel's naga module on the host's cores, with no
+    /// driver (C++ AMP's WARP and REF devices). Always present; the default only when there is
+    /// no other device. Its launches can run in the checking mode
+    /// ([`AcceleratorView::checking`](crate::AcceleratorView::checking)).
+    Emulated,
     /// No device: the host-only CPU accelerator (C++ AMP's `cpu_accelerator`), whose arrays live
     /// in host memory and which runs no kernels. Never the default accelerator.
     Host,
@@ -99,6 +104,7 @@ impl fmt::Display for DeviceType {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             DeviceType::Cpu => "CPU",
+            DeviceType::Emulated => "amp's CPU emulator",
             DeviceType::Host => "host memory, runs no kernels",
             DeviceType::DiscreteGpu => "discrete GPU",
             DeviceType::IntegratedGpu => "integrated GPU",
@@ -106,6 +112,12 @@ impl fmt::Display for DeviceType {
             DeviceType::Other => "other device",
         })
     }
+}
+
+/// Whether `info` describes amp's own CPU accelerator (`amp_cpu`), a wgpu device of wgpu's custom
+/// backend.
+pub(crate) fn is_emulator(info: &wgpu::AdapterInfo) -> bool {
+    info.backend == wgpu::Backend::Noop && info.name == amp_cpu::device::NAME
 }
 
 /// One adapter's device, opened on first use: opening a device costs time and memory, and most
@@ -185,6 +197,7 @@ impl Device {
     /// The kind of device.
     pub(crate) fn device_type(&self) -> DeviceType {
         match &self.source {
+            Source::Adapter { info, .. } if is_emulator(info) => DeviceType::Emulated,
             Source::Adapter { info, .. } => info.device_type.into(),
             Source::Host => DeviceType::Host,
         }

@@ -7,6 +7,7 @@
 mod accelerator;
 mod argument;
 mod bounds;
+pub mod check;
 pub(crate) mod coords;
 mod data;
 mod device;
@@ -91,6 +92,10 @@ pub enum Error {
     },
     /// Any other failure reported by the GPU stack (wgpu).
     Device(DeviceError),
+    /// The checking mode found mistakes in a launch (amp's CPU accelerator:
+    /// [`AcceleratorView::with_checking`](crate::AcceleratorView::with_checking)); reported as
+    /// a checked launch's fault is, when the data it used is observed or the accelerator waits.
+    Check(check::CheckError),
 }
 
 /// The runtime's result type.
@@ -154,6 +159,7 @@ impl fmt::Display for Error {
                 )
             }
             Error::Device(what) => write!(f, "accelerator error: {what}"),
+            Error::Check(what) => what.fmt(f),
         }
     }
 }

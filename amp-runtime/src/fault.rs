@@ -78,6 +78,11 @@ pub(crate) struct FaultMark {
 }
 
 impl FaultMark {
+    /// The data the operation that started the read uses.
+    pub(crate) fn core(&self) -> u64 {
+        self.core
+    }
+
     fn covers(&self, launch: &Launch) -> bool {
         launch.seq < self.before && launch.cores.contains(&self.core)
     }

@@ -7,6 +7,7 @@
 
 use crate::accelerator::Accelerator;
 use crate::capture::{Binder, Captures};
+use crate::check::KernelSource;
 use crate::dump::checked_sites;
 #[cfg(feature = "test-hooks")]
 use crate::dump::write_snapshot;
@@ -34,6 +35,8 @@ struct Pipeline {
     label: KernelLabel,
     /// The kernel's checked accesses, for reporting its faults.
     sites: Arc<KernelSites>,
+    /// The kernel's name and source locations, for reporting the checking mode's findings.
+    source: Arc<KernelSource>,
     /// Which views the kernel reads and writes, when it was built without the global part of
     /// its barriers (amp-core's `fences.rs`).
     dropped_fences: Option<ViewUse>,
@@ -153,6 +156,13 @@ where
         }));
     }
     let mode = view.queuing_mode();
+    let checking = view.is_checking();
+    if checking && !accelerator.is_emulator() {
+        return Err(Error::UnsupportedFeature(FeatureError::Checking {
+            site,
+            accelerator: accelerator.description().to_owned(),
+        }));
+    }
     if let Some(other) = captures.other_home(Some(accelerator)) {
         return Err(Error::AcceleratorMismatch(MismatchError::Launch {
             site,
@@ -179,14 +189,16 @@ where
                 self::pipeline::<D, C, F>(accelerator, &captures, site, checks, true, &body)?;
         }
     }
+    let marker = checking.then(|| accelerator.checks().begin(&pipeline.source, cores.clone()));
+    let marker = marker.as_deref();
     if pipeline.layout.faults.is_some() {
         let words = launch.words().to_vec();
         accelerator.submit_checked(&pipeline.sites, cores, &words, |faults, number| {
             launch.set_launch_number(number);
-            dispatch(accelerator, mode, &pipeline, &launch, Some(faults), threads)
+            dispatch(accelerator, mode, &pipeline, &launch, Some(faults), threads, marker)
         })?;
     } else {
-        dispatch(accelerator, mode, &pipeline, &launch, None, threads)?;
+        dispatch(accelerator, mode, &pipeline, &launch, None, threads, marker)?;
     }
     captures.launched();
     Ok(())
@@ -370,6 +382,10 @@ fn create_pipeline(
     let entry_point = ir.entry_point.clone();
     let loops_terminate = ir.loops_terminate;
     let label = KernelLabel::new(&name, site);
+    let source = Arc::new(KernelSource {
+        kernel: name.clone(),
+        locations: ir.locations.clone(),
+    });
     let sites = Arc::new(KernelSites {
         kernel: name,
         sites: ir.sites.clone(),
@@ -434,6 +450,7 @@ fn create_pipeline(
             layout,
             label,
             sites,
+            source,
             dropped_fences,
             bind_groups: Mutex::new(Vec::new()),
         }
@@ -488,6 +505,7 @@ fn dispatch(
     launch: &Launch<wgpu::Buffer>,
     faults: Option<wgpu::BufferBinding<'_>>,
     threads: u64,
+    check_marker: Option<&str>,
 ) -> Result<()> {
     let per_group = p
         .layout
@@ -525,6 +543,9 @@ fn dispatch(
             None => &[],
         };
         pass.set_bind_group(0, &bind_group, offsets);
+        if let Some(marker) = check_marker {
+            pass.insert_debug_marker(marker);
+        }
         pass.dispatch_workgroups(x, y, z);
     })
 }

@@ -20,6 +20,7 @@
 pub mod accelerator;
 pub mod array;
 mod batch;
+mod check;
 pub mod capture;
 pub mod completion;
 pub mod copy;
@@ -43,6 +44,7 @@ pub use accelerator::{Accelerator, DeviceType};
 pub use array::Array;
 pub use completion::Completion;
 pub use copy::{copy, copy_async, CopySource, CopyTarget};
+pub use check::CHECK_ENV;
 pub use error::{Error, KernelFault, Result};
 pub use limits::Limits;
 pub use profile::{KernelTime, LaunchTime, Profile};

@@ -28,6 +28,7 @@ use std::fmt;
 pub struct AcceleratorView {
     accelerator: Accelerator,
     mode: QueuingMode,
+    checking: bool,
 }
 
 impl AcceleratorView {
@@ -39,6 +40,36 @@ impl AcceleratorView {
     /// When the view's launches are submitted.
     pub fn queuing_mode(&self) -> QueuingMode {
         self.mode
+    }
+
+    /// This view with its launches in the checking mode (C++ AMP's debug accelerator views,
+    /// `accelerator_view::is_debug`): amp's CPU accelerator ([`Accelerator::emulator`]) watches
+    /// every access, index and barrier of the kernel, and reports data races on tile_static
+    /// memory and on views' data, indices out of range (in unchecked launches too), reads of
+    /// tile_static memory no thread wrote, and barriers that not every thread of a tile reached,
+    /// as [`Error::Check`](crate::Error::Check) naming the kernel and the source line of each
+    /// access — when the data the launch used is observed, or at a wait, as a checked launch's
+    /// faults are. A launch on such a view of another accelerator is
+    /// [`Error::UnsupportedFeature`](crate::Error::UnsupportedFeature). `AMP_CHECK=1` puts every
+    /// launch on amp's CPU accelerator in the checking mode.
+    ///
+    /// ```
+    /// use amp_runtime::Accelerator;
+    /// let view = Accelerator::emulator()?.default_view().with_checking();
+    /// assert!(view.is_checking());
+    /// # Ok::<(), amp_runtime::Error>(())
+    /// ```
+    pub fn with_checking(&self) -> AcceleratorView {
+        AcceleratorView {
+            checking: true,
+            ..self.clone()
+        }
+    }
+
+    /// Whether the view's launches run in the checking mode ([`with_checking`](Self::with_checking),
+    /// or `AMP_CHECK` on amp's CPU accelerator).
+    pub fn is_checking(&self) -> bool {
+        self.checking || (self.accelerator.is_emulator() && crate::check::env_asks())
     }
 
     /// Submits the launches recorded so far (C++ AMP `accelerator_view::flush`); does not wait.
@@ -75,6 +106,7 @@ impl fmt::Debug for AcceleratorView {
         f.debug_struct("AcceleratorView")
             .field("accelerator", &self.accelerator.description())
             .field("mode", &self.mode)
+            .field("checking", &self.is_checking())
             .finish()
     }
 }
@@ -92,6 +124,7 @@ impl Accelerator {
         AcceleratorView {
             accelerator: self.clone(),
             mode,
+            checking: false,
         }
     }
 }

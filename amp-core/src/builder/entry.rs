@@ -30,6 +30,9 @@ pub struct KernelIr {
     pub loops_terminate: bool,
     /// The checked accesses; a fault record names one by its position plus one.
     pub sites: Vec<super::AccessSite>,
+    /// The kernel's source locations: a span of the module indexes this table
+    /// ([`KernelIr::location`]).
+    pub locations: Vec<crate::error::Loc>,
     /// Set when the global-memory part of the kernel's barriers was dropped because no view is
     /// both read and written: a launch that binds one buffer to a written and a read binding
     /// must use the kernel built with [`KernelBuilder::keep_global_fences`] instead.
@@ -45,6 +48,11 @@ impl KernelIr {
             naga::back::wgsl::WriterFlags::empty(),
         )
         .unwrap_or_else(|e| format!("// WGSL output failed: {e}"))
+    }
+
+    /// Where in the user's source a span of the module was written.
+    pub fn location(&self, span: naga::Span) -> Option<crate::error::Loc> {
+        span_loc(&self.locations, span)
     }
 }
 
@@ -362,6 +370,7 @@ impl KernelBuilder {
             entry_point,
             layout: self.layout,
             loops_terminate: !self.open_ended_loops,
+            locations: self.locs,
             sites: self.sites,
             dropped_fences,
         })

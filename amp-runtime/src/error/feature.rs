@@ -99,6 +99,14 @@ pub enum FeatureError {
         /// The most threads a tile may have there.
         max: u32,
     },
+    /// A launch in the checking mode on an accelerator other than amp's own CPU accelerator:
+    /// only that one watches what kernels do.
+    Checking {
+        /// The `parallel_for_each!`.
+        site: Loc,
+        /// The accelerator's name.
+        accelerator: String,
+    },
     /// Work that needs a device (a launch, a device buffer, a profile) on the host-only CPU
     /// accelerator, which has none: C++ AMP's `runtime_exception` "concurrency::parallel_for_each
     /// is not supported on the selected accelerator "CPU accelerator"".
@@ -201,6 +209,12 @@ impl fmt::Display for FeatureError {
                 f,
                 "amp::algorithms use tiles of {threads} threads; `{accelerator}` allows at most \
                  {max}"
+            ),
+            FeatureError::Checking { site, accelerator } => write!(
+                f,
+                "parallel_for_each at {site} asks for the checking mode on \"{accelerator}\", \
+                 but only amp's CPU accelerator checks launches: launch on a view of \
+                 `Accelerator::emulator()`"
             ),
             FeatureError::HostOnly { site, accelerator } => {
                 match site {
