@@ -647,11 +647,16 @@ fn registry() -> Result<&'static [Accelerator]> {
         };
         drivers
             .into_iter()
-            .chain([amp_cpu::device::adapter()])
+            .chain(emulator_adapter())
             .map(|adapter| Accelerator::new(Device::new(adapter)))
             .chain([Accelerator::cpu_accelerator()])
             .collect()
     }))
+}
+
+/// amp's own CPU accelerator's adapter, once its device shell has landed.
+fn emulator_adapter() -> Option<wgpu::Adapter> {
+    None
 }
 
 /// The type and name of each of `all`, for [`choose`].
