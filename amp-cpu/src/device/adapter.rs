@@ -61,7 +61,7 @@ pub(super) fn limits() -> wgpu::Limits {
         max_compute_workgroup_size_z: 1024,
         max_compute_workgroups_per_dimension: MAX_GROUPS,
         max_immediate_size: MAX_IMMEDIATES,
-        ..wgpu::Limits::downlevel_defaults()
+        ..wgpu::Limits::default()
     }
 }
 

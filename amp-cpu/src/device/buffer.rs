@@ -53,7 +53,7 @@ impl BufferData {
             );
             return dead(desc.size);
         }
-        if desc.mapped_at_creation && desc.size % 4 != 0 {
+        if desc.mapped_at_creation && !desc.size.is_multiple_of(4) {
             shared.errors.raise(
                 Kind::Validation,
                 "create_buffer",

@@ -127,7 +127,7 @@ fn buffer_with(
 
 /// Checks that `offset` and `size` are multiples of 4 and lie inside `data`.
 fn check_range(data: &BufferData, offset: u64, size: u64, role: &str) -> Result<(), String> {
-    if offset % 4 != 0 || size % 4 != 0 {
+    if !offset.is_multiple_of(4) || !size.is_multiple_of(4) {
         return Err(format!(
             "the {role}'s offset {offset} and size {size} must be multiples of 4"
         ));
@@ -481,7 +481,9 @@ impl wgpu::custom::ComputePassInterface for CpuComputePass {
 
     fn set_immediates(&mut self, offset: u32, data: &[u8]) {
         let end = u64::from(offset) + data.len() as u64;
-        if offset % 4 != 0 || data.len() % 4 != 0 || end > u64::from(super::adapter::MAX_IMMEDIATES)
+        if !offset.is_multiple_of(4)
+            || !data.len().is_multiple_of(4)
+            || end > u64::from(super::adapter::MAX_IMMEDIATES)
         {
             self.refuse(
                 "set_immediates",

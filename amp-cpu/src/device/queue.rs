@@ -47,7 +47,7 @@ impl CpuQueue {
             if !data.usage.contains(wgpu::BufferUsages::COPY_DST) {
                 return Err("the buffer lacks the usage COPY_DST".to_owned());
             }
-            if offset % 4 != 0 || size % 4 != 0 {
+            if !offset.is_multiple_of(4) || !size.is_multiple_of(4) {
                 return Err(format!(
                     "the offset {offset} and size {size} must be multiples of 4"
                 ));
