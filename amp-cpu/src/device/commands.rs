@@ -363,48 +363,61 @@ impl CpuComputePass {
         self.marker = Some(label.to_owned());
     }
 
-    /// The bindings the pipeline uses, resolved in the bind groups set, dynamic offsets applied.
+    /// The bindings of the pipeline's buffers, resolved in the bind groups set, dynamic offsets
+    /// applied: every buffer the entry point uses must be bound; the others are passed where
+    /// they are.
     fn bindings(&self, pipeline: &Pipeline) -> Result<Vec<Bound>, String> {
-        pipeline
-            .uses
+        let mut bound = Vec::with_capacity(pipeline.declared.len());
+        for declared in &pipeline.declared {
+            match self.bind(declared.group, declared.binding) {
+                Ok(binding) => bound.push(binding),
+                Err(why) if declared.used => return Err(why),
+                Err(_) => {}
+            }
+        }
+        Ok(bound)
+    }
+
+    /// Binding `binding` of the bind group set at `group`, its dynamic offset applied.
+    fn bind(&self, group: u32, binding: u32) -> Result<Bound, String> {
+        let set = self
+            .groups
+            .get(group as usize)
+            .and_then(Option::as_ref)
+            .ok_or_else(|| format!("no bind group is set at index {group}"))?;
+        let (index, entry) = set
+            .entries
             .iter()
-            .map(|&(group, binding)| {
-                let set = self
-                    .groups
-                    .get(group as usize)
-                    .and_then(Option::as_ref)
-                    .ok_or_else(|| format!("no bind group is set at index {group}"))?;
-                let (index, entry) = set
-                    .entries
-                    .iter()
-                    .enumerate()
-                    .find(|(_, e)| e.binding == binding)
-                    .ok_or_else(|| {
-                        format!("the bind group at index {group} has no binding {binding}")
-                    })?;
-                let mut offset = entry.offset;
-                if entry.dynamic {
-                    let nth = set.entries[..index].iter().filter(|e| e.dynamic).count();
-                    let dynamic = set.offsets.get(nth).ok_or_else(|| {
-                        format!("bind group {group} has too few dynamic offsets")
-                    })?;
-                    offset += u64::from(*dynamic);
-                }
-                if !entry.buffer.holds(offset, entry.size) {
-                    return Err(format!(
-                        "binding {binding} of group {group} ({} bytes from {offset}) is not inside its buffer's {} bytes",
-                        entry.size, entry.buffer.size
-                    ));
-                }
-                Ok(Bound {
-                    group,
-                    binding,
-                    buffer: Arc::clone(&entry.buffer),
-                    offset,
-                    size: entry.size,
-                })
-            })
-            .collect()
+            .enumerate()
+            .find(|(_, e)| e.binding == binding)
+            .ok_or_else(|| format!("the bind group at index {group} has no binding {binding}"))?;
+        let mut offset = entry.offset;
+        if entry.dynamic {
+            let nth = set.entries[..index].iter().filter(|e| e.dynamic).count();
+            let dynamic = set
+                .offsets
+                .get(nth)
+                .ok_or_else(|| format!("bind group {group} has too few dynamic offsets"))?;
+            if !dynamic.is_multiple_of(4) {
+                return Err(format!(
+                    "the dynamic offset {dynamic} of group {group} is not a multiple of 4"
+                ));
+            }
+            offset += u64::from(*dynamic);
+        }
+        if !entry.buffer.holds(offset, entry.size) {
+            return Err(format!(
+                "binding {binding} of group {group} ({} bytes from {offset}) is not inside its buffer's {} bytes",
+                entry.size, entry.buffer.size
+            ));
+        }
+        Ok(Bound {
+            group,
+            binding,
+            buffer: Arc::clone(&entry.buffer),
+            offset,
+            size: entry.size,
+        })
     }
 
     /// Records a dispatch of the current pipeline.

@@ -49,3 +49,6 @@ pub fn take_reports(device: &wgpu::Device) -> Vec<Report> {
         .map(|d| d.shared.take_reports())
         .unwrap_or_default()
 }
+
+#[cfg(test)]
+mod tests;

@@ -176,6 +176,13 @@ impl CpuBindGroup {
                 Some(size) => size.get(),
                 None => data.size.saturating_sub(binding.offset),
             };
+            if !binding.offset.is_multiple_of(4) || !size.is_multiple_of(4) {
+                refuse(format!(
+                    "binding {}'s offset {} and size {size} must be multiples of 4",
+                    entry.binding, binding.offset
+                ));
+                continue;
+            }
             if !data.holds(binding.offset, size) {
                 refuse(format!(
                     "binding {} ({size} bytes from {}) is not inside its buffer's {} bytes",
@@ -209,12 +216,24 @@ pub(super) struct CpuPipelineLayout {
 
 impl wgpu::custom::PipelineLayoutInterface for CpuPipelineLayout {}
 
+/// A buffer a module declares: where it is bound, and whether the entry point uses it (a
+/// dispatch must bind those it uses; it passes the others to the executor where bound).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Declared {
+    /// `@group`.
+    pub group: u32,
+    /// `@binding`.
+    pub binding: u32,
+    /// Whether the entry point touches it.
+    pub used: bool,
+}
+
 /// A compute pipeline that compiled: its kernel, and the bindings its entry point uses.
 pub(super) struct Pipeline {
     /// The compiled entry point.
     pub kernel: Kernel,
-    /// `(group, binding)` of every buffer the entry point uses.
-    pub uses: Vec<(u32, u32)>,
+    /// Every buffer the module declares, by group and binding.
+    pub declared: Vec<Declared>,
     /// The bind group layouts, by group index.
     pub groups: Vec<Arc<[LayoutEntry]>>,
     /// Bytes of immediates it reads.
@@ -224,7 +243,7 @@ pub(super) struct Pipeline {
 impl std::fmt::Debug for Pipeline {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Pipeline")
-            .field("uses", &self.uses)
+            .field("declared", &self.declared)
             .finish_non_exhaustive()
     }
 }
@@ -277,23 +296,28 @@ impl CpuComputePipeline {
             Err(e) => return refuse(e.to_string()),
         };
         let used = module.info.get_entry_point(index);
-        let mut uses: Vec<(u32, u32)> = module
+        let mut declared: Vec<Declared> = module
             .module
             .global_variables
             .iter()
-            .filter(|(handle, _)| !used[*handle].is_empty())
-            .filter_map(|(_, var)| var.binding.as_ref().map(|b| (b.group, b.binding)))
+            .filter_map(|(handle, var)| {
+                var.binding.as_ref().map(|b| Declared {
+                    group: b.group,
+                    binding: b.binding,
+                    used: !used[handle].is_empty(),
+                })
+            })
             .collect();
-        uses.sort_unstable();
+        declared.sort_unstable_by_key(|d| (d.group, d.binding));
         let (groups, immediate_size) =
             match desc.layout.and_then(|l| l.as_custom::<CpuPipelineLayout>()) {
                 Some(layout) => (layout.groups.clone(), layout.immediate_size),
-                None => derived_layout(&uses),
+                None => derived_layout(&declared),
             };
         CpuComputePipeline {
             pipeline: Some(Arc::new(Pipeline {
                 kernel,
-                uses,
+                declared,
                 groups,
                 immediate_size,
             })),
@@ -301,16 +325,17 @@ impl CpuComputePipeline {
     }
 }
 
-/// The layout of a pipeline made without one: each used binding, none dynamic, and the
-/// largest immediates the device allows.
-fn derived_layout(uses: &[(u32, u32)]) -> (Vec<Arc<[LayoutEntry]>>, u32) {
-    let count = uses.iter().map(|&(g, _)| g as usize + 1).max().unwrap_or(0);
+/// The layout of a pipeline made without one: each binding the entry point uses, none dynamic,
+/// and the largest immediates the device allows.
+fn derived_layout(declared: &[Declared]) -> (Vec<Arc<[LayoutEntry]>>, u32) {
+    let used = || declared.iter().filter(|d| d.used);
+    let count = used().map(|d| d.group as usize + 1).max().unwrap_or(0);
     let groups = (0..count)
         .map(|g| {
-            uses.iter()
-                .filter(|&&(group, _)| group as usize == g)
-                .map(|&(_, binding)| LayoutEntry {
-                    binding,
+            used()
+                .filter(|d| d.group as usize == g)
+                .map(|d| LayoutEntry {
+                    binding: d.binding,
                     dynamic: false,
                 })
                 .collect()

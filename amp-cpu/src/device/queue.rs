@@ -34,66 +34,58 @@ impl wgpu::custom::QueueWriteBufferInterface for Staging {
 }
 
 impl CpuQueue {
-    /// The memory of `buffer` if `size` bytes at `offset` may be written now, else the error
-    /// in the device's scope.
-    fn writable<'b>(
-        &self,
-        buffer: &'b wgpu::custom::DispatchBuffer,
+    /// The buffer behind `buffer` if `size` bytes at `offset` may be written now, else why not.
+    fn writable(
+        buffer: &wgpu::custom::DispatchBuffer,
         offset: u64,
         size: u64,
-    ) -> Option<&'b Arc<BufferData>> {
-        let checked = (|| {
-            let data = CpuBuffer::of(buffer).ok_or("the buffer is not a CPU buffer".to_owned())?;
-            if !data.usage.contains(wgpu::BufferUsages::COPY_DST) {
-                return Err("the buffer lacks the usage COPY_DST".to_owned());
-            }
-            if !offset.is_multiple_of(4) || !size.is_multiple_of(4) {
-                return Err(format!(
-                    "the offset {offset} and size {size} must be multiples of 4"
-                ));
-            }
-            if !data.holds(offset, size) {
-                return Err(format!(
-                    "{size} bytes at {offset} are not inside the buffer's {} bytes",
-                    data.size
-                ));
-            }
-            data.usable().map_err(|why| format!("cannot write {why}"))?;
-            Ok(data)
-        })();
-        match checked {
-            Ok(data) => Some(data),
-            Err(why) => {
-                self.shared
-                    .errors
-                    .raise(Kind::Validation, "write_buffer", why);
-                None
-            }
+    ) -> Result<&Arc<BufferData>, String> {
+        let data = CpuBuffer::of(buffer).ok_or("the buffer is not a CPU buffer".to_owned())?;
+        if !data.usage.contains(wgpu::BufferUsages::COPY_DST) {
+            return Err("the buffer lacks the usage COPY_DST".to_owned());
         }
+        if !offset.is_multiple_of(4) || !size.is_multiple_of(4) {
+            return Err(format!(
+                "the offset {offset} and size {size} must be multiples of 4"
+            ));
+        }
+        if !data.holds(offset, size) {
+            return Err(format!(
+                "{size} bytes at {offset} are not inside the buffer's {} bytes",
+                data.size
+            ));
+        }
+        data.usable().map_err(|why| format!("cannot write {why}"))?;
+        Ok(data)
     }
 
-    /// Writes `data` into `buffer` at `offset`, after every earlier submission.
+    /// Writes `data` into `buffer` at `offset`, after every earlier submission; a refusal is
+    /// raised once the lock is released (the error handler may call back into the device).
     fn write(&self, buffer: &wgpu::custom::DispatchBuffer, offset: u64, data: &[u8]) {
-        let _running = self.shared.running();
-        if let Some(target) = self.writable(buffer, offset, data.len() as u64) {
-            if let Ok(memory) = target.usable() {
+        let written = {
+            let _running = self.shared.running();
+            Self::writable(buffer, offset, data.len() as u64).and_then(|target| {
+                let memory = target
+                    .usable()
+                    .map_err(|why| format!("cannot write {why}"))?;
                 memory.write(offset, data);
-            }
+                Ok(())
+            })
+        };
+        if let Err(why) = written {
+            self.shared
+                .errors
+                .raise(Kind::Validation, "write_buffer", why);
         }
     }
 
-    /// Runs one command buffer, if every buffer it touches may be used now.
-    fn run(&self, commands: &[Command]) {
+    /// Runs one command buffer, if every buffer it touches may be used now, else says why not.
+    fn run(&self, commands: &[Command]) -> Result<(), String> {
         for command in commands {
             for buffer in command.buffers() {
-                if let Err(why) = buffer.usable() {
-                    self.shared.errors.raise(
-                        Kind::Validation,
-                        "submit",
-                        format!("a command buffer uses {why}; none of its commands ran"),
-                    );
-                    return;
-                }
+                buffer.usable().map_err(|why| {
+                    format!("a command buffer uses {why}; none of its commands ran")
+                })?;
             }
         }
         for command in commands {
@@ -121,6 +113,7 @@ impl CpuQueue {
                 Command::Dispatch(dispatch) => self.dispatch(dispatch),
             }
         }
+        Ok(())
     }
 
     /// Runs one dispatch; keeps a report when it ran checked or failed.
@@ -229,7 +222,15 @@ impl wgpu::custom::QueueInterface for CpuQueue {
         offset: wgpu::BufferAddress,
         size: wgpu::BufferSize,
     ) -> Option<()> {
-        self.writable(buffer, offset, size.get()).map(|_| ())
+        match Self::writable(buffer, offset, size.get()) {
+            Ok(_) => Some(()),
+            Err(why) => {
+                self.shared
+                    .errors
+                    .raise(Kind::Validation, "write_buffer_with", why);
+                None
+            }
+        }
     }
 
     fn write_staging_buffer(
@@ -262,23 +263,25 @@ impl wgpu::custom::QueueInterface for CpuQueue {
         &self,
         command_buffers: &mut dyn Iterator<Item = wgpu::custom::DispatchCommandBuffer>,
     ) -> u64 {
+        let mut refused = Vec::new();
         let index = {
             let _running = self.shared.running();
             for buffer in command_buffers {
                 let taken = buffer
                     .as_custom::<CpuCommandBuffer>()
                     .and_then(|b| lock(&b.commands).take());
-                match taken {
+                let ran = match taken {
                     Some(commands) => self.run(&commands),
-                    None => self.shared.errors.raise(
-                        Kind::Validation,
-                        "submit",
-                        "the command buffer is invalid (a command was refused) or was submitted before",
-                    ),
-                }
+                    None => Err("the command buffer is invalid (a command was refused) or was submitted before".to_owned()),
+                };
+                refused.extend(ran.err());
             }
             self.shared.submit()
         };
+        // Raised with no lock held: the error handler may call back into the device.
+        for why in refused {
+            self.shared.errors.raise(Kind::Validation, "submit", why);
+        }
         self.shared.fire();
         index
     }
