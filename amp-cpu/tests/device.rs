@@ -370,6 +370,20 @@ fn callbacks_run_from_poll() {
 }
 
 #[test]
+fn destroying_the_device_calls_the_lost_callback_once() {
+    let (device, _) = open();
+    let lost = Arc::new(Mutex::new(Vec::new()));
+    let l = Arc::clone(&lost);
+    device.set_device_lost_callback(move |reason, _| l.lock().expect("lock").push(reason));
+    device.destroy();
+    device.destroy();
+    assert_eq!(
+        *lost.lock().expect("lock"),
+        [wgpu::DeviceLostReason::Destroyed]
+    );
+}
+
+#[test]
 fn unsupported_calls_are_errors_not_panics() {
     let (device, queue) = open();
     let (_, error) = validation(&device, || {
@@ -405,6 +419,13 @@ fn unsupported_calls_are_errors_not_panics() {
     // A buffer larger than the host can hold is an out-of-memory error, not an abort.
     let scope = device.push_error_scope(wgpu::ErrorFilter::OutOfMemory);
     let huge = buffer(&device, 1 << 62, wgpu::BufferUsages::STORAGE);
+    assert!(matches!(
+        pollster::block_on(scope.pop()),
+        Some(wgpu::Error::OutOfMemory { .. })
+    ));
+    // So is one the allocator might promise but the host could not hold (a terabyte).
+    let scope = device.push_error_scope(wgpu::ErrorFilter::OutOfMemory);
+    let _ = buffer(&device, 1 << 40, wgpu::BufferUsages::STORAGE);
     assert!(matches!(
         pollster::block_on(scope.pop()),
         Some(wgpu::Error::OutOfMemory { .. })

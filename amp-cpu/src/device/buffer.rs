@@ -64,6 +64,20 @@ impl BufferData {
             );
             return dead(desc.size);
         }
+        // Smaller buffers skip the question: reading it costs more than they do.
+        let available = (desc.size >= ASK_HOST_FROM).then(host_memory).flatten();
+        if available.is_some_and(|bytes| desc.size > bytes) {
+            shared.errors.raise(
+                Kind::OutOfMemory,
+                "create_buffer",
+                format!(
+                    "the host has not {} bytes for a buffer ({} available)",
+                    desc.size,
+                    available.unwrap_or(0)
+                ),
+            );
+            return dead(desc.size);
+        }
         match Memory::zeroed(desc.size) {
             Ok(memory) => BufferData {
                 memory: Some(memory),
@@ -99,6 +113,30 @@ impl BufferData {
     pub fn holds(&self, offset: u64, len: u64) -> bool {
         offset.checked_add(len).is_some_and(|end| end <= self.size)
     }
+}
+
+/// Buffers of at least this many bytes are checked against [`host_memory`].
+const ASK_HOST_FROM: u64 = 64 << 20;
+
+/// The bytes of memory the host has available now (Linux's `MemAvailable`, swap included),
+/// where the host says. A buffer larger than that is refused up front: the allocator may
+/// promise more than the host has (overcommit), and zeroing it would then end the process.
+fn host_memory() -> Option<u64> {
+    let meminfo = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let kib = |key: &str| {
+        meminfo
+            .lines()
+            .find_map(|line| line.strip_prefix(key))
+            .and_then(|rest| {
+                rest.trim()
+                    .trim_end_matches("kB")
+                    .trim()
+                    .parse::<u64>()
+                    .ok()
+            })
+    };
+    let total = kib("MemAvailable:")?.checked_add(kib("SwapFree:").unwrap_or(0))?;
+    total.checked_mul(1024)
 }
 
 /// A buffer of the CPU accelerator.
