@@ -434,3 +434,47 @@ fn unsupported_calls_are_errors_not_panics() {
     let (_, error) = validation(&device, || queue.write_buffer(&huge, 0, &[0; 4]));
     assert!(error.is_some());
 }
+
+#[test]
+fn bind_groups_check_their_buffers() {
+    let (device, _) = open();
+    let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+        label: None,
+        entries: &[wgpu::BindGroupLayoutEntry {
+            binding: 0,
+            visibility: wgpu::ShaderStages::COMPUTE,
+            ty: wgpu::BindingType::Buffer {
+                ty: wgpu::BufferBindingType::Storage { read_only: true },
+                has_dynamic_offset: false,
+                min_binding_size: None,
+            },
+            count: None,
+        }],
+    });
+    let group = |buffer: &wgpu::Buffer, offset| {
+        validation(&device, || {
+            device.create_bind_group(&wgpu::BindGroupDescriptor {
+                label: None,
+                layout: &layout,
+                entries: &[wgpu::BindGroupEntry {
+                    binding: 0,
+                    resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
+                        buffer,
+                        offset,
+                        size: None,
+                    }),
+                }],
+            })
+        })
+        .1
+    };
+    let storage = buffer(&device, 16, wgpu::BufferUsages::STORAGE);
+    let uniform = buffer(&device, 16, wgpu::BufferUsages::UNIFORM);
+    assert!(group(&storage, 4).is_none());
+    assert!(
+        group(&uniform, 0).is_some(),
+        "a uniform buffer bound as storage"
+    );
+    assert!(group(&storage, 2).is_some(), "an unaligned offset");
+    assert!(group(&storage, 20).is_some(), "an offset past the end");
+}

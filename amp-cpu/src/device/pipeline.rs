@@ -79,6 +79,8 @@ pub(super) struct LayoutEntry {
     pub binding: u32,
     /// Whether a dynamic offset moves it.
     pub dynamic: bool,
+    /// The usage its buffer needs (`STORAGE` or `UNIFORM`).
+    pub usage: wgpu::BufferUsages,
 }
 
 /// A bind group layout: its buffer bindings, by binding number.
@@ -94,10 +96,16 @@ impl CpuBindGroupLayout {
         for entry in desc.entries {
             match entry.ty {
                 wgpu::BindingType::Buffer {
-                    has_dynamic_offset, ..
+                    ty,
+                    has_dynamic_offset,
+                    ..
                 } => entries.push(LayoutEntry {
                     binding: entry.binding,
                     dynamic: has_dynamic_offset,
+                    usage: match ty {
+                        wgpu::BufferBindingType::Uniform => wgpu::BufferUsages::UNIFORM,
+                        wgpu::BufferBindingType::Storage { .. } => wgpu::BufferUsages::STORAGE,
+                    },
                 }),
                 other => shared.errors.raise(
                     Kind::Validation,
@@ -172,6 +180,13 @@ impl CpuBindGroup {
                 continue;
             };
             let data = &buffer.data;
+            if !data.usage.contains(laid.usage) {
+                refuse(format!(
+                    "binding {}'s buffer lacks the usage {:?}",
+                    entry.binding, laid.usage
+                ));
+                continue;
+            }
             let size = match binding.size {
                 Some(size) => size.get(),
                 None => data.size.saturating_sub(binding.offset),
@@ -226,6 +241,8 @@ pub(super) struct Declared {
     pub binding: u32,
     /// Whether the entry point touches it.
     pub used: bool,
+    /// The usage its buffer needs (`STORAGE` or `UNIFORM`).
+    pub usage: wgpu::BufferUsages,
 }
 
 /// A compute pipeline that compiled: its kernel, and the bindings its entry point uses.
@@ -305,6 +322,10 @@ impl CpuComputePipeline {
                     group: b.group,
                     binding: b.binding,
                     used: !used[handle].is_empty(),
+                    usage: match var.space {
+                        naga::AddressSpace::Uniform => wgpu::BufferUsages::UNIFORM,
+                        _ => wgpu::BufferUsages::STORAGE,
+                    },
                 })
             })
             .collect();
@@ -337,6 +358,7 @@ fn derived_layout(declared: &[Declared]) -> (Vec<Arc<[LayoutEntry]>>, u32) {
                 .map(|d| LayoutEntry {
                     binding: d.binding,
                     dynamic: false,
+                    usage: d.usage,
                 })
                 .collect()
         })
