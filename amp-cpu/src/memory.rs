@@ -133,12 +133,12 @@ mod tests {
 
     #[test]
     fn bytes_round_trip_at_any_alignment() {
-        let m = Memory::zeroed(11).unwrap();
+        let m = Memory::zeroed(11).expect("11 bytes");
         m.write(1, &[1, 2, 3, 4, 5, 6, 7]);
         let mut out = [0u8; 11];
         m.read(0, &mut out);
         assert_eq!(out, [0, 1, 2, 3, 4, 5, 6, 7, 0, 0, 0]);
-        let n = Memory::zeroed(8).unwrap();
+        let n = Memory::zeroed(8).expect("8 bytes");
         n.copy_from(2, &m, 3, 4);
         let mut out = [0u8; 8];
         n.read(0, &mut out);

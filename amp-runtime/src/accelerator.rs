@@ -656,7 +656,7 @@ fn registry() -> Result<&'static [Accelerator]> {
 
 /// amp's own CPU accelerator's adapter, once its device shell has landed.
 fn emulator_adapter() -> Option<wgpu::Adapter> {
-    None
+    Some(amp_cpu::device::adapter())
 }
 
 /// The type and name of each of `all`, for [`choose`].

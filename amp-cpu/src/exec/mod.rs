@@ -5,13 +5,28 @@
 //! INTERFACE FILE: the device shell (`crate::device`) and the checker (`crate::check`) use
 //! exactly the items below. Their signatures are fixed; the bodies are the executor's.
 
+mod compile;
+mod lanes;
+mod ops;
+mod program;
+mod run;
+mod shape;
+mod subgroup;
+#[cfg(test)]
+mod tests;
+
 use crate::check::Observer;
 use crate::memory::{Memory, OutOfMemory};
 use std::fmt;
 
+/// Lanes per subgroup: consecutive runs of this many threads of a workgroup, by local
+/// invocation index (a workgroup of fewer threads is one partial subgroup).
+pub const SUBGROUP_SIZE: u32 = 32;
+
 /// A compute entry point, compiled once per pipeline and run by every dispatch of it.
 pub struct Kernel {
     workgroup_size: [u32; 3],
+    program: program::Program,
 }
 
 /// Why a module cannot run on the CPU accelerator.
@@ -75,6 +90,7 @@ impl Kernel {
             })?;
         Ok(Kernel {
             workgroup_size: ep.workgroup_size,
+            program: compile::compile(module, ep)?,
         })
     }
 
@@ -91,7 +107,6 @@ impl Kernel {
         dispatch: &Dispatch<'_>,
         observer: Option<&mut dyn Observer>,
     ) -> Result<(), DispatchError> {
-        let _ = (dispatch, observer);
-        Ok(())
+        run::dispatch(&self.program, self.workgroup_size, dispatch, observer)
     }
 }

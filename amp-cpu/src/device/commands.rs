@@ -1,0 +1,600 @@
+//! Command encoders, compute passes and command buffers: they record commands, checked as they
+//! are recorded; the queue runs them when they are submitted.
+
+use super::buffer::{BufferData, CpuBuffer};
+use super::errors::Kind;
+use super::pipeline::{CpuBindGroup, CpuComputePipeline, GroupEntry, Pipeline};
+use super::shared::{lock, Shared};
+use super::unsupported;
+use super::CHECK_MARKER;
+use std::sync::{Arc, Mutex};
+
+/// One recorded command.
+pub(super) enum Command {
+    /// Copies `size` bytes between buffers.
+    Copy {
+        src: Arc<BufferData>,
+        src_offset: u64,
+        dst: Arc<BufferData>,
+        dst_offset: u64,
+        size: u64,
+    },
+    /// Zeroes `size` bytes of a buffer.
+    Clear {
+        buffer: Arc<BufferData>,
+        offset: u64,
+        size: u64,
+    },
+    /// Runs a kernel.
+    Dispatch(Box<DispatchCommand>),
+}
+
+/// A buffer binding of a dispatch, its dynamic offset applied.
+pub(super) struct Bound {
+    pub group: u32,
+    pub binding: u32,
+    pub buffer: Arc<BufferData>,
+    pub offset: u64,
+    pub size: u64,
+}
+
+/// How many workgroups a dispatch runs.
+pub(super) enum Groups {
+    /// Given when recorded.
+    Direct([u32; 3]),
+    /// Three `u32`s read from a buffer when the dispatch runs.
+    Indirect {
+        buffer: Arc<BufferData>,
+        offset: u64,
+    },
+}
+
+/// A recorded dispatch.
+pub(super) struct DispatchCommand {
+    pub pipeline: Arc<Pipeline>,
+    pub groups: Groups,
+    pub bindings: Vec<Bound>,
+    pub immediates: Vec<u8>,
+    /// The tag of the [`CHECK_MARKER`] that precedes it, for the checking mode.
+    pub tag: Option<String>,
+}
+
+impl Command {
+    /// Every buffer the command touches.
+    pub fn buffers(&self) -> Vec<&Arc<BufferData>> {
+        match self {
+            Command::Copy { src, dst, .. } => vec![src, dst],
+            Command::Clear { buffer, .. } => vec![buffer],
+            Command::Dispatch(d) => {
+                let mut all: Vec<_> = d.bindings.iter().map(|b| &b.buffer).collect();
+                if let Groups::Indirect { buffer, .. } = &d.groups {
+                    all.push(buffer);
+                }
+                all
+            }
+        }
+    }
+}
+
+/// What an encoder has recorded; `valid` is false once a command was refused.
+struct Recording {
+    commands: Vec<Command>,
+    valid: bool,
+}
+
+/// A command encoder.
+pub(super) struct CpuEncoder {
+    shared: Arc<Shared>,
+    recording: Arc<Mutex<Recording>>,
+}
+
+impl std::fmt::Debug for CpuEncoder {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CpuEncoder").finish_non_exhaustive()
+    }
+}
+
+/// Records `command`, or raises `refused` and marks the recording invalid.
+fn record(
+    shared: &Shared,
+    recording: &Mutex<Recording>,
+    call: &'static str,
+    command: Result<Command, String>,
+) {
+    let mut recording = lock(recording);
+    match command {
+        Ok(command) => recording.commands.push(command),
+        Err(why) => {
+            recording.valid = false;
+            drop(recording);
+            shared.errors.raise(Kind::Validation, call, why);
+        }
+    }
+}
+
+/// The data of `buffer` when it is this accelerator's and has `usage`, else why not.
+fn buffer_with(
+    buffer: &wgpu::custom::DispatchBuffer,
+    usage: wgpu::BufferUsages,
+    role: &str,
+) -> Result<Arc<BufferData>, String> {
+    let data = CpuBuffer::of(buffer).ok_or_else(|| format!("the {role} is not a CPU buffer"))?;
+    if !data.usage.contains(usage) {
+        return Err(format!("the {role} lacks the usage {usage:?}"));
+    }
+    Ok(Arc::clone(data))
+}
+
+/// Checks that `offset` and `size` are multiples of 4 and lie inside `data`.
+fn check_range(data: &BufferData, offset: u64, size: u64, role: &str) -> Result<(), String> {
+    if !offset.is_multiple_of(4) || !size.is_multiple_of(4) {
+        return Err(format!(
+            "the {role}'s offset {offset} and size {size} must be multiples of 4"
+        ));
+    }
+    if !data.holds(offset, size) {
+        return Err(format!(
+            "{size} bytes from {offset} are not inside the {role}'s {} bytes",
+            data.size
+        ));
+    }
+    Ok(())
+}
+
+impl CpuEncoder {
+    /// An empty encoder.
+    pub fn new(shared: Arc<Shared>) -> CpuEncoder {
+        CpuEncoder {
+            shared,
+            recording: Arc::new(Mutex::new(Recording {
+                commands: Vec::new(),
+                valid: true,
+            })),
+        }
+    }
+
+    fn unsupported(&self, what: &str) {
+        lock(&self.recording).valid = false;
+        unsupported::refuse(&self.shared, what);
+    }
+}
+
+impl wgpu::custom::CommandEncoderInterface for CpuEncoder {
+    fn copy_buffer_to_buffer(
+        &self,
+        source: &wgpu::custom::DispatchBuffer,
+        source_offset: wgpu::BufferAddress,
+        destination: &wgpu::custom::DispatchBuffer,
+        destination_offset: wgpu::BufferAddress,
+        copy_size: Option<wgpu::BufferAddress>,
+    ) {
+        let command = (|| {
+            let src = buffer_with(source, wgpu::BufferUsages::COPY_SRC, "copy source")?;
+            let dst = buffer_with(
+                destination,
+                wgpu::BufferUsages::COPY_DST,
+                "copy destination",
+            )?;
+            let size = copy_size.unwrap_or(src.size.saturating_sub(source_offset));
+            check_range(&src, source_offset, size, "copy source")?;
+            check_range(&dst, destination_offset, size, "copy destination")?;
+            if Arc::ptr_eq(&src, &dst) {
+                return Err("a copy's source and destination are the same buffer".to_owned());
+            }
+            Ok(Command::Copy {
+                src,
+                src_offset: source_offset,
+                dst,
+                dst_offset: destination_offset,
+                size,
+            })
+        })();
+        record(
+            &self.shared,
+            &self.recording,
+            "copy_buffer_to_buffer",
+            command,
+        );
+    }
+
+    fn copy_buffer_to_texture(
+        &self,
+        _: wgpu::TexelCopyBufferInfo<'_>,
+        _: wgpu::TexelCopyTextureInfo<'_>,
+        _: wgpu::Extent3d,
+    ) {
+        self.unsupported("textures");
+    }
+
+    fn copy_texture_to_buffer(
+        &self,
+        _: wgpu::TexelCopyTextureInfo<'_>,
+        _: wgpu::TexelCopyBufferInfo<'_>,
+        _: wgpu::Extent3d,
+    ) {
+        self.unsupported("textures");
+    }
+
+    fn copy_texture_to_texture(
+        &self,
+        _: wgpu::TexelCopyTextureInfo<'_>,
+        _: wgpu::TexelCopyTextureInfo<'_>,
+        _: wgpu::Extent3d,
+    ) {
+        self.unsupported("textures");
+    }
+
+    fn begin_compute_pass(
+        &self,
+        _: &wgpu::ComputePassDescriptor<'_>,
+    ) -> wgpu::custom::DispatchComputePass {
+        wgpu::custom::DispatchComputePass::custom(CpuComputePass {
+            shared: Arc::clone(&self.shared),
+            recording: Arc::clone(&self.recording),
+            pipeline: None,
+            groups: Vec::new(),
+            immediates: Vec::new(),
+            marker: None,
+        })
+    }
+
+    fn begin_render_pass(
+        &self,
+        _: &wgpu::RenderPassDescriptor<'_>,
+    ) -> wgpu::custom::DispatchRenderPass {
+        self.unsupported("render passes");
+        wgpu::custom::DispatchRenderPass::custom(unsupported::Inert)
+    }
+
+    fn finish(&mut self) -> wgpu::custom::DispatchCommandBuffer {
+        let mut recording = lock(&self.recording);
+        let commands = std::mem::take(&mut recording.commands);
+        let valid = std::mem::replace(&mut recording.valid, false);
+        wgpu::custom::DispatchCommandBuffer::custom(CpuCommandBuffer {
+            commands: Mutex::new(valid.then_some(commands)),
+        })
+    }
+
+    fn clear_texture(&self, _: &wgpu::custom::DispatchTexture, _: &wgpu::ImageSubresourceRange) {
+        self.unsupported("textures");
+    }
+
+    fn clear_buffer(
+        &self,
+        buffer: &wgpu::custom::DispatchBuffer,
+        offset: wgpu::BufferAddress,
+        size: Option<wgpu::BufferAddress>,
+    ) {
+        let command = (|| {
+            let data = buffer_with(buffer, wgpu::BufferUsages::COPY_DST, "cleared buffer")?;
+            let size = size.unwrap_or(data.size.saturating_sub(offset));
+            check_range(&data, offset, size, "cleared buffer")?;
+            Ok(Command::Clear {
+                buffer: data,
+                offset,
+                size,
+            })
+        })();
+        record(&self.shared, &self.recording, "clear_buffer", command);
+    }
+
+    fn insert_debug_marker(&self, _: &str) {}
+    fn push_debug_group(&self, _: &str) {}
+    fn pop_debug_group(&self) {}
+
+    fn write_timestamp(&self, _: &wgpu::custom::DispatchQuerySet, _: u32) {
+        self.unsupported("timestamp queries");
+    }
+
+    fn resolve_query_set(
+        &self,
+        _: &wgpu::custom::DispatchQuerySet,
+        _: u32,
+        _: u32,
+        _: &wgpu::custom::DispatchBuffer,
+        _: wgpu::BufferAddress,
+    ) {
+        self.unsupported("query sets");
+    }
+
+    fn mark_acceleration_structures_built<'a>(
+        &self,
+        _: &mut dyn Iterator<Item = &'a wgpu::Blas>,
+        _: &mut dyn Iterator<Item = &'a wgpu::Tlas>,
+    ) {
+        self.unsupported("acceleration structures");
+    }
+
+    fn build_acceleration_structures<'a>(
+        &self,
+        _: &mut dyn Iterator<Item = &'a wgpu::BlasBuildEntry<'a>>,
+        _: &mut dyn Iterator<Item = &'a wgpu::Tlas>,
+    ) {
+        self.unsupported("acceleration structures");
+    }
+
+    fn transition_resources<'a>(
+        &mut self,
+        _: &mut dyn Iterator<Item = wgpu::BufferTransition<&'a wgpu::custom::DispatchBuffer>>,
+        _: &mut dyn Iterator<Item = wgpu::TextureTransition<&'a wgpu::custom::DispatchTexture>>,
+    ) {
+        // Commands run in order on the host: there is nothing to transition.
+    }
+}
+
+/// A bind group set in a pass, with its dynamic offsets.
+struct Set {
+    entries: Arc<[GroupEntry]>,
+    offsets: Vec<u32>,
+}
+
+/// A compute pass: its state (pipeline, bind groups, immediates, the latest debug marker)
+/// and the encoder's recording it appends dispatches to.
+pub(super) struct CpuComputePass {
+    shared: Arc<Shared>,
+    recording: Arc<Mutex<Recording>>,
+    pipeline: Option<Arc<Pipeline>>,
+    groups: Vec<Option<Set>>,
+    immediates: Vec<u8>,
+    marker: Option<String>,
+}
+
+impl std::fmt::Debug for CpuComputePass {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CpuComputePass").finish_non_exhaustive()
+    }
+}
+
+impl Drop for CpuComputePass {
+    fn drop(&mut self) {}
+}
+
+impl CpuComputePass {
+    fn refuse(&self, call: &'static str, why: String) {
+        record(&self.shared, &self.recording, call, Err(why));
+    }
+
+    fn unsupported(&self, what: &str) {
+        lock(&self.recording).valid = false;
+        unsupported::refuse(&self.shared, what);
+    }
+
+    fn notice(&mut self, label: &str) {
+        self.marker = Some(label.to_owned());
+    }
+
+    /// The bindings of the pipeline's buffers, resolved in the bind groups set, dynamic offsets
+    /// applied: every buffer the entry point uses must be bound; the others are passed where
+    /// they are.
+    fn bindings(&self, pipeline: &Pipeline) -> Result<Vec<Bound>, String> {
+        let mut bound = Vec::with_capacity(pipeline.declared.len());
+        for declared in &pipeline.declared {
+            match self.bind(declared.group, declared.binding) {
+                Ok(binding) => bound.push(binding),
+                Err(why) if declared.used => return Err(why),
+                Err(_) => {}
+            }
+        }
+        Ok(bound)
+    }
+
+    /// Binding `binding` of the bind group set at `group`, its dynamic offset applied.
+    fn bind(&self, group: u32, binding: u32) -> Result<Bound, String> {
+        let set = self
+            .groups
+            .get(group as usize)
+            .and_then(Option::as_ref)
+            .ok_or_else(|| format!("no bind group is set at index {group}"))?;
+        let (index, entry) = set
+            .entries
+            .iter()
+            .enumerate()
+            .find(|(_, e)| e.binding == binding)
+            .ok_or_else(|| format!("the bind group at index {group} has no binding {binding}"))?;
+        let mut offset = entry.offset;
+        if entry.dynamic {
+            let nth = set.entries[..index].iter().filter(|e| e.dynamic).count();
+            let dynamic = set
+                .offsets
+                .get(nth)
+                .ok_or_else(|| format!("bind group {group} has too few dynamic offsets"))?;
+            if !dynamic.is_multiple_of(4) {
+                return Err(format!(
+                    "the dynamic offset {dynamic} of group {group} is not a multiple of 4"
+                ));
+            }
+            offset += u64::from(*dynamic);
+        }
+        if !entry.buffer.holds(offset, entry.size) {
+            return Err(format!(
+                "binding {binding} of group {group} ({} bytes from {offset}) is not inside its buffer's {} bytes",
+                entry.size, entry.buffer.size
+            ));
+        }
+        Ok(Bound {
+            group,
+            binding,
+            buffer: Arc::clone(&entry.buffer),
+            offset,
+            size: entry.size,
+        })
+    }
+
+    /// Records a dispatch of the current pipeline.
+    fn dispatch(&mut self, call: &'static str, groups: Groups) {
+        let marker = self.marker.take();
+        let command = (|| {
+            let pipeline = self
+                .pipeline
+                .clone()
+                .ok_or_else(|| "no valid compute pipeline is set".to_owned())?;
+            let bindings = self.bindings(&pipeline)?;
+            let mut immediates = self.immediates.clone();
+            immediates.resize(immediates.len().max(pipeline.immediate_size as usize), 0);
+            let tag = marker.and_then(|m| m.strip_prefix(CHECK_MARKER).map(str::to_owned));
+            Ok(Command::Dispatch(Box::new(DispatchCommand {
+                pipeline,
+                groups,
+                bindings,
+                immediates,
+                tag,
+            })))
+        })();
+        record(&self.shared, &self.recording, call, command);
+    }
+}
+
+impl wgpu::custom::ComputePassInterface for CpuComputePass {
+    fn set_pipeline(&mut self, pipeline: &wgpu::custom::DispatchComputePipeline) {
+        self.pipeline = pipeline
+            .as_custom::<CpuComputePipeline>()
+            .and_then(|p| p.pipeline.clone());
+        if self.pipeline.is_none() {
+            self.refuse("set_pipeline", "the compute pipeline is invalid".to_owned());
+        }
+    }
+
+    fn set_bind_group(
+        &mut self,
+        index: u32,
+        bind_group: Option<&wgpu::custom::DispatchBindGroup>,
+        offsets: &[wgpu::DynamicOffset],
+    ) {
+        let Ok(at) = usize::try_from(index) else {
+            return;
+        };
+        if at >= super::adapter::MAX_BIND_GROUPS as usize {
+            self.refuse(
+                "set_bind_group",
+                format!(
+                    "bind group index {index} is past the last, {}",
+                    super::adapter::MAX_BIND_GROUPS - 1
+                ),
+            );
+            return;
+        }
+        if self.groups.len() <= at {
+            self.groups.resize_with(at + 1, || None);
+        }
+        self.groups[at] = match bind_group.map(|g| g.as_custom::<CpuBindGroup>()) {
+            Some(Some(group)) => Some(Set {
+                entries: Arc::clone(&group.entries),
+                offsets: offsets.to_vec(),
+            }),
+            Some(None) => {
+                self.refuse(
+                    "set_bind_group",
+                    "the bind group is not a CPU bind group".to_owned(),
+                );
+                None
+            }
+            None => None,
+        };
+    }
+
+    fn set_immediates(&mut self, offset: u32, data: &[u8]) {
+        let end = u64::from(offset) + data.len() as u64;
+        if !offset.is_multiple_of(4)
+            || !data.len().is_multiple_of(4)
+            || end > u64::from(super::adapter::MAX_IMMEDIATES)
+        {
+            self.refuse(
+                "set_immediates",
+                format!(
+                    "{} bytes of immediates at {offset} are not 4-byte aligned inside {} bytes",
+                    data.len(),
+                    super::adapter::MAX_IMMEDIATES
+                ),
+            );
+            return;
+        }
+        let (start, end) = (offset as usize, end as usize);
+        if self.immediates.len() < end {
+            self.immediates.resize(end, 0);
+        }
+        self.immediates[start..end].copy_from_slice(data);
+    }
+
+    fn insert_debug_marker(&mut self, label: &str) {
+        self.notice(label);
+    }
+
+    fn push_debug_group(&mut self, group_label: &str) {
+        self.notice(group_label);
+    }
+
+    fn pop_debug_group(&mut self) {}
+
+    fn write_timestamp(&mut self, _: &wgpu::custom::DispatchQuerySet, _: u32) {
+        self.unsupported("timestamp queries");
+    }
+
+    fn begin_pipeline_statistics_query(&mut self, _: &wgpu::custom::DispatchQuerySet, _: u32) {
+        self.unsupported("pipeline statistics queries");
+    }
+
+    fn end_pipeline_statistics_query(&mut self) {
+        self.unsupported("pipeline statistics queries");
+    }
+
+    fn dispatch_workgroups(&mut self, x: u32, y: u32, z: u32) {
+        let max = super::adapter::MAX_GROUPS;
+        if x > max || y > max || z > max {
+            self.marker = None;
+            self.refuse(
+                "dispatch_workgroups",
+                format!("{x}x{y}x{z} workgroups: at most {max} in each dimension"),
+            );
+            return;
+        }
+        self.dispatch("dispatch_workgroups", Groups::Direct([x, y, z]));
+    }
+
+    fn dispatch_workgroups_indirect(
+        &mut self,
+        indirect_buffer: &wgpu::custom::DispatchBuffer,
+        indirect_offset: wgpu::BufferAddress,
+    ) {
+        let groups = buffer_with(
+            indirect_buffer,
+            wgpu::BufferUsages::INDIRECT,
+            "indirect buffer",
+        )
+        .and_then(|buffer| {
+            check_range(&buffer, indirect_offset, 12, "indirect buffer")?;
+            Ok(Groups::Indirect {
+                buffer,
+                offset: indirect_offset,
+            })
+        });
+        match groups {
+            Ok(groups) => self.dispatch("dispatch_workgroups_indirect", groups),
+            Err(why) => {
+                self.marker = None;
+                self.refuse("dispatch_workgroups_indirect", why);
+            }
+        }
+    }
+
+    fn transition_resources<'a>(
+        &mut self,
+        _: &mut dyn Iterator<Item = wgpu::BufferTransition<&'a wgpu::custom::DispatchBuffer>>,
+        _: &mut dyn Iterator<Item = wgpu::TextureTransition<&'a wgpu::custom::DispatchTextureView>>,
+    ) {
+        // Commands run in order on the host: there is nothing to transition.
+    }
+}
+
+/// A finished command buffer; `None` once submitted, or when a command was refused.
+#[derive(Default)]
+pub(super) struct CpuCommandBuffer {
+    pub commands: Mutex<Option<Vec<Command>>>,
+}
+
+impl std::fmt::Debug for CpuCommandBuffer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CpuCommandBuffer").finish_non_exhaustive()
+    }
+}
+
+impl wgpu::custom::CommandBufferInterface for CpuCommandBuffer {}

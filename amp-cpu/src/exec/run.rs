@@ -1,0 +1,1054 @@
+//! Running a [`Program`]: a workgroup at a time, all its lanes in lock step under an active
+//! mask, workgroups handed out to host threads.
+
+// Lane loops index several per-lane arrays (mask, registers) by the lane number.
+#![allow(clippy::needless_range_loop)]
+
+use super::program::*;
+use super::{Dispatch, DispatchError, SUBGROUP_SIZE};
+use crate::check::{AccessKind, Observer, Space};
+use crate::memory::OutOfMemory;
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
+use std::sync::Mutex;
+
+/// A binding as the program sees it: the buffer's words, the binding's first byte, its size.
+#[derive(Clone, Copy)]
+pub(super) struct Slot<'a> {
+    words: &'a [AtomicU32],
+    base: u64,
+    size: u64,
+}
+
+/// 64-bit atomics on storage memory take one of these locks (chosen by address), read the two
+/// words, write them back and release it: the memory's words are 32-bit atomics, and every
+/// 64-bit atomic operation on the same address takes the same lock.
+static WIDE_ATOMICS: [Mutex<()>; 16] = [const { Mutex::new(()) }; 16];
+
+/// Lanes that left a loop or switch through `break` (and a loop's body through `continue`).
+struct Target {
+    broke: Vec<bool>,
+    cont: Option<Vec<bool>>,
+}
+
+/// One host thread's lanes: registers, per-lane memory, the workgroup region.
+struct Lanes<'a, 'o> {
+    prog: &'a Program,
+    slots: &'a [Slot<'a>],
+    immediates: &'a [u8],
+    groups: [u32; 3],
+    size: [u32; 3],
+    n: usize,
+    regs: Vec<u32>,
+    private: Vec<u32>,
+    private_bytes: u32,
+    wg: Vec<u32>,
+    exited: Vec<bool>,
+    pool: Vec<Vec<bool>>,
+    targets: Vec<Target>,
+    obs: Option<&'o mut dyn Observer>,
+}
+
+fn zeroed<T: Clone>(len: usize, value: T, unit: usize) -> Result<Vec<T>, DispatchError> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(len).map_err(|_| {
+        DispatchError::OutOfMemory(OutOfMemory {
+            bytes: (len as u64).saturating_mul(unit as u64),
+        })
+    })?;
+    v.resize(len, value);
+    Ok(v)
+}
+
+fn words(count: u64, lanes: usize) -> Result<usize, DispatchError> {
+    usize::try_from(count)
+        .ok()
+        .and_then(|c| c.checked_mul(lanes))
+        .ok_or(DispatchError::OutOfMemory(OutOfMemory {
+            bytes: count.saturating_mul(lanes as u64).saturating_mul(4),
+        }))
+}
+
+/// Runs a whole dispatch.
+pub(super) fn dispatch(
+    prog: &Program,
+    size: [u32; 3],
+    d: &Dispatch<'_>,
+    observer: Option<&mut dyn Observer>,
+) -> Result<(), DispatchError> {
+    let slots: Vec<Slot<'_>> = prog
+        .bindings
+        .iter()
+        .map(|b| {
+            // A binding the dispatch lacks holds nothing: reads give zero, writes are dropped.
+            match d
+                .bindings
+                .iter()
+                .find(|x| x.group == b.group && x.binding == b.binding)
+            {
+                Some(x) => Slot {
+                    words: x.memory.words(),
+                    base: x.offset,
+                    size: x.size.min(x.memory.len().saturating_sub(x.offset)),
+                },
+                None => Slot {
+                    words: &[],
+                    base: 0,
+                    size: 0,
+                },
+            }
+        })
+        .collect();
+    let total = u64::from(d.groups[0]) * u64::from(d.groups[1]) * u64::from(d.groups[2]);
+    let group_of = |i: u64| {
+        let x = (i % u64::from(d.groups[0])) as u32;
+        let y = ((i / u64::from(d.groups[0])) % u64::from(d.groups[1])) as u32;
+        let z = (i / (u64::from(d.groups[0]) * u64::from(d.groups[1]))) as u32;
+        [x, y, z]
+    };
+    if let Some(obs) = observer {
+        let vars: Vec<(u32, u64)> = prog
+            .workgroup_vars
+            .iter()
+            .map(|&(v, _, s)| (v, u64::from(s)))
+            .collect();
+        let binds: Vec<(Space, u64)> = prog
+            .bindings
+            .iter()
+            .zip(&slots)
+            .zip(&prog.storage)
+            .filter(|(_, s)| **s)
+            .map(|((b, s), _)| {
+                (
+                    Space::Binding {
+                        group: b.group,
+                        binding: b.binding,
+                    },
+                    s.size,
+                )
+            })
+            .collect();
+        obs.begin_dispatch(&vars, &binds);
+        let mut lanes = Lanes::new(prog, &slots, (d.immediates, d.groups), size, Some(obs))?;
+        for i in 0..total {
+            let g = group_of(i);
+            if let Some(o) = lanes.obs.as_deref_mut() {
+                o.begin_group(g, size);
+            }
+            lanes.run_group(g);
+            if let Some(o) = lanes.obs.as_deref_mut() {
+                o.end_group();
+            }
+        }
+        return Ok(());
+    }
+    let threads = (d.threads.max(1) as u64).min(total).max(1) as usize;
+    if threads == 1 {
+        let mut lanes = Lanes::new(prog, &slots, (d.immediates, d.groups), size, None)?;
+        for i in 0..total {
+            lanes.run_group(group_of(i));
+        }
+        return Ok(());
+    }
+    let next = AtomicU64::new(0);
+    let results: Vec<Result<(), DispatchError>> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads)
+            .map(|_| {
+                s.spawn(|| {
+                    let mut lanes = Lanes::new(prog, &slots, (d.immediates, d.groups), size, None)?;
+                    loop {
+                        let i = next.fetch_add(1, Relaxed);
+                        if i >= total {
+                            return Ok(());
+                        }
+                        lanes.run_group(group_of(i));
+                    }
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| match h.join() {
+                Ok(r) => r,
+                Err(p) => std::panic::resume_unwind(p),
+            })
+            .collect()
+    });
+    results.into_iter().collect()
+}
+
+impl<'a, 'o> Lanes<'a, 'o> {
+    fn new(
+        prog: &'a Program,
+        slots: &'a [Slot<'a>],
+        (immediates, groups): (&'a [u8], [u32; 3]),
+        size: [u32; 3],
+        obs: Option<&'o mut dyn Observer>,
+    ) -> Result<Self, DispatchError> {
+        let n = (size[0] * size[1] * size[2]).max(1) as usize;
+        let regs = zeroed(words(u64::from(prog.rows), n)?, 0u32, 4)?;
+        let private = zeroed(
+            words(u64::from(prog.private_bytes.div_ceil(4)), n)?,
+            0u32,
+            4,
+        )?;
+        let wg = zeroed(prog.workgroup_bytes.div_ceil(4) as usize, 0u32, 4)?;
+        let mut lanes = Lanes {
+            prog,
+            slots,
+            immediates,
+            groups,
+            size,
+            n,
+            regs,
+            private,
+            private_bytes: prog.private_bytes,
+            wg,
+            exited: vec![false; n],
+            pool: Vec::new(),
+            targets: Vec::new(),
+            obs,
+        };
+        let mut all = vec![true; n];
+        lanes.block(&prog.constants, &mut all);
+        Ok(lanes)
+    }
+
+    fn take(&mut self, value: bool) -> Vec<bool> {
+        let mut m = self.pool.pop().unwrap_or_default();
+        m.clear();
+        m.resize(self.n, value);
+        m
+    }
+
+    fn give(&mut self, m: Vec<bool>) {
+        self.pool.push(m);
+    }
+
+    fn run_group(&mut self, g: [u32; 3]) {
+        let n = self.n;
+        self.wg.fill(0);
+        self.exited.fill(false);
+        let [sx, sy, _] = self.size;
+        for &(b, reg) in &self.prog.builtins {
+            let r = reg as usize;
+            for i in 0..n {
+                let idx = i as u32;
+                let local = [idx % sx, (idx / sx) % sy, idx / (sx * sy)];
+                let v: [u32; 3] = match b {
+                    Builtin::GlobalId => [
+                        g[0].wrapping_mul(sx).wrapping_add(local[0]),
+                        g[1].wrapping_mul(sy).wrapping_add(local[1]),
+                        g[2].wrapping_mul(self.size[2]).wrapping_add(local[2]),
+                    ],
+                    Builtin::LocalId => local,
+                    Builtin::LocalIndex => [idx, 0, 0],
+                    Builtin::GroupId => g,
+                    Builtin::NumGroups => self.groups,
+                    Builtin::WorkgroupSize => self.size,
+                    Builtin::SubgroupSize => [SUBGROUP_SIZE, 0, 0],
+                    Builtin::SubgroupLane => [idx % SUBGROUP_SIZE, 0, 0],
+                    Builtin::NumSubgroups => [(n as u32).div_ceil(SUBGROUP_SIZE), 0, 0],
+                    Builtin::SubgroupId => [idx / SUBGROUP_SIZE, 0, 0],
+                };
+                let comps = match b {
+                    Builtin::GlobalId
+                    | Builtin::LocalId
+                    | Builtin::GroupId
+                    | Builtin::NumGroups
+                    | Builtin::WorkgroupSize => 3,
+                    _ => 1,
+                };
+                for (c, &x) in v.iter().enumerate().take(comps) {
+                    self.regs[(r + c) * n + i] = x;
+                }
+            }
+        }
+        let prog = self.prog;
+        let mut mask = self.take(true);
+        self.block(&prog.group_init, &mut mask);
+        self.block(&prog.funcs[0].body, &mut mask);
+        self.give(mask);
+    }
+
+    /// The byte offset of a pointer for `lane`.
+    #[inline(always)]
+    fn off(&self, off: Off, lane: usize) -> u32 {
+        match off {
+            Off::Const(c) => c,
+            Off::Reg(r) => self.regs[r as usize * self.n + lane],
+        }
+    }
+
+    fn index(&self, i: Index, lane: usize) -> i64 {
+        match i {
+            Index::Const(c) => i64::from(c),
+            Index::Reg { reg, signed } => {
+                let w = self.regs[reg as usize * self.n + lane];
+                if signed {
+                    i64::from(w as i32)
+                } else {
+                    i64::from(w)
+                }
+            }
+        }
+    }
+
+    fn len(&self, len: Len) -> u64 {
+        match len {
+            Len::Const(n) => u64::from(n),
+            Len::Runtime {
+                slot,
+                start,
+                stride,
+            } => {
+                let s = self.slots[slot as usize].size;
+                s.saturating_sub(u64::from(start)) / u64::from(stride.max(1))
+            }
+        }
+    }
+
+    fn space(&self, mem: Mem) -> Option<Space> {
+        match mem {
+            Mem::Storage { slot } => {
+                let b = self.prog.bindings[slot as usize];
+                Some(Space::Binding {
+                    group: b.group,
+                    binding: b.binding,
+                })
+            }
+            Mem::Workgroup { var, .. } => Some(Space::Workgroup { var }),
+            _ => None,
+        }
+    }
+
+    /// Reads `bytes` bytes at `at` of `mem` for `lane`, or `None` outside the memory.
+    fn read(&self, mem: Mem, lane: usize, at: u32, bytes: u32) -> Option<u64> {
+        if at == INVALID {
+            return None;
+        }
+        let end = u64::from(at) + u64::from(bytes);
+        match mem {
+            Mem::Storage { slot } | Mem::Uniform { slot } => {
+                let s = self.slots[slot as usize];
+                if end > s.size {
+                    return None;
+                }
+                let abs = s.base + u64::from(at);
+                Some(gather(|w| s.words[w].load(Relaxed), abs, bytes))
+            }
+            Mem::Immediate => {
+                let b = self.immediates.get(at as usize..end as usize)?;
+                let mut v = [0u8; 8];
+                v[..b.len()].copy_from_slice(b);
+                Some(u64::from_le_bytes(v))
+            }
+            Mem::Workgroup { base, size, .. } => {
+                if end > u64::from(size) {
+                    return None;
+                }
+                Some(gather(|w| self.wg[w], u64::from(base + at), bytes))
+            }
+            Mem::Private => {
+                if end > u64::from(self.private_bytes) {
+                    return None;
+                }
+                let n = self.n;
+                Some(gather(|w| self.private[w * n + lane], u64::from(at), bytes))
+            }
+        }
+    }
+
+    /// Writes the low `bytes` bytes of `v` at `at` of `mem` for `lane`; false outside it.
+    fn write(&mut self, mem: Mem, lane: usize, at: u32, bytes: u32, v: u64) -> bool {
+        if at == INVALID {
+            return false;
+        }
+        let end = u64::from(at) + u64::from(bytes);
+        match mem {
+            Mem::Storage { slot } => {
+                let s = self.slots[slot as usize];
+                if end > s.size {
+                    return false;
+                }
+                scatter(
+                    |w, mask, bits| {
+                        let a = &s.words[w];
+                        if mask == u32::MAX {
+                            a.store(bits, Relaxed);
+                        } else {
+                            // Other bytes of the word may belong to another thread's element.
+                            let _ = a.fetch_update(Relaxed, Relaxed, |x| Some((x & !mask) | bits));
+                        }
+                    },
+                    s.base + u64::from(at),
+                    bytes,
+                    v,
+                );
+                true
+            }
+            Mem::Uniform { .. } | Mem::Immediate => false,
+            Mem::Workgroup { base, size, .. } => {
+                if end > u64::from(size) {
+                    return false;
+                }
+                let wg = &mut self.wg;
+                scatter(
+                    |w, mask, bits| wg[w] = (wg[w] & !mask) | bits,
+                    u64::from(base + at),
+                    bytes,
+                    v,
+                );
+                true
+            }
+            Mem::Private => {
+                if end > u64::from(self.private_bytes) {
+                    return false;
+                }
+                let n = self.n;
+                let p = &mut self.private;
+                scatter(
+                    |w, mask, bits| {
+                        let x = &mut p[w * n + lane];
+                        *x = (*x & !mask) | bits;
+                    },
+                    u64::from(at),
+                    bytes,
+                    v,
+                );
+                true
+            }
+        }
+    }
+
+    fn report(
+        &mut self,
+        lane: usize,
+        mem: Mem,
+        at: u32,
+        bytes: u32,
+        kind: AccessKind,
+        span: naga::Span,
+    ) {
+        if self.obs.is_none() {
+            return;
+        }
+        if let Some(space) = self.space(mem) {
+            if let Some(o) = self.obs.as_deref_mut() {
+                o.access(lane as u32, space, u64::from(at), bytes, kind, span);
+            }
+        }
+    }
+
+    fn block(&mut self, block: &'a [Inst], mask: &mut Vec<bool>) {
+        for inst in block {
+            self.inst(inst, mask);
+            let leaves = matches!(
+                inst,
+                Inst::Break
+                    | Inst::Continue
+                    | Inst::Return { .. }
+                    | Inst::If { .. }
+                    | Inst::Switch { .. }
+                    | Inst::Loop { .. }
+            );
+            if leaves && !mask.iter().any(|&m| m) {
+                return;
+            }
+        }
+    }
+
+    fn inst(&mut self, inst: &'a Inst, mask: &mut Vec<bool>) {
+        let n = self.n;
+        match *inst {
+            Inst::Lanes { f, ref o } => f(&mut self.regs, n, o),
+            Inst::Copy(m) => {
+                let (d, s, k) = (m.dst as usize * n, m.src as usize * n, m.rows as usize * n);
+                self.regs.copy_within(s..s + k, d);
+            }
+            Inst::Fill { dst, ref words } => {
+                for (i, &w) in words.iter().enumerate() {
+                    let r = (dst as usize + i) * n;
+                    self.regs[r..r + n].fill(w);
+                }
+            }
+            Inst::IndexPtr {
+                dst,
+                base,
+                index,
+                stride,
+                len,
+                span,
+            } => {
+                let len = self.len(len);
+                for lane in 0..n {
+                    let b = self.off(base, lane);
+                    let i = self.index(index, lane);
+                    let v = if i < 0 || i as u64 >= len {
+                        if mask[lane] && b != INVALID {
+                            if let Some(o) = self.obs.as_deref_mut() {
+                                o.out_of_range(lane as u32, i, len, span);
+                            }
+                        }
+                        INVALID
+                    } else {
+                        let at = u64::from(b) + i as u64 * u64::from(stride);
+                        if b == INVALID || at >= u64::from(INVALID) {
+                            INVALID
+                        } else {
+                            at as u32
+                        }
+                    };
+                    self.regs[dst as usize * n + lane] = v;
+                }
+            }
+            Inst::IndexVal {
+                dst,
+                base,
+                index,
+                elem_rows,
+                len,
+                span,
+            } => {
+                for lane in 0..n {
+                    let i = self.index(index, lane);
+                    let ok = i >= 0 && (i as u64) < u64::from(len);
+                    if !ok && mask[lane] {
+                        if let Some(o) = self.obs.as_deref_mut() {
+                            o.out_of_range(lane as u32, i, u64::from(len), span);
+                        }
+                    }
+                    for k in 0..elem_rows as usize {
+                        let v = if ok {
+                            self.regs
+                                [(base as usize + i as usize * elem_rows as usize + k) * n + lane]
+                        } else {
+                            0
+                        };
+                        self.regs[(dst as usize + k) * n + lane] = v;
+                    }
+                }
+            }
+            Inst::Load {
+                dst,
+                ptr,
+                ref leaves,
+                atomic,
+                span,
+            } => {
+                if let (Mem::Private, Off::Const(at)) = (ptr.mem, ptr.off) {
+                    if leaves.iter().all(|l| l.bytes == 4 && (at + l.at) % 4 == 0)
+                        && at as u64 + leaves.last().map_or(0, |l| u64::from(l.at) + 4)
+                            <= u64::from(self.private_bytes)
+                    {
+                        // Whole rows of per-lane memory: inactive lanes' registers are unused.
+                        for l in leaves.iter() {
+                            let s = ((at + l.at) / 4) as usize * n;
+                            let d = (dst + l.row) as usize * n;
+                            self.regs[d..d + n].copy_from_slice(&self.private[s..s + n]);
+                        }
+                        return;
+                    }
+                }
+                let kind = if atomic {
+                    AccessKind::Atomic
+                } else {
+                    AccessKind::Read
+                };
+                for lane in 0..n {
+                    if !mask[lane] {
+                        continue;
+                    }
+                    let b = self.off(ptr.off, lane);
+                    for l in leaves.iter() {
+                        let at = b.saturating_add(l.at);
+                        let v = match self.read(ptr.mem, lane, at, l.bytes) {
+                            Some(v) => {
+                                self.report(lane, ptr.mem, at, l.bytes, kind, span);
+                                v
+                            }
+                            None => 0,
+                        };
+                        let r = (dst + l.row) as usize;
+                        self.regs[r * n + lane] = v as u32;
+                        if l.bytes == 8 {
+                            self.regs[(r + 1) * n + lane] = (v >> 32) as u32;
+                        }
+                    }
+                }
+            }
+            Inst::Store {
+                ptr,
+                src,
+                ref leaves,
+                atomic,
+                span,
+            } => {
+                let kind = if atomic {
+                    AccessKind::Atomic
+                } else {
+                    AccessKind::Write
+                };
+                for lane in 0..n {
+                    if !mask[lane] {
+                        continue;
+                    }
+                    let b = self.off(ptr.off, lane);
+                    for l in leaves.iter() {
+                        let at = b.saturating_add(l.at);
+                        let r = (src + l.row) as usize;
+                        let mut v = u64::from(self.regs[r * n + lane]);
+                        if l.bytes == 8 {
+                            v |= u64::from(self.regs[(r + 1) * n + lane]) << 32;
+                        }
+                        if self.write(ptr.mem, lane, at, l.bytes, v) {
+                            self.report(lane, ptr.mem, at, l.bytes, kind, span);
+                        }
+                    }
+                }
+            }
+            Inst::ZeroPrivate { at, bytes } => {
+                for lane in 0..n {
+                    if !mask[lane] {
+                        continue;
+                    }
+                    let mut i = 0;
+                    while i < bytes {
+                        let k = (bytes - i).min(4 - (at + i) % 4);
+                        self.write(Mem::Private, lane, at + i, k, 0);
+                        i += k;
+                    }
+                }
+            }
+            Inst::Atomic {
+                ptr,
+                op,
+                ty,
+                value,
+                compare,
+                result,
+                span,
+            } => self.atomic(ptr, op, ty, value, compare, result, span, mask),
+            Inst::ArrayLength { dst, len } => {
+                let v = self.len(len).min(u64::from(u32::MAX)) as u32;
+                let r = dst as usize * n;
+                self.regs[r..r + n].fill(v);
+            }
+            Inst::If {
+                cond,
+                ref accept,
+                ref reject,
+            } => {
+                let mut a = self.take(false);
+                let mut b = self.take(false);
+                let c = cond as usize * n;
+                for lane in 0..n {
+                    let t = self.regs[c + lane] != 0;
+                    a[lane] = mask[lane] && t;
+                    b[lane] = mask[lane] && !t;
+                }
+                if a.iter().any(|&x| x) {
+                    self.block(accept, &mut a);
+                }
+                if b.iter().any(|&x| x) {
+                    self.block(reject, &mut b);
+                }
+                for lane in 0..n {
+                    mask[lane] = a[lane] || b[lane];
+                }
+                self.give(a);
+                self.give(b);
+            }
+            Inst::Switch {
+                selector,
+                ref cases,
+            } => {
+                let broke = self.take(false);
+                self.targets.push(Target { broke, cont: None });
+                let mut after = self.take(false);
+                let mut fall = self.take(false);
+                let s = selector as usize * n;
+                for case in cases {
+                    let mut m = self.take(false);
+                    for lane in 0..n {
+                        let sel = self.regs[s + lane];
+                        let hit = match case.value {
+                            Some(v) => sel == v,
+                            None => !cases.iter().any(|c| c.value == Some(sel)),
+                        };
+                        m[lane] = fall[lane] || (mask[lane] && hit);
+                    }
+                    if m.iter().any(|&x| x) {
+                        self.block(&case.body, &mut m);
+                    }
+                    if case.fall_through {
+                        fall.copy_from_slice(&m);
+                    } else {
+                        fall.fill(false);
+                        for lane in 0..n {
+                            after[lane] |= m[lane];
+                        }
+                    }
+                    self.give(m);
+                }
+                if let Some(t) = self.targets.pop() {
+                    for lane in 0..n {
+                        mask[lane] = after[lane] || t.broke[lane];
+                    }
+                    self.give(t.broke);
+                }
+                self.give(after);
+                self.give(fall);
+            }
+            Inst::Loop {
+                ref body,
+                ref continuing,
+                break_if,
+            } => {
+                let broke = self.take(false);
+                let cont = self.take(false);
+                self.targets.push(Target {
+                    broke,
+                    cont: Some(cont),
+                });
+                let depth = self.targets.len() - 1;
+                loop {
+                    self.block(body, mask);
+                    if let Some(c) = self.targets[depth].cont.as_mut() {
+                        for lane in 0..n {
+                            if c[lane] {
+                                mask[lane] = true;
+                                c[lane] = false;
+                            }
+                        }
+                    }
+                    if mask.iter().any(|&x| x) {
+                        self.block(continuing, mask);
+                    }
+                    if let Some(b) = break_if {
+                        let r = b as usize * n;
+                        for lane in 0..n {
+                            if mask[lane] && self.regs[r + lane] != 0 {
+                                mask[lane] = false;
+                                self.targets[depth].broke[lane] = true;
+                            }
+                        }
+                    }
+                    if !mask.iter().any(|&x| x) {
+                        break;
+                    }
+                }
+                if let Some(t) = self.targets.pop() {
+                    mask.copy_from_slice(&t.broke);
+                    self.give(t.broke);
+                    if let Some(c) = t.cont {
+                        self.give(c);
+                    }
+                }
+            }
+            Inst::Break => {
+                if let Some(t) = self.targets.last_mut() {
+                    for lane in 0..n {
+                        if mask[lane] {
+                            t.broke[lane] = true;
+                            mask[lane] = false;
+                        }
+                    }
+                }
+            }
+            Inst::Continue => {
+                if let Some(c) = self.targets.iter_mut().rev().find_map(|t| t.cont.as_mut()) {
+                    for lane in 0..n {
+                        if mask[lane] {
+                            c[lane] = true;
+                            mask[lane] = false;
+                        }
+                    }
+                }
+            }
+            Inst::Return { value, entry } => {
+                for lane in 0..n {
+                    if !mask[lane] {
+                        continue;
+                    }
+                    if let Some(m) = value {
+                        for k in 0..m.rows as usize {
+                            self.regs[(m.dst as usize + k) * n + lane] =
+                                self.regs[(m.src as usize + k) * n + lane];
+                        }
+                    }
+                    if entry {
+                        self.exited[lane] = true;
+                    }
+                    mask[lane] = false;
+                }
+            }
+            Inst::Call {
+                func,
+                ref args,
+                result,
+            } => {
+                for m in args.iter() {
+                    self.inst_copy(*m);
+                }
+                let mut m = self.take(false);
+                m.copy_from_slice(mask);
+                // The callee's breaks and continues cannot reach the caller's loops.
+                let saved = std::mem::take(&mut self.targets);
+                let prog = self.prog;
+                self.block(&prog.funcs[func as usize].body, &mut m);
+                self.targets = saved;
+                self.give(m);
+                if let Some(r) = result {
+                    self.inst_copy(r);
+                }
+            }
+            Inst::Barrier { flags, span } => {
+                if let Some(o) = self.obs.as_deref_mut() {
+                    o.barrier(mask, &self.exited, flags, span);
+                }
+            }
+            Inst::Ballot { dst, pred } => {
+                for base in (0..n).step_by(SUBGROUP_SIZE as usize) {
+                    let end = (base + SUBGROUP_SIZE as usize).min(n);
+                    let mut bits = 0u32;
+                    for lane in base..end {
+                        let p = pred.is_none_or(|p| self.regs[p as usize * n + lane] != 0);
+                        if mask[lane] && p {
+                            bits |= 1 << (lane - base);
+                        }
+                    }
+                    for lane in base..end {
+                        self.regs[dst as usize * n + lane] = bits;
+                        for k in 1..4 {
+                            self.regs[(dst as usize + k) * n + lane] = 0;
+                        }
+                    }
+                }
+            }
+            Inst::Collective {
+                op,
+                kind,
+                ty,
+                dst,
+                src,
+                comps,
+            } => {
+                super::subgroup::collective(&mut self.regs, n, mask, op, kind, ty, dst, src, comps)
+            }
+            Inst::Gather {
+                mode,
+                dst,
+                src,
+                rows,
+            } => {
+                let sg = SUBGROUP_SIZE as usize;
+                for base in (0..n).step_by(sg) {
+                    let end = (base + sg).min(n);
+                    let first = (base..end).find(|&l| mask[l]).unwrap_or(base);
+                    for lane in base..end {
+                        let me = (lane - base) as i64;
+                        let from = match mode {
+                            GatherMode::BroadcastFirst => (first - base) as i64,
+                            GatherMode::Broadcast(i) | GatherMode::Shuffle(i) => {
+                                self.index(i, lane)
+                            }
+                            GatherMode::ShuffleDown(i) => me + self.index(i, lane),
+                            GatherMode::ShuffleUp(i) => me - self.index(i, lane),
+                            GatherMode::ShuffleXor(i) => me ^ self.index(i, lane),
+                        };
+                        for k in 0..rows as usize {
+                            let v = if from >= 0 && (base + from as usize) < end {
+                                self.regs[(src as usize + k) * n + base + from as usize]
+                            } else {
+                                0
+                            };
+                            self.regs[(dst as usize + k) * n + lane] = v;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn inst_copy(&mut self, m: Move) {
+        let n = self.n;
+        let (d, s, k) = (m.dst as usize * n, m.src as usize * n, m.rows as usize * n);
+        self.regs.copy_within(s..s + k, d);
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn atomic(
+        &mut self,
+        ptr: Ptr,
+        op: AtomicOp,
+        ty: AtomicTy,
+        value: Reg,
+        compare: Option<Reg>,
+        result: Option<Reg>,
+        span: naga::Span,
+        mask: &[bool],
+    ) {
+        let n = self.n;
+        let wide = matches!(ty, AtomicTy::U64 | AtomicTy::I64);
+        let bytes = if wide { 8 } else { 4 };
+        for lane in 0..n {
+            if !mask[lane] {
+                continue;
+            }
+            let get = |r: Reg| -> u64 {
+                let lo = u64::from(self.regs[r as usize * n + lane]);
+                if wide {
+                    lo | (u64::from(self.regs[(r as usize + 1) * n + lane]) << 32)
+                } else {
+                    lo
+                }
+            };
+            let v = get(value);
+            let cmp = compare.map(get).unwrap_or(0);
+            let f = |old: u64| -> u64 {
+                match op {
+                    AtomicOp::Add => match ty {
+                        AtomicTy::F32 => u64::from(
+                            (f32::from_bits(old as u32) + f32::from_bits(v as u32)).to_bits(),
+                        ),
+                        _ => old.wrapping_add(v),
+                    },
+                    AtomicOp::Sub => old.wrapping_sub(v),
+                    AtomicOp::And => old & v,
+                    AtomicOp::Or => old | v,
+                    AtomicOp::Xor => old ^ v,
+                    AtomicOp::Min | AtomicOp::Max => {
+                        let less = match ty {
+                            AtomicTy::I32 => (v as u32 as i32) < (old as u32 as i32),
+                            AtomicTy::I64 => (v as i64) < (old as i64),
+                            AtomicTy::F32 => f32::from_bits(v as u32) < f32::from_bits(old as u32),
+                            _ => v < old,
+                        };
+                        if less == (op == AtomicOp::Min) {
+                            v
+                        } else {
+                            old
+                        }
+                    }
+                    AtomicOp::Exchange => v,
+                    AtomicOp::CompareExchange => {
+                        if old == cmp {
+                            v
+                        } else {
+                            old
+                        }
+                    }
+                }
+            };
+            let at = self.off(ptr.off, lane);
+            let old = match self.rmw(ptr.mem, at, bytes, f) {
+                Some(old) => {
+                    self.report(lane, ptr.mem, at, bytes, AccessKind::Atomic, span);
+                    old
+                }
+                None => 0,
+            };
+            if let Some(r) = result {
+                let r = r as usize;
+                self.regs[r * n + lane] = old as u32;
+                let mut next = r + 1;
+                if wide {
+                    self.regs[next * n + lane] = (old >> 32) as u32;
+                    next += 1;
+                }
+                if op == AtomicOp::CompareExchange {
+                    self.regs[next * n + lane] = u32::from(old == cmp);
+                }
+            }
+        }
+    }
+
+    /// An atomic read-modify-write of 4 or 8 bytes; the old value, or `None` outside memory.
+    fn rmw(&mut self, mem: Mem, at: u32, bytes: u32, f: impl Fn(u64) -> u64) -> Option<u64> {
+        if at == INVALID || !at.is_multiple_of(bytes) {
+            return None;
+        }
+        let end = u64::from(at) + u64::from(bytes);
+        match mem {
+            Mem::Storage { slot } => {
+                let s = self.slots[slot as usize];
+                if end > s.size {
+                    return None;
+                }
+                let w = ((s.base + u64::from(at)) / 4) as usize;
+                if bytes == 4 {
+                    let r =
+                        s.words[w].fetch_update(Relaxed, Relaxed, |x| Some(f(u64::from(x)) as u32));
+                    Some(u64::from(r.unwrap_or_else(|x| x)))
+                } else {
+                    let lock = &WIDE_ATOMICS[(w / 2) % WIDE_ATOMICS.len()];
+                    let _held = lock.lock().unwrap_or_else(|p| p.into_inner());
+                    let old = u64::from(s.words[w].load(Relaxed))
+                        | (u64::from(s.words[w + 1].load(Relaxed)) << 32);
+                    let new = f(old);
+                    s.words[w].store(new as u32, Relaxed);
+                    s.words[w + 1].store((new >> 32) as u32, Relaxed);
+                    Some(old)
+                }
+            }
+            Mem::Workgroup { base, size, .. } => {
+                if end > u64::from(size) {
+                    return None;
+                }
+                let w = ((base + at) / 4) as usize;
+                let old = if bytes == 4 {
+                    u64::from(self.wg[w])
+                } else {
+                    u64::from(self.wg[w]) | (u64::from(self.wg[w + 1]) << 32)
+                };
+                let new = f(old);
+                self.wg[w] = new as u32;
+                if bytes == 8 {
+                    self.wg[w + 1] = (new >> 32) as u32;
+                }
+                Some(old)
+            }
+            _ => None,
+        }
+    }
+}
+
+/// Reads `bytes` little-endian bytes at byte `abs` from words given by `word`.
+#[inline(always)]
+fn gather(word: impl Fn(usize) -> u32, abs: u64, bytes: u32) -> u64 {
+    let w = (abs / 4) as usize;
+    let shift = (abs % 4) as u32 * 8;
+    match (bytes, shift) {
+        (4, 0) => u64::from(word(w)),
+        (8, 0) => u64::from(word(w)) | (u64::from(word(w + 1)) << 32),
+        _ => {
+            let mut v = 0u64;
+            for i in 0..u64::from(bytes) {
+                let a = abs + i;
+                let b = (word((a / 4) as usize) >> ((a % 4) * 8)) & 0xff;
+                v |= u64::from(b) << (i * 8);
+            }
+            v
+        }
+    }
+}
+
+/// Writes the low `bytes` bytes of `v` at byte `abs`, word by word: `put(word, mask, bits)`
+/// sets the bits of `mask` in the word to `bits`.
+#[inline(always)]
+fn scatter(mut put: impl FnMut(usize, u32, u32), abs: u64, bytes: u32, v: u64) {
+    let mut i = 0u32;
+    while i < bytes {
+        let a = abs + u64::from(i);
+        let first = (a % 4) as u32;
+        let k = (bytes - i).min(4 - first);
+        let mask = if k == 4 {
+            u32::MAX
+        } else {
+            ((1u32 << (k * 8)) - 1) << (first * 8)
+        };
+        let bits = (((v >> (i * 8)) as u32) << (first * 8)) & mask;
+        put((a / 4) as usize, mask, bits);
+        i += k;
+    }
+}
