@@ -1,8 +1,8 @@
 //! The checker: an [`Observer`] that turns what the executor reports into [`Finding`]s.
 //!
 //! Each access is checked against the shadow of the bytes it touches (`shadow`): a race when an
-//! earlier access of another thread is not ordered before it, an uninitialised read when a
-//! workgroup variable's bytes hold nothing written by the workgroup. Work per access is a
+//! earlier access of another thread is not ordered before it, an uninitialised read when none
+//! of the workgroup variable's bytes it reads holds anything written by the workgroup. Work per access is a
 //! constant per four bytes touched, with no allocation once a page of shadow exists.
 //!
 //! Two deliberate leniencies keep false reports out where the executor's report says too
@@ -204,6 +204,8 @@ impl Observer for Checker {
         let (groups, storage, sites) = (&self.groups, self.storage, &self.sites);
         let region = &mut self.regions[r].1;
         let unit = region.unit();
+        // The first byte read that holds nothing written, and whether any read does.
+        let (mut unwritten, mut written) = (None, false);
         for i in region.cells(offset, u64::from(bytes)) {
             let Some(cell) = region.cell(i) else { break };
             let touch = cell.access(&now, kind, |m| Sites::kind(m.site) == AccessKind::Atomic);
@@ -227,14 +229,21 @@ impl Observer for Checker {
                     });
                 }
             }
-            if workgroup && touch.uninitialized {
-                let key = Key::Uninitialized(Sites::span_number(site));
-                self.findings.add(key, || Finding::Uninitialized {
-                    space,
-                    offset: at,
-                    access: second,
-                });
+            if touch.uninitialized {
+                unwritten.get_or_insert(at);
+            } else {
+                written = true;
             }
+        }
+        // A read of which some bytes were written is taken as initialised: a whole struct
+        // read with its padding, after its members were written, is fine.
+        if let (true, false, Some(at)) = (workgroup, written, unwritten) {
+            let key = Key::Uninitialized(Sites::span_number(site));
+            self.findings.add(key, || Finding::Uninitialized {
+                space,
+                offset: at,
+                access: second,
+            });
         }
         self.stop_when_full();
     }

@@ -526,19 +526,33 @@ fn lanes_writing_neighbouring_halves_of_a_word_do_not_race() {
     run.checker.access(3, TILE, 4, 4, AccessKind::Read, sp(5));
     assert_eq!(
         run.finish(),
-        [
-            Finding::Uninitialized {
-                space: TILE,
-                offset: 4,
-                access: access(0, 3, AccessKind::Read, 5),
-            },
-            Finding::Race {
-                space: TILE,
-                offset: 6,
-                first: access(0, 1, AccessKind::Write, 4),
-                second: access(0, 3, AccessKind::Read, 5),
-            },
-        ]
+        [Finding::Race {
+            space: TILE,
+            offset: 6,
+            first: access(0, 1, AccessKind::Write, 4),
+            second: access(0, 3, AccessKind::Read, 5),
+        }]
+    );
+}
+
+#[test]
+fn a_struct_read_with_its_padding_after_its_members_were_written_is_initialised() {
+    let mut run = Run::new(4);
+    run.group(0);
+    // A `vec3<f32>` member at 0 and an `f32` at 16 of a 32-byte struct, written by lane 0.
+    run.checker.access(0, TILE, 0, 12, AccessKind::Write, sp(1));
+    run.checker.access(0, TILE, 16, 4, AccessKind::Write, sp(2));
+    run.barrier(TILE_FENCE);
+    run.checker.access(1, TILE, 0, 32, AccessKind::Read, sp(3));
+    // The next struct, written by no one.
+    run.checker.access(2, TILE, 32, 32, AccessKind::Read, sp(4));
+    assert_eq!(
+        run.finish(),
+        [Finding::Uninitialized {
+            space: TILE,
+            offset: 32,
+            access: access(0, 2, AccessKind::Read, 4),
+        }]
     );
 }
 
