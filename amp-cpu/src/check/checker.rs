@@ -196,20 +196,20 @@ impl Observer for Checker {
             lane,
             site,
         };
-        let second = Access {
+        // Named only when found (its thread takes divisions).
+        let second = || Access {
             thread: group.thread(lane),
             kind,
             span,
         };
         let (groups, storage, sites) = (&self.groups, self.storage, &self.sites);
         let region = &mut self.regions[r].1;
-        let unit = region.unit();
         // The first byte read that holds nothing written, and whether any read does.
         let (mut unwritten, mut written) = (None, false);
         for i in region.cells(offset, u64::from(bytes)) {
             let Some(cell) = region.cell(i) else { break };
             let touch = cell.access(&now, kind, |m| Sites::kind(m.site) == AccessKind::Atomic);
-            let at = (i * unit).max(offset);
+            let at = region.offset(i).max(offset);
             if let Some(m) = touch.race {
                 let key = Key::Race {
                     space,
@@ -225,7 +225,7 @@ impl Observer for Checker {
                             kind: Sites::kind(m.site),
                             span: sites.span(m.site),
                         },
-                        second,
+                        second: second(),
                     });
                 }
             }
@@ -242,7 +242,7 @@ impl Observer for Checker {
             self.findings.add(key, || Finding::Uninitialized {
                 space,
                 offset: at,
-                access: second,
+                access: second(),
             });
         }
         self.stop_when_full();

@@ -88,9 +88,14 @@ impl Set {
     /// A recorded access concurrent with `now` by another thread, passing over those `skip`
     /// says may not race with it.
     fn concurrent(&self, now: &Now, skip: impl Fn(Stamp) -> bool) -> Option<Stamp> {
-        [self.last, self.other]
-            .into_iter()
-            .find(|&m| now.concurrent(m) && !skip(m))
+        // Plain branches rather than an iterator over the two: this is the checker's inner loop.
+        if now.concurrent(self.last) && !skip(self.last) {
+            Some(self.last)
+        } else if now.concurrent(self.other) && !skip(self.other) {
+            Some(self.other)
+        } else {
+            None
+        }
     }
 
     /// Whether the set holds an access that is there at `now` (one of the current workgroup,
@@ -113,15 +118,17 @@ impl Set {
     /// whenever any is.
     pub(super) fn add(&mut self, now: &Now) {
         let (a, b) = (self.last, self.other);
-        self.other = [a, b]
-            .into_iter()
-            .find(|&m| now.other_group(m))
-            .or_else(|| {
-                [a, b]
-                    .into_iter()
-                    .find(|&m| now.same_interval_other_lane(m))
-            })
-            .unwrap_or_default();
+        self.other = if now.other_group(a) {
+            a
+        } else if now.other_group(b) {
+            b
+        } else if now.same_interval_other_lane(a) {
+            a
+        } else if now.same_interval_other_lane(b) {
+            b
+        } else {
+            Stamp::default()
+        };
         self.last = now.stamp();
     }
 }
@@ -183,9 +190,9 @@ impl Cell {
 pub(super) struct Region {
     /// Its size in bytes.
     size: u64,
-    /// Bytes per cell: 4, or fewer once an access narrower than that came (16-bit floats); two
-    /// accesses of one cell are taken to overlap.
-    unit: u64,
+    /// Bytes per cell, as a power of two: 4, or fewer once an access narrower than that came
+    /// (16-bit floats); two accesses of one cell are taken to overlap.
+    unit_log2: u32,
     /// `PAGE` cells each; empty until the first access.
     pages: Vec<Option<Box<[Cell]>>>,
 }
@@ -195,31 +202,36 @@ impl Region {
     pub(super) fn new(size: u64) -> Region {
         Region {
             size,
-            unit: 4,
+            unit_log2: 2,
             pages: Vec::new(),
         }
     }
 
-    /// Bytes per cell.
-    pub(super) fn unit(&self) -> u64 {
-        self.unit
+    /// The byte offset of cell `i`.
+    pub(super) fn offset(&self, i: u64) -> u64 {
+        i << self.unit_log2
     }
 
     /// The cells that `bytes` bytes at `offset` cover (those inside the region), after making
     /// cells small enough that the access covers whole cells.
     pub(super) fn cells(&mut self, offset: u64, bytes: u64) -> Range<u64> {
-        let align = 1u64 << (offset | bytes | self.unit).trailing_zeros();
-        if align < self.unit {
-            self.refine(align);
+        let align_log2 = (offset | bytes).trailing_zeros();
+        if align_log2 < self.unit_log2 {
+            self.refine(align_log2);
         }
         let end = offset.saturating_add(bytes).min(self.size);
-        offset / self.unit..end.div_ceil(self.unit)
+        offset >> self.unit_log2..self.cell_count(end)
+    }
+
+    /// The cells that the first `bytes` bytes touch.
+    fn cell_count(&self, bytes: u64) -> u64 {
+        bytes.div_ceil(1 << self.unit_log2)
     }
 
     /// Cell `i`, allocating its page (None past the region's end).
     pub(super) fn cell(&mut self, i: u64) -> Option<&mut Cell> {
         if self.pages.is_empty() {
-            let cells = self.size.div_ceil(self.unit);
+            let cells = self.cell_count(self.size);
             let pages = usize::try_from(cells.div_ceil(PAGE as u64)).ok()?;
             self.pages.resize_with(pages, || None);
         }
@@ -229,10 +241,11 @@ impl Region {
         page.get_mut(i % PAGE)
     }
 
-    /// Splits every cell into cells of `unit` bytes, each inheriting the old cell's accesses.
-    fn refine(&mut self, unit: u64) {
-        let split = usize::try_from(self.unit / unit).unwrap_or(1);
-        self.unit = unit;
+    /// Splits every cell into cells of `1 << unit_log2` bytes, each inheriting the old cell's
+    /// accesses.
+    fn refine(&mut self, unit_log2: u32) {
+        let split = 1 << (self.unit_log2 - unit_log2);
+        self.unit_log2 = unit_log2;
         let old = std::mem::take(&mut self.pages);
         if old.is_empty() {
             return;
