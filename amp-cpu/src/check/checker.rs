@@ -73,8 +73,8 @@ impl Group {
 /// reports through [`Observer`]; each distinct finding once, at most
 /// [`MAX_FINDINGS`](super::MAX_FINDINGS).
 ///
-/// Memory: a few dozen bytes per four bytes of memory accessed, allocated per page of it on
-/// first access.
+/// Memory: 32 bytes of shadow per four bytes of memory accessed, allocated a page (of 1,024
+/// cells) at a time on first access.
 #[derive(Debug, Default)]
 pub struct Checker {
     /// The dispatch's workgroup variables and bindings, each with its shadow.
@@ -133,7 +133,7 @@ fn thread_of(groups: &[Group], storage: Clock, space: Space, m: Stamp) -> Option
         }
         _ => current,
     };
-    Some(group.thread(m.lane))
+    Some(group.thread(u32::from(m.lane)))
 }
 
 impl Observer for Checker {
@@ -193,7 +193,7 @@ impl Observer for Checker {
             floor: if workgroup { clock.group_start } else { 1 },
             group_start: clock.group_start,
             epoch: clock.epoch,
-            lane,
+            lane: u16::try_from(lane).unwrap_or(u16::MAX),
             site,
         };
         // Named only when found (its thread takes divisions).

@@ -16,16 +16,16 @@ pub(super) enum Key {
         /// The memory.
         space: Space,
         /// The earlier access's span.
-        first: u32,
+        first: u16,
         /// The later access's span.
-        second: u32,
+        second: u16,
     },
     /// An out-of-range index at a span.
-    OutOfRange(u32),
+    OutOfRange(u16),
     /// A read of unwritten workgroup memory at a span.
-    Uninitialized(u32),
+    Uninitialized(u16),
     /// A barrier, at a span, that not all threads reached.
-    DivergentBarrier(u32),
+    DivergentBarrier(u16),
 }
 
 /// The findings so far.

@@ -14,6 +14,7 @@
 //! is between two accesses that were really made; a summary only ever drops accesses whose races
 //! one of the two kept would also show.
 
+use super::site::Site;
 use super::AccessKind;
 use std::ops::Range;
 
@@ -21,15 +22,17 @@ use std::ops::Range;
 /// binding of which a kernel touches a part costs the part.
 const PAGE: usize = 1024;
 
-/// An access as the shadow records it.
+/// An access as the shadow records it, in 8 bytes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(super) struct Stamp {
     /// The epoch it was made in; 0: no access.
     pub epoch: u32,
-    /// The lane (local invocation index) that made it, in its workgroup.
-    pub lane: u32,
-    /// Where and how: see `Sites`.
-    pub site: u32,
+    /// The lane (local invocation index) that made it, in its workgroup. Workgroups have far
+    /// fewer than 65,535 lanes; lanes past that would share `u16::MAX`, which could only hide
+    /// a race between two of them, never report one.
+    pub lane: u16,
+    /// Where and how.
+    pub site: Site,
 }
 
 /// The moment of a new access, and how old stamps relate to it.
@@ -42,10 +45,10 @@ pub(super) struct Now {
     pub group_start: u32,
     /// The current epoch.
     pub epoch: u32,
-    /// The accessing lane.
-    pub lane: u32,
+    /// The accessing lane (as `Stamp::lane`).
+    pub lane: u16,
     /// The access's site.
-    pub site: u32,
+    pub site: Site,
 }
 
 impl Now {

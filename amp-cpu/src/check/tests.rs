@@ -611,3 +611,22 @@ fn a_new_dispatch_starts_with_nothing_seen() {
     checker.access(1, VIEW, 0, 4, AccessKind::Write, sp(2));
     assert_eq!(checker.finish(), []);
 }
+
+#[test]
+fn a_cell_of_shadow_takes_32_bytes() {
+    assert_eq!(std::mem::size_of::<shadow::Cell>(), 32);
+}
+
+#[test]
+fn spans_past_what_a_site_holds_name_no_location() {
+    let mut sites = site::Sites::default();
+    let first = sites.site(sp(0), AccessKind::Write);
+    for n in 1..20_000 {
+        sites.number(sp(n));
+    }
+    let late = sites.site(sp(19_999), AccessKind::Read);
+    assert_eq!(sites.span(first), sp(0));
+    assert_eq!(site::Sites::kind(first), AccessKind::Write);
+    assert_eq!(sites.span(late), Span::UNDEFINED);
+    assert_eq!(site::Sites::kind(late), AccessKind::Read);
+}
