@@ -236,6 +236,8 @@ impl Region {
         if self.pages.is_empty() {
             let cells = self.cell_count(self.size);
             let pages = usize::try_from(cells.div_ceil(PAGE as u64)).ok()?;
+            // A region too large for even its page table goes unwatched.
+            self.pages.try_reserve_exact(pages).ok()?;
             self.pages.resize_with(pages, || None);
         }
         let i = usize::try_from(i).ok()?;

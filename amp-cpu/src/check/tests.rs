@@ -630,3 +630,39 @@ fn spans_past_what_a_site_holds_name_no_location() {
     assert_eq!(sites.span(late), Span::UNDEFINED);
     assert_eq!(site::Sites::kind(late), AccessKind::Read);
 }
+
+#[test]
+fn accesses_past_a_region_or_to_unknown_memory_are_passed_over() {
+    let mut checker = Checker::new();
+    let huge = Space::Binding {
+        group: 1,
+        binding: 0,
+    };
+    checker.begin_dispatch(&[(0, 8)], &[(VIEW, 16), (huge, u64::MAX)]);
+    checker.begin_group([0; 3], [2, 1, 1]);
+    for lane in 0..2 {
+        checker.access(lane, VIEW, 16, 4, AccessKind::Write, sp(1));
+        checker.access(lane, TILE, u64::MAX - 1, 4, AccessKind::Write, sp(2));
+        checker.access(
+            lane,
+            Space::Workgroup { var: 7 },
+            0,
+            4,
+            AccessKind::Write,
+            sp(3),
+        );
+        checker.access(lane, huge, 1 << 40, 4, AccessKind::Write, sp(4));
+    }
+    // The last word of the view, touched by an access that runs past its end.
+    checker.access(0, VIEW, 12, 8, AccessKind::Write, sp(5));
+    checker.access(1, VIEW, 12, 4, AccessKind::Write, sp(6));
+    assert_eq!(
+        checker.finish(),
+        [Finding::Race {
+            space: VIEW,
+            offset: 12,
+            first: access(0, 0, AccessKind::Write, 5),
+            second: access(0, 1, AccessKind::Write, 6),
+        }]
+    );
+}
