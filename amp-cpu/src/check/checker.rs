@@ -1,15 +1,18 @@
 //! The checker: an [`Observer`] that turns what the executor reports into [`Finding`]s.
 //!
 //! Each access is checked against the shadow of the bytes it touches (`shadow`): a race when an
-//! earlier access of another thread is not ordered before it, an uninitialised read when none
-//! of the workgroup variable's bytes it reads holds anything written by the workgroup. Work per access is a
+//! earlier access of another thread is not ordered before it; an uninitialised read when none of
+//! the workgroup variable's bytes it reads holds anything the workgroup wrote. Work per access is
 //! constant per four bytes touched, with no allocation once a page of shadow exists.
 //!
-//! Two deliberate leniencies keep false reports out where the executor's report says too
-//! little: a subgroup barrier (`Barrier::SUB_GROUP`) is taken to order the whole workgroup's
-//! tile_static accesses (the checker does not know the subgroups), and is not checked for
-//! divergence; an atomic operation never counts as an uninitialised read (an atomic store is
-//! reported as one, and initialises).
+//! Where the executor's report says too little, the checker leans towards reporting nothing:
+//! - a subgroup barrier (`Barrier::SUB_GROUP`) is taken to order the whole workgroup's
+//!   tile_static accesses, and is not checked for divergence (the checker does not know the
+//!   subgroups);
+//! - an atomic operation is never an uninitialised read: atomic loads and stores are reported as
+//!   atomic operations too, and an atomic store initialises;
+//! - a read of which some bytes were written is not an uninitialised read: a struct read whole,
+//!   padding included, after its members were written.
 
 use super::findings::{Findings, Key};
 use super::shadow::{Now, Region, Stamp};
