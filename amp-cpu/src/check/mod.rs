@@ -5,6 +5,16 @@
 //! INTERFACE FILE: the executor (`crate::exec`) calls [`Observer`]; the device shell and amp's
 //! runtime read [`Finding`]s. Their shapes are fixed; the checker's internals are its own.
 
+mod checker;
+mod findings;
+mod shadow;
+mod site;
+#[cfg(test)]
+mod tests;
+
+pub use checker::Checker;
+pub use findings::MAX_FINDINGS;
+
 /// Where an access went.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Space {
@@ -140,20 +150,5 @@ pub trait Observer {
 
 /// A fresh checker for one dispatch.
 pub fn new_checker() -> Box<dyn Observer + Send> {
-    Box::new(NoChecks)
-}
-
-/// Finds nothing: stands in until the checker lands.
-struct NoChecks;
-
-impl Observer for NoChecks {
-    fn begin_dispatch(&mut self, _: &[(u32, u64)], _: &[(Space, u64)]) {}
-    fn begin_group(&mut self, _: [u32; 3], _: [u32; 3]) {}
-    fn access(&mut self, _: u32, _: Space, _: u64, _: u32, _: AccessKind, _: naga::Span) {}
-    fn out_of_range(&mut self, _: u32, _: i64, _: u64, _: naga::Span) {}
-    fn barrier(&mut self, _: &[bool], _: &[bool], _: naga::Barrier, _: naga::Span) {}
-    fn end_group(&mut self) {}
-    fn finish(&mut self) -> Vec<Finding> {
-        Vec::new()
-    }
+    Box::new(Checker::new())
 }
