@@ -21,15 +21,26 @@ pub struct OutOfMemory {
 impl Memory {
     /// `len` bytes of zeros, or [`OutOfMemory`] when the host has not that much.
     pub fn zeroed(len: u64) -> Result<Memory, OutOfMemory> {
-        let words = usize::try_from(len.div_ceil(4)).map_err(|_| OutOfMemory { bytes: len })?;
-        let mut v: Vec<AtomicU32> = Vec::new();
-        v.try_reserve_exact(words)
-            .map_err(|_| OutOfMemory { bytes: len })?;
-        v.resize_with(words, || AtomicU32::new(0));
-        Ok(Memory {
-            words: v.into_boxed_slice(),
-            len,
-        })
+        let oom = OutOfMemory { bytes: len };
+        let words = usize::try_from(len.div_ceil(4)).map_err(|_| oom)?;
+        if words == 0 {
+            return Ok(Memory {
+                words: Box::new([]),
+                len,
+            });
+        }
+        let layout = std::alloc::Layout::array::<AtomicU32>(words).map_err(|_| oom)?;
+        // Zeroed pages from the allocator: the host maps them on first touch, so a large buffer
+        // costs no pass over its bytes when made.
+        // SAFETY: `layout` has a non-zero size.
+        let ptr = unsafe { std::alloc::alloc_zeroed(layout) }.cast::<AtomicU32>();
+        if ptr.is_null() {
+            return Err(oom);
+        }
+        // SAFETY: `ptr` is a fresh allocation of `words` `AtomicU32`s with the global
+        // allocator's layout for them, all zero bytes (a valid `AtomicU32`), owned by the box.
+        let words = unsafe { Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, words)) };
+        Ok(Memory { words, len })
     }
 
     /// Its size in bytes.
