@@ -538,3 +538,195 @@ fn main() { o[0] = textureLoad(t, vec2(0, 0), 0).x; }";
     assert_eq!(e.what, "images");
     assert!(Kernel::compile(&m, "nope").is_err());
 }
+
+#[test]
+fn constants_uniforms_immediates_and_struct_results() {
+    let src = "
+struct P { scale: f32, offset: u32, }
+struct R { a: u32, b: vec2<f32>, }
+@group(0) @binding(0) var<storage, read_write> o: array<u32>;
+@group(0) @binding(1) var<uniform> p: P;
+var<immediate> q: vec2<u32>;
+const TABLE = array<u32, 4>(10u, 20u, 30u, 40u);
+fn make(i: u32) -> R { return R(i * 2u, vec2(f32(i), 0.5)); }
+@compute @workgroup_size(4)
+fn main(@builtin(local_invocation_index) i: u32) {
+    var v = vec2(1.5, 2.5);
+    let t = TABLE;
+    let r = make(i);
+    o[i] = t[i] + u32(v.y * p.scale) + p.offset + q.x * q.y + r.a + u32(r.b.x + r.b.y) + bitcast<u32>(1.0f) % 7u;
+}";
+    let m = module(src);
+    let k = Kernel::compile(&m, "main").expect("compile");
+    let o = Memory::zeroed(16).expect("memory");
+    let u = Memory::zeroed(16).expect("memory");
+    u.write(0, &bytes(&[4.0f32]));
+    u.write(4, &100u32.to_le_bytes());
+    let b = [
+        Binding {
+            group: 0,
+            binding: 0,
+            memory: &o,
+            offset: 0,
+            size: 16,
+        },
+        Binding {
+            group: 0,
+            binding: 1,
+            memory: &u,
+            offset: 0,
+            size: 16,
+        },
+    ];
+    let imm = bytes(&[3u32, 5]);
+    k.dispatch(
+        &Dispatch {
+            groups: [1, 1, 1],
+            immediates: &imm,
+            bindings: &b,
+            threads: 1,
+        },
+        None,
+    )
+    .expect("dispatch");
+    let mut out = [0u8; 16];
+    o.read(0, &mut out);
+    let got: Vec<u32> = back(&out);
+    for i in 0..4u32 {
+        let want =
+            (i + 1) * 10 + 10 + 100 + 15 + i * 2 + (i as f32 + 0.5) as u32 + 1.0f32.to_bits() % 7;
+        assert_eq!(got[i as usize], want, "lane {i}");
+    }
+}
+
+#[test]
+fn locals_the_host_cannot_hold_are_out_of_memory() {
+    // A host that grants any allocation (Linux `overcommit_memory` 1) would grant this one and
+    // then fail as its pages are touched: the test runs where the host refuses what it lacks.
+    if std::fs::read_to_string("/proc/sys/vm/overcommit_memory").is_ok_and(|s| s.trim() == "1") {
+        return;
+    }
+    let src = "
+@group(0) @binding(0) var<storage, read_write> o: array<u32>;
+@compute @workgroup_size(1024)
+fn main(@builtin(local_invocation_index) i: u32) {
+    var big: array<u32, 0x0ff00000>;
+    big[i] = i;
+    o[0] = big[i / 2u];
+}";
+    let m = module(src);
+    let k = Kernel::compile(&m, "main").expect("compile");
+    let o = Memory::zeroed(4).expect("memory");
+    let b = [Binding {
+        group: 0,
+        binding: 0,
+        memory: &o,
+        offset: 0,
+        size: 4,
+    }];
+    let e = k
+        .dispatch(
+            &Dispatch {
+                groups: [1, 1, 1],
+                immediates: &[],
+                bindings: &b,
+                threads: 1,
+            },
+            None,
+        )
+        .err();
+    assert!(
+        matches!(e, Some(super::DispatchError::OutOfMemory(_))),
+        "{e:?}"
+    );
+}
+
+/// Compiles every kernel in a dump of amp's kernels (`AMP_DUMP_WGSL=1 cargo test --test gpu --
+/// --nocapture 2> dump.txt`, then `AMP_CPU_WGSL_DUMP=dump.txt cargo test -p amp-cpu --lib
+/// compiles_dumped -- --ignored --nocapture`) and prints what does not.
+#[test]
+#[ignore = "needs a dump of amp's kernels"]
+fn compiles_dumped_amp_kernels() {
+    let Some(path) = std::env::var_os("AMP_CPU_WGSL_DUMP") else {
+        return;
+    };
+    let text = std::fs::read_to_string(path).expect("dump");
+    let lines: Vec<&str> = text.lines().collect();
+    let mut kernels: Vec<(String, String)> = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        if i + 1 < lines.len()
+            && lines[i].starts_with("// ")
+            && lines[i + 1]
+                .ends_with("run-time checks (every other access is proven in range or unchecked)")
+        {
+            let name = lines[i][3..].to_string();
+            let mut j = i + 2;
+            let mut src = String::new();
+            while j < lines.len()
+                && !(j + 1 < lines.len()
+                    && lines[j].starts_with("// ")
+                    && lines[j + 1].ends_with("unchecked)"))
+            {
+                let l = lines[j];
+                let noise = l.starts_with("test ")
+                    || l.starts_with("running ")
+                    || l.starts_with("thread '");
+                if !l.starts_with("//") && !noise {
+                    src.push_str(l);
+                    src.push('\n');
+                }
+                j += 1;
+            }
+            kernels.push((name, src));
+            i = j;
+        } else {
+            i += 1;
+        }
+    }
+    let mut seen = std::collections::HashSet::new();
+    let (mut ok, mut unparsable) = (0, 0);
+    let mut failed: Vec<(String, String)> = Vec::new();
+    for (name, src) in &kernels {
+        if !seen.insert(src.clone()) {
+            continue;
+        }
+        let Ok(m) = naga::front::wgsl::parse_str(src) else {
+            unparsable += 1;
+            continue;
+        };
+        let valid = naga::valid::Validator::new(
+            naga::valid::ValidationFlags::all(),
+            naga::valid::Capabilities::all(),
+        )
+        .validate(&m);
+        if valid.is_err() {
+            unparsable += 1;
+            continue;
+        }
+        let ep = m
+            .entry_points
+            .first()
+            .map(|e| e.name.clone())
+            .unwrap_or_default();
+        match Kernel::compile(&m, &ep) {
+            Ok(_) => ok += 1,
+            Err(e) => failed.push((name.clone(), e.to_string())),
+        }
+    }
+    let mut reasons: std::collections::BTreeMap<&str, usize> = Default::default();
+    for (_, e) in &failed {
+        *reasons.entry(e.as_str()).or_default() += 1;
+    }
+    println!(
+        "{} distinct kernels: {ok} compile, {} do not, {unparsable} not parsed back",
+        seen.len(),
+        failed.len()
+    );
+    for (r, n) in reasons {
+        println!("  {n:4} {r}");
+    }
+    for (name, e) in failed.iter().take(20) {
+        println!("  {name}: {e}");
+    }
+}
