@@ -274,36 +274,72 @@ impl Lanes<'_, '_> {
         }
     }
 
-    /// A load of one aligned 32-bit word per active lane, with no observer.
+    /// A load of one aligned 32-bit word per active lane, with no observer: the memory is
+    /// chosen once, then a tight loop over the lanes; anything unaligned or out of range takes
+    /// the general path.
     pub(super) fn load_word(&mut self, dst: Reg, ptr: Ptr, mask: &[bool]) {
         let n = self.n;
         let d = dst as usize * n;
-        for lane in 0..n {
-            if !mask[lane] {
-                continue;
+        let off_row = match ptr.off {
+            Off::Reg(r) => Some(r as usize * n),
+            Off::Const(_) => None,
+        };
+        let konst = match ptr.off {
+            Off::Const(c) => c,
+            Off::Reg(_) => 0,
+        };
+        let regs = &mut self.regs;
+        let at_of = |regs: &[u32], lane: usize| off_row.map_or(konst, |r| regs[r + lane]);
+        let mut slow = false;
+        match ptr.mem {
+            Mem::Storage { slot } | Mem::Uniform { slot } => {
+                let s = self.slots[slot as usize];
+                for lane in 0..n {
+                    if mask[lane] {
+                        let at = at_of(regs, lane);
+                        let abs = s.base + u64::from(at);
+                        if at != INVALID && u64::from(at) + 4 <= s.size && abs.is_multiple_of(4) {
+                            regs[d + lane] = s.words[(abs / 4) as usize].load(Relaxed);
+                        } else {
+                            slow = true;
+                        }
+                    }
+                }
             }
-            let at = self.off(ptr.off, lane);
-            let fast = match ptr.mem {
-                Mem::Storage { slot } | Mem::Uniform { slot } => {
-                    let s = self.slots[slot as usize];
-                    let abs = s.base + u64::from(at);
-                    (at != INVALID && u64::from(at) + 4 <= s.size && abs.is_multiple_of(4))
-                        .then(|| s.words[(abs / 4) as usize].load(Relaxed))
+            Mem::Workgroup { base, size, .. } => {
+                for lane in 0..n {
+                    if mask[lane] {
+                        let at = at_of(regs, lane);
+                        if at < INVALID - 4 && at + 4 <= size && at.is_multiple_of(4) {
+                            regs[d + lane] = self.wg[((base + at) / 4) as usize];
+                        } else {
+                            slow = true;
+                        }
+                    }
                 }
-                Mem::Workgroup { base, size, .. } => {
-                    (at < INVALID - 4 && at + 4 <= size && at.is_multiple_of(4))
-                        .then(|| self.wg[((base + at) / 4) as usize])
+            }
+            Mem::Private => {
+                for lane in 0..n {
+                    if mask[lane] {
+                        let at = at_of(regs, lane);
+                        if at < INVALID - 4 && at + 4 <= self.private_bytes && at.is_multiple_of(4)
+                        {
+                            regs[d + lane] = self.private[(at / 4) as usize * n + lane];
+                        } else {
+                            slow = true;
+                        }
+                    }
                 }
-                Mem::Private => {
-                    (at < INVALID - 4 && at + 4 <= self.private_bytes && at.is_multiple_of(4))
-                        .then(|| self.private[(at / 4) as usize * n + lane])
+            }
+            Mem::Immediate => slow = true,
+        }
+        if slow {
+            for lane in 0..n {
+                if mask[lane] {
+                    let at = self.off(ptr.off, lane);
+                    self.regs[d + lane] = self.read(ptr.mem, lane, at, 4).unwrap_or(0) as u32;
                 }
-                Mem::Immediate => None,
-            };
-            self.regs[d + lane] = match fast {
-                Some(v) => v,
-                None => self.read(ptr.mem, lane, at, 4).unwrap_or(0) as u32,
-            };
+            }
         }
     }
 

@@ -342,6 +342,22 @@ impl<'a, 'o> Lanes<'a, 'o> {
                 span,
             } => {
                 let len = self.len(len);
+                if let (Off::Const(b), Index::Reg { reg, signed: false }, None) =
+                    (base, index, self.obs.as_ref())
+                {
+                    // The common case: a constant base, an unsigned index, no observer.
+                    let (ir, dr) = (reg as usize * n, dst as usize * n);
+                    for lane in 0..n {
+                        let i = u64::from(self.regs[ir + lane]);
+                        let at = u64::from(b) + i * u64::from(stride);
+                        self.regs[dr + lane] = if i < len && at < u64::from(INVALID) {
+                            at as u32
+                        } else {
+                            INVALID
+                        };
+                    }
+                    return;
+                }
                 for lane in 0..n {
                     let b = self.off(base, lane);
                     let i = self.index(index, lane);

@@ -666,13 +666,29 @@ fn compiles_dumped_amp_kernels() {
             while j < lines.len()
                 && !(j + 1 < lines.len()
                     && lines[j].starts_with("// ")
-                    && lines[j + 1].ends_with("unchecked)"))
+                    && lines[j + 1].ends_with(
+                        "run-time checks (every other access is proven in range or unchecked)",
+                    ))
             {
                 let l = lines[j];
-                let noise = l.starts_with("test ")
-                    || l.starts_with("running ")
-                    || l.starts_with("thread '");
-                if !l.starts_with("//") && !noise {
+                // Other tests' output interleaves with the dump: keep WGSL's lines only.
+                let wgsl = l.is_empty()
+                    || l.starts_with(' ')
+                    || [
+                        "struct ",
+                        "}",
+                        "@",
+                        "var",
+                        "const ",
+                        "fn ",
+                        "enable ",
+                        "alias ",
+                        "diagnostic",
+                        "requires ",
+                    ]
+                    .iter()
+                    .any(|k| l.starts_with(k));
+                if wgsl {
                     src.push_str(l);
                     src.push('\n');
                 }
@@ -691,17 +707,22 @@ fn compiles_dumped_amp_kernels() {
         if !seen.insert(src.clone()) {
             continue;
         }
-        let Ok(m) = naga::front::wgsl::parse_str(src) else {
-            unparsable += 1;
-            continue;
+        let m = match naga::front::wgsl::parse_str(src) {
+            Ok(m) => m,
+            Err(e) => {
+                unparsable += 1;
+                println!("  not parsed: {name}: {}", e.message());
+                continue;
+            }
         };
         let valid = naga::valid::Validator::new(
             naga::valid::ValidationFlags::all(),
             naga::valid::Capabilities::all(),
         )
         .validate(&m);
-        if valid.is_err() {
+        if let Err(e) = valid {
             unparsable += 1;
+            println!("  not valid: {name}: {e}");
             continue;
         }
         let ep = m
@@ -711,7 +732,14 @@ fn compiles_dumped_amp_kernels() {
             .unwrap_or_default();
         match Kernel::compile(&m, &ep) {
             Ok(_) => ok += 1,
-            Err(e) => failed.push((name.clone(), e.to_string())),
+            Err(e) => failed.push((
+                name.clone(),
+                format!(
+                    "{e} ({} entry points, {} bytes of WGSL)",
+                    m.entry_points.len(),
+                    src.len()
+                ),
+            )),
         }
     }
     let mut reasons: std::collections::BTreeMap<&str, usize> = Default::default();
