@@ -304,7 +304,12 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
 #[test]
 #[ignore = "a benchmark: run with --ignored --nocapture, in release"]
 fn bench_against_lavapipe() {
-    for case in cases() {
+    // `AMP_CPU_BENCH=<part of a name>` runs only the matching cases.
+    let only = std::env::var("AMP_CPU_BENCH").unwrap_or_default();
+    for case in cases()
+        .into_iter()
+        .filter(|c| c.name.contains(only.as_str()))
+    {
         let (t_cpu, out_cpu) = cpu(&case);
         // A second run, warm.
         let (t_cpu2, _) = cpu(&case);

@@ -204,7 +204,38 @@ impl<'a, 'o> Lanes<'a, 'o> {
         };
         let mut all = vec![true; n];
         lanes.block(&prog.constants, &mut all);
+        lanes.fill_fixed_builtins();
         Ok(lanes)
+    }
+
+    /// Sets the built-ins that every workgroup of the dispatch shares.
+    fn fill_fixed_builtins(&mut self) {
+        let n = self.n;
+        let [sx, sy, _] = self.size;
+        for &(b, reg) in &self.prog.builtins {
+            let r = reg as usize * n;
+            for i in 0..n {
+                let idx = i as u32;
+                let v: [u32; 3] = match b {
+                    Builtin::GlobalId | Builtin::GroupId => continue,
+                    Builtin::LocalId => [idx % sx, (idx / sx) % sy, idx / (sx * sy)],
+                    Builtin::LocalIndex => [idx, 0, 0],
+                    Builtin::NumGroups => self.groups,
+                    Builtin::WorkgroupSize => self.size,
+                    Builtin::SubgroupSize => [SUBGROUP_SIZE, 0, 0],
+                    Builtin::SubgroupLane => [idx % SUBGROUP_SIZE, 0, 0],
+                    Builtin::NumSubgroups => [(n as u32).div_ceil(SUBGROUP_SIZE), 0, 0],
+                    Builtin::SubgroupId => [idx / SUBGROUP_SIZE, 0, 0],
+                };
+                let comps = match b {
+                    Builtin::LocalId | Builtin::NumGroups | Builtin::WorkgroupSize => 3,
+                    _ => 1,
+                };
+                for (c, &x) in v.iter().enumerate().take(comps) {
+                    self.regs[r + c * n + i] = x;
+                }
+            }
+        }
     }
 
     fn take(&mut self, value: bool) -> Vec<bool> {
@@ -222,39 +253,31 @@ impl<'a, 'o> Lanes<'a, 'o> {
         let n = self.n;
         self.wg.fill(0);
         self.exited.fill(false);
-        let [sx, sy, _] = self.size;
+        let [sx, sy, sz] = self.size;
         for &(b, reg) in &self.prog.builtins {
-            let r = reg as usize;
-            for i in 0..n {
-                let idx = i as u32;
-                let local = [idx % sx, (idx / sx) % sy, idx / (sx * sy)];
-                let v: [u32; 3] = match b {
-                    Builtin::GlobalId => [
-                        g[0].wrapping_mul(sx).wrapping_add(local[0]),
-                        g[1].wrapping_mul(sy).wrapping_add(local[1]),
-                        g[2].wrapping_mul(self.size[2]).wrapping_add(local[2]),
-                    ],
-                    Builtin::LocalId => local,
-                    Builtin::LocalIndex => [idx, 0, 0],
-                    Builtin::GroupId => g,
-                    Builtin::NumGroups => self.groups,
-                    Builtin::WorkgroupSize => self.size,
-                    Builtin::SubgroupSize => [SUBGROUP_SIZE, 0, 0],
-                    Builtin::SubgroupLane => [idx % SUBGROUP_SIZE, 0, 0],
-                    Builtin::NumSubgroups => [(n as u32).div_ceil(SUBGROUP_SIZE), 0, 0],
-                    Builtin::SubgroupId => [idx / SUBGROUP_SIZE, 0, 0],
-                };
-                let comps = match b {
-                    Builtin::GlobalId
-                    | Builtin::LocalId
-                    | Builtin::GroupId
-                    | Builtin::NumGroups
-                    | Builtin::WorkgroupSize => 3,
-                    _ => 1,
-                };
-                for (c, &x) in v.iter().enumerate().take(comps) {
-                    self.regs[(r + c) * n + i] = x;
+            let r = reg as usize * n;
+            let rows = &mut self.regs[r..];
+            // Built-ins that are the same in every workgroup were set when the lanes were made.
+            match b {
+                Builtin::GlobalId => {
+                    let (x, y, z) = (
+                        g[0].wrapping_mul(sx),
+                        g[1].wrapping_mul(sy),
+                        g[2].wrapping_mul(sz),
+                    );
+                    for i in 0..n {
+                        let idx = i as u32;
+                        rows[i] = x.wrapping_add(idx % sx);
+                        rows[n + i] = y.wrapping_add((idx / sx) % sy);
+                        rows[2 * n + i] = z.wrapping_add(idx / (sx * sy));
+                    }
                 }
+                Builtin::GroupId => {
+                    for c in 0..3 {
+                        rows[c * n..(c + 1) * n].fill(g[c]);
+                    }
+                }
+                _ => {}
             }
         }
         let prog = self.prog;
