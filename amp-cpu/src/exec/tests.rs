@@ -405,6 +405,7 @@ struct Log {
     accesses: Vec<(u32, Space, u64, u32, AccessKind)>,
     barriers: usize,
     groups: usize,
+    last_barrier: (Vec<bool>, Vec<bool>),
 }
 
 impl Observer for Log {
@@ -426,8 +427,9 @@ impl Observer for Log {
     fn out_of_range(&mut self, lane: u32, index: i64, len: u64, _: naga::Span) {
         self.out_of_range.push((lane, index, len));
     }
-    fn barrier(&mut self, _: &[bool], _: &[bool], _: naga::Barrier, _: naga::Span) {
+    fn barrier(&mut self, arrived: &[bool], exited: &[bool], _: naga::Barrier, _: naga::Span) {
         self.barriers += 1;
+        self.last_barrier = (arrived.to_vec(), exited.to_vec());
     }
     fn end_group(&mut self) {}
     fn finish(&mut self) -> Vec<Finding> {
@@ -757,4 +759,50 @@ fn compiles_dumped_amp_kernels() {
     for (name, e) in failed.iter().take(20) {
         println!("  {name}: {e}");
     }
+}
+
+#[test]
+fn barriers_report_the_lanes_that_arrived_and_those_that_exited() {
+    let src = "
+var<workgroup> t: array<u32, 4>;
+@group(0) @binding(0) var<storage, read_write> o: array<u32>;
+@compute @workgroup_size(4)
+fn main(@builtin(local_invocation_index) l: u32) {
+    if l == 3u { return; }
+    t[l] = l;
+    if l < 2u { workgroupBarrier(); }
+    o[l] = t[l];
+}";
+    let mut log = Log::default();
+    run_with(src, [2, 1, 1], &[vec![0; 16]], 1, Some(&mut log));
+    assert_eq!(log.groups, 2);
+    assert_eq!(log.barriers, 2);
+    assert_eq!(
+        log.last_barrier,
+        (
+            vec![true, true, false, false],
+            vec![false, false, false, true]
+        )
+    );
+    let wg = log
+        .accesses
+        .iter()
+        .filter(|a| a.1 == Space::Workgroup { var: 0 })
+        .count();
+    // Lanes 0..3 write and read t in each of the two workgroups.
+    assert_eq!(wg, 2 * 6);
+}
+
+#[test]
+fn wide_atomics_on_storage() {
+    let src = "
+@group(0) @binding(0) var<storage, read_write> a: array<atomic<u64>, 2>;
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    atomicAdd(&a[0], 0x100000001lu);
+    atomicMax(&a[1], u64(id.x) << 33u);
+}";
+    let out = run_with(src, [16, 1, 1], &[vec![0; 16]], 4, None);
+    let a: Vec<u64> = back(&out[0]);
+    assert_eq!(a, [1024 * 0x1_0000_0001, 1023u64 << 33]);
 }
