@@ -617,11 +617,10 @@ impl<'a, 'o> Lanes<'a, 'o> {
                 }
                 let mut m = self.take(false);
                 m.copy_from_slice(mask);
-                // The callee's breaks and continues cannot reach the caller's loops.
-                let saved = std::mem::take(&mut self.targets);
+                // naga's validator keeps every `break` and `continue` inside a loop or switch of
+                // its own function, so the callee's never reach the caller's targets.
                 let prog = self.prog;
                 self.block(&prog.funcs[func as usize].body, &mut m);
-                self.targets = saved;
                 self.give(m);
                 if let Some(r) = result {
                     self.inst_copy(r);
