@@ -5,12 +5,17 @@
 //! INTERFACE FILE: the device shell (`crate::device`) and the checker (`crate::check`) use
 //! exactly the items below. Their signatures are fixed; the bodies are the executor's.
 
+mod access;
+#[cfg(test)]
+mod bench;
 mod compile;
+mod expr;
 mod lanes;
 mod ops;
 mod program;
 mod run;
 mod shape;
+mod stmt;
 mod subgroup;
 #[cfg(test)]
 mod tests;

@@ -6,46 +6,40 @@
 
 use super::program::*;
 use super::{Dispatch, DispatchError, SUBGROUP_SIZE};
-use crate::check::{AccessKind, Observer, Space};
+use crate::check::{Observer, Space};
 use crate::memory::OutOfMemory;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
-use std::sync::Mutex;
 
 /// A binding as the program sees it: the buffer's words, the binding's first byte, its size.
 #[derive(Clone, Copy)]
 pub(super) struct Slot<'a> {
-    words: &'a [AtomicU32],
-    base: u64,
-    size: u64,
+    pub(super) words: &'a [AtomicU32],
+    pub(super) base: u64,
+    pub(super) size: u64,
 }
 
-/// 64-bit atomics on storage memory take one of these locks (chosen by address), read the two
-/// words, write them back and release it: the memory's words are 32-bit atomics, and every
-/// 64-bit atomic operation on the same address takes the same lock.
-static WIDE_ATOMICS: [Mutex<()>; 16] = [const { Mutex::new(()) }; 16];
-
 /// Lanes that left a loop or switch through `break` (and a loop's body through `continue`).
-struct Target {
+pub(super) struct Target {
     broke: Vec<bool>,
     cont: Option<Vec<bool>>,
 }
 
 /// One host thread's lanes: registers, per-lane memory, the workgroup region.
-struct Lanes<'a, 'o> {
-    prog: &'a Program,
-    slots: &'a [Slot<'a>],
-    immediates: &'a [u8],
-    groups: [u32; 3],
-    size: [u32; 3],
-    n: usize,
-    regs: Vec<u32>,
-    private: Vec<u32>,
-    private_bytes: u32,
-    wg: Vec<u32>,
-    exited: Vec<bool>,
-    pool: Vec<Vec<bool>>,
-    targets: Vec<Target>,
-    obs: Option<&'o mut dyn Observer>,
+pub(super) struct Lanes<'a, 'o> {
+    pub(super) prog: &'a Program,
+    pub(super) slots: &'a [Slot<'a>],
+    pub(super) immediates: &'a [u8],
+    pub(super) groups: [u32; 3],
+    pub(super) size: [u32; 3],
+    pub(super) n: usize,
+    pub(super) regs: Vec<u32>,
+    pub(super) private: Vec<u32>,
+    pub(super) private_bytes: u32,
+    pub(super) wg: Vec<u32>,
+    pub(super) exited: Vec<bool>,
+    pub(super) pool: Vec<Vec<bool>>,
+    pub(super) targets: Vec<Target>,
+    pub(super) obs: Option<&'o mut dyn Observer>,
 }
 
 fn zeroed<T: Clone>(len: usize, value: T, unit: usize) -> Result<Vec<T>, DispatchError> {
@@ -210,7 +204,38 @@ impl<'a, 'o> Lanes<'a, 'o> {
         };
         let mut all = vec![true; n];
         lanes.block(&prog.constants, &mut all);
+        lanes.fill_fixed_builtins();
         Ok(lanes)
+    }
+
+    /// Sets the built-ins that every workgroup of the dispatch shares.
+    fn fill_fixed_builtins(&mut self) {
+        let n = self.n;
+        let [sx, sy, _] = self.size;
+        for &(b, reg) in &self.prog.builtins {
+            let r = reg as usize * n;
+            for i in 0..n {
+                let idx = i as u32;
+                let v: [u32; 3] = match b {
+                    Builtin::GlobalId | Builtin::GroupId => continue,
+                    Builtin::LocalId => [idx % sx, (idx / sx) % sy, idx / (sx * sy)],
+                    Builtin::LocalIndex => [idx, 0, 0],
+                    Builtin::NumGroups => self.groups,
+                    Builtin::WorkgroupSize => self.size,
+                    Builtin::SubgroupSize => [SUBGROUP_SIZE, 0, 0],
+                    Builtin::SubgroupLane => [idx % SUBGROUP_SIZE, 0, 0],
+                    Builtin::NumSubgroups => [(n as u32).div_ceil(SUBGROUP_SIZE), 0, 0],
+                    Builtin::SubgroupId => [idx / SUBGROUP_SIZE, 0, 0],
+                };
+                let comps = match b {
+                    Builtin::LocalId | Builtin::NumGroups | Builtin::WorkgroupSize => 3,
+                    _ => 1,
+                };
+                for (c, &x) in v.iter().enumerate().take(comps) {
+                    self.regs[r + c * n + i] = x;
+                }
+            }
+        }
     }
 
     fn take(&mut self, value: bool) -> Vec<bool> {
@@ -228,39 +253,31 @@ impl<'a, 'o> Lanes<'a, 'o> {
         let n = self.n;
         self.wg.fill(0);
         self.exited.fill(false);
-        let [sx, sy, _] = self.size;
+        let [sx, sy, sz] = self.size;
         for &(b, reg) in &self.prog.builtins {
-            let r = reg as usize;
-            for i in 0..n {
-                let idx = i as u32;
-                let local = [idx % sx, (idx / sx) % sy, idx / (sx * sy)];
-                let v: [u32; 3] = match b {
-                    Builtin::GlobalId => [
-                        g[0].wrapping_mul(sx).wrapping_add(local[0]),
-                        g[1].wrapping_mul(sy).wrapping_add(local[1]),
-                        g[2].wrapping_mul(self.size[2]).wrapping_add(local[2]),
-                    ],
-                    Builtin::LocalId => local,
-                    Builtin::LocalIndex => [idx, 0, 0],
-                    Builtin::GroupId => g,
-                    Builtin::NumGroups => self.groups,
-                    Builtin::WorkgroupSize => self.size,
-                    Builtin::SubgroupSize => [SUBGROUP_SIZE, 0, 0],
-                    Builtin::SubgroupLane => [idx % SUBGROUP_SIZE, 0, 0],
-                    Builtin::NumSubgroups => [(n as u32).div_ceil(SUBGROUP_SIZE), 0, 0],
-                    Builtin::SubgroupId => [idx / SUBGROUP_SIZE, 0, 0],
-                };
-                let comps = match b {
-                    Builtin::GlobalId
-                    | Builtin::LocalId
-                    | Builtin::GroupId
-                    | Builtin::NumGroups
-                    | Builtin::WorkgroupSize => 3,
-                    _ => 1,
-                };
-                for (c, &x) in v.iter().enumerate().take(comps) {
-                    self.regs[(r + c) * n + i] = x;
+            let r = reg as usize * n;
+            let rows = &mut self.regs[r..];
+            // Built-ins that are the same in every workgroup were set when the lanes were made.
+            match b {
+                Builtin::GlobalId => {
+                    let (x, y, z) = (
+                        g[0].wrapping_mul(sx),
+                        g[1].wrapping_mul(sy),
+                        g[2].wrapping_mul(sz),
+                    );
+                    for i in 0..n {
+                        let idx = i as u32;
+                        rows[i] = x.wrapping_add(idx % sx);
+                        rows[n + i] = y.wrapping_add((idx / sx) % sy);
+                        rows[2 * n + i] = z.wrapping_add(idx / (sx * sy));
+                    }
                 }
+                Builtin::GroupId => {
+                    for c in 0..3 {
+                        rows[c * n..(c + 1) * n].fill(g[c]);
+                    }
+                }
+                _ => {}
             }
         }
         let prog = self.prog;
@@ -272,14 +289,14 @@ impl<'a, 'o> Lanes<'a, 'o> {
 
     /// The byte offset of a pointer for `lane`.
     #[inline(always)]
-    fn off(&self, off: Off, lane: usize) -> u32 {
+    pub(super) fn off(&self, off: Off, lane: usize) -> u32 {
         match off {
             Off::Const(c) => c,
             Off::Reg(r) => self.regs[r as usize * self.n + lane],
         }
     }
 
-    fn index(&self, i: Index, lane: usize) -> i64 {
+    pub(super) fn index(&self, i: Index, lane: usize) -> i64 {
         match i {
             Index::Const(c) => i64::from(c),
             Index::Reg { reg, signed } => {
@@ -293,7 +310,7 @@ impl<'a, 'o> Lanes<'a, 'o> {
         }
     }
 
-    fn len(&self, len: Len) -> u64 {
+    pub(super) fn len(&self, len: Len) -> u64 {
         match len {
             Len::Const(n) => u64::from(n),
             Len::Runtime {
@@ -303,138 +320,6 @@ impl<'a, 'o> Lanes<'a, 'o> {
             } => {
                 let s = self.slots[slot as usize].size;
                 s.saturating_sub(u64::from(start)) / u64::from(stride.max(1))
-            }
-        }
-    }
-
-    fn space(&self, mem: Mem) -> Option<Space> {
-        match mem {
-            Mem::Storage { slot } => {
-                let b = self.prog.bindings[slot as usize];
-                Some(Space::Binding {
-                    group: b.group,
-                    binding: b.binding,
-                })
-            }
-            Mem::Workgroup { var, .. } => Some(Space::Workgroup { var }),
-            _ => None,
-        }
-    }
-
-    /// Reads `bytes` bytes at `at` of `mem` for `lane`, or `None` outside the memory.
-    fn read(&self, mem: Mem, lane: usize, at: u32, bytes: u32) -> Option<u64> {
-        if at == INVALID {
-            return None;
-        }
-        let end = u64::from(at) + u64::from(bytes);
-        match mem {
-            Mem::Storage { slot } | Mem::Uniform { slot } => {
-                let s = self.slots[slot as usize];
-                if end > s.size {
-                    return None;
-                }
-                let abs = s.base + u64::from(at);
-                Some(gather(|w| s.words[w].load(Relaxed), abs, bytes))
-            }
-            Mem::Immediate => {
-                let b = self.immediates.get(at as usize..end as usize)?;
-                let mut v = [0u8; 8];
-                v[..b.len()].copy_from_slice(b);
-                Some(u64::from_le_bytes(v))
-            }
-            Mem::Workgroup { base, size, .. } => {
-                if end > u64::from(size) {
-                    return None;
-                }
-                Some(gather(|w| self.wg[w], u64::from(base + at), bytes))
-            }
-            Mem::Private => {
-                if end > u64::from(self.private_bytes) {
-                    return None;
-                }
-                let n = self.n;
-                Some(gather(|w| self.private[w * n + lane], u64::from(at), bytes))
-            }
-        }
-    }
-
-    /// Writes the low `bytes` bytes of `v` at `at` of `mem` for `lane`; false outside it.
-    fn write(&mut self, mem: Mem, lane: usize, at: u32, bytes: u32, v: u64) -> bool {
-        if at == INVALID {
-            return false;
-        }
-        let end = u64::from(at) + u64::from(bytes);
-        match mem {
-            Mem::Storage { slot } => {
-                let s = self.slots[slot as usize];
-                if end > s.size {
-                    return false;
-                }
-                scatter(
-                    |w, mask, bits| {
-                        let a = &s.words[w];
-                        if mask == u32::MAX {
-                            a.store(bits, Relaxed);
-                        } else {
-                            // Other bytes of the word may belong to another thread's element.
-                            let _ = a.fetch_update(Relaxed, Relaxed, |x| Some((x & !mask) | bits));
-                        }
-                    },
-                    s.base + u64::from(at),
-                    bytes,
-                    v,
-                );
-                true
-            }
-            Mem::Uniform { .. } | Mem::Immediate => false,
-            Mem::Workgroup { base, size, .. } => {
-                if end > u64::from(size) {
-                    return false;
-                }
-                let wg = &mut self.wg;
-                scatter(
-                    |w, mask, bits| wg[w] = (wg[w] & !mask) | bits,
-                    u64::from(base + at),
-                    bytes,
-                    v,
-                );
-                true
-            }
-            Mem::Private => {
-                if end > u64::from(self.private_bytes) {
-                    return false;
-                }
-                let n = self.n;
-                let p = &mut self.private;
-                scatter(
-                    |w, mask, bits| {
-                        let x = &mut p[w * n + lane];
-                        *x = (*x & !mask) | bits;
-                    },
-                    u64::from(at),
-                    bytes,
-                    v,
-                );
-                true
-            }
-        }
-    }
-
-    fn report(
-        &mut self,
-        lane: usize,
-        mem: Mem,
-        at: u32,
-        bytes: u32,
-        kind: AccessKind,
-        span: naga::Span,
-    ) {
-        if self.obs.is_none() {
-            return;
-        }
-        if let Some(space) = self.space(mem) {
-            if let Some(o) = self.obs.as_deref_mut() {
-                o.access(lane as u32, space, u64::from(at), bytes, kind, span);
             }
         }
     }
@@ -480,6 +365,22 @@ impl<'a, 'o> Lanes<'a, 'o> {
                 span,
             } => {
                 let len = self.len(len);
+                if let (Off::Const(b), Index::Reg { reg, signed: false }, None) =
+                    (base, index, self.obs.as_ref())
+                {
+                    // The common case: a constant base, an unsigned index, no observer.
+                    let (ir, dr) = (reg as usize * n, dst as usize * n);
+                    for lane in 0..n {
+                        let i = u64::from(self.regs[ir + lane]);
+                        let at = u64::from(b) + i * u64::from(stride);
+                        self.regs[dr + lane] = if i < len && at < u64::from(INVALID) {
+                            at as u32
+                        } else {
+                            INVALID
+                        };
+                    }
+                    return;
+                }
                 for lane in 0..n {
                     let b = self.off(base, lane);
                     let i = self.index(index, lane);
@@ -534,91 +435,15 @@ impl<'a, 'o> Lanes<'a, 'o> {
                 ref leaves,
                 atomic,
                 span,
-            } => {
-                if let (Mem::Private, Off::Const(at)) = (ptr.mem, ptr.off) {
-                    if leaves.iter().all(|l| l.bytes == 4 && (at + l.at) % 4 == 0)
-                        && at as u64 + leaves.last().map_or(0, |l| u64::from(l.at) + 4)
-                            <= u64::from(self.private_bytes)
-                    {
-                        // Whole rows of per-lane memory: inactive lanes' registers are unused.
-                        for l in leaves.iter() {
-                            let s = ((at + l.at) / 4) as usize * n;
-                            let d = (dst + l.row) as usize * n;
-                            self.regs[d..d + n].copy_from_slice(&self.private[s..s + n]);
-                        }
-                        return;
-                    }
-                }
-                let kind = if atomic {
-                    AccessKind::Atomic
-                } else {
-                    AccessKind::Read
-                };
-                for lane in 0..n {
-                    if !mask[lane] {
-                        continue;
-                    }
-                    let b = self.off(ptr.off, lane);
-                    for l in leaves.iter() {
-                        let at = b.saturating_add(l.at);
-                        let v = match self.read(ptr.mem, lane, at, l.bytes) {
-                            Some(v) => {
-                                self.report(lane, ptr.mem, at, l.bytes, kind, span);
-                                v
-                            }
-                            None => 0,
-                        };
-                        let r = (dst + l.row) as usize;
-                        self.regs[r * n + lane] = v as u32;
-                        if l.bytes == 8 {
-                            self.regs[(r + 1) * n + lane] = (v >> 32) as u32;
-                        }
-                    }
-                }
-            }
+            } => self.load(dst, ptr, &leaves[..], atomic, span, mask),
             Inst::Store {
                 ptr,
                 src,
                 ref leaves,
                 atomic,
                 span,
-            } => {
-                let kind = if atomic {
-                    AccessKind::Atomic
-                } else {
-                    AccessKind::Write
-                };
-                for lane in 0..n {
-                    if !mask[lane] {
-                        continue;
-                    }
-                    let b = self.off(ptr.off, lane);
-                    for l in leaves.iter() {
-                        let at = b.saturating_add(l.at);
-                        let r = (src + l.row) as usize;
-                        let mut v = u64::from(self.regs[r * n + lane]);
-                        if l.bytes == 8 {
-                            v |= u64::from(self.regs[(r + 1) * n + lane]) << 32;
-                        }
-                        if self.write(ptr.mem, lane, at, l.bytes, v) {
-                            self.report(lane, ptr.mem, at, l.bytes, kind, span);
-                        }
-                    }
-                }
-            }
-            Inst::ZeroPrivate { at, bytes } => {
-                for lane in 0..n {
-                    if !mask[lane] {
-                        continue;
-                    }
-                    let mut i = 0;
-                    while i < bytes {
-                        let k = (bytes - i).min(4 - (at + i) % 4);
-                        self.write(Mem::Private, lane, at + i, k, 0);
-                        i += k;
-                    }
-                }
-            }
+            } => self.store(ptr, src, &leaves[..], atomic, span, mask),
+            Inst::ZeroPrivate { at, bytes } => self.zero_private(at, bytes, mask),
             Inst::Atomic {
                 ptr,
                 op,
@@ -792,11 +617,10 @@ impl<'a, 'o> Lanes<'a, 'o> {
                 }
                 let mut m = self.take(false);
                 m.copy_from_slice(mask);
-                // The callee's breaks and continues cannot reach the caller's loops.
-                let saved = std::mem::take(&mut self.targets);
+                // naga's validator keeps every `break` and `continue` inside a loop or switch of
+                // its own function, so the callee's never reach the caller's targets.
                 let prog = self.prog;
                 self.block(&prog.funcs[func as usize].body, &mut m);
-                self.targets = saved;
                 self.give(m);
                 if let Some(r) = result {
                     self.inst_copy(r);
@@ -874,181 +698,5 @@ impl<'a, 'o> Lanes<'a, 'o> {
         let n = self.n;
         let (d, s, k) = (m.dst as usize * n, m.src as usize * n, m.rows as usize * n);
         self.regs.copy_within(s..s + k, d);
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn atomic(
-        &mut self,
-        ptr: Ptr,
-        op: AtomicOp,
-        ty: AtomicTy,
-        value: Reg,
-        compare: Option<Reg>,
-        result: Option<Reg>,
-        span: naga::Span,
-        mask: &[bool],
-    ) {
-        let n = self.n;
-        let wide = matches!(ty, AtomicTy::U64 | AtomicTy::I64);
-        let bytes = if wide { 8 } else { 4 };
-        for lane in 0..n {
-            if !mask[lane] {
-                continue;
-            }
-            let get = |r: Reg| -> u64 {
-                let lo = u64::from(self.regs[r as usize * n + lane]);
-                if wide {
-                    lo | (u64::from(self.regs[(r as usize + 1) * n + lane]) << 32)
-                } else {
-                    lo
-                }
-            };
-            let v = get(value);
-            let cmp = compare.map(get).unwrap_or(0);
-            let f = |old: u64| -> u64 {
-                match op {
-                    AtomicOp::Add => match ty {
-                        AtomicTy::F32 => u64::from(
-                            (f32::from_bits(old as u32) + f32::from_bits(v as u32)).to_bits(),
-                        ),
-                        _ => old.wrapping_add(v),
-                    },
-                    AtomicOp::Sub => old.wrapping_sub(v),
-                    AtomicOp::And => old & v,
-                    AtomicOp::Or => old | v,
-                    AtomicOp::Xor => old ^ v,
-                    AtomicOp::Min | AtomicOp::Max => {
-                        let less = match ty {
-                            AtomicTy::I32 => (v as u32 as i32) < (old as u32 as i32),
-                            AtomicTy::I64 => (v as i64) < (old as i64),
-                            AtomicTy::F32 => f32::from_bits(v as u32) < f32::from_bits(old as u32),
-                            _ => v < old,
-                        };
-                        if less == (op == AtomicOp::Min) {
-                            v
-                        } else {
-                            old
-                        }
-                    }
-                    AtomicOp::Exchange => v,
-                    AtomicOp::CompareExchange => {
-                        if old == cmp {
-                            v
-                        } else {
-                            old
-                        }
-                    }
-                }
-            };
-            let at = self.off(ptr.off, lane);
-            let old = match self.rmw(ptr.mem, at, bytes, f) {
-                Some(old) => {
-                    self.report(lane, ptr.mem, at, bytes, AccessKind::Atomic, span);
-                    old
-                }
-                None => 0,
-            };
-            if let Some(r) = result {
-                let r = r as usize;
-                self.regs[r * n + lane] = old as u32;
-                let mut next = r + 1;
-                if wide {
-                    self.regs[next * n + lane] = (old >> 32) as u32;
-                    next += 1;
-                }
-                if op == AtomicOp::CompareExchange {
-                    self.regs[next * n + lane] = u32::from(old == cmp);
-                }
-            }
-        }
-    }
-
-    /// An atomic read-modify-write of 4 or 8 bytes; the old value, or `None` outside memory.
-    fn rmw(&mut self, mem: Mem, at: u32, bytes: u32, f: impl Fn(u64) -> u64) -> Option<u64> {
-        if at == INVALID || !at.is_multiple_of(bytes) {
-            return None;
-        }
-        let end = u64::from(at) + u64::from(bytes);
-        match mem {
-            Mem::Storage { slot } => {
-                let s = self.slots[slot as usize];
-                if end > s.size {
-                    return None;
-                }
-                let w = ((s.base + u64::from(at)) / 4) as usize;
-                if bytes == 4 {
-                    let r =
-                        s.words[w].fetch_update(Relaxed, Relaxed, |x| Some(f(u64::from(x)) as u32));
-                    Some(u64::from(r.unwrap_or_else(|x| x)))
-                } else {
-                    let lock = &WIDE_ATOMICS[(w / 2) % WIDE_ATOMICS.len()];
-                    let _held = lock.lock().unwrap_or_else(|p| p.into_inner());
-                    let old = u64::from(s.words[w].load(Relaxed))
-                        | (u64::from(s.words[w + 1].load(Relaxed)) << 32);
-                    let new = f(old);
-                    s.words[w].store(new as u32, Relaxed);
-                    s.words[w + 1].store((new >> 32) as u32, Relaxed);
-                    Some(old)
-                }
-            }
-            Mem::Workgroup { base, size, .. } => {
-                if end > u64::from(size) {
-                    return None;
-                }
-                let w = ((base + at) / 4) as usize;
-                let old = if bytes == 4 {
-                    u64::from(self.wg[w])
-                } else {
-                    u64::from(self.wg[w]) | (u64::from(self.wg[w + 1]) << 32)
-                };
-                let new = f(old);
-                self.wg[w] = new as u32;
-                if bytes == 8 {
-                    self.wg[w + 1] = (new >> 32) as u32;
-                }
-                Some(old)
-            }
-            _ => None,
-        }
-    }
-}
-
-/// Reads `bytes` little-endian bytes at byte `abs` from words given by `word`.
-#[inline(always)]
-fn gather(word: impl Fn(usize) -> u32, abs: u64, bytes: u32) -> u64 {
-    let w = (abs / 4) as usize;
-    let shift = (abs % 4) as u32 * 8;
-    match (bytes, shift) {
-        (4, 0) => u64::from(word(w)),
-        (8, 0) => u64::from(word(w)) | (u64::from(word(w + 1)) << 32),
-        _ => {
-            let mut v = 0u64;
-            for i in 0..u64::from(bytes) {
-                let a = abs + i;
-                let b = (word((a / 4) as usize) >> ((a % 4) * 8)) & 0xff;
-                v |= u64::from(b) << (i * 8);
-            }
-            v
-        }
-    }
-}
-
-/// Writes the low `bytes` bytes of `v` at byte `abs`, word by word: `put(word, mask, bits)`
-/// sets the bits of `mask` in the word to `bits`.
-#[inline(always)]
-fn scatter(mut put: impl FnMut(usize, u32, u32), abs: u64, bytes: u32, v: u64) {
-    let mut i = 0u32;
-    while i < bytes {
-        let a = abs + u64::from(i);
-        let first = (a % 4) as u32;
-        let k = (bytes - i).min(4 - first);
-        let mask = if k == 4 {
-            u32::MAX
-        } else {
-            ((1u32 << (k * 8)) - 1) << (first * 8)
-        };
-        let bits = (((v >> (i * 8)) as u32) << (first * 8)) & mask;
-        put((a / 4) as usize, mask, bits);
-        i += k;
     }
 }

@@ -100,6 +100,7 @@ fn typed<T: Num>(
                 u64::MAX >> (64 - 32 * w)
             }
         }
+        Op::Min | Op::Max => extreme(ty, op == Op::Min),
         _ => identity::<T>(op).map_or(0, |v| to_raw(v, w)),
     };
     let sg = SUBGROUP_SIZE as usize;
@@ -141,6 +142,27 @@ fn typed<T: Num>(
                 }
             }
         }
+    }
+}
+
+/// The identity of `min` (the type's largest value) or `max` (its smallest), as raw bits.
+fn extreme(ty: CollTy, min: bool) -> u64 {
+    match (ty, min) {
+        (CollTy::Bool, _) => u64::from(min),
+        (CollTy::U32, true) => u64::from(u32::MAX),
+        (CollTy::U32, false) => 0,
+        (CollTy::I32, true) => u64::from(i32::MAX as u32),
+        (CollTy::I32, false) => u64::from(i32::MIN as u32),
+        (CollTy::F32, true) => u64::from(f32::INFINITY.to_bits()),
+        (CollTy::F32, false) => u64::from(f32::NEG_INFINITY.to_bits()),
+        (CollTy::F16, true) => u64::from(f16::INFINITY.to_bits()),
+        (CollTy::F16, false) => u64::from(f16::NEG_INFINITY.to_bits()),
+        (CollTy::U64, true) => u64::MAX,
+        (CollTy::U64, false) => 0,
+        (CollTy::I64, true) => i64::MAX as u64,
+        (CollTy::I64, false) => i64::MIN as u64,
+        (CollTy::F64, true) => f64::INFINITY.to_bits(),
+        (CollTy::F64, false) => f64::NEG_INFINITY.to_bits(),
     }
 }
 

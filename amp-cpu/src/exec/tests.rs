@@ -405,6 +405,7 @@ struct Log {
     accesses: Vec<(u32, Space, u64, u32, AccessKind)>,
     barriers: usize,
     groups: usize,
+    last_barrier: (Vec<bool>, Vec<bool>),
 }
 
 impl Observer for Log {
@@ -426,8 +427,9 @@ impl Observer for Log {
     fn out_of_range(&mut self, lane: u32, index: i64, len: u64, _: naga::Span) {
         self.out_of_range.push((lane, index, len));
     }
-    fn barrier(&mut self, _: &[bool], _: &[bool], _: naga::Barrier, _: naga::Span) {
+    fn barrier(&mut self, arrived: &[bool], exited: &[bool], _: naga::Barrier, _: naga::Span) {
         self.barriers += 1;
+        self.last_barrier = (arrived.to_vec(), exited.to_vec());
     }
     fn end_group(&mut self) {}
     fn finish(&mut self) -> Vec<Finding> {
@@ -537,4 +539,270 @@ fn main() { o[0] = textureLoad(t, vec2(0, 0), 0).x; }";
     let e = Kernel::compile(&m, "main").err().expect("an error");
     assert_eq!(e.what, "images");
     assert!(Kernel::compile(&m, "nope").is_err());
+}
+
+#[test]
+fn constants_uniforms_immediates_and_struct_results() {
+    let src = "
+struct P { scale: f32, offset: u32, }
+struct R { a: u32, b: vec2<f32>, }
+@group(0) @binding(0) var<storage, read_write> o: array<u32>;
+@group(0) @binding(1) var<uniform> p: P;
+var<immediate> q: vec2<u32>;
+const TABLE = array<u32, 4>(10u, 20u, 30u, 40u);
+fn make(i: u32) -> R { return R(i * 2u, vec2(f32(i), 0.5)); }
+@compute @workgroup_size(4)
+fn main(@builtin(local_invocation_index) i: u32) {
+    var v = vec2(1.5, 2.5);
+    let t = TABLE;
+    let r = make(i);
+    o[i] = t[i] + u32(v.y * p.scale) + p.offset + q.x * q.y + r.a + u32(r.b.x + r.b.y) + bitcast<u32>(1.0f) % 7u;
+}";
+    let m = module(src);
+    let k = Kernel::compile(&m, "main").expect("compile");
+    let o = Memory::zeroed(16).expect("memory");
+    let u = Memory::zeroed(16).expect("memory");
+    u.write(0, &bytes(&[4.0f32]));
+    u.write(4, &100u32.to_le_bytes());
+    let b = [
+        Binding {
+            group: 0,
+            binding: 0,
+            memory: &o,
+            offset: 0,
+            size: 16,
+        },
+        Binding {
+            group: 0,
+            binding: 1,
+            memory: &u,
+            offset: 0,
+            size: 16,
+        },
+    ];
+    let imm = bytes(&[3u32, 5]);
+    k.dispatch(
+        &Dispatch {
+            groups: [1, 1, 1],
+            immediates: &imm,
+            bindings: &b,
+            threads: 1,
+        },
+        None,
+    )
+    .expect("dispatch");
+    let mut out = [0u8; 16];
+    o.read(0, &mut out);
+    let got: Vec<u32> = back(&out);
+    for i in 0..4u32 {
+        let want =
+            (i + 1) * 10 + 10 + 100 + 15 + i * 2 + (i as f32 + 0.5) as u32 + 1.0f32.to_bits() % 7;
+        assert_eq!(got[i as usize], want, "lane {i}");
+    }
+}
+
+#[test]
+fn locals_the_host_cannot_hold_are_out_of_memory() {
+    // A host that grants any allocation (Linux `overcommit_memory` 1) would grant this one and
+    // then fail as its pages are touched: the test runs where the host refuses what it lacks.
+    if std::fs::read_to_string("/proc/sys/vm/overcommit_memory").is_ok_and(|s| s.trim() == "1") {
+        return;
+    }
+    let src = "
+@group(0) @binding(0) var<storage, read_write> o: array<u32>;
+@compute @workgroup_size(1024)
+fn main(@builtin(local_invocation_index) i: u32) {
+    var big: array<u32, 0x0ff00000>;
+    big[i] = i;
+    o[0] = big[i / 2u];
+}";
+    let m = module(src);
+    let k = Kernel::compile(&m, "main").expect("compile");
+    let o = Memory::zeroed(4).expect("memory");
+    let b = [Binding {
+        group: 0,
+        binding: 0,
+        memory: &o,
+        offset: 0,
+        size: 4,
+    }];
+    let e = k
+        .dispatch(
+            &Dispatch {
+                groups: [1, 1, 1],
+                immediates: &[],
+                bindings: &b,
+                threads: 1,
+            },
+            None,
+        )
+        .err();
+    assert!(
+        matches!(e, Some(super::DispatchError::OutOfMemory(_))),
+        "{e:?}"
+    );
+}
+
+/// Compiles every kernel in a dump of amp's kernels (`AMP_DUMP_WGSL=1 cargo test --test gpu --
+/// --nocapture 2> dump.txt`, then `AMP_CPU_WGSL_DUMP=dump.txt cargo test -p amp-cpu --lib
+/// compiles_dumped -- --ignored --nocapture`) and prints what does not.
+#[test]
+#[ignore = "needs a dump of amp's kernels"]
+fn compiles_dumped_amp_kernels() {
+    let Some(path) = std::env::var_os("AMP_CPU_WGSL_DUMP") else {
+        return;
+    };
+    let text = std::fs::read_to_string(path).expect("dump");
+    let lines: Vec<&str> = text.lines().collect();
+    let mut kernels: Vec<(String, String)> = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        if i + 1 < lines.len()
+            && lines[i].starts_with("// ")
+            && lines[i + 1]
+                .ends_with("run-time checks (every other access is proven in range or unchecked)")
+        {
+            let name = lines[i][3..].to_string();
+            let mut j = i + 2;
+            let mut src = String::new();
+            while j < lines.len()
+                && !(j + 1 < lines.len()
+                    && lines[j].starts_with("// ")
+                    && lines[j + 1].ends_with(
+                        "run-time checks (every other access is proven in range or unchecked)",
+                    ))
+            {
+                let l = lines[j];
+                // Other tests' output interleaves with the dump: keep WGSL's lines only.
+                let wgsl = l.is_empty()
+                    || l.starts_with(' ')
+                    || [
+                        "struct ",
+                        "}",
+                        "@",
+                        "var",
+                        "const ",
+                        "fn ",
+                        "enable ",
+                        "alias ",
+                        "diagnostic",
+                        "requires ",
+                    ]
+                    .iter()
+                    .any(|k| l.starts_with(k));
+                if wgsl {
+                    src.push_str(l);
+                    src.push('\n');
+                }
+                j += 1;
+            }
+            kernels.push((name, src));
+            i = j;
+        } else {
+            i += 1;
+        }
+    }
+    let mut seen = std::collections::HashSet::new();
+    let (mut ok, mut unparsable) = (0, 0);
+    let mut failed: Vec<(String, String)> = Vec::new();
+    for (name, src) in &kernels {
+        if !seen.insert(src.clone()) {
+            continue;
+        }
+        let m = match naga::front::wgsl::parse_str(src) {
+            Ok(m) => m,
+            Err(e) => {
+                unparsable += 1;
+                println!("  not parsed: {name}: {}", e.message());
+                continue;
+            }
+        };
+        let valid = naga::valid::Validator::new(
+            naga::valid::ValidationFlags::all(),
+            naga::valid::Capabilities::all(),
+        )
+        .validate(&m);
+        if let Err(e) = valid {
+            unparsable += 1;
+            println!("  not valid: {name}: {e}");
+            continue;
+        }
+        let ep = m
+            .entry_points
+            .first()
+            .map(|e| e.name.clone())
+            .unwrap_or_default();
+        match Kernel::compile(&m, &ep) {
+            Ok(_) => ok += 1,
+            Err(e) => failed.push((
+                name.clone(),
+                format!(
+                    "{e} ({} entry points, {} bytes of WGSL)",
+                    m.entry_points.len(),
+                    src.len()
+                ),
+            )),
+        }
+    }
+    let mut reasons: std::collections::BTreeMap<&str, usize> = Default::default();
+    for (_, e) in &failed {
+        *reasons.entry(e.as_str()).or_default() += 1;
+    }
+    println!(
+        "{} distinct kernels: {ok} compile, {} do not, {unparsable} not parsed back",
+        seen.len(),
+        failed.len()
+    );
+    for (r, n) in reasons {
+        println!("  {n:4} {r}");
+    }
+    for (name, e) in failed.iter().take(20) {
+        println!("  {name}: {e}");
+    }
+}
+
+#[test]
+fn barriers_report_the_lanes_that_arrived_and_those_that_exited() {
+    let src = "
+var<workgroup> t: array<u32, 4>;
+@group(0) @binding(0) var<storage, read_write> o: array<u32>;
+@compute @workgroup_size(4)
+fn main(@builtin(local_invocation_index) l: u32) {
+    if l == 3u { return; }
+    t[l] = l;
+    if l < 2u { workgroupBarrier(); }
+    o[l] = t[l];
+}";
+    let mut log = Log::default();
+    run_with(src, [2, 1, 1], &[vec![0; 16]], 1, Some(&mut log));
+    assert_eq!(log.groups, 2);
+    assert_eq!(log.barriers, 2);
+    assert_eq!(
+        log.last_barrier,
+        (
+            vec![true, true, false, false],
+            vec![false, false, false, true]
+        )
+    );
+    let wg = log
+        .accesses
+        .iter()
+        .filter(|a| a.1 == Space::Workgroup { var: 0 })
+        .count();
+    // Lanes 0..3 write and read t in each of the two workgroups.
+    assert_eq!(wg, 2 * 6);
+}
+
+#[test]
+fn wide_atomics_on_storage() {
+    let src = "
+@group(0) @binding(0) var<storage, read_write> a: array<atomic<u64>, 2>;
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    atomicAdd(&a[0], 0x100000001lu);
+    atomicMax(&a[1], u64(id.x) << 33u);
+}";
+    let out = run_with(src, [16, 1, 1], &[vec![0; 16]], 4, None);
+    let a: Vec<u64> = back(&out[0]);
+    assert_eq!(a, [1024 * 0x1_0000_0001, 1023u64 << 33]);
 }
