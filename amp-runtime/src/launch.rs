@@ -160,7 +160,11 @@ where
             array_on: other.description().to_owned(),
         }));
     }
-    let DomainLaunch { threads, words } = domain
+    let DomainLaunch {
+        threads,
+        words,
+        extent,
+    } = domain
         .launch()
         .map_err(|e| Error::InvalidComputeDomain(DomainError::Launch(e)))?;
     let mut pipeline = pipeline::<D, C, F>(accelerator, &captures, site, checks, false, &body)?;
@@ -179,17 +183,41 @@ where
                 self::pipeline::<D, C, F>(accelerator, &captures, site, checks, true, &body)?;
         }
     }
+    let prints = match pipeline.layout.bindings.contains(&BindingKind::Prints) {
+        true => Some(crate::print::buffer(accelerator)?),
+        false => None,
+    };
+    let prints_ref = prints.as_ref();
     if pipeline.layout.faults.is_some() {
         let words = launch.words().to_vec();
         accelerator.submit_checked(&pipeline.sites, cores, &words, |faults, number| {
             launch.set_launch_number(number);
-            dispatch(accelerator, mode, &pipeline, &launch, Some(faults), threads)
+            dispatch(
+                accelerator,
+                mode,
+                &pipeline,
+                &launch,
+                Some(faults),
+                prints_ref,
+                threads,
+            )
         })?;
     } else {
-        dispatch(accelerator, mode, &pipeline, &launch, None, threads)?;
+        dispatch(
+            accelerator,
+            mode,
+            &pipeline,
+            &launch,
+            None,
+            prints_ref,
+            threads,
+        )?;
     }
     captures.launched();
-    Ok(())
+    match prints {
+        Some(buffer) => crate::print::report(accelerator, &pipeline.sites, &extent, &buffer),
+        None => Ok(()),
+    }
 }
 
 fn pipeline<D, C, F>(
@@ -355,6 +383,7 @@ fn create_pipeline(
         let (read_only, has_dynamic_offset) = match *kind {
             BindingKind::Storage { read_only } => (read_only, false),
             BindingKind::Faults => (false, true),
+            BindingKind::Prints => (false, false),
         };
         entries.push(wgpu::BindGroupLayoutEntry {
             binding: i as u32 + 1,
@@ -373,6 +402,7 @@ fn create_pipeline(
     let sites = Arc::new(KernelSites {
         kernel: name,
         sites: ir.sites.clone(),
+        prints: ir.prints.clone(),
     });
     let dropped_fences = ir.dropped_fences.clone();
     let disk_cache = accelerator.disk_cache();
@@ -487,6 +517,7 @@ fn dispatch(
     p: &Pipeline,
     launch: &Launch<wgpu::Buffer>,
     faults: Option<wgpu::BufferBinding<'_>>,
+    prints: Option<&wgpu::Buffer>,
     threads: u64,
 ) -> Result<()> {
     let per_group = p
@@ -514,7 +545,7 @@ fn dispatch(
             })
         })?)
     };
-    let (bind_group, fault_offset) = bind_group(accelerator, p, launch, uniform, faults)?;
+    let (bind_group, fault_offset) = bind_group(accelerator, p, launch, uniform, faults, prints)?;
     accelerator.record(mode, &p.label, |pass| {
         pass.set_pipeline(&p.pipeline);
         if immediate {
@@ -538,6 +569,7 @@ fn bind_group(
     launch: &Launch<wgpu::Buffer>,
     uniform: Option<wgpu::Buffer>,
     faults: Option<wgpu::BufferBinding<'_>>,
+    prints: Option<&wgpu::Buffer>,
 ) -> Result<(wgpu::BindGroup, Option<u32>)> {
     let fault_offset = faults.as_ref().map(|f| f.offset as u32);
     let buffers = || {
@@ -545,6 +577,7 @@ fn bind_group(
             .buffers()
             .iter()
             .chain(faults.as_ref().map(|f| f.buffer))
+            .chain(prints)
     };
     let reusable = uniform.is_none();
     if reusable {
@@ -576,6 +609,18 @@ fn bind_group(
                 offset: 0,
                 size: f.size,
             }),
+        });
+    }
+    // The print buffer at its binding.
+    let print_binding = p
+        .layout
+        .bindings
+        .iter()
+        .position(|k| *k == BindingKind::Prints);
+    if let (Some(k), Some(buffer)) = (print_binding, prints) {
+        entries.push(wgpu::BindGroupEntry {
+            binding: k as u32 + 1,
+            resource: buffer.as_entire_binding(),
         });
     }
     let group = accelerator.scoped(|device| {
@@ -658,7 +703,7 @@ mod tests {
     fn untiled_threads_cover_every_index_once() {
         for k in COUNTS {
             for count in [1u32, 255, 256, 257, 1023, 1024, 1025, 2048, 5000, 9999] {
-                let Ok(DomainLaunch { threads, words }) = Extent::new([count as i32]).launch()
+                let Ok(DomainLaunch { threads, words, .. }) = Extent::new([count as i32]).launch()
                 else {
                     panic!("a launchable extent");
                 };
@@ -685,7 +730,7 @@ mod tests {
     /// with surplus workgroups on small data.
     #[test]
     fn untiled_thread_numbers_never_wrap() {
-        let Ok(DomainLaunch { threads, words }) = Extent::new([2, i32::MAX, 1]).launch() else {
+        let Ok(DomainLaunch { threads, words, .. }) = Extent::new([2, i32::MAX, 1]).launch() else {
             panic!("a launchable extent");
         };
         assert_eq!(threads, (1 << 32) - 2);
@@ -730,7 +775,7 @@ mod tests {
             Extent::new([1, 1, i32::MAX]),
             Extent::new([257, 1, 1]),
         ] {
-            let Ok(DomainLaunch { threads, words }) = e.launch() else {
+            let Ok(DomainLaunch { threads, words, .. }) = e.launch() else {
                 panic!("{e} is launchable");
             };
             assert_eq!(u64::from(words[0]), threads);

@@ -30,6 +30,7 @@ pub mod error;
 mod fault;
 pub mod launch;
 mod limits;
+pub mod print;
 pub mod profile;
 pub mod queue;
 mod spares;

@@ -34,6 +34,8 @@ pub struct KernelIr {
     /// both read and written: a launch that binds one buffer to a written and a read binding
     /// must use the kernel built with [`KernelBuilder::keep_global_fences`] instead.
     pub dropped_fences: Option<super::ViewUse>,
+    /// The kernel's prints and assertions; a print record names one by its position.
+    pub prints: Vec<super::PrintFormat>,
 }
 
 impl KernelIr {
@@ -364,6 +366,7 @@ impl KernelBuilder {
             loops_terminate: !self.open_ended_loops,
             sites: self.sites,
             dropped_fences,
+            prints: self.prints,
         })
     }
 }
