@@ -163,9 +163,14 @@ impl Records {
         let mut at = 0;
         while at < end {
             let len = data[at] as usize;
-            let record = data.get(at..at + len);
-            let parsed = record.and_then(|r| format_record(kernel, r));
-            match parsed {
+            // Past the last record that fit: words never written (zero).
+            let Some(record) = data
+                .get(at..at + len)
+                .filter(|_| len >= RECORD_HEADER_WORDS as usize)
+            else {
+                break;
+            };
+            match format_record(kernel, record) {
                 Some((kind, loc, thread, text)) => lines.push(Line {
                     thread,
                     seq: at,
@@ -174,9 +179,6 @@ impl Records {
                     text,
                 }),
                 None => dropped += 1,
-            }
-            if len < RECORD_HEADER_WORDS as usize {
-                break;
             }
             at += len;
         }
