@@ -282,7 +282,7 @@ fn print_from_kernel_binary_prints_in_thread_order() {
         "{stdout}"
     );
     assert!(
-        stdout.contains("kernel assertion failed: 3 is odd at examples/print_from_kernel.rs:10:"),
+        stdout.contains("assertion: 3 is odd at examples/print_from_kernel.rs:10:"),
         "{stdout}"
     );
     assert!(stdout.trim_end().ends_with("thread (1)"), "{stdout}");
