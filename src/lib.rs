@@ -63,6 +63,7 @@ pub use amp_macros::{kernel, parallel_for_each, parallel_for_each_unchecked, Ele
 pub use amp_runtime::capture::{Capture, KernelScalar};
 pub use amp_runtime::error;
 pub use amp_runtime::launch::pipelines_built;
+pub use amp_runtime::print;
 pub use amp_runtime::{copy, copy_async, transfer_bytes, Completion, CopySource, CopyTarget};
 pub use amp_runtime::{
     transfer_counts, Accelerator, AcceleratorView, Array, ArrayView, ConstArrayView, DeviceType,
@@ -191,6 +192,7 @@ pub mod __private_0_1_0 {
     pub use amp_core::methods::primitive;
     pub use amp_core::naga;
     pub use amp_core::ops;
+    pub use amp_core::print;
     pub use amp_core::structs;
     pub use amp_core::tile_static;
     pub use amp_core::{Element, Extent, Index, Loc, TiledIndex};

@@ -4,7 +4,7 @@
 //! parameter words; at each launch, [`Domain::launch`] checks the domain and computes those
 //! words. Both sides of the word format are in this file.
 
-use crate::builder::{Interval, KernelBuilder, KernelValue};
+use crate::builder::{Interval, KernelBuilder, KernelValue, ThreadIndexKind};
 use crate::layout::{Slot, Words};
 use crate::shape::{Extent, Index};
 use crate::tile::{TileBarrier, TiledExtent, TiledIndex};
@@ -43,6 +43,9 @@ pub struct DomainLaunch {
     pub threads: u64,
     /// The domain's parameter words.
     pub words: Vec<u32>,
+    /// The domain's extent (a tiled domain's whole extent), whose row-major order numbers its
+    /// threads.
+    pub extent: Vec<i32>,
 }
 
 /// The most threads one launch may have (C++ AMP's limit).
@@ -161,12 +164,17 @@ fn extent_launch<const N: usize>(extent: &Extent<N>) -> Result<DomainLaunch, Dom
         return Ok(DomainLaunch {
             threads: blocks * side * side,
             words,
+            extent: extent.0.to_vec(),
         });
     }
     // Indices, extent; the kernel works out which workgroups have indices (`builder/untiled.rs`).
     let mut words = vec![threads as u32];
     words.extend(extent.0.iter().map(|&c| c as u32));
-    Ok(DomainLaunch { threads, words })
+    Ok(DomainLaunch {
+        threads,
+        words,
+        extent: extent.0.to_vec(),
+    })
 }
 
 impl<const N: usize, const D0: usize, const D1: usize, const D2: usize> Domain
@@ -211,6 +219,7 @@ where
         Ok(DomainLaunch {
             threads: tiles * per_tile,
             words,
+            extent: self.extent().0.to_vec(),
         })
     }
 }
@@ -250,6 +259,7 @@ impl KernelBuilder {
         let first = self.declare_domain(1 + N as u32);
         let (count_word, extent_word) = (first, first + 1);
         let linear = self.begin_untiled_body(count_word);
+        self.set_thread_index(ThreadIndexKind::Linear(linear));
         let components = self
             .delinearize(linear, extent_word, N)
             .into_iter()
@@ -284,6 +294,7 @@ impl KernelBuilder {
         let block_col = self.binary(BinaryOperator::Modulo, block, per_row);
         let side = self.append(Expression::Literal(naga::Literal::U32(side)));
         let mut index = [block_row; 2];
+        let mut rows = Vec::with_capacity(2);
         for (k, (b, lane)) in [(block_row, 1), (block_col, 0)].into_iter().enumerate() {
             let origin = self.binary(BinaryOperator::Multiply, b, side);
             let local = self.append(Expression::AccessIndex {
@@ -294,7 +305,12 @@ impl KernelBuilder {
             // Threads of edge blocks outside the extent leave (no barriers in untiled kernels).
             self.return_unless_below(c, extent_word + k as u32);
             index[k] = self.domain_component(c);
+            rows.push(c);
         }
+        self.set_thread_index(ThreadIndexKind::Rows {
+            index: rows,
+            extent: vec![(extent_word, 1), (extent_word + 1, 1)],
+        });
         index
     }
 
@@ -390,6 +406,10 @@ impl KernelBuilder {
             g.push(global_k);
             d.push(dim);
         }
+        self.set_thread_index(ThreadIndexKind::Rows {
+            index: g.clone(),
+            extent: (0..N).map(|k| (counts_word + k as u32, tile[k])).collect(),
+        });
         TiledIndex {
             global: KernelValue::from_handle(self.compose::<Index<N>>(g)),
             local: KernelValue::from_handle(self.compose::<Index<N>>(l)),
@@ -432,9 +452,10 @@ mod tests {
                 .contains("(9903520300447984150353281023) exceeds the limit (4294967295)"),
             "{err:?}"
         );
-        let DomainLaunch { threads, words } = Extent::new([3, 5, 2]).launch().unwrap_or_default();
+        let DomainLaunch { threads, words, .. } =
+            Extent::new([3, 5, 2]).launch().unwrap_or_default();
         assert_eq!((threads, words), (30, vec![30, 3, 5, 2]));
-        let DomainLaunch { threads, words } = Extent::new([33, 5]).launch().unwrap_or_default();
+        let DomainLaunch { threads, words, .. } = Extent::new([33, 5]).launch().unwrap_or_default();
         assert_eq!((threads, words), (3 * 256, vec![3, 1, 33, 5]));
     }
 

@@ -28,6 +28,9 @@ pub enum BindingKind {
     /// ([`FAULT_WORDS`](crate::builder::FAULT_WORDS) `u32` words, zero when no access has
     /// failed).
     Faults,
+    /// The print buffer of a kernel that prints or asserts (amp-core's `builder/print.rs`
+    /// describes its words).
+    Prints,
 }
 
 /// A run of parameter words.

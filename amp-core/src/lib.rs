@@ -24,6 +24,7 @@ pub mod methods;
 pub mod ops;
 pub mod packed;
 pub mod place;
+pub mod print;
 pub mod section;
 pub mod shape;
 pub mod short_vector;

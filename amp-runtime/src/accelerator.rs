@@ -476,6 +476,27 @@ impl Accelerator {
 
     /// Submits a checked launch through the fault log: `submit` gets the launch's fault slot
     /// and number, and submits the launch.
+    /// The words of `buffer` (a storage buffer with `COPY_SRC`), after every launch recorded
+    /// so far has run.
+    pub(crate) fn read_words(&self, buffer: &wgpu::Buffer) -> Result<Vec<u32>> {
+        let (device, batch) = (&self.inner.device, &self.inner.batch);
+        let queue = batch.queue(device)?;
+        let spares = Arc::new(crate::spares::Spares::default());
+        crate::staging::read_back(
+            device,
+            queue,
+            (buffer, 0, buffer.size()),
+            |_| {},
+            &spares,
+            |bytes| {
+                bytes
+                    .chunks_exact(4)
+                    .map(|w| u32::from_ne_bytes([w[0], w[1], w[2], w[3]]))
+                    .collect()
+            },
+        )
+    }
+
     pub(crate) fn submit_checked(
         &self,
         sites: &Arc<KernelSites>,

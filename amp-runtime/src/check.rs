@@ -35,7 +35,8 @@ pub(crate) struct KernelSource {
 
 impl KernelSource {
     fn loc(&self, span: naga::Span) -> Option<Loc> {
-        span.to_range().and_then(|r| self.locations.get(r.start).copied())
+        span.to_range()
+            .and_then(|r| self.locations.get(r.start).copied())
     }
 }
 
@@ -145,7 +146,11 @@ fn finding(kernel: &KernelSource, f: &amp_cpu::check::Finding) -> Finding {
             first: access(first),
             second: access(second),
         },
-        F::OutOfRange { access: a, index, len } => Finding::OutOfRange {
+        F::OutOfRange {
+            access: a,
+            index,
+            len,
+        } => Finding::OutOfRange {
             access: access(a),
             index: *index,
             len: *len,

@@ -6,6 +6,7 @@
 
 mod accelerator;
 mod argument;
+mod assertion;
 mod bounds;
 pub mod check;
 pub(crate) mod coords;
@@ -18,6 +19,7 @@ mod tests;
 
 pub use accelerator::{MismatchError, RemovedError, SelectError};
 pub use argument::{ArgumentError, ArgumentProblem};
+pub use assertion::AssertionError;
 pub use bounds::{KernelFault, Position};
 pub use data::{ElementType, MemoryError, ReinterpretError};
 pub use device::{DeviceError, InternalError, WgpuError};
@@ -67,6 +69,9 @@ pub enum Error {
     Reinterpret(ReinterpretError),
     /// The accelerator lacks something the program needs (C++ AMP `unsupported_feature`).
     UnsupportedFeature(FeatureError),
+    /// An assertion failed in a kernel (`assert!`; C++ AMP's `direct3d_errorf`): the first of
+    /// the launch, by thread (boxed: errors travel in every `Result`).
+    Assertion(Box<AssertionError>),
     /// The accelerator ran out of memory, or an allocation exceeds its limits (C++ AMP
     /// `out_of_memory`).
     OutOfMemory(MemoryError),
@@ -147,6 +152,7 @@ impl fmt::Display for Error {
                 "element type of reinterpret_as does not evenly divide into extent: {why}"
             ),
             Error::UnsupportedFeature(what) => write!(f, "unsupported feature: {what}"),
+            Error::Assertion(what) => write!(f, "kernel assertion failed: {what}"),
             Error::OutOfMemory(what) => write!(f, "out of memory: {what}"),
             Error::AcceleratorRemoved(what) => write!(f, "accelerator removed: {what}"),
             Error::AcceleratorMismatch(what) => what.fmt(f),

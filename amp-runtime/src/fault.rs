@@ -34,6 +34,8 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 pub(crate) struct KernelSites {
     pub(crate) kernel: String,
     pub(crate) sites: Vec<AccessSite>,
+    /// Its prints and assertions, to format its print records.
+    pub(crate) prints: Vec<amp_core::builder::PrintFormat>,
 }
 
 /// Fault-buffer slots: checked launches in flight before a launch must read faults back.

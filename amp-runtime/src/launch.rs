@@ -170,7 +170,11 @@ where
             array_on: other.description().to_owned(),
         }));
     }
-    let DomainLaunch { threads, words } = domain
+    let DomainLaunch {
+        threads,
+        words,
+        extent,
+    } = domain
         .launch()
         .map_err(|e| Error::InvalidComputeDomain(DomainError::Launch(e)))?;
     let mut pipeline = pipeline::<D, C, F>(accelerator, &captures, site, checks, false, &body)?;
@@ -191,17 +195,35 @@ where
     }
     let marker = checking.then(|| accelerator.checks().begin(&pipeline.source, cores.clone()));
     let marker = marker.as_deref();
+    let prints = match pipeline.layout.bindings.contains(&BindingKind::Prints) {
+        true => Some(crate::print::buffer(accelerator)?),
+        false => None,
+    };
+    let prints_ref = prints.as_ref();
     if pipeline.layout.faults.is_some() {
         let words = launch.words().to_vec();
         accelerator.submit_checked(&pipeline.sites, cores, &words, |faults, number| {
             launch.set_launch_number(number);
-            dispatch(accelerator, mode, &pipeline, &launch, Some(faults), threads, marker)
+            let to = Target {
+                faults: Some(faults),
+                prints: prints_ref,
+                check_marker: marker,
+            };
+            dispatch(accelerator, mode, &pipeline, &launch, to, threads)
         })?;
     } else {
-        dispatch(accelerator, mode, &pipeline, &launch, None, threads, marker)?;
+        let to = Target {
+            faults: None,
+            prints: prints_ref,
+            check_marker: marker,
+        };
+        dispatch(accelerator, mode, &pipeline, &launch, to, threads)?;
     }
     captures.launched();
-    Ok(())
+    match prints {
+        Some(buffer) => crate::print::report(accelerator, &pipeline.sites, &extent, &buffer),
+        None => Ok(()),
+    }
 }
 
 fn pipeline<D, C, F>(
@@ -367,6 +389,7 @@ fn create_pipeline(
         let (read_only, has_dynamic_offset) = match *kind {
             BindingKind::Storage { read_only } => (read_only, false),
             BindingKind::Faults => (false, true),
+            BindingKind::Prints => (false, false),
         };
         entries.push(wgpu::BindGroupLayoutEntry {
             binding: i as u32 + 1,
@@ -389,6 +412,7 @@ fn create_pipeline(
     let sites = Arc::new(KernelSites {
         kernel: name,
         sites: ir.sites.clone(),
+        prints: ir.prints.clone(),
     });
     let dropped_fences = ir.dropped_fences.clone();
     let disk_cache = accelerator.disk_cache();
@@ -498,15 +522,29 @@ fn workgroup_limit_override() -> u32 {
     u32::MAX
 }
 
+/// What a launch's dispatch binds beside its views, and how it runs.
+struct Target<'a> {
+    /// A checked launch's slot of the fault buffer.
+    faults: Option<wgpu::BufferBinding<'a>>,
+    /// The print buffer of a kernel that prints.
+    prints: Option<&'a wgpu::Buffer>,
+    /// The checking mode's marker, on amp's CPU accelerator.
+    check_marker: Option<&'a str>,
+}
+
 fn dispatch(
     accelerator: &Accelerator,
     mode: QueuingMode,
     p: &Pipeline,
     launch: &Launch<wgpu::Buffer>,
-    faults: Option<wgpu::BufferBinding<'_>>,
+    target: Target<'_>,
     threads: u64,
-    check_marker: Option<&str>,
 ) -> Result<()> {
+    let Target {
+        faults,
+        prints,
+        check_marker,
+    } = target;
     let per_group = p
         .layout
         .workgroup_size
@@ -532,7 +570,7 @@ fn dispatch(
             })
         })?)
     };
-    let (bind_group, fault_offset) = bind_group(accelerator, p, launch, uniform, faults)?;
+    let (bind_group, fault_offset) = bind_group(accelerator, p, launch, uniform, faults, prints)?;
     accelerator.record(mode, &p.label, |pass| {
         pass.set_pipeline(&p.pipeline);
         if immediate {
@@ -559,6 +597,7 @@ fn bind_group(
     launch: &Launch<wgpu::Buffer>,
     uniform: Option<wgpu::Buffer>,
     faults: Option<wgpu::BufferBinding<'_>>,
+    prints: Option<&wgpu::Buffer>,
 ) -> Result<(wgpu::BindGroup, Option<u32>)> {
     let fault_offset = faults.as_ref().map(|f| f.offset as u32);
     let buffers = || {
@@ -566,6 +605,7 @@ fn bind_group(
             .buffers()
             .iter()
             .chain(faults.as_ref().map(|f| f.buffer))
+            .chain(prints)
     };
     let reusable = uniform.is_none();
     if reusable {
@@ -597,6 +637,18 @@ fn bind_group(
                 offset: 0,
                 size: f.size,
             }),
+        });
+    }
+    // The print buffer at its binding.
+    let print_binding = p
+        .layout
+        .bindings
+        .iter()
+        .position(|k| *k == BindingKind::Prints);
+    if let (Some(k), Some(buffer)) = (print_binding, prints) {
+        entries.push(wgpu::BindGroupEntry {
+            binding: k as u32 + 1,
+            resource: buffer.as_entire_binding(),
         });
     }
     let group = accelerator.scoped(|device| {
@@ -679,7 +731,7 @@ mod tests {
     fn untiled_threads_cover_every_index_once() {
         for k in COUNTS {
             for count in [1u32, 255, 256, 257, 1023, 1024, 1025, 2048, 5000, 9999] {
-                let Ok(DomainLaunch { threads, words }) = Extent::new([count as i32]).launch()
+                let Ok(DomainLaunch { threads, words, .. }) = Extent::new([count as i32]).launch()
                 else {
                     panic!("a launchable extent");
                 };
@@ -706,7 +758,7 @@ mod tests {
     /// with surplus workgroups on small data.
     #[test]
     fn untiled_thread_numbers_never_wrap() {
-        let Ok(DomainLaunch { threads, words }) = Extent::new([2, i32::MAX, 1]).launch() else {
+        let Ok(DomainLaunch { threads, words, .. }) = Extent::new([2, i32::MAX, 1]).launch() else {
             panic!("a launchable extent");
         };
         assert_eq!(threads, (1 << 32) - 2);
@@ -751,7 +803,7 @@ mod tests {
             Extent::new([1, 1, i32::MAX]),
             Extent::new([257, 1, 1]),
         ] {
-            let Ok(DomainLaunch { threads, words }) = e.launch() else {
+            let Ok(DomainLaunch { threads, words, .. }) = e.launch() else {
                 panic!("{e} is launchable");
             };
             assert_eq!(u64::from(words[0]), threads);

@@ -20,8 +20,8 @@
 pub mod accelerator;
 pub mod array;
 mod batch;
-mod check;
 pub mod capture;
+mod check;
 pub mod completion;
 pub mod copy;
 mod device;
@@ -31,6 +31,7 @@ pub mod error;
 mod fault;
 pub mod launch;
 mod limits;
+pub mod print;
 pub mod profile;
 pub mod queue;
 mod spares;
@@ -42,9 +43,9 @@ pub mod view;
 
 pub use accelerator::{Accelerator, DeviceType};
 pub use array::Array;
+pub use check::CHECK_ENV;
 pub use completion::Completion;
 pub use copy::{copy, copy_async, CopySource, CopyTarget};
-pub use check::CHECK_ENV;
 pub use error::{Error, KernelFault, Result};
 pub use limits::Limits;
 pub use profile::{KernelTime, LaunchTime, Profile};

@@ -260,3 +260,30 @@ fn stream_gives_the_cpus_results_chunk_by_chunk() {
     }
     assert_eq!(stream::expected(-2.25), -4.625);
 }
+
+/// The example binary prints each thread's line in thread order, then reports the failed
+/// assertion as the launch's error.
+#[test]
+fn print_from_kernel_binary_prints_in_thread_order() {
+    let out = Command::new(env!("CARGO"))
+        .args(["run", "--quiet", "--example", "print_from_kernel"])
+        .output()
+        .expect("cargo run");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout.starts_with(
+            "(0) -> 0\n(1) -> 2\n(2) -> 4\n(3) -> 6\nhalved: [0, 1, 2, 3]\n(0) -> 8\n(1) -> 3\n"
+        ),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("assertion: 3 is odd at examples/print_from_kernel.rs:10:"),
+        "{stdout}"
+    );
+    assert!(stdout.trim_end().ends_with("thread (1)"), "{stdout}");
+}

@@ -34,6 +34,7 @@ mod math;
 mod matrix;
 mod overlap;
 mod pipeline_cache;
+mod print;
 mod profile;
 mod property;
 mod rust_forms;

@@ -228,6 +228,7 @@ impl KernelBuilder {
         };
         let mut arguments = Vec::new();
         args.arguments(&mut arguments);
+        self.before_call(function);
         self.flush();
         let result = R::result_type(self).map(|_| self.append(Expression::CallResult(function)));
         self.push(Statement::Call {
@@ -260,6 +261,7 @@ impl KernelBuilder {
             self.push(Statement::Return { value });
         }
         let result_ty = R::result_type(self);
+        let prints = self.cur.prints;
         let mut function = self.finish_function();
         function.result = result_ty.map(|ty| FunctionResult { ty, binding: None });
 
@@ -268,7 +270,11 @@ impl KernelBuilder {
             self.cur = caller;
         }
         let span = self.span();
-        self.module.functions.append(function, span)
+        let function = self.module.functions.append(function, span);
+        if prints {
+            self.printing_fns.insert(function);
+        }
+        function
     }
 
     /// Closes the function being built and returns it (its context is left empty).

@@ -37,6 +37,8 @@ pub struct KernelIr {
     /// both read and written: a launch that binds one buffer to a written and a read binding
     /// must use the kernel built with [`KernelBuilder::keep_global_fences`] instead.
     pub dropped_fences: Option<super::ViewUse>,
+    /// The kernel's prints and assertions; a print record names one by its position.
+    pub prints: Vec<super::PrintFormat>,
 }
 
 impl KernelIr {
@@ -373,6 +375,7 @@ impl KernelBuilder {
             locations: self.locs,
             sites: self.sites,
             dropped_fences,
+            prints: self.prints,
         })
     }
 }

@@ -29,6 +29,7 @@ mod fault;
 mod fences;
 mod half;
 mod loop_limit;
+mod print;
 mod segments;
 mod subgroups;
 mod untiled;
@@ -46,6 +47,11 @@ pub use expr::{KernelValue, Var};
 pub(crate) use fault::CheckBuilder;
 pub use fault::{AccessKind, AccessSite, Check, CheckId, SiteBound, FAULT_WORDS, MAX_FAULT_RANK};
 pub use fences::ViewUse;
+pub(crate) use print::ThreadIndexKind;
+pub use print::{
+    ArgShape, ArgType, Piece, PrintFormat, PrintKind, PrintScalar, Spec, PRINT_HEADER_WORDS,
+    RECORD_HEADER_WORDS,
+};
 pub(crate) use segments::Entries;
 pub(crate) use subgroups::SubgroupBuiltin;
 pub use untiled::UNTILED_WORKGROUP;
@@ -122,6 +128,14 @@ pub struct KernelBuilder {
     matrix_shapes: Option<Vec<crate::matrix::MatrixShape>>,
     /// What the kernel uses of subgroups (`subgroups.rs`).
     subgroups: subgroups::Subgroups,
+    /// The print buffer of a kernel that prints or asserts, declared at its first print.
+    print_buffer: Option<print::PrintBuffer>,
+    /// The kernel's prints and assertions; a record names one by its position.
+    prints: Vec<PrintFormat>,
+    /// Where the kernel body finds the thread's index (`print.rs`).
+    thread_index: Option<print::ThreadIndex>,
+    /// Device functions that print (themselves or through their callees).
+    printing_fns: std::collections::HashSet<Handle<Function>>,
 }
 
 /// One function under construction.
@@ -144,6 +158,8 @@ pub(crate) struct FnCtx {
     loops: Vec<bool>,
     /// The counters of the function's `for` loops: written only by `end_for`'s step.
     counters: Vec<Handle<naga::LocalVariable>>,
+    /// The function prints (itself or through a callee): its callers must set `amp_thread`.
+    prints: bool,
 }
 
 /// An open block and what closes it.
@@ -188,6 +204,7 @@ impl FnCtx {
             versions: Vec::new(),
             loops: Vec::new(),
             counters: Vec::new(),
+            prints: false,
         }
     }
 }
@@ -274,6 +291,10 @@ impl KernelBuilder {
             untiled: None,
             matrix_shapes: None,
             subgroups: Default::default(),
+            print_buffer: None,
+            prints: Vec::new(),
+            thread_index: None,
+            printing_fns: Default::default(),
         }
     }
 

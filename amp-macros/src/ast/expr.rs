@@ -80,6 +80,8 @@ pub enum ExprKind {
         /// `..s`: the value the other fields come from.
         rest: Option<Box<Expr>>,
     },
+    /// `println!(…)`, `assert!(…)` & co. (see [`Print`]).
+    Print(Box<Print>),
     /// `x.clone()`: kernel values are copies, so the value itself.
     Clone(Box<Expr>),
     /// `receiver.method(args)`.
@@ -453,4 +455,50 @@ impl Expr {
             ExprKind::Return { .. } | ExprKind::Break(_) | ExprKind::Continue(_)
         )
     }
+}
+
+/// Which printing or asserting macro.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum PrintMacro {
+    /// `print!`/`println!`: a line on standard output.
+    Out,
+    /// `eprint!`/`eprintln!`: a line on standard error.
+    Err,
+    /// `assert!`, `debug_assert!`: `condition` must hold.
+    Assert,
+    /// `assert_eq!`/`assert_ne!` (`true`: `==`) and their `debug_` forms: the first two
+    /// arguments are the compared values.
+    AssertCmp(bool),
+}
+
+/// A piece of a parsed format string.
+#[derive(Clone)]
+pub enum FmtPiece {
+    /// Literal text.
+    Text(String),
+    /// An argument, by its position in [`Print::args`].
+    Arg {
+        /// Its position.
+        arg: usize,
+        /// `{:?}`.
+        debug: bool,
+        /// `{:.N}`.
+        precision: Option<usize>,
+        /// `{:x}` (`Some(false)`) or `{:X}` (`Some(true)`).
+        hex: Option<bool>,
+    },
+}
+
+/// `println!("{} {x}", a, x = b)`, `assert!(c, "…", …)`, `assert_eq!(a, b)`.
+#[derive(Clone)]
+pub struct Print {
+    /// Which macro.
+    pub kind: PrintMacro,
+    /// The asserted condition (`assert!`).
+    pub condition: Option<Expr>,
+    /// The format string's pieces (a newline included for `println!`).
+    pub pieces: Vec<FmtPiece>,
+    /// The arguments, in the record's order: positional, then named, then names the format
+    /// string captures (`{x}`).
+    pub args: Vec<Expr>,
 }

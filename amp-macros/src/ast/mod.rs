@@ -14,8 +14,8 @@ mod expr;
 pub mod visit;
 
 pub use expr::{
-    Arm, BinaryOp, Callee, Expr, ExprKind, For, ForIter, If, Match, Pattern, Place, PlaceKind,
-    Range, Shape, Subscript, UnaryOp,
+    Arm, BinaryOp, Callee, Expr, ExprKind, FmtPiece, For, ForIter, If, Match, Pattern, Place,
+    PlaceKind, Print, PrintMacro, Range, Shape, Subscript, UnaryOp,
 };
 
 use proc_macro2::Span;

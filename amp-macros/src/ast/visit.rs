@@ -63,6 +63,12 @@ pub fn walk_expr<V: Visit + ?Sized>(v: &mut V, expr: &Expr) {
         ExprKind::Lit(_) | ExprKind::Unit | ExprKind::Break(_) | ExprKind::Continue(_) => {}
         ExprKind::Path(p) => v.visit_path(p),
         ExprKind::Paren(e) | ExprKind::Clone(e) => v.visit_expr(e),
+        ExprKind::Print(p) => {
+            if let Some(c) = &p.condition {
+                v.visit_expr(c);
+            }
+            p.args.iter().for_each(|a| v.visit_expr(a));
+        }
         ExprKind::Block(b) => v.visit_block(b),
         ExprKind::Binary { left, right, .. } => {
             v.visit_expr(left);

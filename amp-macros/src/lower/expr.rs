@@ -20,6 +20,7 @@ impl Lowerer {
                 quote_spanned!(span=> #p::Read::read(#path, #ctx))
             }
             ExprKind::Paren(inner) | ExprKind::Clone(inner) => self.expr(inner),
+            ExprKind::Print(print) => self.print(print),
             ExprKind::Block(b) => self.block_value(b),
             ExprKind::Unit => quote!(()),
             ExprKind::Binary {

@@ -8,6 +8,7 @@
 
 mod control;
 mod expr;
+mod print;
 mod stmt;
 
 use proc_macro2::{Span, TokenStream};

@@ -71,8 +71,12 @@ impl Parser<'_> {
                     bracket_span: i.bracket_token.span.join(),
                 }
             }
-            // The macro's body is host code, and the closure's: reported once, not parsed.
-            E::Macro(_) | E::Closure(_) => ExprKind::Unit,
+            E::Macro(m) => {
+                self.attrs(&m.attrs);
+                self.mac(&m.mac)
+            }
+            // The closure's body is host code: reported once, not parsed.
+            E::Closure(_) => ExprKind::Unit,
             E::Lit(l) => {
                 self.attrs(&l.attrs);
                 syntax::literal_rule(self, &l.lit);

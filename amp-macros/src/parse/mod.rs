@@ -11,6 +11,7 @@ mod calls;
 mod control;
 mod expr;
 mod forms;
+mod print;
 mod syntax;
 
 use crate::ast::TileStatic;
@@ -70,8 +71,14 @@ impl Parser<'_> {
                 return None;
             }
             syn::Stmt::Macro(m) => {
-                self.errors.push(m, forms::MACRO);
-                return None;
+                self.attrs(&m.attrs);
+                StmtKind::Expr {
+                    expr: Expr {
+                        span: m.span(),
+                        kind: self.mac(&m.mac),
+                    },
+                    semi: m.semi_token.is_some(),
+                }
             }
         };
         Some(Stmt {

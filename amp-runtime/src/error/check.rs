@@ -137,7 +137,10 @@ impl fmt::Display for Finding {
                 match memory {
                     Memory::TileStatic => write!(f, ", with no tile barrier between"),
                     Memory::View if first.thread.tile != second.thread.tile => {
-                        write!(f, "; threads of different tiles are not ordered in a launch")
+                        write!(
+                            f,
+                            "; threads of different tiles are not ordered in a launch"
+                        )
                     }
                     Memory::View => write!(f, ", with no barrier with a global fence between"),
                 }
@@ -157,9 +160,16 @@ impl fmt::Display for Finding {
                 missing,
                 exited,
             } => {
-                write!(f, "barrier at {} reached by {arrived} but not by {missing}", At(*barrier))?;
+                write!(
+                    f,
+                    "barrier at {} reached by {arrived} but not by {missing}",
+                    At(*barrier)
+                )?;
                 if *exited {
-                    write!(f, ", which had returned; every thread of a tile must reach it")
+                    write!(
+                        f,
+                        ", which had returned; every thread of a tile must reach it"
+                    )
                 } else {
                     write!(f, ", which took another path; barriers must be reached by every thread of the tile")
                 }

@@ -3,8 +3,8 @@ use amp::prelude::*;
 #[kernel]
 fn f(n: i32) -> i32 {
     let g = |x: i32| x + 1;
-    println!("{}", n);
-    assert!(n > 0);
+    panic!("{}", n);
+    let s = format!("{}", n);
     let v = vec![1, 2, 3];
     n
 }
