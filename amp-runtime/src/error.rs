@@ -109,12 +109,7 @@ pub type Result<T> = std::result::Result<T, Error>;
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::NoAccelerator(why) => write!(
-                f,
-                "no accelerator: {why}; amp needs a Vulkan, Metal or DX12 device. Install a \
-                 GPU driver, or on Linux a software Vulkan device (Debian/Ubuntu: `apt-get \
-                 install mesa-vulkan-drivers libvulkan1` provides lavapipe, a CPU device)"
-            ),
+            Error::NoAccelerator(why) => write!(f, "no accelerator: {why}"),
             Error::InvalidComputeDomain(why) => write!(f, "invalid compute domain: {why}"),
             Error::ExtentMismatch {
                 extent,

@@ -7,9 +7,8 @@ use std::fmt;
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum SelectError {
-    /// This build of amp has none of its backends (Vulkan, Metal, DX12) for this platform.
-    NoBackend,
-    /// No Vulkan, Metal or DX12 adapter was found.
+    /// No accelerator that runs kernels was found (amp's own CPU accelerator is always there,
+    /// so this is only returned where the list was asked for one it does not hold).
     NoAdapter,
     /// `AMP_DEFAULT_ACCELERATOR` names no accelerator there is.
     NoMatch {
@@ -32,10 +31,7 @@ pub enum SelectError {
 impl fmt::Display for SelectError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SelectError::NoBackend => f.write_str(
-                "this build of amp has no Vulkan, Metal or DX12 backend for this platform",
-            ),
-            SelectError::NoAdapter => f.write_str("no Vulkan, Metal or DX12 adapter was found"),
+            SelectError::NoAdapter => f.write_str("no accelerator that runs kernels was found"),
             SelectError::NoMatch {
                 variable,
                 wanted,
@@ -43,16 +39,16 @@ impl fmt::Display for SelectError {
             } => {
                 write!(
                     f,
-                    "{variable} is `{wanted}` but no accelerator matches it (use `cpu`, `gpu` or \
-                     part of a device name); available: "
+                    "{variable} is `{wanted}` but no accelerator matches it (use `cpu`, `gpu`, \
+                     `emulator` or part of a device name); available: "
                 )?;
                 write_names(f, available)
             }
             SelectError::NotFound { wanted, available } => {
                 write!(
                     f,
-                    "no accelerator is named `{wanted}` (use `cpu`, `gpu` or part of a device \
-                     name); available: "
+                    "no accelerator is named `{wanted}` (use `cpu`, `gpu`, `emulator` or part \
+                     of a device name); available: "
                 )?;
                 write_names(f, available)
             }

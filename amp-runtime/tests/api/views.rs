@@ -8,8 +8,8 @@ use amp_runtime::{Accelerator, ArrayView, ConstArrayView, DeviceType, Error, Res
 fn accelerators_are_listed_once_and_default_is_among_them() -> Result<()> {
     let all = Accelerator::all()?;
     assert!(
-        !all.is_empty(),
-        "no accelerator: install mesa-vulkan-drivers"
+        all.iter().any(|a| a.device_type() == DeviceType::Emulated),
+        "amp's own CPU accelerator is always listed"
     );
     let again = Accelerator::all()?;
     let ids: Vec<u64> = all.iter().map(Accelerator::id).collect();
@@ -204,15 +204,10 @@ fn out_of_bounds_host_access_is_an_error() -> Result<()> {
 fn errors_explain_themselves() {
     let err = Error::NoAccelerator(SelectError::NoAdapter);
     let text = err.to_string();
-    assert!(
-        text.starts_with("no accelerator: no Vulkan, Metal or DX12 adapter was found; "),
+    assert_eq!(
+        text, "no accelerator: no accelerator that runs kernels was found",
         "{text}"
     );
-    assert!(
-        text.contains("apt-get install mesa-vulkan-drivers libvulkan1"),
-        "{text}"
-    );
-    assert!(text.contains("lavapipe"), "{text}");
     let kernel = amp_core::KernelError::Build {
         kernel: "k".into(),
         loc: amp_core::Loc::new("src/main.rs", 3, 5),
