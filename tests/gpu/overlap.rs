@@ -259,8 +259,11 @@ fn waiting_for_a_download_waits_for_no_kernel_queued_after_it() -> Result<(), Er
         let waited = start.elapsed();
         acc.wait()?;
         let busy = start.elapsed();
+        // Where the accelerator ran the kernel inside the flush (amp's CPU accelerator runs a
+        // submission before `submit` returns), nothing was left to wait for.
+        let ran_in_flush = busy < alone / 2;
         assert!(
-            waited * 2 < busy,
+            ran_in_flush || waited * 2 < busy,
             "{way}: waited {waited:?} of the {busy:?} the kernel after it ran"
         );
         if way == "copy_async" {
