@@ -18,6 +18,7 @@ mod bounds_wait;
 mod containers;
 mod cpu_accelerator;
 mod device_loss;
+mod differential;
 mod disk_cache;
 mod dispatch_split;
 mod examples;
