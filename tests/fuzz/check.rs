@@ -186,6 +186,20 @@ fn internal_names(text: &str) -> Vec<&'static str> {
         .collect()
 }
 
+/// Where a span shows in the program: the span itself, or, for one inside a macro of Rust's
+/// standard library (`assert_eq!` comparing what a mutation retyped), where the macro was
+/// invoked. Spans inside amp's macros are left as they are: those must be on the user's tokens.
+fn std_invocation(span: &Span) -> &Span {
+    let mut at = span;
+    while at.file.starts_with("/rustc/") {
+        match at.expansion.as_deref() {
+            Some(invocation) => at = invocation,
+            None => break,
+        }
+    }
+    at
+}
+
 /// Checks one compile error of a mutant; returns the failed checks.
 pub fn diagnostic(d: &Diagnostic, region: &Region<'_>) -> Vec<String> {
     let mut failed = Vec::new();
@@ -205,7 +219,7 @@ pub fn diagnostic(d: &Diagnostic, region: &Region<'_>) -> Vec<String> {
             names.join(", ")
         ));
     }
-    let at = match d.spans.iter().find(|s| s.primary) {
+    let at = match d.spans.iter().find(|s| s.primary).map(std_invocation) {
         None => Some("an error without a location"),
         Some(s) if !region.contains(&s.file, s.line) => Some("an error outside the user's code"),
         Some(s) => {
