@@ -224,3 +224,85 @@ fn algorithms_report_nothing_under_amp_check() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// Examples left out of the sweep, and why: programs that measure rather than compute, or
+/// whose only kernel another example runs at a size the sweep can afford.
+const SLOW_EXAMPLES: [(&str, &str); 5] = [
+    ("cold_start", "measures the first launch's build time"),
+    (
+        "launch_overhead",
+        "measures per-launch cost over thousands of launches",
+    ),
+    ("transfer_rate", "measures host-accelerator copy rates"),
+    ("stream", "measures streaming rates over hundreds of MiB"),
+    (
+        "multi_accelerator",
+        "a benchmark of splitting matrix_multiply's untiled product over views, 512x256x384",
+    ),
+];
+
+/// Every example program (each `examples/*.rs` with a `main`, but [`SLOW_EXAMPLES`]) and the
+/// tour, which runs the seed programs, as child processes with `AMP_CHECK=1` on amp's CPU
+/// accelerator, two at a time: each succeeds and no launch reports a finding.
+#[test]
+fn every_example_and_the_tour_report_nothing_under_amp_check() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut names: Vec<String> = std::fs::read_dir(root.join("examples"))
+        .expect("examples/")
+        .filter_map(|e| {
+            let path = e.ok()?.path();
+            let name = path.file_stem()?.to_str()?.to_owned();
+            let text = std::fs::read_to_string(&path).ok()?;
+            (path.extension()? == "rs" && text.contains("fn main(")).then_some(name)
+        })
+        .filter(|name| SLOW_EXAMPLES.iter().all(|(slow, _)| slow != name))
+        .collect();
+    names.sort();
+    assert!(names.iter().any(|n| n == "tour"), "{names:?}");
+    let build = Command::new(env!("CARGO"))
+        .args(["build", "--quiet", "--examples"])
+        .current_dir(root)
+        .output()
+        .expect("cargo build --examples");
+    assert!(
+        build.status.success(),
+        "{}",
+        String::from_utf8_lossy(&build.stderr)
+    );
+    let exe = std::env::current_exe().expect("the test binary's path");
+    let dir = exe
+        .parent()
+        .and_then(|deps| deps.parent())
+        .expect("target/<profile>/deps")
+        .join("examples");
+    let names = std::sync::Mutex::new(names);
+    let failures = std::sync::Mutex::new(Vec::new());
+    std::thread::scope(|s| {
+        for _ in 0..2 {
+            s.spawn(|| loop {
+                let Some(name) = names.lock().expect("names").pop() else {
+                    return;
+                };
+                let out = Command::new(dir.join(&name))
+                    .current_dir(root)
+                    .env("AMP_CHECK", "1")
+                    .env("AMP_DEFAULT_ACCELERATOR", "emulator")
+                    .output()
+                    .expect("run the example");
+                let text = format!(
+                    "{}{}",
+                    String::from_utf8_lossy(&out.stdout),
+                    String::from_utf8_lossy(&out.stderr)
+                );
+                if !out.status.success() || text.contains("the checking mode found") {
+                    failures
+                        .lock()
+                        .expect("failures")
+                        .push(format!("{name} ({}):\n{text}", out.status));
+                }
+            });
+        }
+    });
+    let failures = failures.into_inner().expect("failures");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
