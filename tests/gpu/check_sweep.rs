@@ -306,3 +306,48 @@ fn every_example_and_the_tour_report_nothing_under_amp_check() {
     let failures = failures.into_inner().expect("failures");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// The checking mode's cost: a few algorithms at one size on the default accelerator, timed.
+/// Run it twice and compare: `AMP_DEFAULT_ACCELERATOR=emulator AMP_CHECK=0|1 cargo test --test
+/// gpu check_sweep::algorithm_times -- --ignored --nocapture`.
+#[test]
+#[ignore = "a measurement: run by hand with AMP_CHECK=0 and 1"]
+fn algorithm_times() {
+    let n = 1 << 16;
+    let words = random_words(n, 5);
+    let floats = random_floats(n, 6);
+    let time = |what: &str, f: &mut dyn FnMut()| {
+        f(); // the first run builds the pipelines
+        let start = std::time::Instant::now();
+        f();
+        println!("{what:<12} {:>9.1} ms", start.elapsed().as_secs_f64() * 1e3);
+    };
+    let wv = ConstArrayView::new(n as i32, &words).expect("view");
+    let out = ArrayView::<u32, 1>::from_extent(n as i32).expect("view");
+    time("reduce", &mut || {
+        reduce(&wv, Sum).expect("reduce");
+    });
+    time("scan", &mut || {
+        inclusive_scan(&wv, &out, Sum).expect("scan");
+        out.synchronize().expect("sync");
+    });
+    time("sort", &mut || {
+        let mut keys = floats.clone();
+        let kv = ArrayView::new(n as i32, &mut keys).expect("view");
+        radix_sort(&kv).expect("sort");
+        kv.synchronize().expect("sync");
+    });
+    time("histogram", &mut || {
+        let counts = ArrayView::<u32, 1>::from_extent(64).expect("view");
+        histogram(&wv, 0, u32::MAX, &counts).expect("histogram");
+        counts.synchronize().expect("sync");
+    });
+    let a = random_floats(128 * 128, 7);
+    let av = ConstArrayView::new([128, 128], &a).expect("view");
+    let cv = ArrayView::<f32, 2>::from_extent([128, 128]).expect("view");
+    let view = Accelerator::default().expect("default").default_view();
+    time("gemm 128^3", &mut || {
+        gemm_on(&view, 1.0, &av, &av, 0.0, &cv).expect("gemm");
+        cv.synchronize().expect("sync");
+    });
+}
