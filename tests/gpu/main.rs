@@ -15,6 +15,8 @@ mod atomics;
 mod bad_input;
 mod bounds;
 mod bounds_wait;
+mod check_sweep;
+mod checking;
 mod containers;
 mod cpu_accelerator;
 mod device_loss;
