@@ -17,7 +17,7 @@ mod tile_average;
 #[path = "transpose.rs"]
 mod transpose;
 
-use amp::Accelerator;
+use amp::{Accelerator, DeviceType};
 use std::error::Error;
 use std::time::{Duration, Instant};
 
@@ -41,8 +41,14 @@ fn report(name: &str, result: &str, first: Duration, again: Duration) {
 fn main() -> Result<(), Box<dyn Error>> {
     let accelerator = Accelerator::default()?;
     println!("amp tour — accelerator: {accelerator}");
-    if accelerator.is_emulated() {
-        println!("(no GPU found: running on the CPU through a software Vulkan driver)");
+    match accelerator.device_type() {
+        DeviceType::Cpu => {
+            println!("(no GPU found: running on the CPU through a software Vulkan driver)")
+        }
+        DeviceType::Emulated => {
+            println!("(no GPU driver found: running on the CPU in amp's own accelerator)")
+        }
+        _ => {}
     }
     println!();
 

@@ -64,6 +64,7 @@ pub use amp_runtime::capture::{Capture, KernelScalar};
 pub use amp_runtime::error;
 pub use amp_runtime::launch::pipelines_built;
 pub use amp_runtime::print;
+pub use amp_runtime::CHECK_ENV;
 pub use amp_runtime::{copy, copy_async, transfer_bytes, Completion, CopySource, CopyTarget};
 pub use amp_runtime::{
     transfer_counts, Accelerator, AcceleratorView, Array, ArrayView, ConstArrayView, DeviceType,

@@ -34,7 +34,8 @@ pub enum Finding {
     /// An index past the end of a local, tile_static or view array, in an unchecked launch (a
     /// checked launch reports these itself, as [`Error::OutOfBounds`](super::Error::OutOfBounds)).
     OutOfRange {
-        /// The access.
+        /// The access: its thread and place (its kind is not known: the index is seen before
+        /// the load or store).
         access: Access,
         /// The index.
         index: i64,
@@ -147,8 +148,10 @@ impl fmt::Display for Finding {
             }
             Finding::OutOfRange { access, index, len } => write!(
                 f,
-                "index {index} is out of range of an array of {len} elements: {access} (the \
-                 access was skipped; a read gave zero)"
+                "index {index} is out of range of an array of {len} elements: {} at {} (the \
+                 access was skipped; a read gave zero)",
+                access.thread,
+                At(access.loc)
             ),
             Finding::Uninitialized { access } => write!(
                 f,
