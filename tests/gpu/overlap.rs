@@ -230,6 +230,11 @@ fn waiting_for_a_download_waits_for_no_kernel_queued_after_it() -> Result<(), Er
         return Ok(());
     }
     let acc = Accelerator::default()?;
+    if acc.backend() == "amp" {
+        // amp's CPU accelerator runs work as it is submitted (at the flush below): no wait can
+        // wait for work submitted after it, and none is left to time.
+        return Ok(());
+    }
     let (work, alone) = long_work(Duration::from_millis(300))?;
     if alone < Duration::from_millis(100) {
         // An accelerator too fast to tell the waits apart.
