@@ -144,30 +144,33 @@ pub(super) fn dispatch(
         return Ok(());
     }
     let next = AtomicU64::new(0);
-    let results: Vec<Result<(), DispatchError>> = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..threads)
-            .map(|_| {
-                s.spawn(|| {
-                    let mut lanes = Lanes::new(prog, &slots, (d.immediates, d.groups), size, None)?;
-                    loop {
-                        let i = next.fetch_add(1, Relaxed);
-                        if i >= total {
-                            return Ok(());
-                        }
-                        lanes.run_group(group_of(i));
-                    }
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| match h.join() {
-                Ok(r) => r,
-                Err(p) => std::panic::resume_unwind(p),
-            })
-            .collect()
+    let failed = std::sync::Mutex::new(None);
+    super::pool::run(threads, &|| {
+        let mut lanes = match Lanes::new(prog, &slots, (d.immediates, d.groups), size, None) {
+            Ok(l) => l,
+            Err(e) => {
+                failed
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .get_or_insert(e);
+                return;
+            }
+        };
+        loop {
+            let i = next.fetch_add(1, Relaxed);
+            if i >= total {
+                return;
+            }
+            lanes.run_group(group_of(i));
+        }
     });
-    results.into_iter().collect()
+    match failed
+        .into_inner()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+    {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
 }
 
 impl<'a, 'o> Lanes<'a, 'o> {
