@@ -343,45 +343,89 @@ impl Lanes<'_, '_> {
         }
     }
 
-    /// A store of one aligned 32-bit word per active lane, with no observer.
+    /// A store of one aligned 32-bit word per active lane, with no observer: the memory is
+    /// chosen once, then a tight loop over the lanes; anything unaligned or out of range takes
+    /// the general path.
     pub(super) fn store_word(&mut self, src: Reg, ptr: Ptr, mask: &[bool]) {
         let n = self.n;
         let sr = src as usize * n;
-        for lane in 0..n {
-            if !mask[lane] {
-                continue;
+        if let (Mem::Private, Off::Const(at)) = (ptr.mem, ptr.off) {
+            if at.is_multiple_of(4) && u64::from(at) + 4 <= u64::from(self.private_bytes) {
+                // A whole row of per-lane memory, written where the lane is active.
+                let w = (at / 4) as usize * n;
+                let (row, value) = (&mut self.private[w..w + n], &self.regs[sr..sr + n]);
+                if mask.iter().all(|&m| m) {
+                    row.copy_from_slice(value);
+                } else {
+                    for ((x, &v), &m) in row.iter_mut().zip(value).zip(mask) {
+                        *x = if m { v } else { *x };
+                    }
+                }
+                return;
             }
-            let at = self.off(ptr.off, lane);
-            let v = self.regs[sr + lane];
-            let done = match ptr.mem {
-                Mem::Storage { slot } => {
-                    let s = self.slots[slot as usize];
-                    let abs = s.base + u64::from(at);
-                    let ok = at != INVALID && u64::from(at) + 4 <= s.size && abs.is_multiple_of(4);
-                    if ok {
-                        s.words[(abs / 4) as usize].store(v, Relaxed);
+        }
+        let off_row = match ptr.off {
+            Off::Reg(r) => Some(r as usize * n),
+            Off::Const(_) => None,
+        };
+        let konst = match ptr.off {
+            Off::Const(c) => c,
+            Off::Reg(_) => 0,
+        };
+        let regs = &self.regs;
+        let at_of = |lane: usize| off_row.map_or(konst, |r| regs[r + lane]);
+        let mut slow = false;
+        match ptr.mem {
+            Mem::Storage { slot } => {
+                let s = self.slots[slot as usize];
+                for lane in 0..n {
+                    if mask[lane] {
+                        let at = at_of(lane);
+                        let abs = s.base + u64::from(at);
+                        if at != INVALID && u64::from(at) + 4 <= s.size && abs.is_multiple_of(4) {
+                            s.words[(abs / 4) as usize].store(regs[sr + lane], Relaxed);
+                        } else {
+                            slow = true;
+                        }
                     }
-                    ok
                 }
-                Mem::Workgroup { base, size, .. } => {
-                    let ok = at < INVALID - 4 && at + 4 <= size && at.is_multiple_of(4);
-                    if ok {
-                        self.wg[((base + at) / 4) as usize] = v;
+            }
+            Mem::Workgroup { base, size, .. } => {
+                for lane in 0..n {
+                    if mask[lane] {
+                        let at = at_of(lane);
+                        if at < INVALID - 4 && at + 4 <= size && at.is_multiple_of(4) {
+                            self.wg[((base + at) / 4) as usize] = regs[sr + lane];
+                        } else {
+                            slow = true;
+                        }
                     }
-                    ok
                 }
-                Mem::Private => {
-                    let ok =
-                        at < INVALID - 4 && at + 4 <= self.private_bytes && at.is_multiple_of(4);
-                    if ok {
-                        self.private[(at / 4) as usize * n + lane] = v;
+            }
+            Mem::Private => {
+                for lane in 0..n {
+                    if mask[lane] {
+                        let at = at_of(lane);
+                        if at < INVALID - 4 && at + 4 <= self.private_bytes && at.is_multiple_of(4)
+                        {
+                            self.private[(at / 4) as usize * n + lane] = regs[sr + lane];
+                        } else {
+                            slow = true;
+                        }
                     }
-                    ok
                 }
-                Mem::Uniform { .. } | Mem::Immediate => true,
-            };
-            if !done {
-                self.write(ptr.mem, lane, at, 4, u64::from(v));
+            }
+            Mem::Uniform { .. } | Mem::Immediate => {}
+        }
+        if slow {
+            // Only the lanes the loop above could not write are left; writing the others
+            // again stores the same value.
+            for lane in 0..n {
+                if mask[lane] {
+                    let at = self.off(ptr.off, lane);
+                    let v = u64::from(self.regs[sr + lane]);
+                    self.write(ptr.mem, lane, at, 4, v);
+                }
             }
         }
     }
