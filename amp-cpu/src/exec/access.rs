@@ -354,7 +354,7 @@ impl Lanes<'_, '_> {
                 // A whole row of per-lane memory, written where the lane is active.
                 let w = (at / 4) as usize * n;
                 let (row, value) = (&mut self.private[w..w + n], &self.regs[sr..sr + n]);
-                if mask.iter().all(|&m| m) {
+                if super::run::all(mask) {
                     row.copy_from_slice(value);
                 } else {
                     for ((x, &v), &m) in row.iter_mut().zip(value).zip(mask) {

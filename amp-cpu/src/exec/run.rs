@@ -241,6 +241,7 @@ impl<'a, 'o> Lanes<'a, 'o> {
         }
     }
 
+    #[inline]
     fn take(&mut self, value: bool) -> Vec<bool> {
         let mut m = self.pool.pop().unwrap_or_default();
         m.clear();
@@ -339,7 +340,7 @@ impl<'a, 'o> Lanes<'a, 'o> {
                     | Inst::Switch { .. }
                     | Inst::Loop { .. }
             );
-            if leaves && !mask.iter().any(|&m| m) {
+            if leaves && !any(mask) {
                 return;
             }
         }
@@ -469,19 +470,23 @@ impl<'a, 'o> Lanes<'a, 'o> {
                 let mut a = self.take(false);
                 let mut b = self.take(false);
                 let c = cond as usize * n;
-                for lane in 0..n {
-                    let t = self.regs[c + lane] != 0;
-                    a[lane] = mask[lane] && t;
-                    b[lane] = mask[lane] && !t;
+                for (((x, y), &m), &t) in a
+                    .iter_mut()
+                    .zip(b.iter_mut())
+                    .zip(mask.iter())
+                    .zip(&self.regs[c..c + n])
+                {
+                    *x = m & (t != 0);
+                    *y = m & (t == 0);
                 }
-                if a.iter().any(|&x| x) {
+                if any(&a) {
                     self.block(accept, &mut a);
                 }
-                if b.iter().any(|&x| x) {
+                if any(&b) {
                     self.block(reject, &mut b);
                 }
-                for lane in 0..n {
-                    mask[lane] = a[lane] || b[lane];
+                for ((m, &x), &y) in mask.iter_mut().zip(a.iter()).zip(b.iter()) {
+                    *m = x | y;
                 }
                 self.give(a);
                 self.give(b);
@@ -505,7 +510,7 @@ impl<'a, 'o> Lanes<'a, 'o> {
                         };
                         m[lane] = fall[lane] || (mask[lane] && hit);
                     }
-                    if m.iter().any(|&x| x) {
+                    if any(&m) {
                         self.block(&case.body, &mut m);
                     }
                     if case.fall_through {
@@ -542,26 +547,28 @@ impl<'a, 'o> Lanes<'a, 'o> {
                 loop {
                     self.block(body, mask);
                     if let Some(c) = self.targets[depth].cont.as_mut() {
-                        for lane in 0..n {
-                            if c[lane] {
-                                mask[lane] = true;
-                                c[lane] = false;
-                            }
+                        for (m, c) in mask.iter_mut().zip(c.iter_mut()) {
+                            *m |= *c;
+                            *c = false;
                         }
                     }
-                    if mask.iter().any(|&x| x) {
+                    if any(mask) {
                         self.block(continuing, mask);
                     }
                     if let Some(b) = break_if {
                         let r = b as usize * n;
-                        for lane in 0..n {
-                            if mask[lane] && self.regs[r + lane] != 0 {
-                                mask[lane] = false;
-                                self.targets[depth].broke[lane] = true;
-                            }
+                        let broke = &mut self.targets[depth].broke;
+                        for ((m, k), &v) in mask
+                            .iter_mut()
+                            .zip(broke.iter_mut())
+                            .zip(&self.regs[r..r + n])
+                        {
+                            let leave = *m & (v != 0);
+                            *k |= leave;
+                            *m &= !leave;
                         }
                     }
-                    if !mask.iter().any(|&x| x) {
+                    if !any(mask) {
                         break;
                     }
                 }
@@ -575,21 +582,17 @@ impl<'a, 'o> Lanes<'a, 'o> {
             }
             Inst::Break => {
                 if let Some(t) = self.targets.last_mut() {
-                    for lane in 0..n {
-                        if mask[lane] {
-                            t.broke[lane] = true;
-                            mask[lane] = false;
-                        }
+                    for (m, k) in mask.iter_mut().zip(t.broke.iter_mut()) {
+                        *k |= *m;
+                        *m = false;
                     }
                 }
             }
             Inst::Continue => {
                 if let Some(c) = self.targets.iter_mut().rev().find_map(|t| t.cont.as_mut()) {
-                    for lane in 0..n {
-                        if mask[lane] {
-                            c[lane] = true;
-                            mask[lane] = false;
-                        }
+                    for (m, k) in mask.iter_mut().zip(c.iter_mut()) {
+                        *k |= *m;
+                        *m = false;
                     }
                 }
             }
@@ -702,4 +705,17 @@ impl<'a, 'o> Lanes<'a, 'o> {
         let (d, s, k) = (m.dst as usize * n, m.src as usize * n, m.rows as usize * n);
         self.regs.copy_within(s..s + k, d);
     }
+}
+
+/// Whether any lane of `mask` is active: a pass over all of it without an early exit, which the
+/// compiler turns into wide ORs.
+#[inline]
+pub(super) fn any(mask: &[bool]) -> bool {
+    mask.iter().fold(false, |a, &m| a | m)
+}
+
+/// Whether every lane of `mask` is active (as [`any`], with AND).
+#[inline]
+pub(super) fn all(mask: &[bool]) -> bool {
+    mask.iter().fold(true, |a, &m| a & m)
 }
