@@ -280,6 +280,30 @@ impl Lanes<'_, '_> {
     pub(super) fn load_word(&mut self, dst: Reg, ptr: Ptr, mask: &[bool]) {
         let n = self.n;
         let d = dst as usize * n;
+        if let (Mem::Storage { slot } | Mem::Uniform { slot }, Off::Reg(r)) = (ptr.mem, ptr.off) {
+            let s = self.slots[slot as usize];
+            if s.base.is_multiple_of(4) && r != dst {
+                // The common case: an offset per lane into a buffer, over plain row slices.
+                let (offs, out) = rows2(&mut self.regs, r as usize * n, d, n);
+                let first = (s.base / 4) as usize;
+                let mut slow = false;
+                for ((x, &at), &m) in out.iter_mut().zip(offs).zip(mask) {
+                    if m {
+                        let w = first + (at / 4) as usize;
+                        match s.words.get(w) {
+                            Some(word) if u64::from(at) + 4 <= s.size && at.is_multiple_of(4) => {
+                                *x = word.load(Relaxed);
+                            }
+                            _ => slow = true,
+                        }
+                    }
+                }
+                if slow {
+                    self.load_lanes(dst, ptr, mask);
+                }
+                return;
+            }
+        }
         let off_row = match ptr.off {
             Off::Reg(r) => Some(r as usize * n),
             Off::Const(_) => None,
@@ -334,11 +358,19 @@ impl Lanes<'_, '_> {
             Mem::Immediate => slow = true,
         }
         if slow {
-            for lane in 0..n {
-                if mask[lane] {
-                    let at = self.off(ptr.off, lane);
-                    self.regs[d + lane] = self.read(ptr.mem, lane, at, 4).unwrap_or(0) as u32;
-                }
+            self.load_lanes(dst, ptr, mask);
+        }
+    }
+
+    /// A word load lane by lane, for the lanes a fast path could not serve (loading the others
+    /// again reads the same words).
+    fn load_lanes(&mut self, dst: Reg, ptr: Ptr, mask: &[bool]) {
+        let n = self.n;
+        let d = dst as usize * n;
+        for lane in 0..n {
+            if mask[lane] {
+                let at = self.off(ptr.off, lane);
+                self.regs[d + lane] = self.read(ptr.mem, lane, at, 4).unwrap_or(0) as u32;
             }
         }
     }
@@ -360,6 +392,31 @@ impl Lanes<'_, '_> {
                     for ((x, &v), &m) in row.iter_mut().zip(value).zip(mask) {
                         *x = if m { v } else { *x };
                     }
+                }
+                return;
+            }
+        }
+        if let (Mem::Storage { slot }, Off::Reg(r)) = (ptr.mem, ptr.off) {
+            let s = self.slots[slot as usize];
+            if s.base.is_multiple_of(4) {
+                // The common case: an offset per lane into a buffer, over plain row slices.
+                let r = r as usize * n;
+                let (offs, values) = (&self.regs[r..r + n], &self.regs[sr..sr + n]);
+                let first = (s.base / 4) as usize;
+                let mut slow = false;
+                for ((&at, &v), &m) in offs.iter().zip(values).zip(mask) {
+                    if m {
+                        let w = first + (at / 4) as usize;
+                        match s.words.get(w) {
+                            Some(word) if u64::from(at) + 4 <= s.size && at.is_multiple_of(4) => {
+                                word.store(v, Relaxed);
+                            }
+                            _ => slow = true,
+                        }
+                    }
+                }
+                if slow {
+                    self.store_lanes(src, ptr, mask);
                 }
                 return;
             }
@@ -418,14 +475,20 @@ impl Lanes<'_, '_> {
             Mem::Uniform { .. } | Mem::Immediate => {}
         }
         if slow {
-            // Only the lanes the loop above could not write are left; writing the others
-            // again stores the same value.
-            for lane in 0..n {
-                if mask[lane] {
-                    let at = self.off(ptr.off, lane);
-                    let v = u64::from(self.regs[sr + lane]);
-                    self.write(ptr.mem, lane, at, 4, v);
-                }
+            self.store_lanes(src, ptr, mask);
+        }
+    }
+
+    /// A word store lane by lane, for the lanes a fast path could not serve (writing the
+    /// others again stores the same values).
+    fn store_lanes(&mut self, src: Reg, ptr: Ptr, mask: &[bool]) {
+        let n = self.n;
+        let sr = src as usize * n;
+        for lane in 0..n {
+            if mask[lane] {
+                let at = self.off(ptr.off, lane);
+                let v = u64::from(self.regs[sr + lane]);
+                self.write(ptr.mem, lane, at, 4, v);
             }
         }
     }
@@ -610,5 +673,17 @@ fn scatter(mut put: impl FnMut(usize, u32, u32), abs: u64, bytes: u32, v: u64) {
         let bits = (((v >> (i * 8)) as u32) << (first * 8)) & mask;
         put((a / 4) as usize, mask, bits);
         i += k;
+    }
+}
+
+/// Row `read` to read and row `write` to write (different rows), `n` words each.
+#[inline(always)]
+fn rows2(regs: &mut [u32], read: usize, write: usize, n: usize) -> (&[u32], &mut [u32]) {
+    if read < write {
+        let (lo, hi) = regs.split_at_mut(write);
+        (&lo[read..read + n], &mut hi[..n])
+    } else {
+        let (lo, hi) = regs.split_at_mut(read);
+        (&hi[..n], &mut lo[write..write + n])
     }
 }
