@@ -678,7 +678,7 @@ fn scatter(mut put: impl FnMut(usize, u32, u32), abs: u64, bytes: u32, v: u64) {
 
 /// Row `read` to read and row `write` to write (different rows), `n` words each.
 #[inline(always)]
-fn rows2(regs: &mut [u32], read: usize, write: usize, n: usize) -> (&[u32], &mut [u32]) {
+pub(super) fn rows2(regs: &mut [u32], read: usize, write: usize, n: usize) -> (&[u32], &mut [u32]) {
     if read < write {
         let (lo, hi) = regs.split_at_mut(write);
         (&lo[read..read + n], &mut hi[..n])

@@ -37,6 +37,8 @@ pub(super) struct Lanes<'a, 'o> {
     pub(super) private_bytes: u32,
     pub(super) wg: Vec<u32>,
     pub(super) exited: Vec<bool>,
+    /// The lanes' local invocation ids: x of every lane, then y, then z.
+    local: Vec<u32>,
     pub(super) pool: Vec<Vec<bool>>,
     pub(super) targets: Vec<Target>,
     pub(super) obs: Option<&'o mut dyn Observer>,
@@ -201,6 +203,16 @@ impl<'a, 'o> Lanes<'a, 'o> {
             private_bytes: prog.private_bytes,
             wg,
             exited: vec![false; n],
+            local: (0..3 * n as u32)
+                .map(|i| {
+                    let (c, idx) = (i / n as u32, i % n as u32);
+                    [
+                        idx % size[0],
+                        (idx / size[0]) % size[1],
+                        idx / (size[0] * size[1]),
+                    ][c as usize]
+                })
+                .collect(),
             pool: Vec::new(),
             targets: Vec::new(),
             obs,
@@ -264,16 +276,12 @@ impl<'a, 'o> Lanes<'a, 'o> {
             // Built-ins that are the same in every workgroup were set when the lanes were made.
             match b {
                 Builtin::GlobalId => {
-                    let (x, y, z) = (
-                        g[0].wrapping_mul(sx),
-                        g[1].wrapping_mul(sy),
-                        g[2].wrapping_mul(sz),
-                    );
-                    for i in 0..n {
-                        let idx = i as u32;
-                        rows[i] = x.wrapping_add(idx % sx);
-                        rows[n + i] = y.wrapping_add((idx / sx) % sy);
-                        rows[2 * n + i] = z.wrapping_add(idx / (sx * sy));
+                    for c in 0..3 {
+                        let first = g[c].wrapping_mul([sx, sy, sz][c]);
+                        let local = &self.local[c * n..(c + 1) * n];
+                        for (x, &l) in rows[c * n..(c + 1) * n].iter_mut().zip(local) {
+                            *x = first.wrapping_add(l);
+                        }
                     }
                 }
                 Builtin::GroupId => {
@@ -373,17 +381,20 @@ impl<'a, 'o> Lanes<'a, 'o> {
                     (base, index, self.obs.as_ref())
                 {
                     // The common case: a constant base, an unsigned index, no observer.
-                    let (ir, dr) = (reg as usize * n, dst as usize * n);
-                    for lane in 0..n {
-                        let i = u64::from(self.regs[ir + lane]);
-                        let at = u64::from(b) + i * u64::from(stride);
-                        self.regs[dr + lane] = if i < len && at < u64::from(INVALID) {
-                            at as u32
-                        } else {
-                            INVALID
-                        };
+                    if reg != dst {
+                        let (ir, dr) = (reg as usize * n, dst as usize * n);
+                        let (index, out) = super::access::rows2(&mut self.regs, ir, dr, n);
+                        for (x, &i) in out.iter_mut().zip(index) {
+                            let i = u64::from(i);
+                            let at = u64::from(b) + i * u64::from(stride);
+                            *x = if i < len && at < u64::from(INVALID) {
+                                at as u32
+                            } else {
+                                INVALID
+                            };
+                        }
+                        return;
                     }
-                    return;
                 }
                 for lane in 0..n {
                     let b = self.off(base, lane);
@@ -597,21 +608,23 @@ impl<'a, 'o> Lanes<'a, 'o> {
                 }
             }
             Inst::Return { value, entry } => {
-                for lane in 0..n {
-                    if !mask[lane] {
-                        continue;
-                    }
-                    if let Some(m) = value {
-                        for k in 0..m.rows as usize {
-                            self.regs[(m.dst as usize + k) * n + lane] =
-                                self.regs[(m.src as usize + k) * n + lane];
+                if let Some(m) = value {
+                    for k in 0..m.rows as usize {
+                        let (s, d) = ((m.src as usize + k) * n, (m.dst as usize + k) * n);
+                        if s != d {
+                            let (from, to) = super::access::rows2(&mut self.regs, s, d, n);
+                            for ((x, &v), &on) in to.iter_mut().zip(from).zip(mask.iter()) {
+                                *x = if on { v } else { *x };
+                            }
                         }
                     }
-                    if entry {
-                        self.exited[lane] = true;
-                    }
-                    mask[lane] = false;
                 }
+                if entry {
+                    for (e, &on) in self.exited.iter_mut().zip(mask.iter()) {
+                        *e |= on;
+                    }
+                }
+                mask.fill(false);
             }
             Inst::Call {
                 func,
