@@ -280,6 +280,30 @@ impl Lanes<'_, '_> {
     pub(super) fn load_word(&mut self, dst: Reg, ptr: Ptr, mask: &[bool]) {
         let n = self.n;
         let d = dst as usize * n;
+        if let (Mem::Workgroup { base, size, .. }, Off::Reg(r)) = (ptr.mem, ptr.off) {
+            if base.is_multiple_of(4) && r != dst {
+                // An offset per lane into workgroup memory, over plain row slices.
+                let (offs, out) = rows2(&mut self.regs, r as usize * n, d, n);
+                let first = (base / 4) as usize;
+                let mut slow = false;
+                for ((x, &at), &m) in out.iter_mut().zip(offs).zip(mask) {
+                    if m {
+                        match self.wg.get(first + (at / 4) as usize) {
+                            Some(&w)
+                                if u64::from(at) + 4 <= u64::from(size) && at.is_multiple_of(4) =>
+                            {
+                                *x = w;
+                            }
+                            _ => slow = true,
+                        }
+                    }
+                }
+                if slow {
+                    self.load_lanes(dst, ptr, mask);
+                }
+                return;
+            }
+        }
         if let (Mem::Storage { slot } | Mem::Uniform { slot }, Off::Reg(r)) = (ptr.mem, ptr.off) {
             let s = self.slots[slot as usize];
             if s.base.is_multiple_of(4) && r != dst {
@@ -392,6 +416,31 @@ impl Lanes<'_, '_> {
                     for ((x, &v), &m) in row.iter_mut().zip(value).zip(mask) {
                         *x = if m { v } else { *x };
                     }
+                }
+                return;
+            }
+        }
+        if let (Mem::Workgroup { base, size, .. }, Off::Reg(r)) = (ptr.mem, ptr.off) {
+            if base.is_multiple_of(4) {
+                // An offset per lane into workgroup memory, over plain row slices.
+                let r = r as usize * n;
+                let (offs, values) = (&self.regs[r..r + n], &self.regs[sr..sr + n]);
+                let first = (base / 4) as usize;
+                let mut slow = false;
+                for ((&at, &v), &m) in offs.iter().zip(values).zip(mask) {
+                    if m {
+                        match self.wg.get_mut(first + (at / 4) as usize) {
+                            Some(w)
+                                if u64::from(at) + 4 <= u64::from(size) && at.is_multiple_of(4) =>
+                            {
+                                *w = v;
+                            }
+                            _ => slow = true,
+                        }
+                    }
+                }
+                if slow {
+                    self.store_lanes(src, ptr, mask);
                 }
                 return;
             }

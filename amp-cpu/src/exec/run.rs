@@ -377,6 +377,30 @@ impl<'a, 'o> Lanes<'a, 'o> {
                 span,
             } => {
                 let len = self.len(len);
+                if let (Off::Reg(br), Index::Reg { reg, signed: false }, None) =
+                    (base, index, self.obs.as_ref())
+                {
+                    // A pointer per lane indexed again (an array of arrays), no observer.
+                    if br != dst && reg != dst {
+                        let (bs, is, out) = super::lanes::rows3(
+                            &mut self.regs,
+                            n,
+                            br as usize,
+                            reg as usize,
+                            dst as usize,
+                        );
+                        for ((x, &b), &i) in out.iter_mut().zip(bs).zip(is) {
+                            let i = u64::from(i);
+                            let at = u64::from(b) + i * u64::from(stride);
+                            *x = if i < len && b != INVALID && at < u64::from(INVALID) {
+                                at as u32
+                            } else {
+                                INVALID
+                            };
+                        }
+                        return;
+                    }
+                }
                 if let (Off::Const(b), Index::Reg { reg, signed: false }, None) =
                     (base, index, self.obs.as_ref())
                 {
