@@ -179,6 +179,22 @@ impl Lanes<'_, '_> {
             self.load_word(dst, ptr, mask);
             return;
         }
+        if let (None, Off::Const(b), false) = (self.obs.as_ref(), ptr.off, ptr.mem == Mem::Private)
+        {
+            // One address for every lane in memory the lanes share (a uniform's parameters):
+            // read once, the value copied to every lane (a load's registers are its own).
+            for l in leaves.iter() {
+                let v = self
+                    .read(ptr.mem, 0, b.saturating_add(l.at), l.bytes)
+                    .unwrap_or(0);
+                let r = (dst + l.row) as usize;
+                self.regs[r * n..(r + 1) * n].fill(v as u32);
+                if l.bytes == 8 {
+                    self.regs[(r + 1) * n..(r + 2) * n].fill((v >> 32) as u32);
+                }
+            }
+            return;
+        }
         let kind = if atomic {
             AccessKind::Atomic
         } else {
