@@ -179,6 +179,22 @@ impl Lanes<'_, '_> {
             self.load_word(dst, ptr, mask);
             return;
         }
+        if let (None, Off::Const(b), false) = (self.obs.as_ref(), ptr.off, ptr.mem == Mem::Private)
+        {
+            // One address for every lane in memory the lanes share (a uniform's parameters):
+            // read once, the value copied to every lane (a load's registers are its own).
+            for l in leaves.iter() {
+                let v = self
+                    .read(ptr.mem, 0, b.saturating_add(l.at), l.bytes)
+                    .unwrap_or(0);
+                let r = (dst + l.row) as usize;
+                self.regs[r * n..(r + 1) * n].fill(v as u32);
+                if l.bytes == 8 {
+                    self.regs[(r + 1) * n..(r + 2) * n].fill((v >> 32) as u32);
+                }
+            }
+            return;
+        }
         let kind = if atomic {
             AccessKind::Atomic
         } else {
@@ -280,6 +296,54 @@ impl Lanes<'_, '_> {
     pub(super) fn load_word(&mut self, dst: Reg, ptr: Ptr, mask: &[bool]) {
         let n = self.n;
         let d = dst as usize * n;
+        if let (Mem::Workgroup { base, size, .. }, Off::Reg(r)) = (ptr.mem, ptr.off) {
+            if base.is_multiple_of(4) && r != dst {
+                // An offset per lane into workgroup memory, over plain row slices.
+                let (offs, out) = rows2(&mut self.regs, r as usize * n, d, n);
+                let first = (base / 4) as usize;
+                let mut slow = false;
+                for ((x, &at), &m) in out.iter_mut().zip(offs).zip(mask) {
+                    if m {
+                        match self.wg.get(first + (at / 4) as usize) {
+                            Some(&w)
+                                if u64::from(at) + 4 <= u64::from(size) && at.is_multiple_of(4) =>
+                            {
+                                *x = w;
+                            }
+                            _ => slow = true,
+                        }
+                    }
+                }
+                if slow {
+                    self.load_lanes(dst, ptr, mask);
+                }
+                return;
+            }
+        }
+        if let (Mem::Storage { slot } | Mem::Uniform { slot }, Off::Reg(r)) = (ptr.mem, ptr.off) {
+            let s = self.slots[slot as usize];
+            if s.base.is_multiple_of(4) && r != dst {
+                // The common case: an offset per lane into a buffer, over plain row slices.
+                let (offs, out) = rows2(&mut self.regs, r as usize * n, d, n);
+                let first = (s.base / 4) as usize;
+                let mut slow = false;
+                for ((x, &at), &m) in out.iter_mut().zip(offs).zip(mask) {
+                    if m {
+                        let w = first + (at / 4) as usize;
+                        match s.words.get(w) {
+                            Some(word) if u64::from(at) + 4 <= s.size && at.is_multiple_of(4) => {
+                                *x = word.load(Relaxed);
+                            }
+                            _ => slow = true,
+                        }
+                    }
+                }
+                if slow {
+                    self.load_lanes(dst, ptr, mask);
+                }
+                return;
+            }
+        }
         let off_row = match ptr.off {
             Off::Reg(r) => Some(r as usize * n),
             Off::Const(_) => None,
@@ -334,54 +398,162 @@ impl Lanes<'_, '_> {
             Mem::Immediate => slow = true,
         }
         if slow {
-            for lane in 0..n {
-                if mask[lane] {
-                    let at = self.off(ptr.off, lane);
-                    self.regs[d + lane] = self.read(ptr.mem, lane, at, 4).unwrap_or(0) as u32;
-                }
+            self.load_lanes(dst, ptr, mask);
+        }
+    }
+
+    /// A word load lane by lane, for the lanes a fast path could not serve (loading the others
+    /// again reads the same words).
+    fn load_lanes(&mut self, dst: Reg, ptr: Ptr, mask: &[bool]) {
+        let n = self.n;
+        let d = dst as usize * n;
+        for lane in 0..n {
+            if mask[lane] {
+                let at = self.off(ptr.off, lane);
+                self.regs[d + lane] = self.read(ptr.mem, lane, at, 4).unwrap_or(0) as u32;
             }
         }
     }
 
-    /// A store of one aligned 32-bit word per active lane, with no observer.
+    /// A store of one aligned 32-bit word per active lane, with no observer: the memory is
+    /// chosen once, then a tight loop over the lanes; anything unaligned or out of range takes
+    /// the general path.
     pub(super) fn store_word(&mut self, src: Reg, ptr: Ptr, mask: &[bool]) {
         let n = self.n;
         let sr = src as usize * n;
-        for lane in 0..n {
-            if !mask[lane] {
-                continue;
+        if let (Mem::Private, Off::Const(at)) = (ptr.mem, ptr.off) {
+            if at.is_multiple_of(4) && u64::from(at) + 4 <= u64::from(self.private_bytes) {
+                // A whole row of per-lane memory, written where the lane is active.
+                let w = (at / 4) as usize * n;
+                let (row, value) = (&mut self.private[w..w + n], &self.regs[sr..sr + n]);
+                if super::run::all(mask) {
+                    row.copy_from_slice(value);
+                } else {
+                    for ((x, &v), &m) in row.iter_mut().zip(value).zip(mask) {
+                        *x = if m { v } else { *x };
+                    }
+                }
+                return;
             }
-            let at = self.off(ptr.off, lane);
-            let v = self.regs[sr + lane];
-            let done = match ptr.mem {
-                Mem::Storage { slot } => {
-                    let s = self.slots[slot as usize];
-                    let abs = s.base + u64::from(at);
-                    let ok = at != INVALID && u64::from(at) + 4 <= s.size && abs.is_multiple_of(4);
-                    if ok {
-                        s.words[(abs / 4) as usize].store(v, Relaxed);
+        }
+        if let (Mem::Workgroup { base, size, .. }, Off::Reg(r)) = (ptr.mem, ptr.off) {
+            if base.is_multiple_of(4) {
+                // An offset per lane into workgroup memory, over plain row slices.
+                let r = r as usize * n;
+                let (offs, values) = (&self.regs[r..r + n], &self.regs[sr..sr + n]);
+                let first = (base / 4) as usize;
+                let mut slow = false;
+                for ((&at, &v), &m) in offs.iter().zip(values).zip(mask) {
+                    if m {
+                        match self.wg.get_mut(first + (at / 4) as usize) {
+                            Some(w)
+                                if u64::from(at) + 4 <= u64::from(size) && at.is_multiple_of(4) =>
+                            {
+                                *w = v;
+                            }
+                            _ => slow = true,
+                        }
                     }
-                    ok
                 }
-                Mem::Workgroup { base, size, .. } => {
-                    let ok = at < INVALID - 4 && at + 4 <= size && at.is_multiple_of(4);
-                    if ok {
-                        self.wg[((base + at) / 4) as usize] = v;
+                if slow {
+                    self.store_lanes(src, ptr, mask);
+                }
+                return;
+            }
+        }
+        if let (Mem::Storage { slot }, Off::Reg(r)) = (ptr.mem, ptr.off) {
+            let s = self.slots[slot as usize];
+            if s.base.is_multiple_of(4) {
+                // The common case: an offset per lane into a buffer, over plain row slices.
+                let r = r as usize * n;
+                let (offs, values) = (&self.regs[r..r + n], &self.regs[sr..sr + n]);
+                let first = (s.base / 4) as usize;
+                let mut slow = false;
+                for ((&at, &v), &m) in offs.iter().zip(values).zip(mask) {
+                    if m {
+                        let w = first + (at / 4) as usize;
+                        match s.words.get(w) {
+                            Some(word) if u64::from(at) + 4 <= s.size && at.is_multiple_of(4) => {
+                                word.store(v, Relaxed);
+                            }
+                            _ => slow = true,
+                        }
                     }
-                    ok
                 }
-                Mem::Private => {
-                    let ok =
-                        at < INVALID - 4 && at + 4 <= self.private_bytes && at.is_multiple_of(4);
-                    if ok {
-                        self.private[(at / 4) as usize * n + lane] = v;
+                if slow {
+                    self.store_lanes(src, ptr, mask);
+                }
+                return;
+            }
+        }
+        let off_row = match ptr.off {
+            Off::Reg(r) => Some(r as usize * n),
+            Off::Const(_) => None,
+        };
+        let konst = match ptr.off {
+            Off::Const(c) => c,
+            Off::Reg(_) => 0,
+        };
+        let regs = &self.regs;
+        let at_of = |lane: usize| off_row.map_or(konst, |r| regs[r + lane]);
+        let mut slow = false;
+        match ptr.mem {
+            Mem::Storage { slot } => {
+                let s = self.slots[slot as usize];
+                for lane in 0..n {
+                    if mask[lane] {
+                        let at = at_of(lane);
+                        let abs = s.base + u64::from(at);
+                        if at != INVALID && u64::from(at) + 4 <= s.size && abs.is_multiple_of(4) {
+                            s.words[(abs / 4) as usize].store(regs[sr + lane], Relaxed);
+                        } else {
+                            slow = true;
+                        }
                     }
-                    ok
                 }
-                Mem::Uniform { .. } | Mem::Immediate => true,
-            };
-            if !done {
-                self.write(ptr.mem, lane, at, 4, u64::from(v));
+            }
+            Mem::Workgroup { base, size, .. } => {
+                for lane in 0..n {
+                    if mask[lane] {
+                        let at = at_of(lane);
+                        if at < INVALID - 4 && at + 4 <= size && at.is_multiple_of(4) {
+                            self.wg[((base + at) / 4) as usize] = regs[sr + lane];
+                        } else {
+                            slow = true;
+                        }
+                    }
+                }
+            }
+            Mem::Private => {
+                for lane in 0..n {
+                    if mask[lane] {
+                        let at = at_of(lane);
+                        if at < INVALID - 4 && at + 4 <= self.private_bytes && at.is_multiple_of(4)
+                        {
+                            self.private[(at / 4) as usize * n + lane] = regs[sr + lane];
+                        } else {
+                            slow = true;
+                        }
+                    }
+                }
+            }
+            Mem::Uniform { .. } | Mem::Immediate => {}
+        }
+        if slow {
+            self.store_lanes(src, ptr, mask);
+        }
+    }
+
+    /// A word store lane by lane, for the lanes a fast path could not serve (writing the
+    /// others again stores the same values).
+    fn store_lanes(&mut self, src: Reg, ptr: Ptr, mask: &[bool]) {
+        let n = self.n;
+        let sr = src as usize * n;
+        for lane in 0..n {
+            if mask[lane] {
+                let at = self.off(ptr.off, lane);
+                let v = u64::from(self.regs[sr + lane]);
+                self.write(ptr.mem, lane, at, 4, v);
             }
         }
     }
@@ -566,5 +738,17 @@ fn scatter(mut put: impl FnMut(usize, u32, u32), abs: u64, bytes: u32, v: u64) {
         let bits = (((v >> (i * 8)) as u32) << (first * 8)) & mask;
         put((a / 4) as usize, mask, bits);
         i += k;
+    }
+}
+
+/// Row `read` to read and row `write` to write (different rows), `n` words each.
+#[inline(always)]
+pub(super) fn rows2(regs: &mut [u32], read: usize, write: usize, n: usize) -> (&[u32], &mut [u32]) {
+    if read < write {
+        let (lo, hi) = regs.split_at_mut(write);
+        (&lo[read..read + n], &mut hi[..n])
+    } else {
+        let (lo, hi) = regs.split_at_mut(read);
+        (&hi[..n], &mut lo[write..write + n])
     }
 }

@@ -337,7 +337,11 @@ impl<'m> Compiler<'m> {
                     let rows = self.rows_of(&inner)?;
                     cx.vals[h.index()] = Val::Reg(self.alloc(rows));
                 }
-                _ => self.expr(&mut cx, h, &mut out)?,
+                // Arguments, globals and locals: available from the start.
+                _ if e.needs_pre_emit() => self.expr(&mut cx, h, &mut out)?,
+                // No `Emit` covers it and it is not one of the above: nothing evaluates it, and
+                // naga's validator lets nothing use it (left from code a front end dropped).
+                _ => {}
             }
         }
         for (i, (_, local)) in f.local_variables.iter().enumerate() {

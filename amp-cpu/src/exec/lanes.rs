@@ -166,7 +166,7 @@ pub(super) fn map3<A: Word, B: Word, C: Word, R: Word>(
 /// Rows `a` and `b` to read and row `d` to write, as separate slices (copies of the inputs when
 /// one of them is the output row, which SSA registers never are).
 #[inline(always)]
-fn rows3(
+pub(super) fn rows3(
     regs: &mut [u32],
     lanes: usize,
     a: usize,

@@ -12,6 +12,7 @@ mod compile;
 mod expr;
 mod lanes;
 mod ops;
+mod pool;
 mod program;
 mod run;
 mod shape;

@@ -37,6 +37,8 @@ pub(super) struct Lanes<'a, 'o> {
     pub(super) private_bytes: u32,
     pub(super) wg: Vec<u32>,
     pub(super) exited: Vec<bool>,
+    /// The lanes' local invocation ids: x of every lane, then y, then z.
+    local: Vec<u32>,
     pub(super) pool: Vec<Vec<bool>>,
     pub(super) targets: Vec<Target>,
     pub(super) obs: Option<&'o mut dyn Observer>,
@@ -144,30 +146,33 @@ pub(super) fn dispatch(
         return Ok(());
     }
     let next = AtomicU64::new(0);
-    let results: Vec<Result<(), DispatchError>> = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..threads)
-            .map(|_| {
-                s.spawn(|| {
-                    let mut lanes = Lanes::new(prog, &slots, (d.immediates, d.groups), size, None)?;
-                    loop {
-                        let i = next.fetch_add(1, Relaxed);
-                        if i >= total {
-                            return Ok(());
-                        }
-                        lanes.run_group(group_of(i));
-                    }
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| match h.join() {
-                Ok(r) => r,
-                Err(p) => std::panic::resume_unwind(p),
-            })
-            .collect()
+    let failed = std::sync::Mutex::new(None);
+    super::pool::run(threads, &|| {
+        let mut lanes = match Lanes::new(prog, &slots, (d.immediates, d.groups), size, None) {
+            Ok(l) => l,
+            Err(e) => {
+                failed
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .get_or_insert(e);
+                return;
+            }
+        };
+        loop {
+            let i = next.fetch_add(1, Relaxed);
+            if i >= total {
+                return;
+            }
+            lanes.run_group(group_of(i));
+        }
     });
-    results.into_iter().collect()
+    match failed
+        .into_inner()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+    {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
 }
 
 impl<'a, 'o> Lanes<'a, 'o> {
@@ -198,6 +203,16 @@ impl<'a, 'o> Lanes<'a, 'o> {
             private_bytes: prog.private_bytes,
             wg,
             exited: vec![false; n],
+            local: (0..3 * n as u32)
+                .map(|i| {
+                    let (c, idx) = (i / n as u32, i % n as u32);
+                    [
+                        idx % size[0],
+                        (idx / size[0]) % size[1],
+                        idx / (size[0] * size[1]),
+                    ][c as usize]
+                })
+                .collect(),
             pool: Vec::new(),
             targets: Vec::new(),
             obs,
@@ -238,6 +253,7 @@ impl<'a, 'o> Lanes<'a, 'o> {
         }
     }
 
+    #[inline]
     fn take(&mut self, value: bool) -> Vec<bool> {
         let mut m = self.pool.pop().unwrap_or_default();
         m.clear();
@@ -260,16 +276,12 @@ impl<'a, 'o> Lanes<'a, 'o> {
             // Built-ins that are the same in every workgroup were set when the lanes were made.
             match b {
                 Builtin::GlobalId => {
-                    let (x, y, z) = (
-                        g[0].wrapping_mul(sx),
-                        g[1].wrapping_mul(sy),
-                        g[2].wrapping_mul(sz),
-                    );
-                    for i in 0..n {
-                        let idx = i as u32;
-                        rows[i] = x.wrapping_add(idx % sx);
-                        rows[n + i] = y.wrapping_add((idx / sx) % sy);
-                        rows[2 * n + i] = z.wrapping_add(idx / (sx * sy));
+                    for c in 0..3 {
+                        let first = g[c].wrapping_mul([sx, sy, sz][c]);
+                        let local = &self.local[c * n..(c + 1) * n];
+                        for (x, &l) in rows[c * n..(c + 1) * n].iter_mut().zip(local) {
+                            *x = first.wrapping_add(l);
+                        }
                     }
                 }
                 Builtin::GroupId => {
@@ -336,7 +348,7 @@ impl<'a, 'o> Lanes<'a, 'o> {
                     | Inst::Switch { .. }
                     | Inst::Loop { .. }
             );
-            if leaves && !mask.iter().any(|&m| m) {
+            if leaves && !any(mask) {
                 return;
             }
         }
@@ -365,21 +377,48 @@ impl<'a, 'o> Lanes<'a, 'o> {
                 span,
             } => {
                 let len = self.len(len);
+                if let (Off::Reg(br), Index::Reg { reg, signed: false }, None) =
+                    (base, index, self.obs.as_ref())
+                {
+                    // A pointer per lane indexed again (an array of arrays), no observer.
+                    if br != dst && reg != dst {
+                        let (bs, is, out) = super::lanes::rows3(
+                            &mut self.regs,
+                            n,
+                            br as usize,
+                            reg as usize,
+                            dst as usize,
+                        );
+                        for ((x, &b), &i) in out.iter_mut().zip(bs).zip(is) {
+                            let i = u64::from(i);
+                            let at = u64::from(b) + i * u64::from(stride);
+                            *x = if i < len && b != INVALID && at < u64::from(INVALID) {
+                                at as u32
+                            } else {
+                                INVALID
+                            };
+                        }
+                        return;
+                    }
+                }
                 if let (Off::Const(b), Index::Reg { reg, signed: false }, None) =
                     (base, index, self.obs.as_ref())
                 {
                     // The common case: a constant base, an unsigned index, no observer.
-                    let (ir, dr) = (reg as usize * n, dst as usize * n);
-                    for lane in 0..n {
-                        let i = u64::from(self.regs[ir + lane]);
-                        let at = u64::from(b) + i * u64::from(stride);
-                        self.regs[dr + lane] = if i < len && at < u64::from(INVALID) {
-                            at as u32
-                        } else {
-                            INVALID
-                        };
+                    if reg != dst {
+                        let (ir, dr) = (reg as usize * n, dst as usize * n);
+                        let (index, out) = super::access::rows2(&mut self.regs, ir, dr, n);
+                        for (x, &i) in out.iter_mut().zip(index) {
+                            let i = u64::from(i);
+                            let at = u64::from(b) + i * u64::from(stride);
+                            *x = if i < len && at < u64::from(INVALID) {
+                                at as u32
+                            } else {
+                                INVALID
+                            };
+                        }
+                        return;
                     }
-                    return;
                 }
                 for lane in 0..n {
                     let b = self.off(base, lane);
@@ -466,19 +505,23 @@ impl<'a, 'o> Lanes<'a, 'o> {
                 let mut a = self.take(false);
                 let mut b = self.take(false);
                 let c = cond as usize * n;
-                for lane in 0..n {
-                    let t = self.regs[c + lane] != 0;
-                    a[lane] = mask[lane] && t;
-                    b[lane] = mask[lane] && !t;
+                for (((x, y), &m), &t) in a
+                    .iter_mut()
+                    .zip(b.iter_mut())
+                    .zip(mask.iter())
+                    .zip(&self.regs[c..c + n])
+                {
+                    *x = m & (t != 0);
+                    *y = m & (t == 0);
                 }
-                if a.iter().any(|&x| x) {
+                if any(&a) {
                     self.block(accept, &mut a);
                 }
-                if b.iter().any(|&x| x) {
+                if any(&b) {
                     self.block(reject, &mut b);
                 }
-                for lane in 0..n {
-                    mask[lane] = a[lane] || b[lane];
+                for ((m, &x), &y) in mask.iter_mut().zip(a.iter()).zip(b.iter()) {
+                    *m = x | y;
                 }
                 self.give(a);
                 self.give(b);
@@ -502,7 +545,7 @@ impl<'a, 'o> Lanes<'a, 'o> {
                         };
                         m[lane] = fall[lane] || (mask[lane] && hit);
                     }
-                    if m.iter().any(|&x| x) {
+                    if any(&m) {
                         self.block(&case.body, &mut m);
                     }
                     if case.fall_through {
@@ -539,26 +582,28 @@ impl<'a, 'o> Lanes<'a, 'o> {
                 loop {
                     self.block(body, mask);
                     if let Some(c) = self.targets[depth].cont.as_mut() {
-                        for lane in 0..n {
-                            if c[lane] {
-                                mask[lane] = true;
-                                c[lane] = false;
-                            }
+                        for (m, c) in mask.iter_mut().zip(c.iter_mut()) {
+                            *m |= *c;
+                            *c = false;
                         }
                     }
-                    if mask.iter().any(|&x| x) {
+                    if any(mask) {
                         self.block(continuing, mask);
                     }
                     if let Some(b) = break_if {
                         let r = b as usize * n;
-                        for lane in 0..n {
-                            if mask[lane] && self.regs[r + lane] != 0 {
-                                mask[lane] = false;
-                                self.targets[depth].broke[lane] = true;
-                            }
+                        let broke = &mut self.targets[depth].broke;
+                        for ((m, k), &v) in mask
+                            .iter_mut()
+                            .zip(broke.iter_mut())
+                            .zip(&self.regs[r..r + n])
+                        {
+                            let leave = *m & (v != 0);
+                            *k |= leave;
+                            *m &= !leave;
                         }
                     }
-                    if !mask.iter().any(|&x| x) {
+                    if !any(mask) {
                         break;
                     }
                 }
@@ -572,40 +617,38 @@ impl<'a, 'o> Lanes<'a, 'o> {
             }
             Inst::Break => {
                 if let Some(t) = self.targets.last_mut() {
-                    for lane in 0..n {
-                        if mask[lane] {
-                            t.broke[lane] = true;
-                            mask[lane] = false;
-                        }
+                    for (m, k) in mask.iter_mut().zip(t.broke.iter_mut()) {
+                        *k |= *m;
+                        *m = false;
                     }
                 }
             }
             Inst::Continue => {
                 if let Some(c) = self.targets.iter_mut().rev().find_map(|t| t.cont.as_mut()) {
-                    for lane in 0..n {
-                        if mask[lane] {
-                            c[lane] = true;
-                            mask[lane] = false;
-                        }
+                    for (m, k) in mask.iter_mut().zip(c.iter_mut()) {
+                        *k |= *m;
+                        *m = false;
                     }
                 }
             }
             Inst::Return { value, entry } => {
-                for lane in 0..n {
-                    if !mask[lane] {
-                        continue;
-                    }
-                    if let Some(m) = value {
-                        for k in 0..m.rows as usize {
-                            self.regs[(m.dst as usize + k) * n + lane] =
-                                self.regs[(m.src as usize + k) * n + lane];
+                if let Some(m) = value {
+                    for k in 0..m.rows as usize {
+                        let (s, d) = ((m.src as usize + k) * n, (m.dst as usize + k) * n);
+                        if s != d {
+                            let (from, to) = super::access::rows2(&mut self.regs, s, d, n);
+                            for ((x, &v), &on) in to.iter_mut().zip(from).zip(mask.iter()) {
+                                *x = if on { v } else { *x };
+                            }
                         }
                     }
-                    if entry {
-                        self.exited[lane] = true;
-                    }
-                    mask[lane] = false;
                 }
+                if entry {
+                    for (e, &on) in self.exited.iter_mut().zip(mask.iter()) {
+                        *e |= on;
+                    }
+                }
+                mask.fill(false);
             }
             Inst::Call {
                 func,
@@ -699,4 +742,17 @@ impl<'a, 'o> Lanes<'a, 'o> {
         let (d, s, k) = (m.dst as usize * n, m.src as usize * n, m.rows as usize * n);
         self.regs.copy_within(s..s + k, d);
     }
+}
+
+/// Whether any lane of `mask` is active: a pass over all of it without an early exit, which the
+/// compiler turns into wide ORs.
+#[inline]
+pub(super) fn any(mask: &[bool]) -> bool {
+    mask.iter().fold(false, |a, &m| a | m)
+}
+
+/// Whether every lane of `mask` is active (as [`any`], with AND).
+#[inline]
+pub(super) fn all(mask: &[bool]) -> bool {
+    mask.iter().fold(true, |a, &m| a & m)
 }

@@ -806,3 +806,54 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     let a: Vec<u64> = back(&out[0]);
     assert_eq!(a, [1024 * 0x1_0000_0001, 1023u64 << 33]);
 }
+
+#[test]
+fn expressions_no_emit_covers_are_left_alone() {
+    // A front end that drops dead code may leave its expressions in the arena, outside every
+    // `Emit`, using expressions emitted later: nothing evaluates them.
+    let src = "@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+        @compute @workgroup_size(4)
+        fn main(@builtin(local_invocation_index) i: u32) { out[i] = i * 3u; }";
+    let mut m = module(src);
+    let product = m.entry_points[0]
+        .function
+        .expressions
+        .iter()
+        .find(|(_, e)| matches!(e, naga::Expression::Binary { .. }))
+        .map(|(h, _)| h)
+        .expect("the product");
+    let dead = naga::Expression::Binary {
+        op: naga::BinaryOperator::Add,
+        left: product,
+        right: product,
+    };
+    m.entry_points[0]
+        .function
+        .expressions
+        .append(dead, naga::Span::default());
+    let out = {
+        let k = Kernel::compile(&m, "main").unwrap_or_else(|e| panic!("{e}"));
+        let mem = Memory::zeroed(16).expect("memory");
+        let bindings = [Binding {
+            group: 0,
+            binding: 0,
+            memory: &mem,
+            offset: 0,
+            size: 16,
+        }];
+        k.dispatch(
+            &Dispatch {
+                groups: [1, 1, 1],
+                immediates: &[],
+                bindings: &bindings,
+                threads: 1,
+            },
+            None,
+        )
+        .expect("dispatch");
+        let mut b = vec![0u8; 16];
+        mem.read(0, &mut b);
+        back::<u32>(&b)
+    };
+    assert_eq!(out, [0, 3, 6, 9]);
+}

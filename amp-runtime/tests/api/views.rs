@@ -29,10 +29,14 @@ fn accelerators_are_listed_once_and_default_is_among_them() -> Result<()> {
         let shown = acc.to_string();
         assert!(shown.starts_with(acc.description()), "{shown}");
         assert!(shown.contains(&acc.backend()), "{shown}");
-        assert!(["vulkan", "metal", "dx12"].contains(&acc.backend().as_str()));
+        // `amp`: amp's own CPU accelerator, listed beside the adapters.
+        assert!(["vulkan", "metal", "dx12", "amp"].contains(&acc.backend().as_str()));
         assert_eq!(
             acc.is_emulated(),
-            acc.device_type() == amp_runtime::DeviceType::Cpu
+            matches!(
+                acc.device_type(),
+                amp_runtime::DeviceType::Cpu | amp_runtime::DeviceType::Emulated
+            )
         );
         assert!(!acc.is_host_only());
         assert!(acc.limits().max_compute_workgroup_size_x >= 64);
