@@ -26,7 +26,7 @@ fn every_form_kernels_lack_is_reported_in_one_walk() {
     );
     assert_eq!(errors.len(), 6, "{errors:#?}");
     assert!(errors[0].starts_with("string literals"));
-    assert!(errors[1].starts_with("macros are not supported"));
+    assert!(errors[1].starts_with("this macro is not supported in kernels"));
     assert!(errors[2].starts_with("`unsafe` blocks"));
     assert!(errors[3].starts_with("dereferencing"));
     assert!(errors[4].starts_with("tuples are not supported"));
