@@ -413,6 +413,10 @@ impl Device {
 impl fmt::Display for Device {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.source {
+            // amp's own: a CPU device whose backend is amp's executor, not a graphics API.
+            Source::Adapter { info, .. } if is_emulator(info) => {
+                write!(f, "{} ({}, amp)", info.name, DeviceType::Cpu)
+            }
             Source::Adapter { info, .. } => write!(
                 f,
                 "{} ({}, {})",
