@@ -59,7 +59,11 @@ fn settle() -> amp::Result<()> {
 
 fn classify(e: &amp::Error) -> &'static str {
     match e {
-        amp::Error::OutOfBounds { fault: Some(_), .. } => "fault",
+        // The kernel ran and what went wrong is reported on its source lines: a checked
+        // access out of range, a finding of the checking mode, a failed `assert!`.
+        amp::Error::OutOfBounds { fault: Some(_), .. }
+        | amp::Error::Check(_)
+        | amp::Error::Assertion(_) => "fault",
         amp::Error::Kernel(amp::KernelError::Build { .. }) => "build",
         amp::Error::Kernel(amp::KernelError::Validation { .. }) => "validation",
         amp::Error::Kernel(amp::KernelError::Unsupported { .. }) => "unsupported",
