@@ -145,7 +145,7 @@ impl Accelerator {
 
     /// amp's own CPU accelerator ([`DeviceType::Emulated`]): it runs every kernel on the host's
     /// cores with nothing installed, as C++ AMP's WARP did, and its launches can run in the
-    /// checking mode ([`AcceleratorView::checking`](crate::AcceleratorView::checking)), as
+    /// checking mode ([`AcceleratorView::with_checking`](crate::AcceleratorView::with_checking)), as
     /// C++ AMP's REF device did. It is in [`all`](Self::all); `AMP_DEFAULT_ACCELERATOR=emulator`
     /// (or `cpu` where no other CPU device is installed) makes it the default.
     pub fn emulator() -> Result<Accelerator> {
@@ -474,8 +474,6 @@ impl Accelerator {
             .record(&self.inner.device, mode, kernel, record)
     }
 
-    /// Submits a checked launch through the fault log: `submit` gets the launch's fault slot
-    /// and number, and submits the launch.
     /// The words of `buffer` (a storage buffer with `COPY_SRC`), after every launch recorded
     /// so far has run.
     pub(crate) fn read_words(&self, buffer: &wgpu::Buffer) -> Result<Vec<u32>> {
@@ -497,6 +495,8 @@ impl Accelerator {
         )
     }
 
+    /// Submits a checked launch through the fault log: `submit` gets the launch's fault slot
+    /// and number, and submits the launch.
     pub(crate) fn submit_checked(
         &self,
         sites: &Arc<KernelSites>,

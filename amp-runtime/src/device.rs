@@ -63,7 +63,7 @@ pub enum DeviceType {
     /// amp's own CPU accelerator: amp runs the kernel's naga module on the host's cores, with no
     /// driver (C++ AMP's WARP and REF devices). Always present; the default only when there is
     /// no other device. Its launches can run in the checking mode
-    /// ([`AcceleratorView::checking`](crate::AcceleratorView::checking)).
+    /// ([`AcceleratorView::with_checking`](crate::AcceleratorView::with_checking)).
     Emulated,
     /// No device: the host-only CPU accelerator (C++ AMP's `cpu_accelerator`), whose arrays live
     /// in host memory and which runs no kernels. Never the default accelerator.
