@@ -160,6 +160,7 @@ pub mod kernel_types {
         Negate, Not, Operand, SameType, Shift, ShiftOps,
     };
     pub use amp_core::place::{IndexPlace, IntoPlace, Mutable, Place};
+    pub use amp_core::print::{arg as print_arg, Printable};
     pub use amp_core::section::Section;
     pub use amp_core::short_vector::{Component, HasCross, HasW, HasZ, VectorMethods};
     pub use amp_core::structs::{field, Member, PlainFields, Project, Struct};
