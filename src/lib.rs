@@ -114,8 +114,22 @@ pub use half::f16;
 /// ```
 pub use amp_runtime::Profile;
 
+/// C++ AMP's graphics library (`concurrency::graphics`): textures and their views, samplers,
+/// and the texel types.
+pub mod graphics {
+    pub use amp_core::texel::{NoFormat, Texel, TexelFormat, TexelKind};
+    pub use amp_runtime::{
+        Address, BorderColor, ConstTextureView, Filter, Sampler, Texture, TextureOptions,
+        TextureView, WriteonlyTextureView,
+    };
+}
+
 /// Everything a kernel program needs: `use amp::prelude::*;`.
 pub mod prelude {
+    pub use crate::graphics::{
+        Address, BorderColor, ConstTextureView, Filter, Sampler, Texture, TextureView,
+        WriteonlyTextureView,
+    };
     pub use crate::{
         copy, copy_async, fast_math, intrinsics, kernel, parallel_for_each,
         parallel_for_each_unchecked, precise_math, subgroup, Accelerator, AcceleratorView, Array,
@@ -164,6 +178,10 @@ pub mod kernel_types {
     pub use amp_core::section::Section;
     pub use amp_core::short_vector::{Component, HasCross, HasW, HasZ, VectorMethods};
     pub use amp_core::structs::{field, Member, PlainFields, Project, Struct};
+    pub use amp_core::texel::{Texel, TextureAccess, WriteOnly};
+    pub use amp_core::texture::{
+        Coordinate, KernelSampler, KernelTexture, Readable, Sampled, Writable,
+    };
     pub use amp_core::thread_index::{thread_index, ThreadIndex};
     pub use amp_core::tile::UniformRead;
     pub use amp_core::tile_static::{

@@ -1,9 +1,9 @@
 //! The launch contract, as a launch fills it: [`LaunchArgs`] takes the domain's words and each
 //! capture's value in declaration order, checks each against the kernel's [`Slot`](crate::layout::Slot)s, and yields
-//! the [`Launch`]: the parameter block and the buffers to bind.
+//! the [`Launch`]: the parameter block and the resources to bind.
 //!
-//! The buffer type is the backend's (a wgpu buffer for the runtime; anything for a backend that
-//! interprets the kernel's module itself), so the contract names no device API.
+//! The resource type is the backend's (wgpu buffers, texture views and samplers for the
+//! runtime), so the contract names no device API.
 
 use crate::layout::{LaunchLayout, Slot, SlotKind, Words};
 use crate::shape::Extent;
@@ -150,7 +150,7 @@ pub struct LaunchArgs<'l, B> {
     filled: usize,
     /// The parameter block.
     words: Vec<u32>,
-    /// The views' buffers, in slot order.
+    /// The resources to bind (views' buffers, textures, samplers), in slot order.
     buffers: Vec<B>,
     error: Option<LaunchError>,
     /// A value's words on their way into its slot, kept so that filling allocates nothing per
@@ -198,6 +198,23 @@ impl<'l, B> LaunchArgs<'l, B> {
     /// Fills a view's slot: its place in `buffer`, and the buffer to bind.
     pub fn view<const N: usize>(&mut self, view: &ViewArgs<N>, buffer: B) {
         self.view_segments(view, [buffer]);
+    }
+
+    /// Fills a texture's slot: its extent (the components of the texture, or of the mip level
+    /// a view of it shows) and the texture to bind.
+    pub fn texture(&mut self, extent: &[i32], texture: B) {
+        if self.fill_with(SlotKind::Texture, |words| {
+            words.extend(extent.iter().map(|&c| c as u32))
+        }) {
+            self.buffers.push(texture);
+        }
+    }
+
+    /// Fills a sampler's slot with the sampler to bind.
+    pub fn sampler(&mut self, sampler: B) {
+        if self.fill(SlotKind::Sampler, &[]) {
+            self.buffers.push(sampler);
+        }
     }
 
     /// Fills a view's slot with its data split over `buffers`, one per binding of the slot's
@@ -309,8 +326,8 @@ impl<B> Launch<B> {
         &self.words
     }
 
-    /// The views' buffers, in slot order: the buffer of storage binding `k + 1` is
-    /// `buffers()[k]` (views are declared before the fault buffer).
+    /// The resources to bind in slot order (views' buffers, textures, samplers): the resource
+    /// of binding `k + 1` is `buffers()[k]` (captures are declared before the fault buffer).
     pub fn buffers(&self) -> &[B] {
         &self.buffers
     }

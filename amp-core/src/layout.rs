@@ -14,6 +14,7 @@
 //! holds it unless it is passed as immediate data. Views take storage bindings 1, 2, … in
 //! declaration order; the fault buffer of a checked kernel takes the binding after them.
 
+use crate::texel::{TexelAccess, TexelFormat};
 pub use amp_spec::Checks;
 
 /// What a resource binding holds.
@@ -31,6 +32,22 @@ pub enum BindingKind {
     /// The print buffer of a kernel that prints or asserts (amp-core's `builder/print.rs`
     /// describes its words).
     Prints,
+    /// A texture of rank `rank` (1 to 3): sampled when the kernel only reads it, a storage
+    /// texture of `format` when it writes it.
+    Texture {
+        /// How the kernel uses it.
+        access: TexelAccess,
+        /// Its texels' format (a sampled texture is bound by its sample kind only, but a
+        /// backend needs the format to say whether it filters).
+        format: TexelFormat,
+        /// 1, 2 or 3.
+        rank: u32,
+    },
+    /// A sampler.
+    Sampler {
+        /// Whether it filters linearly (so it may only be paired with textures that filter).
+        filtering: bool,
+    },
 }
 
 /// A run of parameter words.
@@ -115,6 +132,19 @@ pub enum Slot {
         /// How its data is split over bindings.
         segments: ViewSegments,
     },
+    /// A captured texture (or view of one): its extent's words (`rank` of them, the
+    /// components' `i32` bits, which checked accesses are checked against) and its binding.
+    Texture {
+        /// Its extent in the parameter words.
+        words: Words,
+        /// Its binding.
+        binding: u32,
+    },
+    /// A captured sampler: its binding.
+    Sampler {
+        /// Its binding.
+        binding: u32,
+    },
 }
 
 /// How a view's data is split over storage bindings, which the kernel is specialised on: data
@@ -144,14 +174,17 @@ impl Slot {
             Slot::Domain(_) => SlotKind::Domain,
             Slot::Value(_) => SlotKind::Value,
             Slot::View { .. } => SlotKind::View,
+            Slot::Texture { .. } => SlotKind::Texture,
+            Slot::Sampler { .. } => SlotKind::Sampler,
         }
     }
 
     /// Its parameter words.
     pub fn words(&self) -> Words {
         match *self {
-            Slot::Domain(words) | Slot::Value(words) => words,
+            Slot::Domain(words) | Slot::Value(words) | Slot::Texture { words, .. } => words,
             Slot::View { words, .. } => words.words(),
+            Slot::Sampler { .. } => Words { first: 0, count: 0 },
         }
     }
 }
@@ -165,6 +198,10 @@ pub enum SlotKind {
     Value,
     /// A captured view.
     View,
+    /// A captured texture.
+    Texture,
+    /// A captured sampler.
+    Sampler,
 }
 
 impl SlotKind {
@@ -174,6 +211,8 @@ impl SlotKind {
             SlotKind::Domain => "the compute domain",
             SlotKind::Value => "a value",
             SlotKind::View => "an array view",
+            SlotKind::Texture => "a texture",
+            SlotKind::Sampler => "a sampler",
         }
     }
 }
@@ -257,6 +296,9 @@ pub struct LaunchLayout {
     /// Indices of the domain each thread runs: a launch runs
     /// `⌈`[`DomainLaunch::threads`](crate::domain::DomainLaunch::threads)` / K⌉` threads.
     pub indices_per_thread: IndicesPerThread,
+    /// The (sampler, texture) binding pairs the kernel samples with: a sampler that filters
+    /// may only sample textures whose format filters.
+    pub sampled: Vec<(u32, u32)>,
 }
 
 impl LaunchLayout {

@@ -30,6 +30,8 @@ pub mod shape;
 pub mod short_vector;
 pub mod structs;
 pub mod subgroup;
+pub mod texel;
+pub mod texture;
 pub mod thread_index;
 pub mod tile;
 pub mod tile_static;

@@ -9,15 +9,52 @@
 
 use crate::accelerator::Accelerator;
 use crate::array::Array;
-use crate::error::{coords, Error, MemoryError, Result};
+use crate::error::{coords, Error, MemoryError, Result, TextureError, TextureProblem};
+use crate::sampler::{Filter, Sampler};
+use crate::texture::{ConstTextureView, Texture, TextureView, WriteonlyTextureView};
 use crate::view::{ArrayView, ConstArrayView, ViewData};
 use amp_core::short_vector::{Component, Vector};
+use amp_core::texel::{Texel, TexelAccess, TextureAccess, WriteOnly};
+use amp_core::texture::{KernelSampler, KernelTexture, ResourceShape};
 use amp_core::types::Rank;
 use amp_core::view::View;
 use amp_core::{
     Element, Extent, Index, KernelBuilder, KernelType, KernelValue, LaunchArgs, LaunchLayout, Loc,
     ReadOnly, ReadWrite, Scalar, TiledExtent, Value, ViewSegments,
 };
+
+/// What a launch's captured resources look like, which its kernel is built for (and cached
+/// by): how each view's data is split over bindings, each texture's format and each sampler's
+/// filtering, in declaration order.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct CaptureShapes {
+    /// The views'.
+    pub segments: Vec<ViewSegments>,
+    /// The textures' and samplers'.
+    pub resources: Vec<ResourceShape>,
+}
+
+/// A resource a launch binds: a view's buffer, a texture view or a sampler.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Resource {
+    /// A storage buffer.
+    Buffer(wgpu::Buffer),
+    /// A texture view.
+    Texture(wgpu::TextureView),
+    /// A sampler.
+    Sampler(wgpu::Sampler),
+}
+
+impl Resource {
+    /// How the bind group binds it.
+    pub(crate) fn binding(&self) -> wgpu::BindingResource<'_> {
+        match self {
+            Resource::Buffer(b) => b.as_entire_binding(),
+            Resource::Texture(t) => wgpu::BindingResource::TextureView(t),
+            Resource::Sampler(s) => wgpu::BindingResource::Sampler(s),
+        }
+    }
+}
 
 /// The launch-time values of one kernel launch: the kernel's slots, filled in declaration order,
 /// and what the accelerator needs besides.
@@ -27,7 +64,7 @@ pub struct Binder<'a> {
     /// The launch's `parallel_for_each!`, for errors that name a captured view.
     site: Loc,
     /// The slots.
-    pub(crate) args: LaunchArgs<'a, wgpu::Buffer>,
+    pub(crate) args: LaunchArgs<'a, Resource>,
     /// The data (view cores) the launch uses, for the fault log.
     pub(crate) cores: Vec<u64>,
 }
@@ -64,8 +101,10 @@ impl<'a> Binder<'a> {
         }
         let segments = data.device_buffer(self.accelerator)?;
         self.cores.push(data.core_id());
-        self.args
-            .view_segments(&data.view_args(), segments.buffers().iter().cloned());
+        self.args.view_segments(
+            &data.view_args(),
+            segments.buffers().iter().cloned().map(Resource::Buffer),
+        );
         Ok(())
     }
 
@@ -89,9 +128,10 @@ pub trait Capture {
     fn declare(&self, b: &mut KernelBuilder) -> Self::Kernel;
     /// Supplies its launch-time value.
     fn bind(&self, binder: &mut Binder<'_>) -> Result<()>;
-    /// How a captured view's data is split over bindings on `acc` (nothing for other values),
-    /// which the kernel is built for.
-    fn segments(&self, acc: &Accelerator, out: &mut Vec<ViewSegments>) {
+    /// What its bindings look like on `acc` (a view's split over bindings, a texture's
+    /// format, a sampler's filtering; nothing for other values), which the kernel is built
+    /// for.
+    fn shapes(&self, acc: &Accelerator, out: &mut CaptureShapes) {
         let _ = (acc, out);
     }
     /// Called after the kernel was submitted.
@@ -110,8 +150,8 @@ impl<C: Capture + ?Sized> Capture for &C {
     fn bind(&self, binder: &mut Binder<'_>) -> Result<()> {
         (**self).bind(binder)
     }
-    fn segments(&self, acc: &Accelerator, out: &mut Vec<ViewSegments>) {
-        (**self).segments(acc, out)
+    fn shapes(&self, acc: &Accelerator, out: &mut CaptureShapes) {
+        (**self).shapes(acc, out)
     }
     fn launched(&self) {
         (**self).launched()
@@ -194,9 +234,10 @@ macro_rules! view_capture {
             fn bind(&self, binder: &mut Binder<'_>) -> Result<()> {
                 binder.view(self.view_data())
             }
-            fn segments(&self, acc: &Accelerator, out: &mut Vec<ViewSegments>) {
+            fn shapes(&self, acc: &Accelerator, out: &mut CaptureShapes) {
                 let data = self.view_data();
-                out.push(data.segments_on(acc).unwrap_or(ViewSegments::WHOLE));
+                out.segments
+                    .push(data.segments_on(acc).unwrap_or(ViewSegments::WHOLE));
             }
             fn launched(&self) {
                 let $this = self;
@@ -233,7 +274,7 @@ pub struct Captured<C, K> {
     value: C,
     declare: fn(&C, &mut KernelBuilder) -> K,
     bind: fn(&C, &mut Binder<'_>) -> Result<()>,
-    segments: fn(&C, &Accelerator, &mut Vec<ViewSegments>),
+    shapes: fn(&C, &Accelerator, &mut CaptureShapes),
     launched: fn(&C),
     home: fn(&C) -> Option<&Accelerator>,
 }
@@ -246,7 +287,7 @@ pub fn captured<C: Capture>(c: C) -> Captured<C, C::Kernel> {
         value: c,
         declare: C::declare,
         bind: C::bind,
-        segments: C::segments,
+        shapes: C::shapes,
         launched: C::launched,
         home: C::home,
     }
@@ -260,8 +301,8 @@ impl<C, K> Capture for Captured<C, K> {
     fn bind(&self, binder: &mut Binder<'_>) -> Result<()> {
         (self.bind)(&self.value, binder)
     }
-    fn segments(&self, acc: &Accelerator, out: &mut Vec<ViewSegments>) {
-        (self.segments)(&self.value, acc, out)
+    fn shapes(&self, acc: &Accelerator, out: &mut CaptureShapes) {
+        (self.shapes)(&self.value, acc, out)
     }
     fn launched(&self) {
         (self.launched)(&self.value)
@@ -279,8 +320,8 @@ pub trait Captures {
     fn declare(&self, b: &mut KernelBuilder) -> Self::Kernel;
     /// Binds every capture, in order.
     fn bind(&self, binder: &mut Binder<'_>) -> Result<()>;
-    /// How each captured view's data is split over bindings on `acc`, in order.
-    fn segments(&self, acc: &Accelerator) -> Vec<ViewSegments>;
+    /// What the captures' bindings look like on `acc`, in order.
+    fn shapes(&self, acc: &Accelerator) -> CaptureShapes;
     /// After submission.
     fn launched(&self);
     /// The first captured value that belongs to an accelerator other than `than` (with
@@ -305,9 +346,9 @@ macro_rules! captures {
                 Ok(())
             }
             #[allow(unused_variables, unused_mut)]
-            fn segments(&self, acc: &Accelerator) -> Vec<ViewSegments> {
-                let mut out = Vec::new();
-                $(self.$i.segments(acc, &mut out);)*
+            fn shapes(&self, acc: &Accelerator) -> CaptureShapes {
+                let mut out = CaptureShapes::default();
+                $(self.$i.shapes(acc, &mut out);)*
                 out
             }
             fn launched(&self) {
@@ -356,3 +397,142 @@ macro_rules! vector_capture {
     )*};
 }
 vector_capture!(2, 3, 4);
+
+impl Binder<'_> {
+    /// Fills a texture's slot with `count` mip levels of `texture` from `first` (one level for
+    /// a texture the kernel writes), checked against how the kernel binds it: the texture must
+    /// be on the launch's accelerator, and its format must allow the access.
+    pub(crate) fn texture<T: Texel, const N: usize>(
+        &mut self,
+        texture: &Texture<T, N>,
+        (first, count): (u32, u32),
+        access: TexelAccess,
+    ) -> Result<()> {
+        let data = &texture.inner;
+        if &data.acc != self.accelerator {
+            return Err(Error::Texture(TextureError {
+                texture: crate::texture::type_name::<T, N>(),
+                problem: TextureProblem::OtherAccelerator {
+                    texture_on: data.acc.description().to_owned(),
+                    runs_on: self.accelerator.description().to_owned(),
+                },
+            }));
+        }
+        let unsupported = |what, hint| {
+            Error::Texture(TextureError {
+                texture: crate::texture::type_name::<T, N>(),
+                problem: TextureProblem::Unsupported {
+                    format: data.format,
+                    what,
+                    accelerator: self.accelerator.description().to_owned(),
+                    hint,
+                },
+            })
+        };
+        let usages = data.texture.usage();
+        match access {
+            TexelAccess::Read => {}
+            TexelAccess::ReadWrite if !data.format.read_write() => {
+                return Err(unsupported(
+                    "read and write in one kernel",
+                    ": a kernel reads and writes textures of one 32-bit component only; \
+                     capture a ConstTextureView (tex.const_view()) to read it or a TextureView \
+                     (tex.view()) to write it",
+                ))
+            }
+            _ if !usages.contains(wgpu::TextureUsages::STORAGE_BINDING) => {
+                return Err(unsupported(
+                    "write in kernels",
+                    ": make the texture with another number of bits per component",
+                ))
+            }
+            _ => {}
+        }
+        let extent = texture.extent().0.map(|c| (c >> first).max(1));
+        let view = texture.wgpu_view(first, count);
+        self.args.texture(&extent, Resource::Texture(view));
+        Ok(())
+    }
+
+    /// Fills a sampler's slot.
+    pub(crate) fn sampler(&mut self, sampler: &Sampler) -> Result<()> {
+        let made = sampler.on(self.accelerator)?;
+        self.args.sampler(Resource::Sampler(made));
+        Ok(())
+    }
+}
+
+/// `Texture`, `TextureView`, `ConstTextureView` and `WriteonlyTextureView` captures: each
+/// binds the levels it shows, with the access its type gives (see `texture.rs`).
+macro_rules! texture_capture {
+    ($ty:ty, $access:ty, |$this:ident| $levels:expr) => {
+        impl<T: Texel, const N: usize> KernelType for $ty
+        where
+            Index<N>: Value + Rank,
+            Extent<N>: Value + Rank,
+        {
+            type KernelValue = KernelTexture<T, N, $access>;
+        }
+
+        impl<T: Texel, const N: usize> Capture for $ty
+        where
+            Index<N>: Value + Rank,
+            Extent<N>: Value + Rank,
+        {
+            type Kernel = KernelTexture<T, N, $access>;
+            fn declare(&self, b: &mut KernelBuilder) -> Self::Kernel {
+                KernelTexture::declare(b)
+            }
+            fn bind(&self, binder: &mut Binder<'_>) -> Result<()> {
+                let $this = self;
+                let (texture, levels) = $levels;
+                binder.texture(texture, levels, <$access as TextureAccess>::ACCESS)
+            }
+            fn shapes(&self, _: &Accelerator, out: &mut CaptureShapes) {
+                let $this = self;
+                let (texture, _) = $levels;
+                out.resources.push(ResourceShape::Texture(texture.format()));
+            }
+            fn home(&self) -> Option<&Accelerator> {
+                let $this = self;
+                let (texture, _) = $levels;
+                Some(texture.accelerator())
+            }
+        }
+    };
+}
+texture_capture!(Texture<T, N>, T::TextureAccess, |t| (t, (0, match <T::TextureAccess as TextureAccess>::ACCESS {
+    TexelAccess::Read => t.mip_levels(),
+    _ => 1,
+})));
+texture_capture!(TextureView<'_, T, N>, T::ViewAccess, |v| (
+    v.texture,
+    (v.level, 1)
+));
+texture_capture!(ConstTextureView<'_, T, N>, ReadOnly, |v| (
+    v.texture,
+    (v.first, v.count)
+));
+texture_capture!(WriteonlyTextureView<'_, T, N>, WriteOnly, |v| (
+    v.texture,
+    (v.level, 1)
+));
+
+impl KernelType for Sampler {
+    type KernelValue = KernelSampler;
+}
+
+impl Capture for Sampler {
+    type Kernel = KernelSampler;
+    fn declare(&self, b: &mut KernelBuilder) -> KernelSampler {
+        KernelSampler::declare(b)
+    }
+    fn bind(&self, binder: &mut Binder<'_>) -> Result<()> {
+        binder.sampler(self)
+    }
+    fn shapes(&self, _: &Accelerator, out: &mut CaptureShapes) {
+        out.resources.push(ResourceShape::Sampler {
+            filtering: self.filter() == Filter::Linear,
+        });
+    }
+}

@@ -29,7 +29,13 @@ const WANTED_FEATURES: wgpu::Features = wgpu::Features::SHADER_F64
     .union(wgpu::Features::TIMESTAMP_QUERY_INSIDE_ENCODERS)
     .union(wgpu::Features::TIMESTAMP_QUERY_INSIDE_PASSES)
     .union(wgpu::Features::PIPELINE_CACHE)
-    .union(wgpu::Features::EXPERIMENTAL_COOPERATIVE_MATRIX);
+    .union(wgpu::Features::EXPERIMENTAL_COOPERATIVE_MATRIX)
+    // Textures: the formats' own capabilities (storage for 8- and 16-bit formats, linear
+    // filtering of 32-bit floats), 16-bit norms, and border addressing.
+    .union(wgpu::Features::TEXTURE_ADAPTER_SPECIFIC_FORMAT_FEATURES)
+    .union(wgpu::Features::TEXTURE_FORMAT_16BIT_NORM)
+    .union(wgpu::Features::FLOAT32_FILTERABLE)
+    .union(wgpu::Features::ADDRESS_MODE_CLAMP_TO_BORDER);
 
 /// `AMP_HIDE_FEATURES` (test hooks): wgpu feature names separated by commas (`SUBGROUP`,
 /// `SUBGROUP_BARRIER`, `SHADER_F64`, ...) that devices are opened without, so that tests reach
@@ -206,6 +212,25 @@ impl Device {
     /// The features the device is opened with.
     pub(crate) fn features(&self) -> wgpu::Features {
         self.features
+    }
+
+    /// What the device can do with textures of `format`: the adapter's own answer where the
+    /// device was opened with `TEXTURE_ADAPTER_SPECIFIC_FORMAT_FEATURES`, else what WebGPU
+    /// guarantees.
+    pub(crate) fn format_features(
+        &self,
+        format: wgpu::TextureFormat,
+    ) -> wgpu::TextureFormatFeatures {
+        match &self.source {
+            Source::Adapter { adapter, .. }
+                if self
+                    .features
+                    .contains(wgpu::Features::TEXTURE_ADAPTER_SPECIFIC_FORMAT_FEATURES) =>
+            {
+                adapter.get_texture_format_features(format)
+            }
+            _ => format.guaranteed_format_features(self.features),
+        }
     }
 
     /// The matrix multiply-adds the adapter runs in subgroups (none without

@@ -16,6 +16,7 @@ mod domain;
 mod feature;
 #[cfg(test)]
 mod tests;
+mod texture;
 
 pub use accelerator::{MismatchError, RemovedError, SelectError};
 pub use argument::{ArgumentError, ArgumentProblem};
@@ -25,6 +26,7 @@ pub use data::{ElementType, MemoryError, ReinterpretError};
 pub use device::{DeviceError, InternalError, WgpuError};
 pub use domain::DomainError;
 pub use feature::FeatureError;
+pub use texture::{TextureError, TextureProblem};
 
 use amp_core::{KernelError, LaunchError, Loc};
 use coords::Tuple;
@@ -101,6 +103,8 @@ pub enum Error {
     /// [`AcceleratorView::with_checking`](crate::AcceleratorView::with_checking)); reported as
     /// a checked launch's fault is, when the data it used is observed or the accelerator waits.
     Check(check::CheckError),
+    /// A texture, texture view or sampler that cannot be made or used as asked.
+    Texture(TextureError),
 }
 
 /// The runtime's result type.
@@ -161,6 +165,7 @@ impl fmt::Display for Error {
             }
             Error::Device(what) => write!(f, "accelerator error: {what}"),
             Error::Check(what) => what.fmt(f),
+            Error::Texture(what) => what.fmt(f),
         }
     }
 }

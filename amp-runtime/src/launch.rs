@@ -6,7 +6,7 @@
 //! moves: the domain is checked and the pipeline built before captures are bound.
 
 use crate::accelerator::Accelerator;
-use crate::capture::{Binder, Captures};
+use crate::capture::{Binder, CaptureShapes, Captures, Resource};
 use crate::check::KernelSource;
 use crate::dump::checked_sites;
 #[cfg(feature = "test-hooks")]
@@ -43,7 +43,7 @@ struct Pipeline {
     /// Bind groups of recent launches, by their buffers (views, then the fault buffer): a loop
     /// of launches over the same views makes one. Kept small, since a bind group keeps its
     /// buffers alive.
-    bind_groups: Mutex<Vec<(Vec<wgpu::Buffer>, wgpu::BindGroup)>>,
+    bind_groups: Mutex<Vec<(Vec<Resource>, wgpu::BindGroup)>>,
 }
 
 /// Bind groups kept per kernel.
@@ -57,7 +57,7 @@ type CacheKey = (
     u64,
     Checks,
     bool,
-    Vec<ViewSegments>,
+    CaptureShapes,
     IndicesPerThread,
 );
 
@@ -240,9 +240,9 @@ where
     F: Fn(&mut KernelBuilder, C::Kernel, D::Index) + 'static,
 {
     // Views whose data fits one binding (all of them, almost always) add nothing to the key.
-    let mut segments = captures.segments(accelerator);
-    if segments.iter().all(|s| *s == ViewSegments::WHOLE) {
-        segments.clear();
+    let mut shapes = captures.shapes(accelerator);
+    if shapes.segments.iter().all(|s| *s == ViewSegments::WHOLE) {
+        shapes.segments.clear();
     }
     let key = (
         TypeId::of::<F>(),
@@ -250,7 +250,7 @@ where
         accelerator.id(),
         checks,
         global_fences,
-        segments,
+        shapes,
         crate::tuning::indices_per_thread(),
     );
     let mut cache = cache().lock().unwrap_or_else(|e| e.into_inner());
@@ -273,7 +273,8 @@ where
             b.keep_global_fences();
         }
         if device {
-            b.set_view_segments(key.5.clone());
+            b.set_view_segments(key.5.segments.clone());
+            b.set_resource_shapes(key.5.resources.clone());
             b.set_indices_per_thread(key.6);
         }
         let index = D::entry(&mut b);
@@ -386,22 +387,35 @@ fn create_pipeline(
     }
     for (i, kind) in layout.bindings.iter().enumerate() {
         // The fault buffer's slot is a dynamic offset, so the bind group outlives the launch.
-        let (read_only, has_dynamic_offset) = match *kind {
-            BindingKind::Storage { read_only } => (read_only, false),
-            BindingKind::Faults => (false, true),
-            BindingKind::Prints => (false, false),
+        let buffer = |read_only, has_dynamic_offset| wgpu::BindingType::Buffer {
+            ty: wgpu::BufferBindingType::Storage { read_only },
+            has_dynamic_offset,
+            min_binding_size: None,
+        };
+        let ty = match *kind {
+            BindingKind::Storage { read_only } => buffer(read_only, false),
+            BindingKind::Faults => buffer(false, true),
+            BindingKind::Prints => buffer(false, false),
+            BindingKind::Texture {
+                access,
+                format,
+                rank,
+            } => crate::texture::binding_type(accelerator, access, format, rank),
+            BindingKind::Sampler { filtering: true } => {
+                wgpu::BindingType::Sampler(wgpu::SamplerBindingType::Filtering)
+            }
+            BindingKind::Sampler { filtering: false } => {
+                wgpu::BindingType::Sampler(wgpu::SamplerBindingType::NonFiltering)
+            }
         };
         entries.push(wgpu::BindGroupLayoutEntry {
             binding: i as u32 + 1,
             visibility: wgpu::ShaderStages::COMPUTE,
-            ty: wgpu::BindingType::Buffer {
-                ty: wgpu::BufferBindingType::Storage { read_only },
-                has_dynamic_offset,
-                min_binding_size: None,
-            },
+            ty,
             count: None,
         });
     }
+    crate::texture::check_filtering(accelerator, &layout, site)?;
     let entry_point = ir.entry_point.clone();
     let loops_terminate = ir.loops_terminate;
     let label = KernelLabel::new(&name, site);
@@ -536,7 +550,7 @@ fn dispatch(
     accelerator: &Accelerator,
     mode: QueuingMode,
     p: &Pipeline,
-    launch: &Launch<wgpu::Buffer>,
+    launch: &Launch<Resource>,
     target: Target<'_>,
     threads: u64,
 ) -> Result<()> {
@@ -594,23 +608,23 @@ fn dispatch(
 fn bind_group(
     accelerator: &Accelerator,
     p: &Pipeline,
-    launch: &Launch<wgpu::Buffer>,
+    launch: &Launch<Resource>,
     uniform: Option<wgpu::Buffer>,
     faults: Option<wgpu::BufferBinding<'_>>,
     prints: Option<&wgpu::Buffer>,
 ) -> Result<(wgpu::BindGroup, Option<u32>)> {
     let fault_offset = faults.as_ref().map(|f| f.offset as u32);
-    let buffers = || {
-        launch
-            .buffers()
-            .iter()
-            .chain(faults.as_ref().map(|f| f.buffer))
-            .chain(prints)
-    };
+    let resources: Vec<Resource> = launch
+        .buffers()
+        .iter()
+        .cloned()
+        .chain(faults.as_ref().map(|f| Resource::Buffer(f.buffer.clone())))
+        .chain(prints.cloned().map(Resource::Buffer))
+        .collect();
     let reusable = uniform.is_none();
     if reusable {
         let kept = p.bind_groups.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some((_, group)) = kept.iter().find(|(b, _)| b.iter().eq(buffers())) {
+        if let Some((_, group)) = kept.iter().find(|(r, _)| *r == resources) {
             return Ok((group.clone(), fault_offset));
         }
     }
@@ -623,10 +637,10 @@ fn bind_group(
     }
     // Views at bindings 1, 2, … in slot order, then the fault buffer at its slot's binding
     // (the slot is chosen by the dynamic offset).
-    for (k, buffer) in launch.buffers().iter().enumerate() {
+    for (k, resource) in launch.buffers().iter().enumerate() {
         entries.push(wgpu::BindGroupEntry {
             binding: k as u32 + 1,
-            resource: buffer.as_entire_binding(),
+            resource: resource.binding(),
         });
     }
     if let (Some(slot), Some(f)) = (p.layout.faults, &faults) {
@@ -663,7 +677,7 @@ fn bind_group(
         if kept.len() >= BIND_GROUPS_KEPT {
             kept.remove(0);
         }
-        kept.push((buffers().cloned().collect(), group.clone()));
+        kept.push((resources, group.clone()));
     }
     Ok((group, fault_offset))
 }

@@ -41,6 +41,12 @@ pub struct Limits {
     /// The most views and arrays one kernel may capture (storage buffers; a checked kernel
     /// binds one more for its faults).
     pub max_storage_buffers_per_shader_stage: u32,
+    /// The most texels along the one component of a rank-1 texture.
+    pub max_texture_dimension_1d: u32,
+    /// The most texels along each component of a rank-2 texture.
+    pub max_texture_dimension_2d: u32,
+    /// The most texels along each component of a rank-3 texture.
+    pub max_texture_dimension_3d: u32,
 }
 
 impl Limits {
@@ -55,6 +61,9 @@ impl Limits {
         max_buffer_size: 0,
         max_storage_buffer_binding_size: 0,
         max_storage_buffers_per_shader_stage: 0,
+        max_texture_dimension_1d: 0,
+        max_texture_dimension_2d: 0,
+        max_texture_dimension_3d: 0,
     };
 
     /// The limits amp reads from wgpu's.
@@ -71,6 +80,9 @@ impl Limits {
                 .max_storage_buffer_binding_size
                 .min(hook("AMP_MAX_BINDING_BYTES")),
             max_storage_buffers_per_shader_stage: limits.max_storage_buffers_per_shader_stage,
+            max_texture_dimension_1d: limits.max_texture_dimension_1d,
+            max_texture_dimension_2d: limits.max_texture_dimension_2d,
+            max_texture_dimension_3d: limits.max_texture_dimension_3d,
         }
     }
 }

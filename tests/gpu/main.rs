@@ -48,6 +48,7 @@ mod short_vectors;
 mod staging_arrays;
 mod structs;
 mod subgroup;
+mod textures;
 mod tiling;
 mod unchecked;
 mod vector_data;

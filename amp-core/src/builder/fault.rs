@@ -44,6 +44,10 @@ pub enum AccessKind {
     ViewWrite,
     /// An atomic operation on an array view's element.
     ViewAtomic,
+    /// A read of a texture's texel.
+    TextureRead,
+    /// A write of a texture's texel.
+    TextureWrite,
     /// An element of a tile_static array.
     TileStatic,
     /// An element of a local array.
@@ -65,6 +69,8 @@ impl AccessKind {
             AccessKind::ViewRead => "array view read",
             AccessKind::ViewWrite => "array view write",
             AccessKind::ViewAtomic => "array view atomic operation",
+            AccessKind::TextureRead => "texture read",
+            AccessKind::TextureWrite => "texture write",
             AccessKind::TileStatic => "tile_static array access",
             AccessKind::LocalArray => "local array access",
             AccessKind::Section => "array view section",

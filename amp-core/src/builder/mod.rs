@@ -117,6 +117,8 @@ pub struct KernelBuilder {
     pub(crate) stepping: bool,
     /// How the views still to be declared are split over bindings (`segments.rs`).
     pub(crate) view_segments: std::collections::VecDeque<crate::layout::ViewSegments>,
+    /// The shapes of the texture and sampler captures still to be declared.
+    pub(crate) resource_shapes: std::collections::VecDeque<crate::texture::ResourceShape>,
     /// The split views, by their first binding's global.
     pub(crate) splits: HashMap<Handle<naga::GlobalVariable>, segments::Split>,
     /// Indices each thread of an untiled kernel runs, when the kernel allows it (`untiled.rs`).
@@ -286,6 +288,7 @@ impl KernelBuilder {
             immediate_limit: 0,
             stepping: false,
             view_segments: Default::default(),
+            resource_shapes: Default::default(),
             splits: HashMap::new(),
             indices_per_thread: crate::layout::IndicesPerThread::UNTILED,
             untiled: None,

@@ -1,0 +1,1 @@
+//! C++ AMP's texture rules, reported in amp's words.

@@ -1,0 +1,1 @@
+//! Sampling and gathering against references computed here.
