@@ -348,6 +348,13 @@ impl<T, const N: usize, A> crate::value::Read for KernelTexture<T, N, A> {
     }
 }
 
+impl crate::value::Read for KernelSampler {
+    type Output = Self;
+    fn read(self, _: &mut KernelBuilder) -> Self {
+        self
+    }
+}
+
 impl<T: Texel, const N: usize, A: Readable> KernelTexture<T, N, A>
 where
     Index<N>: Value + Rank,
