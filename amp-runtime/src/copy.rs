@@ -1,5 +1,6 @@
 //! `copy` (C++ AMP `concurrency::copy`): copies elements between any two of a host slice, an
-//! [`Array`], an [`ArrayView`] and a [`ConstArrayView`] (the last as a source only).
+//! [`Array`], an [`ArrayView`], a [`Texture`](crate::texture::Texture) (its level 0) and a
+//! [`ConstArrayView`] (the last as a source only).
 //!
 //! When the source's current data is on an accelerator and the destination's data lives there
 //! too (an `Array`, a view made with [`ArrayView::from_extent`], or a view a kernel used there),
@@ -433,6 +434,7 @@ macro_rules! data_ends {
     (@target false [$($g:tt)*] $ty:ty) => {};
 }
 data_ends! {
+    [T: amp_core::texel::Texel, const N: usize] crate::texture::Texture<T, N>, true;
     [T: Element, const N: usize] Array<T, N>, true;
     [T: Element, const N: usize] ArrayView<'_, T, N>, true;
     [T: Element, const N: usize] ConstArrayView<'_, T, N>, false;

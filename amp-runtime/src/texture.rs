@@ -74,6 +74,8 @@ pub(crate) struct TextureData {
     /// The views kernels have bound, by first level and count: made once, so that launches
     /// with the same captures reuse their bind group.
     views: Mutex<Vec<((u32, u32), wgpu::TextureView)>>,
+    /// Its id among the data of views and textures.
+    id: u64,
 }
 
 /// How to make a texture: its accelerator, bits per component and mip levels (C++ AMP's
@@ -251,6 +253,7 @@ impl<T: Texel, const N: usize> Texture<T, N> {
                 extent: extent.0.to_vec(),
                 levels,
                 views: Mutex::default(),
+                id: crate::view::new_data_id(),
             }),
             _ty: PhantomData,
         })
@@ -300,6 +303,11 @@ impl<T: Texel, const N: usize> Texture<T, N> {
     pub fn wgpu_texture(&self) -> Result<&wgpu::Texture> {
         self.inner.acc.flush()?;
         Ok(&self.inner.texture)
+    }
+
+    /// Itself as an end of a copy (the name the copy ends of views and arrays share).
+    pub(crate) fn view_data(&self) -> &Self {
+        self
     }
 
     pub(crate) fn check_levels(&self, first: u32, count: u32) -> Result<()> {
@@ -840,4 +848,43 @@ pub(crate) fn check_filtering(
         }
     }
     Ok(())
+}
+
+/// A texture as either end of [`copy`](crate::copy()): its level 0, through the host.
+impl<T: Texel, const N: usize> crate::view::DataEnd<T> for Texture<T, N> {
+    fn dims(&self) -> Vec<i64> {
+        to_i64(&self.inner.extent)
+    }
+    fn elements(&self) -> u64 {
+        self.extent().size()
+    }
+    fn data_id(&self) -> u64 {
+        self.inner.id
+    }
+    fn contiguous(&self) -> bool {
+        true
+    }
+    fn read(&self) -> Result<Vec<T>> {
+        self.to_vec()
+    }
+    fn write(&self, values: &[T]) -> Result<()> {
+        Texture::write(self, values)
+    }
+    fn device_source(&self) -> Option<crate::view::Placed> {
+        None
+    }
+    fn resident_source(&self, _: &Accelerator) -> Result<Option<crate::view::Placed>> {
+        Ok(None)
+    }
+    fn device_home(&self) -> Option<Accelerator> {
+        None
+    }
+    fn device_only(&self) -> Option<crate::view::Placed> {
+        None
+    }
+    fn device_target(&self, _: &Accelerator) -> Result<Option<crate::view::Placed>> {
+        Ok(None)
+    }
+    fn device_written(&self) {}
+    fn count_download(&self, _: u64) {}
 }

@@ -21,7 +21,9 @@ use crate::accelerator::Accelerator;
 use crate::completion::Completion;
 use crate::error::Result;
 use amp_core::{Element, Extent, Index};
-pub(crate) use data::{element_count, filled_vec, DataEnd, Placed, Segments, ViewData};
+pub(crate) use data::{
+    element_count, filled_vec, new_data_id, DataEnd, Placed, Segments, ViewData,
+};
 use std::fmt;
 pub(crate) use transfer::{bytes_of, count_upload, decode_into};
 

@@ -36,6 +36,7 @@ use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 pub use copy::{DataEnd, Placed};
+pub(crate) use core::new_data_id;
 pub(crate) use segments::Segments;
 
 /// Data of at most this many device bytes comes back whole on any host read: one round trip

@@ -88,7 +88,12 @@ fn coordinates() -> Vec<Float2> {
     out
 }
 
-const MODES: [Address; 4] = [Address::Wrap, Address::Mirror, Address::Clamp, Address::Border];
+const MODES: [Address; 4] = [
+    Address::Wrap,
+    Address::Mirror,
+    Address::Clamp,
+    Address::Border,
+];
 
 #[test]
 fn sampling_matches_the_reference_for_every_filter_and_address_mode() {
@@ -162,7 +167,13 @@ fn gathers_return_the_four_texels_of_the_footprint() {
         drop((rv, av));
         for (k, c) in coords.iter().enumerate() {
             let want = image.gather(mode, c.x(), c.y());
-            let border = |w: f32, plus: f32| if w == 0.0 && mode == Address::Border { 0.0 } else { w + plus };
+            let border = |w: f32, plus: f32| {
+                if w == 0.0 && mode == Address::Border {
+                    0.0
+                } else {
+                    w + plus
+                }
+            };
             for q in 0..4 {
                 assert_eq!(red[k][q], want[q], "{mode:?} red at ({}, {})", c.x(), c.y());
                 // The border is transparent black: alpha 0 there.
@@ -173,7 +184,13 @@ fn gathers_return_the_four_texels_of_the_footprint() {
                 } else {
                     border(want[q], 3.0)
                 };
-                assert_eq!(alpha[k][q], alpha_want, "{mode:?} alpha at ({}, {})", c.x(), c.y());
+                assert_eq!(
+                    alpha[k][q],
+                    alpha_want,
+                    "{mode:?} alpha at ({}, {})",
+                    c.x(),
+                    c.y()
+                );
             }
         }
     }
@@ -222,7 +239,10 @@ fn mip_levels_are_written_read_and_sampled_by_level() {
         assert_eq!(out[level * 2], level as f32, "level {level}");
         if level < 4 {
             let blend = out[level * 2 + 1];
-            assert!((blend - (level as f32 + 0.5)).abs() < 0.05, "level {level}.5: {blend}");
+            assert!(
+                (blend - (level as f32 + 0.5)).abs() < 0.05,
+                "level {level}.5: {blend}"
+            );
         }
     }
     // A view of levels 1.. sees level 1 as its level 0.

@@ -10,6 +10,12 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 static NEXT_CORE: AtomicU64 = AtomicU64::new(1);
 
+/// A new data id, unique among views' data and textures (the fault log and copies tell data
+/// apart by it).
+pub(crate) fn new_data_id() -> u64 {
+    NEXT_CORE.fetch_add(1, Ordering::Relaxed)
+}
+
 /// The host data and its coherence state, locked together.
 pub(super) struct State<'a, S> {
     pub(super) host: Host<'a, S>,
@@ -72,7 +78,7 @@ impl<'a, S: Element> Shared<'a, S> {
         let bytes = (host.as_slice().len() * S::BYTES) as u64;
         Shared {
             meta: Meta {
-                id: NEXT_CORE.fetch_add(1, Ordering::Relaxed),
+                id: new_data_id(),
                 bytes,
                 element_bytes: S::BYTES as u64,
                 sentinel_room: AtomicU64::new(S::BYTES as u64),
