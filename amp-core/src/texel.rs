@@ -501,3 +501,82 @@ pub(crate) fn to_texel<T: Texel>(
     components.extend(std::iter::repeat_n(zero, 4 - T::COMPONENTS as usize));
     b.append(Expression::Compose { ty, components })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn round(format: TexelFormat, words: &[u32]) -> Vec<u32> {
+        let mut bytes = Vec::new();
+        format.encode(words, &mut bytes).expect("in range");
+        assert_eq!(bytes.len() as u32, format.bits() / 8 * words.len() as u32);
+        let mut out = Vec::new();
+        format.decode(&bytes, &mut out);
+        out
+    }
+
+    #[test]
+    fn norms_convert_as_vulkan_does() {
+        let unorm = TexelFormat {
+            kind: TexelKind::Unorm,
+            components: 4,
+            bits: 8,
+        };
+        let words: Vec<u32> = [0.0f32, 1.0, 0.5, 2.0].map(f32::to_bits).to_vec();
+        let back: Vec<f32> = round(unorm, &words)
+            .into_iter()
+            .map(f32::from_bits)
+            .collect();
+        // 0.5 · 255 = 127.5 rounds to 128; 2.0 clamps to 1.
+        assert_eq!(back, [0.0, 1.0, 128.0 / 255.0, 1.0]);
+        let snorm = TexelFormat {
+            kind: TexelKind::Snorm,
+            components: 2,
+            bits: 8,
+        };
+        let mut bytes = Vec::new();
+        snorm
+            .encode(&[(-1.0f32).to_bits(), f32::NAN.to_bits()], &mut bytes)
+            .expect("in range");
+        // −1 is −127 (−128 also reads as −1); NaN converts to 0.
+        assert_eq!(bytes, [0x81, 0]);
+        let mut out = Vec::new();
+        snorm.decode(&[0x80, 0x7f], &mut out);
+        assert_eq!(out, [(-1.0f32).to_bits(), 1.0f32.to_bits()]);
+    }
+
+    #[test]
+    fn narrow_integers_refuse_what_they_cannot_hold() {
+        let u8s = TexelFormat {
+            kind: TexelKind::Uint,
+            components: 1,
+            bits: 8,
+        };
+        assert_eq!(round(u8s, &[255]), [255]);
+        let err = u8s.encode(&[256], &mut Vec::new()).expect_err("256");
+        assert_eq!((err.value, err.max), (256, 255));
+        let i16s = TexelFormat {
+            kind: TexelKind::Sint,
+            components: 1,
+            bits: 16,
+        };
+        assert_eq!(round(i16s, &[(-32768i32) as u32]), [(-32768i32) as u32]);
+        assert!(i16s.encode(&[32768], &mut Vec::new()).is_err());
+    }
+
+    #[test]
+    fn formats_exist_only_for_what_devices_store() {
+        assert_eq!(
+            TexelFormat::of::<Vector<f32, 3>>(32),
+            Err(NoFormat::ThreeComponents)
+        );
+        assert_eq!(TexelFormat::of::<f64>(32), Err(NoFormat::SixtyFourBit));
+        assert!(matches!(
+            TexelFormat::of::<f32>(8),
+            Err(NoFormat::Bits { bits: 8, .. })
+        ));
+        let f = TexelFormat::of::<Vector<u32, 2>>(16).expect("format");
+        assert_eq!(f.storage_format(), StorageFormat::Rg16Uint);
+        assert_eq!(f.bytes(), 4);
+    }
+}

@@ -389,6 +389,11 @@ impl<const C: usize> Sampled for Vector<f32, C> where Vector<f32, C>: Texel {}
 
 /// The image-space coordinate of a rank: `f32`, `Float2` or `Float3`, normalized (0 to 1
 /// across the texture; `x` across a row).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a sampling coordinate of a rank-{N} texture",
+    label = "a coordinate of rank {N}",
+    note = "sampling coordinates are normalized (0 to 1 across the texture) and in image order: an f32 for rank 1, a Float2 whose x runs across a row for rank 2, a Float3 for rank 3"
+)]
 pub trait Coordinate<const N: usize> {}
 impl Coordinate<1> for f32 {}
 impl Coordinate<2> for Vector<f32, 2> {}
