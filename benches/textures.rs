@@ -84,7 +84,7 @@ fn main() -> amp::Result<()> {
         .from_slice(&image)?;
     let sampler = Sampler::new(Filter::Linear, Address::Clamp);
     // Each output texel samples a third of a texel right and down of its own centre.
-    let shift = 1.0 / 3.0;
+    let shift: f32 = 1.0 / 3.0;
     let inv = 1.0 / size as f32;
 
     println!("bilinear resample");
