@@ -7,7 +7,13 @@ use syn::visit_mut::{self, VisitMut};
 use syn::{GenericArgument, Lifetime, PathArguments, Type};
 
 /// Host types of ours that borrow host data and so have a lifetime parameter.
-const BORROWING: &[&str] = &["ArrayView", "ConstArrayView"];
+const BORROWING: &[&str] = &[
+    "ArrayView",
+    "ConstArrayView",
+    "TextureView",
+    "ConstTextureView",
+    "WriteonlyTextureView",
+];
 
 struct StaticLifetimes;
 
@@ -90,6 +96,20 @@ pub fn kernel_side(ty: &Type, generics: &[syn::Ident]) -> TokenStream {
                     }
                     ("ConstArrayView", [t, n]) => {
                         return quote::quote_spanned!(span=> #p::View<#t, #n, #p::ReadOnly>)
+                    }
+                    ("Texture", [t, n]) => {
+                        return quote::quote_spanned!(span=>
+                            #p::KernelTexture<#t, #n, <#t as #p::Texel>::TextureAccess>)
+                    }
+                    ("TextureView", [t, n]) => {
+                        return quote::quote_spanned!(span=>
+                            #p::KernelTexture<#t, #n, <#t as #p::Texel>::ViewAccess>)
+                    }
+                    ("ConstTextureView", [t, n]) => {
+                        return quote::quote_spanned!(span=> #p::KernelTexture<#t, #n, #p::ReadOnly>)
+                    }
+                    ("WriteonlyTextureView", [t, n]) => {
+                        return quote::quote_spanned!(span=> #p::KernelTexture<#t, #n, #p::WriteOnly>)
                     }
                     ("Index", [n]) => {
                         return quote::quote_spanned!(span=> #p::KernelValue<#p::Index<#n>>)

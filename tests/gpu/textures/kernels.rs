@@ -120,3 +120,27 @@ fn a_checked_kernel_reports_a_texel_out_of_range() {
         assert_eq!(&got[r * 4 + 1..r * 4 + 4], &[7, 7, 7]);
     }
 }
+
+/// A device function over a texture it samples and one it writes.
+#[kernel]
+fn blend_into(src: ConstTextureView<f32, 2>, s: Sampler, dst: TextureView<f32, 2>, idx: Index<2>) {
+    let e = dst.extent();
+    let u = (idx[1] as f32 + 0.5) / e[1] as f32;
+    let v = (idx[0] as f32 + 0.5) / e[0] as f32;
+    dst[idx] = src.sample(s, float2(u, v)) + dst[idx];
+}
+
+#[test]
+fn textures_and_samplers_pass_to_kernel_functions() {
+    let data: Vec<f32> = (0..16).map(|i| i as f32).collect();
+    let src = Texture::<f32, 2>::from_slice([4, 4], &data).expect("texture");
+    let dst = Texture::<f32, 2>::from_slice([4, 4], &[100.0; 16]).expect("texture");
+    let (cv, view) = (src.const_view(), dst.view());
+    let s = Sampler::new(Filter::Point, Address::Clamp);
+    parallel_for_each!(view.extent(), |idx: Index<2>| {
+        blend_into(cv, s, view, idx);
+    })
+    .expect("launch");
+    let want: Vec<f32> = data.iter().map(|x| x + 100.0).collect();
+    assert_eq!(dst.to_vec().expect("read"), want);
+}
