@@ -54,6 +54,16 @@ pub use amp_core::short_vector::{
     Int2, Int3, Int4, UInt2, UInt3, UInt4, Vector,
 };
 pub use amp_core::subgroup;
+
+/// C++ AMP's graphics library (`Concurrency::graphics`): [`Norm`](graphics::Norm) and
+/// [`Unorm`](graphics::Unorm), floats kept in `-1..=1` and `0..=1`, and their short vectors
+/// `Norm2` … `Unorm4`.
+pub mod graphics {
+    pub use amp_core::norm::{Norm, Unorm};
+    pub use amp_core::short_vector::{
+        norm2, norm3, norm4, unorm2, unorm3, unorm4, Norm2, Norm3, Norm4, Unorm2, Unorm3, Unorm4,
+    };
+}
 pub use amp_core::tile::fences::{all_memory_fence, global_memory_fence, tile_static_memory_fence};
 pub use amp_core::{
     Element, Extent, Index, Integer, KernelError, Loc, Numeric, Scalar, Signed, TileBarrier,
@@ -116,6 +126,10 @@ pub use amp_runtime::Profile;
 
 /// Everything a kernel program needs: `use amp::prelude::*;`.
 pub mod prelude {
+    pub use crate::graphics::{
+        norm2, norm3, norm4, unorm2, unorm3, unorm4, Norm, Norm2, Norm3, Norm4, Unorm, Unorm2,
+        Unorm3, Unorm4,
+    };
     pub use crate::{
         copy, copy_async, fast_math, intrinsics, kernel, parallel_for_each,
         parallel_for_each_unchecked, precise_math, subgroup, Accelerator, AcceleratorView, Array,
@@ -154,6 +168,7 @@ pub mod kernel_types {
     };
     pub use amp_core::math::Float;
     pub use amp_core::methods::{IntegerMethods, ScalarMethods, SignMethods, UnsignedMethods};
+    pub use amp_core::norm::{NormMethods, NormOperand, NormScalar, NormSource, OtherThan};
     pub use amp_core::ops::{
         build, cast, condition, index_from, index_of, stored, typed, Arith, Arithmetic, BitOps,
         Bitwise, CastTo, Checked, Compare, Comparison, FromComponents, Holds, IsBool, Mismatched,
@@ -180,6 +195,7 @@ pub mod kernel_types {
 /// `scalar_functions::f32::name`.
 pub mod scalar_functions {
     pub use amp_core::methods::primitive::{f16, f32, f64, i32, i64, u32, u64};
+    pub use amp_core::norm::kernel::{Norm, Unorm};
 }
 
 /// The launch functions the `parallel_for_each!` macros call.

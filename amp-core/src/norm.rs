@@ -23,7 +23,7 @@
 //! In kernels `n as f32` also converts, as `static_cast<float>(n)` does in C++ AMP (`as` there
 //! works on every kernel scalar); host code writes `f32::from(n)`.
 
-use crate::builder::{DeviceFn, KernelArg, KernelBuilder, KernelFunction, KernelValue};
+use crate::builder::{KernelBuilder, KernelValue};
 use crate::ops::{ArithOp, Arithmetic, CmpOp, Comparison};
 use crate::types::{sealed, Element, KernelType, Numeric, Scalar, Signed, Value};
 use crate::value::Read;
@@ -89,17 +89,26 @@ macro_rules! norm_type {
 
             #[doc = concat!(
                 "`x` clamped to ", $range, " (NaN gives 0), on the host and in kernels: C++ AMP's `",
-                $cpp, "(float)`. `x` is an `f32` (`X` is `f32` on the host; kernels pass ",
-                "[`KernelArg`]); `", stringify!($name), "::from` converts the other numbers."
+                $cpp, "(float)`. `", stringify!($name), "::from` converts the other numbers."
             )]
-            pub fn new<X: NewArg>(x: X) -> Self {
-                $name(clamp(x.into_f32(), Self::BOUNDS))
+            pub fn new(x: f32) -> Self {
+                $name(clamp(x, Self::BOUNDS))
             }
 
             /// The number, an `f32` in the range: the same as `f32::from(self)`, on the host and
             /// in kernels.
             pub const fn get(self) -> f32 {
                 self.0
+            }
+
+            /// The smaller of the two, on the host and in kernels (`a.min(b)`).
+            pub fn min(self, other: Self) -> Self {
+                if other < self { other } else { self }
+            }
+
+            /// The larger of the two, on the host and in kernels (`a.max(b)`).
+            pub fn max(self, other: Self) -> Self {
+                if other > self { other } else { self }
             }
         }
 
@@ -183,13 +192,6 @@ macro_rules! norm_type {
         }
 
         impl crate::short_vector::Component for $name {}
-
-        /// `Norm::from` in kernels (see [`KernelConversion`]).
-        impl From<KernelConversion> for $name {
-            fn from(never: KernelConversion) -> Self {
-                match never {}
-            }
-        }
     };
 }
 norm_type!(Norm, -1.0, "norm", "`-1..=1`");
@@ -203,69 +205,7 @@ impl Norm {
 /// Negation is exact on `-1..=1`; `Unorm` has no unary minus (nor in C++ AMP).
 impl Signed for Norm {}
 
-/// The argument of `Norm::new` and `Unorm::new`: an `f32` on the host; kernels pass
-/// [`KernelArg`], which only selects the kernel-side constructor.
-#[diagnostic::on_unimplemented(
-    message = "`Norm::new` and `Unorm::new` take an `f32`, not `{Self}`",
-    label = "expected `f32`",
-    note = "convert other numbers with `Norm::from(x)` / `Unorm::from(x)` (i32, u32, f64, and the other of the two)"
-)]
-pub trait NewArg: Copy + new_arg::Sealed {
-    /// The number (on the host; [`KernelArg`] has no values).
-    fn into_f32(self) -> f32;
-}
-mod new_arg {
-    pub trait Sealed {}
-    impl Sealed for f32 {}
-    impl Sealed for crate::builder::KernelArg {}
-}
-
-impl NewArg for f32 {
-    fn into_f32(self) -> f32 {
-        self
-    }
-}
-impl NewArg for KernelArg {
-    fn into_f32(self) -> f32 {
-        match self {}
-    }
-}
-
-/// The argument type kernels instantiate `Norm::from` with: it has no values; it only selects
-/// the kernel-side conversion ([`ConvertNorm`]), as [`KernelArg`] selects `Norm::new`'s.
-#[derive(Clone, Copy, Debug)]
-pub enum KernelConversion {}
-
-/// The kernel-side `Norm::new` / `Unorm::new`: the [`KernelFunction`] marker of the constructor.
-#[derive(Clone, Copy, Debug)]
-pub struct NewNorm<T>(std::marker::PhantomData<T>);
-
-/// The kernel-side `Norm::from` / `Unorm::from`.
-#[derive(Clone, Copy, Debug)]
-pub struct ConvertNorm<T>(std::marker::PhantomData<T>);
-
-impl<F: Fn(KernelArg) -> T, T: NormScalar> KernelFunction<NewNorm<T>> for F {
-    type Marker = NewNorm<T>;
-    fn marker(&self) -> NewNorm<T> {
-        NewNorm(std::marker::PhantomData)
-    }
-}
-
-impl<F: Fn(KernelConversion) -> T, T: NormScalar> KernelFunction<ConvertNorm<T>> for F {
-    type Marker = ConvertNorm<T>;
-    fn marker(&self) -> ConvertNorm<T> {
-        ConvertNorm(std::marker::PhantomData)
-    }
-}
-
-impl<T: NormScalar> DeviceFn<(KernelValue<f32>,)> for NewNorm<T> {
-    type Output = KernelValue<T>;
-    fn call(&self, b: &mut KernelBuilder, (x,): (KernelValue<f32>,)) -> KernelValue<T> {
-        KernelValue::from_handle(clamped(b, x.handle(), T::BOUNDS, None))
-    }
-}
-
-/// What `Norm::from(x)` converts, on the host and in kernels: `f32`, `f64`, `i32`, `u32` (C++
+/// What `Norm::from(x)` converts in kernels, as on the host: `f32`, `f64`, `i32`, `u32` (C++
 /// AMP's explicit constructors) and `Norm`/`Unorm`.
 #[diagnostic::on_unimplemented(
     message = "`{T}::from` does not convert `{Self}`",
@@ -281,26 +221,68 @@ macro_rules! norm_source {
 }
 norm_source!(f32, f64, i32, u32, Norm, Unorm);
 
-impl<T: NormScalar, S: NormSource<T>> DeviceFn<(KernelValue<S>,)> for ConvertNorm<T> {
-    type Output = KernelValue<T>;
-    fn call(&self, b: &mut KernelBuilder, (x,): (KernelValue<S>,)) -> KernelValue<T> {
-        let mut value = x.handle();
-        if let Some((lo, hi)) = S::RANGE {
-            if lo >= T::BOUNDS.0 && hi <= T::BOUNDS.1 {
-                // Already in range (a `Unorm` as a `Norm`, or the same type).
-                return KernelValue::from_handle(value);
-            }
+/// `x`, of kernel type `S`, as a `T`: converted to `f32`, then clamped (not at all when every
+/// `S` is a `T`: a `Unorm` as a `Norm`, or the same type).
+fn convert<T: NormScalar, S: Scalar>(b: &mut KernelBuilder, x: KernelValue<S>) -> KernelValue<T> {
+    let mut value = x.handle();
+    if let Some((lo, hi)) = S::RANGE {
+        if lo >= T::BOUNDS.0 && hi <= T::BOUNDS.1 {
+            return KernelValue::from_handle(value);
         }
-        if S::SCALAR != naga::Scalar::F32 {
-            T::naga_type(b);
-            value = b.append(Expression::As {
-                expr: value,
-                kind: ScalarKind::Float,
-                convert: Some(4),
-            });
-        }
-        KernelValue::from_handle(clamped(b, value, T::BOUNDS, None))
     }
+    if S::SCALAR != naga::Scalar::F32 {
+        T::naga_type(b);
+        value = b.append(Expression::As {
+            expr: value,
+            kind: ScalarKind::Float,
+            convert: Some(4),
+        });
+    }
+    KernelValue::from_handle(clamped(b, value, T::BOUNDS, None))
+}
+
+/// `Norm::new(x)` and `Norm::from(x)` in kernels (and `Unorm`'s): inside a kernel,
+/// `Norm::name` is `scalar_functions::Norm::name`, as `f32::name` is
+/// `scalar_functions::f32::name`.
+pub mod kernel {
+    macro_rules! norm_fns {
+        ($t:ident) => {
+            #[doc = concat!("`", stringify!($t), "`'s associated functions in kernels.")]
+            #[allow(non_snake_case)]
+            pub mod $t {
+                use crate::builder::{DeviceFn, KernelBuilder, KernelValue};
+                use crate::norm::NormSource;
+
+                crate::builder::builtin_fn!(
+                    #[doc = concat!("`", stringify!($t), "::new(x)` in kernels: `x` clamped.")]
+                    new / New
+                );
+                crate::builder::builtin_fn!(
+                    #[doc = concat!(
+                        "`", stringify!($t), "::from(x)` in kernels: `x` (f32, f64, i32, u32, ",
+                        "Norm, Unorm) converted to `f32` and clamped."
+                    )]
+                    from / Convert
+                );
+
+                impl DeviceFn<(KernelValue<f32>,)> for New {
+                    type Output = KernelValue<crate::norm::$t>;
+                    fn call(&self, b: &mut KernelBuilder, (x,): (KernelValue<f32>,)) -> Self::Output {
+                        super::super::convert(b, x)
+                    }
+                }
+
+                impl<S: NormSource<crate::norm::$t>> DeviceFn<(KernelValue<S>,)> for Convert {
+                    type Output = KernelValue<crate::norm::$t>;
+                    fn call(&self, b: &mut KernelBuilder, (x,): (KernelValue<S>,)) -> Self::Output {
+                        super::super::convert(b, x)
+                    }
+                }
+            }
+        };
+    }
+    norm_fns!(Norm);
+    norm_fns!(Unorm);
 }
 
 /// `f32::from(n)` in kernels: the number of a [`Norm`] or [`Unorm`] (or an `f32` itself), as
