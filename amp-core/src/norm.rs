@@ -15,8 +15,9 @@
 //! rather than the accelerator's `clamp`, whose NaN and signed-zero results Vulkan leaves open,
 //! so that host and kernel agree bit for bit wherever the `f32` operation does.
 //!
-//! A norm combines only with its own type: `n + 0.5` or `n + u` (a `Unorm`) is a compile error
-//! ([`NormOperand`]) saying to write `Norm::new(x)` or `f32::from(n)`. C++ AMP's implicit
+//! A norm combines only with its own type: in a kernel `n + 0.5` or `n + u` (a `Unorm`) is a
+//! compile error ([`NormOperand`]) saying to write `Norm::new(x)` or `f32::from(n)`; on the host,
+//! rustc's type mismatch. C++ AMP's implicit
 //! conversions to `float` and from `unorm` to `norm` are Rust's explicit `From`. `%` is not
 //! defined (nor in C++ AMP); neither are `++` and `--`, which Rust has not.
 //!
@@ -385,8 +386,10 @@ fn clamped(
     select(b, above, hi, x)
 }
 
-/// Arithmetic or a comparison between a norm and another type (`n + 0.5`, `0.5 * n`, `n - u`),
-/// which amp does not define: a norm combines only with its own type.
+/// Arithmetic or a comparison between a norm and another type (`n + 0.5`, `n - u`, `n < x`),
+/// which amp does not define: a norm combines only with its own type. (With the norm on the
+/// right, `0.5 * n`, the error is [`Arithmetic`]'s own: an implementation for every number
+/// type with a norm on the right would take over the messages of their other mistakes.)
 #[diagnostic::on_unimplemented(
     message = "`{Self}` and `{R}` do not combine: a Norm or Unorm combines only with its own type",
     label = "`{Self}` with `{R}`",
@@ -441,42 +444,6 @@ macro_rules! norm_with_other {
     )*};
 }
 norm_with_other!(Norm, Unorm);
-
-macro_rules! number_with_norm {
-    ($($t:ty),*) => {$(
-        /// `x op n` with a norm `n`: [`NormOperand`]'s error.
-        impl<B: NormScalar> Arithmetic<B> for $t
-        where
-            $t: NormOperand<B>,
-        {
-            type Output = B;
-            fn apply(
-                _: &mut KernelBuilder,
-                _: ArithOp,
-                l: Handle<Expression>,
-                _: Handle<Expression>,
-            ) -> Handle<Expression> {
-                l
-            }
-        }
-
-        /// `x == n` with a norm `n`: [`NormOperand`]'s error.
-        impl<B: NormScalar> Comparison<B> for $t
-        where
-            $t: NormOperand<B>,
-        {
-            fn apply(
-                _: &mut KernelBuilder,
-                _: CmpOp,
-                l: Handle<Expression>,
-                _: Handle<Expression>,
-            ) -> Handle<Expression> {
-                l
-            }
-        }
-    )*};
-}
-number_with_norm!(f32, f64, i32, u32);
 
 #[cfg(test)]
 mod tests;

@@ -450,7 +450,8 @@ macro_rules! component_arg {
         }
     )*};
 }
-component_arg!(i32, u32, f32, f64, half::f16, Norm, Unorm);
+component_arg!(i32, u32, f32, f64, half::f16);
+component_arg!(Norm, Unorm);
 
 impl sealed::Sealed for KernelArg {}
 impl<T: Component> ComponentArg<T> for KernelArg {
@@ -488,6 +489,8 @@ constructors! {
     half2 / Half2: half::f16, 2 (x, y);
     half3 / Half3: half::f16, 3 (x, y, z);
     half4 / Half4: half::f16, 4 (x, y, z, w);
+}
+constructors! {
     norm2 / Norm2: Norm, 2 (x, y);
     norm3 / Norm3: Norm, 3 (x, y, z);
     norm4 / Norm4: Norm, 4 (x, y, z, w);

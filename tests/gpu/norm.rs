@@ -216,3 +216,56 @@ fn short_vectors_of_norms_clamp_each_component() {
         }
     }
 }
+
+#[test]
+fn captured_vectors_constants_and_the_bytes_of_a_view() {
+    let n = 64;
+    let base = Norm4::new(
+        Norm::new(0.9),
+        Norm::new(-0.9),
+        Norm::new(0.25),
+        Norm::MINUS_ONE,
+    );
+    let u = Unorm::new(0.5);
+    let mut out = vec![Norm4::default(); n];
+    let ov = ArrayView::new(n as i32, &mut out).expect("view");
+    parallel_for_each!(ov.extent(), |i: Index<1>| {
+        let t = Norm::from(i[0]) - Norm::from(u);
+        ov[i] = base + Norm4::new(t, t, Norm::ZERO, Norm::new(1.5));
+    })
+    .expect("launch");
+    // The view's bytes are the numbers, as f32s.
+    let floats: Vec<f32> = ov
+        .reinterpret_as::<f32>()
+        .expect("reinterpret")
+        .to_vec()
+        .expect("read");
+    drop(ov);
+    for (r, got) in out.iter().enumerate() {
+        let t = Norm::from(r as i32) - Norm::from(u);
+        let want = base + Norm4::new(t, t, Norm::ZERO, Norm::new(1.5));
+        assert_eq!(*got, want, "row {r}");
+        let numbers: Vec<f32> = (0..4).map(|c| want[c].get()).collect();
+        assert_eq!(&floats[r * 4..r * 4 + 4], &numbers[..], "row {r}");
+    }
+}
+
+#[test]
+fn remainder_of_norms_is_a_located_build_error() {
+    let mut data = vec![Norm::new(0.5); 8];
+    let view = ArrayView::new(8, &mut data).expect("view");
+    let result = parallel_for_each!(view.extent(), |i: Index<1>| {
+        view[i] = view[i] % Norm::new(0.25);
+    });
+    let err = result.expect_err("`%` on norms");
+    let amp::Error::Kernel(amp::KernelError::Build { message, loc, .. }) = &err else {
+        panic!("expected a build error, got {err}");
+    };
+    assert!(
+        message.contains("`%` is not defined on `Norm`"),
+        "{message}"
+    );
+    assert!(loc.file.ends_with("norm.rs"), "{loc}");
+    drop(view);
+    assert_eq!(data, [Norm::new(0.5); 8]);
+}

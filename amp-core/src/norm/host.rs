@@ -1,7 +1,7 @@
 //! [`Norm`] and [`Unorm`] on the host: arithmetic that clamps its result, conversions and
 //! formatting, as in kernels.
 
-use super::{clamp, Norm, NormOperand, NormScalar, Unorm};
+use super::{clamp, Norm, NormScalar, Unorm};
 use std::fmt;
 use std::ops::{Add, AddAssign, Div, DivAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 
@@ -92,17 +92,6 @@ macro_rules! host_norm {
         impl $assign for $name {
             fn $assign_method(&mut self, rhs: Self) {
                 *self = *self $sym rhs;
-            }
-        }
-
-        /// With another type: [`NormOperand`]'s error, as in kernels.
-        impl<R> $op<R> for $name
-        where
-            $name: NormOperand<R>,
-        {
-            type Output = Self;
-            fn $method(self, _: R) -> Self {
-                self
             }
         }
     )*};
