@@ -1,7 +1,7 @@
 //! C++ AMP's `norm` and `unorm` (`Concurrency::graphics`): an `f32` kept in `-1..=1`
 //! ([`Norm`]) or `0..=1` ([`Unorm`]), clamped when it is made and after every arithmetic
 //! operation, and their short vectors ([`Norm2`](crate::short_vector::Norm2) …
-//! [`Unorm4`](crate::short_vector::Unorm4), which are amp's [`Vector`] of them).
+//! [`Unorm4`](crate::short_vector::Unorm4), which are amp's [`Vector`](crate::short_vector::Vector) of them).
 //!
 //! They read the same on the host and in kernels: `Norm::new(x)` clamps an `f32`,
 //! `Norm::from(i)` converts an `i32`, `u32`, `f64` or the other type (as C++ AMP's explicit
@@ -64,7 +64,7 @@ macro_rules! norm_type {
             "C++ AMP's `", $cpp, "`: an `f32` in ", $range, ", clamped when made and after every ",
             "arithmetic operation, on the host and in kernels (see the [module](self)).\n\n",
             "```\n",
-            "use amp::graphics::", stringify!($name), ";\n\n",
+            "use amp_core::norm::", stringify!($name), ";\n\n",
             "let a = ", stringify!($name), "::new(0.75);\n",
             "assert_eq!(f32::from(a + a), 1.0); // 1.5, clamped\n",
             "assert_eq!(", stringify!($name), "::new(2.0), ", stringify!($name), "::ONE);\n",
