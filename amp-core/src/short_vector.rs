@@ -296,9 +296,13 @@ macro_rules! vector_methods {
 vector_methods! {
     // The geometric and component-wise functions, then the components.
 
-    /// The dot product.
+    /// The dot product (of norms: clamped, as every norm arithmetic result is).
     fn dot(other: Self) -> KernelValue<T>
-        => |b, v| math(b, MathFunction::Dot, v, &[other.handle()]);
+        => |b, v| {
+            let dot = math::<_, T>(b, MathFunction::Dot, v, &[other.handle()]);
+            let value = crate::norm::arithmetic_result::<T>(b, ArithOp::Add, dot.handle(), None);
+            KernelValue::from_handle(value)
+        };
     /// The component-wise minimum.
     fn min(other: Self) -> Self
         => |b, v| math(b, MathFunction::Min, v, &[other.handle()]);

@@ -177,12 +177,14 @@ fn short_vectors_of_norms_clamp_each_component() {
     let mut out4 = vec![Norm4::new(Norm::ONE, Norm::ONE, Norm::ONE, Norm::ONE); n];
     let mut out3 = vec![norm3(Norm::ONE, Norm::ONE, Norm::ONE); n];
     let mut out2 = vec![unorm2(Unorm::ONE, Unorm::ONE); n];
+    let mut dots = vec![bytemuck::cast::<f32, Norm>(2.0); n];
     let pv = ConstArrayView::new(n as i32, &p).expect("view");
     let qv = ConstArrayView::new(n as i32, &q).expect("view");
     let sv = ConstArrayView::new(n as i32, &s).expect("view");
     let o4 = ArrayView::new(n as i32, &mut out4).expect("view");
     let o3 = ArrayView::new(n as i32, &mut out3).expect("view");
     let o2 = ArrayView::new(n as i32, &mut out2).expect("view");
+    let od = ArrayView::new(n as i32, &mut dots).expect("view");
     // Poisoned with ONE, which some results also are; the scalar test covers the poison.
     parallel_for_each!(Extent::new([n as i32]), |i: Index<1>| {
         let (p, q, s) = (pv[i], qv[i], sv[i]);
@@ -192,9 +194,11 @@ fn short_vectors_of_norms_clamp_each_component() {
         let mut t = s;
         t -= unorm2(s.y(), s.x());
         o2[i] = t + s / unorm2(Unorm::ONE, s.x());
+        // A dot product of norms is a norm too: clamped.
+        od[i] = p.dot(p + p);
     })
     .expect("launch");
-    drop((o4, o3, o2));
+    drop((o4, o3, o2, od));
     for r in 0..n {
         let (p, q, s) = (p[r], q[r], s[r]);
         let q4 = Norm4::new(q.x(), q.y(), q.z(), k);
@@ -203,6 +207,13 @@ fn short_vectors_of_norms_clamp_each_component() {
             out3[r],
             -norm3(p.x(), p[1], p.z()) + q * Norm::MINUS_ONE,
             "row {r}"
+        );
+        let pp = p + p;
+        let dot = (0..4).map(|c| p[c].get() * pp[c].get()).sum::<f32>();
+        assert!(
+            close(dots[r].get(), Norm::new(dot).get(), 4),
+            "row {r}: dot {:?}, host {dot}",
+            dots[r]
         );
         let mut t = s;
         t -= unorm2(s.y(), s.x());
