@@ -296,7 +296,9 @@ macro_rules! vector_methods {
 vector_methods! {
     // The geometric and component-wise functions, then the components.
 
-    /// The dot product (of norms: clamped, as every norm arithmetic result is).
+    /// The dot product.
+    ///
+    /// Of norms: clamped, as every arithmetic result of norms is.
     fn dot(other: Self) -> KernelValue<T>
         => |b, v| {
             let dot = math::<_, T>(b, MathFunction::Dot, v, &[other.handle()]);
