@@ -54,6 +54,7 @@ pub use amp_core::short_vector::{
     Int2, Int3, Int4, UInt2, UInt3, UInt4, Vector,
 };
 pub use amp_core::subgroup;
+
 pub use amp_core::tile::fences::{all_memory_fence, global_memory_fence, tile_static_memory_fence};
 pub use amp_core::{
     Element, Extent, Index, Integer, KernelError, Loc, Numeric, Scalar, Signed, TileBarrier,
@@ -115,8 +116,12 @@ pub use half::f16;
 pub use amp_runtime::Profile;
 
 /// C++ AMP's graphics library (`concurrency::graphics`): textures and their views, samplers,
-/// and the texel types.
+/// the texel types, and `norm`/`unorm` with their short vectors.
 pub mod graphics {
+    pub use amp_core::norm::{Norm, Unorm};
+    pub use amp_core::short_vector::{
+        norm2, norm3, norm4, unorm2, unorm3, unorm4, Norm2, Norm3, Norm4, Unorm2, Unorm3, Unorm4,
+    };
     pub use amp_core::texel::{NoFormat, Texel, TexelFormat, TexelKind};
     pub use amp_runtime::{
         Address, BorderColor, ConstTextureView, Filter, Sampler, Texture, TextureOptions,
@@ -127,8 +132,9 @@ pub mod graphics {
 /// Everything a kernel program needs: `use amp::prelude::*;`.
 pub mod prelude {
     pub use crate::graphics::{
-        Address, BorderColor, ConstTextureView, Filter, Sampler, Texture, TextureView,
-        WriteonlyTextureView,
+        norm2, norm3, norm4, unorm2, unorm3, unorm4, Address, BorderColor, ConstTextureView,
+        Filter, Norm, Norm2, Norm3, Norm4, Sampler, Texture, TextureView, Unorm, Unorm2, Unorm3,
+        Unorm4, WriteonlyTextureView,
     };
     pub use crate::{
         copy, copy_async, fast_math, intrinsics, kernel, parallel_for_each,
@@ -168,6 +174,7 @@ pub mod kernel_types {
     };
     pub use amp_core::math::Float;
     pub use amp_core::methods::{IntegerMethods, ScalarMethods, SignMethods, UnsignedMethods};
+    pub use amp_core::norm::{NormMethods, NormOperand, NormScalar, NormSource, OtherThan};
     pub use amp_core::ops::{
         build, cast, condition, index_from, index_of, stored, typed, Arith, Arithmetic, BitOps,
         Bitwise, CastTo, Checked, Compare, Comparison, FromComponents, Holds, IsBool, Mismatched,
@@ -198,6 +205,7 @@ pub mod kernel_types {
 /// `scalar_functions::f32::name`.
 pub mod scalar_functions {
     pub use amp_core::methods::primitive::{f16, f32, f64, i32, i64, u32, u64};
+    pub use amp_core::norm::kernel::{Norm, Unorm};
 }
 
 /// The launch functions the `parallel_for_each!` macros call.

@@ -21,6 +21,7 @@ pub mod layout;
 pub mod math;
 pub mod matrix;
 pub mod methods;
+pub mod norm;
 pub mod ops;
 pub mod packed;
 pub mod place;

@@ -185,7 +185,8 @@ impl<T: Numeric> Arithmetic<T> for T {
         if matches!(op, ArithOp::Div | ArithOp::Rem) && T::SCALAR.kind == naga::ScalarKind::Sint {
             return b.signed_division(op.naga(), l, r);
         }
-        b.binary(op.naga(), l, r)
+        let value = b.binary(op.naga(), l, r);
+        crate::norm::arithmetic_result::<T>(b, op, value, None)
     }
 }
 

@@ -28,7 +28,18 @@ macro_rules! printable {
         }
     )*};
 }
-printable!(i32, u32, f32, bool, i64, u64, f64, half::f16);
+printable!(
+    i32,
+    u32,
+    f32,
+    bool,
+    i64,
+    u64,
+    f64,
+    half::f16,
+    crate::norm::Norm,
+    crate::norm::Unorm
+);
 
 macro_rules! printable_rank {
     ($($n:literal),*) => {$(

@@ -20,6 +20,7 @@
 use crate::builder::{DeviceFn, KernelArg, KernelBuilder, KernelFunction, KernelValue};
 use crate::math::Float;
 use crate::methods::math;
+use crate::norm::{Norm, Unorm};
 use crate::ops::{ArithOp, Arithmetic, Negate};
 use crate::types::{Element, KernelType, Numeric, Signed, Value};
 use crate::value::Read;
@@ -82,6 +83,19 @@ pub type Half3 = Vector<half::f16, 3>;
 /// A vector of 4 `f16`s (8 bytes).
 pub type Half4 = Vector<half::f16, 4>;
 
+/// C++ AMP `norm_2` (see [`Norm`]): component-wise arithmetic clamps each component.
+pub type Norm2 = Vector<Norm, 2>;
+/// C++ AMP `norm_3`.
+pub type Norm3 = Vector<Norm, 3>;
+/// C++ AMP `norm_4`.
+pub type Norm4 = Vector<Norm, 4>;
+/// C++ AMP `unorm_2` (see [`Unorm`]): component-wise arithmetic clamps each component.
+pub type Unorm2 = Vector<Unorm, 2>;
+/// C++ AMP `unorm_3`.
+pub type Unorm3 = Vector<Unorm, 3>;
+/// C++ AMP `unorm_4`.
+pub type Unorm4 = Vector<Unorm, 4>;
+
 /// Vectors with a `z` component (3 and 4 components).
 #[diagnostic::on_unimplemented(
     message = "a vector of 2 components has no `z`",
@@ -108,7 +122,8 @@ impl<T> HasZ for Vector<T, 4> {}
 impl<T> HasW for Vector<T, 4> {}
 impl<T> HasCross for Vector<T, 3> {}
 
-/// Component types of short vectors.
+/// Component types of short vectors: the numbers, and [`Norm`] and [`Unorm`] (whose
+/// component-wise arithmetic clamps each component).
 pub trait Component: Numeric + bytemuck::Pod {}
 impl Component for i32 {}
 impl Component for u32 {}
@@ -282,8 +297,14 @@ vector_methods! {
     // The geometric and component-wise functions, then the components.
 
     /// The dot product.
+    ///
+    /// Of norms: clamped, as every arithmetic result of norms is.
     fn dot(other: Self) -> KernelValue<T>
-        => |b, v| math(b, MathFunction::Dot, v, &[other.handle()]);
+        => |b, v| {
+            let dot = math::<_, T>(b, MathFunction::Dot, v, &[other.handle()]);
+            let value = crate::norm::arithmetic_result::<T>(b, ArithOp::Add, dot.handle(), None);
+            KernelValue::from_handle(value)
+        };
     /// The component-wise minimum.
     fn min(other: Self) -> Self
         => |b, v| math(b, MathFunction::Min, v, &[other.handle()]);
@@ -365,7 +386,8 @@ where
         l: Handle<Expression>,
         r: Handle<Expression>,
     ) -> Handle<Expression> {
-        b.binary(op.naga_op(), l, r)
+        let value = b.binary(op.naga_op(), l, r);
+        crate::norm::arithmetic_result::<T>(b, op, value, Some(size(N)))
     }
 }
 
@@ -385,7 +407,8 @@ where
             size: size(N),
             value: r,
         });
-        b.binary(op.naga_op(), l, r)
+        let value = b.binary(op.naga_op(), l, r);
+        crate::norm::arithmetic_result::<T>(b, op, value, Some(size(N)))
     }
 }
 
@@ -434,6 +457,7 @@ macro_rules! component_arg {
     )*};
 }
 component_arg!(i32, u32, f32, f64, half::f16);
+component_arg!(Norm, Unorm);
 
 impl sealed::Sealed for KernelArg {}
 impl<T: Component> ComponentArg<T> for KernelArg {
@@ -471,6 +495,14 @@ constructors! {
     half2 / Half2: half::f16, 2 (x, y);
     half3 / Half3: half::f16, 3 (x, y, z);
     half4 / Half4: half::f16, 4 (x, y, z, w);
+}
+constructors! {
+    norm2 / Norm2: Norm, 2 (x, y);
+    norm3 / Norm3: Norm, 3 (x, y, z);
+    norm4 / Norm4: Norm, 4 (x, y, z, w);
+    unorm2 / Unorm2: Unorm, 2 (x, y);
+    unorm3 / Unorm3: Unorm, 3 (x, y, z);
+    unorm4 / Unorm4: Unorm, 4 (x, y, z, w);
 }
 
 macro_rules! make_vector {

@@ -423,6 +423,29 @@ texels!(Sint, i32, ReadWrite, ReadWrite);
 texels!(Uint, u32, ReadWrite, ReadWrite);
 texels!(Float, f32, ReadWrite, ReadWrite);
 
+macro_rules! norm_texels {
+    ($($norm:ty => $kind:ident),*) => {$(
+        impl Texel for $norm {
+            const KIND: TexelKind = TexelKind::$kind;
+            const COMPONENTS: u32 = 1;
+            type Component = $norm;
+            type TextureAccess = ReadOnly;
+            type ViewAccess = WriteOnly;
+        }
+        impl<const C: usize> Texel for Vector<$norm, C>
+        where
+            Vector<$norm, C>: Element,
+        {
+            const KIND: TexelKind = TexelKind::$kind;
+            const COMPONENTS: u32 = C as u32;
+            type Component = $norm;
+            type TextureAccess = ReadOnly;
+            type ViewAccess = WriteOnly;
+        }
+    )*};
+}
+norm_texels!(crate::norm::Norm => Snorm, crate::norm::Unorm => Unorm);
+
 impl Texel for f64 {
     const KIND: TexelKind = TexelKind::Float;
     const COMPONENTS: u32 = 1;

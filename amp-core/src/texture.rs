@@ -385,7 +385,9 @@ where
 )]
 pub trait Sampled: Texel {}
 impl Sampled for f32 {}
-impl<const C: usize> Sampled for Vector<f32, C> where Vector<f32, C>: Texel {}
+impl Sampled for crate::norm::Norm {}
+impl Sampled for crate::norm::Unorm {}
+impl<T: Sampled, const C: usize> Sampled for Vector<T, C> where Vector<T, C>: Texel {}
 
 /// The image-space coordinate of a rank: `f32`, `Float2` or `Float3`, normalized (0 to 1
 /// across the texture; `x` across a row).

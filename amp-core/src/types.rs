@@ -33,7 +33,7 @@ pub trait Value: Copy + 'static {
     fn name() -> &'static str;
 }
 
-mod sealed {
+pub(crate) mod sealed {
     pub trait Sealed {}
 }
 
@@ -49,6 +49,11 @@ pub trait Scalar: Element + sealed::Sealed {
     const SCALAR: NagaScalar;
     /// This value as a naga literal.
     fn literal(self) -> naga::Literal;
+    /// The range every value of this type lies in, which arithmetic clamps its results to:
+    /// `Some` for [`Norm`](crate::norm::Norm) (`-1..=1`) and [`Unorm`](crate::norm::Unorm)
+    /// (`0..=1`), `None` for the plain numbers.
+    #[doc(hidden)]
+    const RANGE: Option<(f32, f32)> = None;
 }
 
 /// A type that can be the element of an array view or `Array`: the kernel scalars and the

@@ -175,7 +175,18 @@ macro_rules! scalar_capture {
         }
     )*};
 }
-scalar_capture!(i32, u32, f32, bool, i64, u64, f64, half::f16);
+scalar_capture!(
+    i32,
+    u32,
+    f32,
+    bool,
+    i64,
+    u64,
+    f64,
+    half::f16,
+    amp_core::norm::Norm,
+    amp_core::norm::Unorm
+);
 
 macro_rules! shape_capture {
     ($($shape:ident),*) => {$(

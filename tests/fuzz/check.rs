@@ -254,8 +254,8 @@ pub fn outcome(kind: &str, message: &str, region: &Region<'_>) -> Verdict {
     let clean = internal_names(message).is_empty();
     match kind {
         "ok" | "fault" => Verdict::Accepted,
-        "unsupported" | "domain" | "memory" if clean => Verdict::Rejected,
-        "unsupported" | "domain" | "memory" => {
+        "unsupported" | "domain" | "memory" | "data" if clean => Verdict::Rejected,
+        "unsupported" | "domain" | "memory" | "data" => {
             Verdict::Failed("an internal name in a launch error")
         }
         "build" => {

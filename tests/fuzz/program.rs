@@ -70,6 +70,9 @@ fn classify(e: &amp::Error) -> &'static str {
         amp::Error::UnsupportedFeature(_) => "unsupported",
         amp::Error::InvalidComputeDomain(_) => "domain",
         amp::Error::OutOfMemory(_) => "memory",
+        // Typed errors about the data a launch was given: arrays of another accelerator,
+        // textures a kernel cannot use as it asks.
+        amp::Error::AcceleratorMismatch(_) | amp::Error::Texture(_) => "data",
         amp::Error::Device(_) => "device",
         amp::Error::AcceleratorRemoved(_) => "removed",
         _ => "other",

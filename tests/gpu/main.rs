@@ -35,6 +35,7 @@ mod language;
 mod large_data;
 mod math;
 mod matrix;
+mod norm;
 mod overlap;
 mod pipeline_cache;
 mod print;

@@ -155,6 +155,7 @@ macro_rules! unsigned_paths {
 /// `f32`'s associated functions in kernels.
 pub mod f32 {
     float_paths!(f32, u32);
+    pub use crate::norm::f32_from::{from, FromNorm};
 }
 
 /// `f64`'s associated functions in kernels (`to_bits`/`from_bits` need an accelerator with

@@ -114,8 +114,8 @@ pub fn kernel_traits(p: &TokenStream) -> TokenStream {
     quote! {
         #[allow(unused_imports)]
         use #p::{
-            DeclareMemory as _, ExtentMethods as _, ForLoop as _, ScalarMethods as _,
-            ValueAtomics as _, VectorMethods as _, ViewAtomics as _,
+            DeclareMemory as _, ExtentMethods as _, ForLoop as _, NormMethods as _,
+            ScalarMethods as _, ValueAtomics as _, VectorMethods as _, ViewAtomics as _,
         };
     }
 }

@@ -25,14 +25,24 @@ const AMP_TYPES: &[&str] = &[
     "Half2",
     "Half3",
     "Half4",
+    "Norm",
+    "Unorm",
+    "Norm2",
+    "Norm3",
+    "Norm4",
+    "Unorm2",
+    "Unorm3",
+    "Unorm4",
     "MatrixA",
     "MatrixB",
     "MatrixAcc",
 ];
 
 /// The scalar types whose associated functions kernels call by path (`f32::from_bits(u)`,
-/// `i32::pow(n, 2)`, `f16::from_f32(x)`).
-const SCALAR_TYPES: [&str; 7] = ["f32", "f64", "i32", "u32", "i64", "u64", "f16"];
+/// `i32::pow(n, 2)`, `f16::from_f32(x)`, `Norm::new(x)`).
+const SCALAR_TYPES: [&str; 9] = [
+    "f32", "f64", "i32", "u32", "i64", "u64", "f16", "Norm", "Unorm",
+];
 
 /// `f32::name` (a scalar type's associated function, called by path): the type and the name.
 pub fn scalar_path(func: &syn::ExprPath) -> Option<(&syn::Ident, &syn::Ident)> {

@@ -144,3 +144,49 @@ fn textures_and_samplers_pass_to_kernel_functions() {
     let want: Vec<f32> = data.iter().map(|x| x + 100.0).collect();
     assert_eq!(dst.to_vec().expect("read"), want);
 }
+
+#[test]
+fn unorm_and_norm_texels_hold_8_and_16_bit_norms() {
+    // An RGBA8 picture: Unorm4 texels of 8 bits, inverted by a kernel through a view.
+    let pixels: Vec<Unorm4> = (0..16)
+        .map(|i| {
+            let c = Unorm::new(i as f32 / 15.0);
+            unorm4(c, Unorm::new(0.5), Unorm::ZERO, Unorm::ONE)
+        })
+        .collect();
+    let tex = Texture::<Unorm4, 2>::from_slice([4, 4], &pixels).expect("texture");
+    assert_eq!(tex.bits_per_scalar_element(), 8);
+    let (cv, out) = (
+        tex.const_view(),
+        Texture::<Unorm4, 2>::new([4, 4]).expect("texture"),
+    );
+    let view = out.view();
+    parallel_for_each!(view.extent(), |idx: Index<2>| {
+        let p = cv[idx];
+        view[idx] = unorm4(Unorm::ONE - p.x(), p.y(), p.z(), p.w());
+    })
+    .expect("launch");
+    let got = out.to_vec().expect("read");
+    for (k, p) in got.iter().enumerate() {
+        // Stored as bytes: k/15 · 255 rounds to a whole byte, and so does its inverse.
+        let byte = (k as f32 / 15.0 * 255.0).round();
+        assert_eq!(p.x().get(), (255.0 - byte) / 255.0, "texel {k}");
+        assert_eq!(p.y().get(), 128.0 / 255.0);
+        assert_eq!(p.w(), Unorm::ONE);
+    }
+    // 16-bit signed norms keep −1 and 1, and clamp on the way in.
+    let norms = [Norm::MINUS_ONE, Norm::new(0.25), Norm::ONE];
+    let tex = Texture::<Norm, 1>::options([3])
+        .bits(16)
+        .from_slice(&norms)
+        .expect("texture");
+    let got: Vec<f32> = tex
+        .to_vec()
+        .expect("read")
+        .iter()
+        .map(|n| n.get())
+        .collect();
+    assert_eq!(got[0], -1.0);
+    assert!((got[1] - 0.25).abs() < 1.0 / 32767.0);
+    assert_eq!(got[2], 1.0);
+}
