@@ -160,6 +160,8 @@ impl CpuQueue {
             groups,
             immediates: &command.immediates,
             bindings: &bindings,
+            images: &[],
+            samplers: &[],
             threads: self.shared.threads,
         };
         let kernel = &command.pipeline.kernel;
