@@ -73,9 +73,7 @@ impl Channel {
             Channel::Unorm8 => (raw as u8 as f32 / 255.0).to_bits(),
             Channel::Snorm8 => (f32::from(raw as u8 as i8) / 127.0).max(-1.0).to_bits(),
             Channel::Unorm16 => (raw as u16 as f32 / 65535.0).to_bits(),
-            Channel::Snorm16 => (f32::from(raw as u16 as i16) / 32767.0)
-                .max(-1.0)
-                .to_bits(),
+            Channel::Snorm16 => (f32::from(raw as u16 as i16) / 32767.0).max(-1.0).to_bits(),
             Channel::Uint8 => raw & 0xff,
             Channel::Uint16 => raw & 0xffff,
             Channel::Sint8 => raw as u8 as i8 as i32 as u32,
@@ -379,7 +377,11 @@ impl Sampler {
             Filter::Linear => {
                 let hi = lambda.floor().clamp(0.0, q);
                 let lo = (hi + 1.0).min(q);
-                let delta = if lambda >= q { 0.0 } else { lambda - lambda.floor() };
+                let delta = if lambda >= q {
+                    0.0
+                } else {
+                    lambda - lambda.floor()
+                };
                 let a = self.filter(img, hi as u32, filter, s, dims, offset);
                 if delta == 0.0 {
                     return a;

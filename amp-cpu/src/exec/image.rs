@@ -53,7 +53,11 @@ pub(super) enum ImageInst {
     },
     /// Writes `value` (4 rows) to the texel at `coord` of the view's base level; skipped
     /// outside the image.
-    Store { image: Reg, coord: Coord, value: Reg },
+    Store {
+        image: Reg,
+        coord: Coord,
+        value: Reg,
+    },
     /// `dst` (4 rows of f32) = the sample at the normalised `coord`, or a gather of one
     /// component.
     Sample {

@@ -154,7 +154,13 @@ pub(super) fn dispatch(
             })
             .collect();
         obs.begin_dispatch(&vars, &binds);
-        let mut lanes = Lanes::new(prog, (&slots, handles), (d.immediates, d.groups), size, Some(obs))?;
+        let mut lanes = Lanes::new(
+            prog,
+            (&slots, handles),
+            (d.immediates, d.groups),
+            size,
+            Some(obs),
+        )?;
         for i in 0..total {
             let g = group_of(i);
             if let Some(o) = lanes.obs.as_deref_mut() {
@@ -169,7 +175,13 @@ pub(super) fn dispatch(
     }
     let threads = (d.threads.max(1) as u64).min(total).max(1) as usize;
     if threads == 1 {
-        let mut lanes = Lanes::new(prog, (&slots, handles), (d.immediates, d.groups), size, None)?;
+        let mut lanes = Lanes::new(
+            prog,
+            (&slots, handles),
+            (d.immediates, d.groups),
+            size,
+            None,
+        )?;
         for i in 0..total {
             lanes.run_group(group_of(i));
         }
@@ -178,7 +190,13 @@ pub(super) fn dispatch(
     let next = AtomicU64::new(0);
     let failed = std::sync::Mutex::new(None);
     super::pool::run(threads, &|| {
-        let mut lanes = match Lanes::new(prog, (&slots, handles), (d.immediates, d.groups), size, None) {
+        let mut lanes = match Lanes::new(
+            prog,
+            (&slots, handles),
+            (d.immediates, d.groups),
+            size,
+            None,
+        ) {
             Ok(l) => l,
             Err(e) => {
                 failed

@@ -1,0 +1,787 @@
+//! Textures and samplers on the CPU accelerator, through wgpu's public API: WGSL compute
+//! shaders that load, store, sample and gather, and copies, each checked against a CPU
+//! reference written here and, where a Vulkan adapter (lavapipe) exists, against the same
+//! shader run there.
+
+use std::sync::{Arc, Mutex};
+use wgpu::TextureFormat as F;
+
+/// A device to run on, and its name for messages.
+struct Dev {
+    device: wgpu::Device,
+    queue: wgpu::Queue,
+    name: &'static str,
+}
+
+fn emulator() -> Dev {
+    let adapter = amp_cpu::device::adapter();
+    let descriptor = wgpu::DeviceDescriptor {
+        required_features: adapter.features(),
+        required_limits: adapter.limits(),
+        ..Default::default()
+    };
+    let (device, queue) =
+        pollster::block_on(adapter.request_device(&descriptor)).expect("the CPU device opens");
+    Dev {
+        device,
+        queue,
+        name: "emulator",
+    }
+}
+
+/// The features the texture tests ask of a Vulkan adapter (those it has).
+fn wanted() -> wgpu::Features {
+    wgpu::Features::TEXTURE_FORMAT_16BIT_NORM
+        | wgpu::Features::TEXTURE_ADAPTER_SPECIFIC_FORMAT_FEATURES
+        | wgpu::Features::FLOAT32_FILTERABLE
+        | wgpu::Features::ADDRESS_MODE_CLAMP_TO_BORDER
+        | wgpu::Features::ADDRESS_MODE_CLAMP_TO_ZERO
+}
+
+/// lavapipe (or another CPU Vulkan adapter), when this host has one.
+fn lavapipe() -> Option<(Dev, wgpu::Adapter)> {
+    if wgpu::Instance::enabled_backend_features()
+        .intersection(wgpu::Backends::VULKAN)
+        .is_empty()
+    {
+        return None;
+    }
+    let mut descriptor = wgpu::InstanceDescriptor::new_without_display_handle();
+    descriptor.backends = wgpu::Backends::VULKAN;
+    let instance = wgpu::Instance::new(descriptor);
+    let adapter = pollster::block_on(instance.enumerate_adapters(wgpu::Backends::VULKAN))
+        .into_iter()
+        .find(|a| a.get_info().device_type == wgpu::DeviceType::Cpu)?;
+    let descriptor = wgpu::DeviceDescriptor {
+        required_features: adapter.features() & wanted(),
+        required_limits: wgpu::Limits::default(),
+        ..Default::default()
+    };
+    let (device, queue) = pollster::block_on(adapter.request_device(&descriptor)).ok()?;
+    Some((
+        Dev {
+            device,
+            queue,
+            name: "lavapipe",
+        },
+        adapter,
+    ))
+}
+
+/// A texture a test binds: its format, dimension, level-0 size, levels and each level's
+/// texels (tightly packed), and which levels its view shows.
+#[derive(Clone)]
+struct Tex {
+    format: F,
+    dimension: wgpu::TextureDimension,
+    size: [u32; 3],
+    levels: Vec<Vec<u8>>,
+    view_levels: std::ops::Range<u32>,
+}
+
+/// What binding `i` of group 0 holds.
+enum Res {
+    Tex(Tex),
+    Sampler(wgpu::SamplerDescriptor<'static>),
+    /// A storage buffer of this many bytes (zeroed, or these bytes).
+    Buffer(Vec<u8>),
+}
+
+/// What a run left: each buffer's bytes, and level 0 of each texture (tightly packed).
+struct Outcome {
+    buffers: Vec<Vec<u8>>,
+    textures: Vec<Vec<u8>>,
+}
+
+fn texel_bytes(format: F) -> u32 {
+    format.block_copy_size(None).expect("a colour format")
+}
+
+fn level_size(t: &Tex, level: u32) -> [u32; 3] {
+    let s = |x: u32| (x >> level).max(1);
+    match t.dimension {
+        wgpu::TextureDimension::D1 => [s(t.size[0]), 1, 1],
+        wgpu::TextureDimension::D2 => [s(t.size[0]), s(t.size[1]), 1],
+        wgpu::TextureDimension::D3 => [s(t.size[0]), s(t.size[1]), s(t.size[2])],
+    }
+}
+
+fn extent(s: [u32; 3]) -> wgpu::Extent3d {
+    wgpu::Extent3d {
+        width: s[0],
+        height: s[1],
+        depth_or_array_layers: s[2],
+    }
+}
+
+fn make_texture(d: &Dev, t: &Tex) -> wgpu::Texture {
+    let texture = d.device.create_texture(&wgpu::TextureDescriptor {
+        label: None,
+        size: extent(t.size),
+        mip_level_count: t.levels.len() as u32,
+        sample_count: 1,
+        dimension: t.dimension,
+        format: t.format,
+        usage: wgpu::TextureUsages::TEXTURE_BINDING
+            | wgpu::TextureUsages::STORAGE_BINDING
+            | wgpu::TextureUsages::COPY_SRC
+            | wgpu::TextureUsages::COPY_DST,
+        view_formats: &[],
+    });
+    for (level, data) in t.levels.iter().enumerate() {
+        let s = level_size(t, level as u32);
+        d.queue.write_texture(
+            wgpu::TexelCopyTextureInfo {
+                texture: &texture,
+                mip_level: level as u32,
+                origin: wgpu::Origin3d::ZERO,
+                aspect: wgpu::TextureAspect::All,
+            },
+            data,
+            wgpu::TexelCopyBufferLayout {
+                offset: 0,
+                bytes_per_row: Some(s[0] * texel_bytes(t.format)),
+                rows_per_image: Some(s[1]),
+            },
+            extent(s),
+        );
+    }
+    texture
+}
+
+/// Reads level `level` of `texture` back through a buffer whose rows are padded to 256 bytes.
+fn read_texture(d: &Dev, texture: &wgpu::Texture, t: &Tex, level: u32) -> Vec<u8> {
+    let s = level_size(t, level);
+    let row = s[0] * texel_bytes(t.format);
+    let padded = row.div_ceil(256) * 256;
+    let staging = d.device.create_buffer(&wgpu::BufferDescriptor {
+        label: None,
+        size: u64::from(padded * s[1] * s[2]),
+        usage: wgpu::BufferUsages::COPY_DST | wgpu::BufferUsages::MAP_READ,
+        mapped_at_creation: false,
+    });
+    let mut encoder = d.device.create_command_encoder(&Default::default());
+    encoder.copy_texture_to_buffer(
+        wgpu::TexelCopyTextureInfo {
+            texture,
+            mip_level: level,
+            origin: wgpu::Origin3d::ZERO,
+            aspect: wgpu::TextureAspect::All,
+        },
+        wgpu::TexelCopyBufferInfo {
+            buffer: &staging,
+            layout: wgpu::TexelCopyBufferLayout {
+                offset: 0,
+                bytes_per_row: Some(padded),
+                rows_per_image: Some(s[1]),
+            },
+        },
+        extent(s),
+    );
+    d.queue.submit([encoder.finish()]);
+    let bytes = map(d, &staging);
+    bytes
+        .chunks(padded as usize)
+        .flat_map(|r| r[..row as usize].to_vec())
+        .collect()
+}
+
+/// The bytes of a mappable buffer.
+fn map(d: &Dev, buffer: &wgpu::Buffer) -> Vec<u8> {
+    let done = Arc::new(Mutex::new(None));
+    let flag = Arc::clone(&done);
+    buffer.map_async(wgpu::MapMode::Read, .., move |r| {
+        *flag.lock().expect("lock") = Some(r);
+    });
+    d.device
+        .poll(wgpu::PollType::wait_indefinitely())
+        .expect("poll");
+    assert_eq!(*done.lock().expect("lock"), Some(Ok(())));
+    let bytes = buffer.get_mapped_range(..).expect("mapped").to_vec();
+    buffer.unmap();
+    bytes
+}
+
+/// Runs `wgsl`'s `main` over `groups` workgroups with `resources` bound in order to group 0.
+fn run(d: &Dev, wgsl: &str, resources: &[Res], groups: [u32; 3]) -> Outcome {
+    let scope = d.device.push_error_scope(wgpu::ErrorFilter::Validation);
+    let module = d.device.create_shader_module(wgpu::ShaderModuleDescriptor {
+        label: None,
+        source: wgpu::ShaderSource::Wgsl(wgsl.into()),
+    });
+    let pipeline = d
+        .device
+        .create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+            label: None,
+            layout: None,
+            module: &module,
+            entry_point: Some("main"),
+            compilation_options: Default::default(),
+            cache: None,
+        });
+    let mut textures = Vec::new();
+    let mut views = Vec::new();
+    let mut samplers = Vec::new();
+    let mut buffers = Vec::new();
+    for r in resources {
+        match r {
+            Res::Tex(t) => {
+                let texture = make_texture(d, t);
+                views.push(texture.create_view(&wgpu::TextureViewDescriptor {
+                    base_mip_level: t.view_levels.start,
+                    mip_level_count: Some(t.view_levels.end - t.view_levels.start),
+                    ..Default::default()
+                }));
+                textures.push((texture, t.clone()));
+            }
+            Res::Sampler(desc) => samplers.push(d.device.create_sampler(desc)),
+            Res::Buffer(bytes) => {
+                let buffer = d.device.create_buffer(&wgpu::BufferDescriptor {
+                    label: None,
+                    size: bytes.len() as u64,
+                    usage: wgpu::BufferUsages::STORAGE
+                        | wgpu::BufferUsages::COPY_SRC
+                        | wgpu::BufferUsages::COPY_DST,
+                    mapped_at_creation: false,
+                });
+                d.queue.write_buffer(&buffer, 0, bytes);
+                buffers.push(buffer);
+            }
+        }
+    }
+    let (mut v, mut s, mut b) = (views.iter(), samplers.iter(), buffers.iter());
+    let entries: Vec<wgpu::BindGroupEntry<'_>> = resources
+        .iter()
+        .enumerate()
+        .map(|(i, r)| wgpu::BindGroupEntry {
+            binding: i as u32,
+            resource: match r {
+                Res::Tex(_) => wgpu::BindingResource::TextureView(v.next().expect("a view")),
+                Res::Sampler(_) => wgpu::BindingResource::Sampler(s.next().expect("a sampler")),
+                Res::Buffer(_) => b.next().expect("a buffer").as_entire_binding(),
+            },
+        })
+        .collect();
+    let group = d.device.create_bind_group(&wgpu::BindGroupDescriptor {
+        label: None,
+        layout: &pipeline.get_bind_group_layout(0),
+        entries: &entries,
+    });
+    let mut encoder = d.device.create_command_encoder(&Default::default());
+    {
+        let mut pass = encoder.begin_compute_pass(&Default::default());
+        pass.set_pipeline(&pipeline);
+        pass.set_bind_group(0, &group, &[]);
+        pass.dispatch_workgroups(groups[0], groups[1], groups[2]);
+    }
+    d.queue.submit([encoder.finish()]);
+    let error = pollster::block_on(scope.pop());
+    assert!(error.is_none(), "{}: {error:?}", d.name);
+    let buffers = buffers
+        .iter()
+        .map(|buffer| {
+            let staging = d.device.create_buffer(&wgpu::BufferDescriptor {
+                label: None,
+                size: buffer.size(),
+                usage: wgpu::BufferUsages::COPY_DST | wgpu::BufferUsages::MAP_READ,
+                mapped_at_creation: false,
+            });
+            let mut encoder = d.device.create_command_encoder(&Default::default());
+            encoder.copy_buffer_to_buffer(buffer, 0, &staging, 0, buffer.size());
+            d.queue.submit([encoder.finish()]);
+            map(d, &staging)
+        })
+        .collect();
+    let textures = textures
+        .iter()
+        .map(|(texture, t)| read_texture(d, texture, t, 0))
+        .collect();
+    Outcome { buffers, textures }
+}
+
+fn words(bytes: &[u8]) -> Vec<u32> {
+    bytes
+        .chunks(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect()
+}
+
+/// A small deterministic generator (xorshift).
+struct Rng(u32);
+
+impl Rng {
+    fn next(&mut self) -> u32 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 17;
+        self.0 ^= self.0 << 5;
+        self.0
+    }
+}
+
+/// How a test reads a format: its WGSL name, the channel's bits, kind and component count.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Ch {
+    Unorm,
+    Snorm,
+    Uint,
+    Sint,
+    Float,
+}
+
+fn describe(format: F) -> (&'static str, u32, Ch, usize) {
+    match format {
+        F::R8Unorm => ("r8unorm", 8, Ch::Unorm, 1),
+        F::Rg8Unorm => ("rg8unorm", 8, Ch::Unorm, 2),
+        F::Rgba8Unorm => ("rgba8unorm", 8, Ch::Unorm, 4),
+        F::R8Snorm => ("r8snorm", 8, Ch::Snorm, 1),
+        F::Rg8Snorm => ("rg8snorm", 8, Ch::Snorm, 2),
+        F::Rgba8Snorm => ("rgba8snorm", 8, Ch::Snorm, 4),
+        F::R8Uint => ("r8uint", 8, Ch::Uint, 1),
+        F::Rg8Uint => ("rg8uint", 8, Ch::Uint, 2),
+        F::Rgba8Uint => ("rgba8uint", 8, Ch::Uint, 4),
+        F::R8Sint => ("r8sint", 8, Ch::Sint, 1),
+        F::Rg8Sint => ("rg8sint", 8, Ch::Sint, 2),
+        F::Rgba8Sint => ("rgba8sint", 8, Ch::Sint, 4),
+        F::R16Uint => ("r16uint", 16, Ch::Uint, 1),
+        F::Rg16Uint => ("rg16uint", 16, Ch::Uint, 2),
+        F::Rgba16Uint => ("rgba16uint", 16, Ch::Uint, 4),
+        F::R16Sint => ("r16sint", 16, Ch::Sint, 1),
+        F::Rg16Sint => ("rg16sint", 16, Ch::Sint, 2),
+        F::Rgba16Sint => ("rgba16sint", 16, Ch::Sint, 4),
+        F::R16Float => ("r16float", 16, Ch::Float, 1),
+        F::Rg16Float => ("rg16float", 16, Ch::Float, 2),
+        F::Rgba16Float => ("rgba16float", 16, Ch::Float, 4),
+        F::R16Unorm => ("r16unorm", 16, Ch::Unorm, 1),
+        F::Rg16Unorm => ("rg16unorm", 16, Ch::Unorm, 2),
+        F::Rgba16Unorm => ("rgba16unorm", 16, Ch::Unorm, 4),
+        F::R16Snorm => ("r16snorm", 16, Ch::Snorm, 1),
+        F::Rg16Snorm => ("rg16snorm", 16, Ch::Snorm, 2),
+        F::Rgba16Snorm => ("rgba16snorm", 16, Ch::Snorm, 4),
+        F::R32Uint => ("r32uint", 32, Ch::Uint, 1),
+        F::Rg32Uint => ("rg32uint", 32, Ch::Uint, 2),
+        F::Rgba32Uint => ("rgba32uint", 32, Ch::Uint, 4),
+        F::R32Sint => ("r32sint", 32, Ch::Sint, 1),
+        F::Rg32Sint => ("rg32sint", 32, Ch::Sint, 2),
+        F::Rgba32Sint => ("rgba32sint", 32, Ch::Sint, 4),
+        F::R32Float => ("r32float", 32, Ch::Float, 1),
+        F::Rg32Float => ("rg32float", 32, Ch::Float, 2),
+        F::Rgba32Float => ("rgba32float", 32, Ch::Float, 4),
+        other => panic!("no test description for {other:?}"),
+    }
+}
+
+const FORMATS: [F; 36] = [
+    F::R8Unorm,
+    F::Rg8Unorm,
+    F::Rgba8Unorm,
+    F::R8Snorm,
+    F::Rg8Snorm,
+    F::Rgba8Snorm,
+    F::R8Uint,
+    F::Rg8Uint,
+    F::Rgba8Uint,
+    F::R8Sint,
+    F::Rg8Sint,
+    F::Rgba8Sint,
+    F::R16Uint,
+    F::Rg16Uint,
+    F::Rgba16Uint,
+    F::R16Sint,
+    F::Rg16Sint,
+    F::Rgba16Sint,
+    F::R16Float,
+    F::Rg16Float,
+    F::Rgba16Float,
+    F::R16Unorm,
+    F::Rg16Unorm,
+    F::Rgba16Unorm,
+    F::R16Snorm,
+    F::Rg16Snorm,
+    F::Rgba16Snorm,
+    F::R32Uint,
+    F::Rg32Uint,
+    F::Rgba32Uint,
+    F::R32Sint,
+    F::Rg32Sint,
+    F::Rgba32Sint,
+    F::R32Float,
+    F::Rg32Float,
+    F::Rgba32Float,
+];
+
+/// `n` texels of `format` whose values convert back to the same bits: no snorm minimum (it
+/// reads as -1, which stores as the minimum plus one), finite floats.
+fn texels(format: F, n: usize, rng: &mut Rng) -> Vec<u8> {
+    let (_, bits, ch, comps) = describe(format);
+    let mut out = Vec::new();
+    for _ in 0..n * comps {
+        let mut v = rng.next();
+        match (ch, bits) {
+            (Ch::Snorm, 8) if v as u8 == 0x80 => v = 0x81,
+            (Ch::Snorm, 16) if v as u16 == 0x8000 => v = 0x8001,
+            // A normal half: exponent 1..=30.
+            (Ch::Float, 16) => v = (v & 0x83ff) | ((1 + v % 30) << 10),
+            (Ch::Float, 32) => v = ((v % 20001) as f32 / 64.0 - 150.0).to_bits(),
+            _ => {}
+        }
+        out.extend_from_slice(&v.to_le_bytes()[..(bits / 8) as usize]);
+    }
+    out
+}
+
+/// The four words a shader reads from texel `i` of `data` (Vulkan's conversions).
+fn reference_texel(format: F, data: &[u8], i: usize) -> [u32; 4] {
+    let (_, bits, ch, comps) = describe(format);
+    let b = (bits / 8) as usize;
+    let one = if ch == Ch::Uint || ch == Ch::Sint {
+        1
+    } else {
+        1f32.to_bits()
+    };
+    let mut out = [0, 0, 0, one];
+    for (c, o) in out.iter_mut().enumerate().take(comps) {
+        let at = (i * comps + c) * b;
+        let mut raw = [0u8; 4];
+        raw[..b].copy_from_slice(&data[at..at + b]);
+        let raw = u32::from_le_bytes(raw);
+        *o = match (ch, bits) {
+            (Ch::Unorm, 8) => (raw as f32 / 255.0).to_bits(),
+            (Ch::Unorm, 16) => (raw as f32 / 65535.0).to_bits(),
+            (Ch::Snorm, 8) => ((raw as u8 as i8) as f32 / 127.0).max(-1.0).to_bits(),
+            (Ch::Snorm, 16) => ((raw as u16 as i16) as f32 / 32767.0).max(-1.0).to_bits(),
+            (Ch::Sint, 8) => raw as u8 as i8 as i32 as u32,
+            (Ch::Sint, 16) => raw as u16 as i16 as i32 as u32,
+            (Ch::Float, 16) => half::f16::from_bits(raw as u16).to_f32().to_bits(),
+            _ => raw,
+        };
+    }
+    out
+}
+
+fn wgsl_type(ch: Ch) -> &'static str {
+    match ch {
+        Ch::Uint => "u32",
+        Ch::Sint => "i32",
+        _ => "f32",
+    }
+}
+
+/// The WGSL dimension suffix and coordinate expression for a texture of `dims` dimensions.
+fn dim_names(dims: u32) -> (&'static str, &'static str) {
+    match dims {
+        1 => ("1d", "i32(id.x)"),
+        2 => ("2d", "vec2<i32>(id.xy)"),
+        _ => ("3d", "vec3<i32>(id)"),
+    }
+}
+
+fn dimension(dims: u32) -> wgpu::TextureDimension {
+    match dims {
+        1 => wgpu::TextureDimension::D1,
+        2 => wgpu::TextureDimension::D2,
+        _ => wgpu::TextureDimension::D3,
+    }
+}
+
+/// Whether two runs' words agree: floats within `tolerance`, everything else exactly.
+fn close(a: &[u32], b: &[u32], float: bool, tolerance: f32) -> bool {
+    a.len() == b.len()
+        && a.iter().zip(b).all(|(&x, &y)| {
+            if float {
+                let (x, y) = (f32::from_bits(x), f32::from_bits(y));
+                (x - y).abs() <= tolerance * x.abs().max(1.0)
+            } else {
+                x == y
+            }
+        })
+}
+
+#[test]
+fn every_format_loads_and_stores_at_ranks_one_to_three() {
+    let emu = emulator();
+    let lvp = lavapipe();
+    let mut rng = Rng(0x2545_f491);
+    let mut compared = 0;
+    for format in FORMATS {
+        let (name, _, ch, _) = describe(format);
+        let ty = wgsl_type(ch);
+        for dims in 1..=3 {
+            let size = [[5, 1, 1], [3, 2, 1], [2, 3, 2]][dims as usize - 1];
+            let n = (size[0] * size[1] * size[2]) as usize;
+            let (d, coord) = dim_names(dims);
+            let wgsl = format!(
+                "@group(0) @binding(0) var src: texture_{d}<{ty}>;
+                 @group(0) @binding(1) var dst: texture_storage_{d}<{name}, write>;
+                 @group(0) @binding(2) var<storage, read_write> out: array<vec4<{ty}>>;
+                 @compute @workgroup_size(1)
+                 fn main(@builtin(global_invocation_id) id: vec3<u32>) {{
+                     let c = {coord};
+                     let v = textureLoad(src, c, 0);
+                     textureStore(dst, c, v);
+                     out[id.x + {w}u * (id.y + {h}u * id.z)] = v;
+                 }}",
+                w = size[0],
+                h = size[1],
+            );
+            let data = texels(format, n, &mut rng);
+            let tex = |data: Vec<u8>| Tex {
+                format,
+                dimension: dimension(dims),
+                size,
+                levels: vec![data],
+                view_levels: 0..1,
+            };
+            let resources = [
+                Res::Tex(tex(data.clone())),
+                Res::Tex(tex(vec![0; data.len()])),
+                Res::Buffer(vec![0; n * 16]),
+            ];
+            let got = run(&emu, &wgsl, &resources, size);
+            let expected: Vec<u32> = (0..n)
+                .flat_map(|i| reference_texel(format, &data, i))
+                .collect();
+            let float = !matches!(ch, Ch::Uint | Ch::Sint);
+            assert!(
+                close(&words(&got.buffers[0]), &expected, float, 1e-7),
+                "{name} {d}: loads {:?}, expected {expected:?}",
+                words(&got.buffers[0])
+            );
+            assert_eq!(got.textures[1], data, "{name} {d}: the stored texels");
+            if let Some((lvp, adapter)) = &lvp {
+                let features = adapter.get_texture_format_features(format);
+                if features
+                    .flags
+                    .contains(wgpu::TextureFormatFeatureFlags::STORAGE_WRITE_ONLY)
+                    && features
+                        .allowed_usages
+                        .contains(wgpu::TextureUsages::STORAGE_BINDING)
+                    && lvp.device.features().contains(format.required_features())
+                {
+                    let there = run(lvp, &wgsl, &resources, size);
+                    assert!(
+                        close(
+                            &words(&got.buffers[0]),
+                            &words(&there.buffers[0]),
+                            float,
+                            1e-6
+                        ),
+                        "{name} {d}: the emulator loads {:?}, lavapipe {:?}",
+                        words(&got.buffers[0]),
+                        words(&there.buffers[0])
+                    );
+                    assert_eq!(got.textures[1], there.textures[1], "{name} {d}: stores");
+                    compared += 1;
+                }
+            }
+        }
+    }
+    if lvp.is_some() {
+        assert!(compared > 0, "no format was compared with lavapipe");
+    }
+}
+
+#[test]
+fn floats_store_to_normalised_formats_rounded_and_clamped() {
+    let values: [f32; 8] = [-2.0, -1.0, -0.5, 0.0, 0.2, 0.5019608, 1.0, 3.0];
+    let wgsl = "@group(0) @binding(0) var dst: texture_storage_1d<rgba8unorm, write>;
+        @group(0) @binding(1) var dst2: texture_storage_1d<rgba8snorm, write>;
+        @group(0) @binding(2) var<storage, read_write> values: array<f32>;
+        @compute @workgroup_size(1)
+        fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+            let v = values[id.x];
+            textureStore(dst, i32(id.x), vec4<f32>(v, -v, v * 0.5, 1.0));
+            textureStore(dst2, i32(id.x), vec4<f32>(v, -v, v * 0.5, 0.0));
+        }";
+    let tex = |format| Tex {
+        format,
+        dimension: wgpu::TextureDimension::D1,
+        size: [8, 1, 1],
+        levels: vec![vec![0; 32]],
+        view_levels: 0..1,
+    };
+    let resources = [
+        Res::Tex(tex(F::Rgba8Unorm)),
+        Res::Tex(tex(F::Rgba8Snorm)),
+        Res::Buffer(values.iter().flat_map(|v| v.to_le_bytes()).collect()),
+    ];
+    let got = run(&emulator(), wgsl, &resources, [8, 1, 1]);
+    let unorm = |f: f32| (f.clamp(0.0, 1.0) * 255.0).round() as u8;
+    let snorm = |f: f32| (f.clamp(-1.0, 1.0) * 127.0).round() as i8 as u8;
+    let expected_u: Vec<u8> = values
+        .iter()
+        .flat_map(|&v| [unorm(v), unorm(-v), unorm(v * 0.5), 255])
+        .collect();
+    let expected_s: Vec<u8> = values
+        .iter()
+        .flat_map(|&v| [snorm(v), snorm(-v), snorm(v * 0.5), 0])
+        .collect();
+    assert_eq!(got.textures[0], expected_u);
+    assert_eq!(got.textures[1], expected_s);
+    if let Some((lvp, _)) = lavapipe() {
+        let there = run(&lvp, wgsl, &resources, [8, 1, 1]);
+        assert_eq!(got.textures, there.textures);
+    }
+}
+
+#[test]
+fn r32_textures_are_read_write() {
+    for (name, ty, format) in [
+        ("r32uint", "u32", F::R32Uint),
+        ("r32sint", "i32", F::R32Sint),
+        ("r32float", "f32", F::R32Float),
+    ] {
+        let wgsl = format!(
+            "@group(0) @binding(0) var t: texture_storage_2d<{name}, read_write>;
+             @compute @workgroup_size(2, 2)
+             fn main(@builtin(global_invocation_id) id: vec3<u32>) {{
+                 let c = vec2<i32>(id.xy);
+                 let v = textureLoad(t, c);
+                 textureStore(t, c, v * {ty}(3) + {ty}(1));
+             }}"
+        );
+        let start: Vec<u32> = (0..12u32)
+            .map(|i| match ty {
+                "f32" => (i as f32 * 0.5 - 2.0).to_bits(),
+                "i32" => (i as i32 - 6) as u32,
+                _ => i * 7,
+            })
+            .collect();
+        let tex = Tex {
+            format,
+            dimension: wgpu::TextureDimension::D2,
+            size: [4, 3, 1],
+            levels: vec![start.iter().flat_map(|w| w.to_le_bytes()).collect()],
+            view_levels: 0..1,
+        };
+        let got = run(&emulator(), &wgsl, &[Res::Tex(tex.clone())], [2, 2, 1]);
+        let expected: Vec<u32> = start
+            .iter()
+            .map(|&w| match ty {
+                "f32" => (f32::from_bits(w) * 3.0 + 1.0).to_bits(),
+                _ => w.wrapping_mul(3).wrapping_add(1),
+            })
+            .collect();
+        assert_eq!(words(&got.textures[0]), expected, "{name}");
+        if let Some((lvp, _)) = lavapipe() {
+            let there = run(&lvp, &wgsl, &[Res::Tex(tex)], [2, 2, 1]);
+            assert_eq!(got.textures, there.textures, "{name} on lavapipe");
+        }
+    }
+    let features = amp_cpu::device::adapter().get_texture_format_features(F::R32Float);
+    assert!(features
+        .flags
+        .contains(wgpu::TextureFormatFeatureFlags::STORAGE_READ_WRITE));
+    let features = amp_cpu::device::adapter().get_texture_format_features(F::Rgba8Unorm);
+    assert!(!features
+        .flags
+        .contains(wgpu::TextureFormatFeatureFlags::STORAGE_READ_WRITE));
+}
+
+#[test]
+fn mip_levels_load_query_and_views_start_at_their_base() {
+    // A 5x3 r32uint texture of 3 levels (5x3, 2x1, 1x1); texel value = level * 100 + index.
+    let levels: Vec<Vec<u8>> = [(5u32, 3u32), (2, 1), (1, 1)]
+        .iter()
+        .enumerate()
+        .map(|(l, &(w, h))| {
+            (0..w * h)
+                .flat_map(|i| (l as u32 * 100 + i).to_le_bytes())
+                .collect()
+        })
+        .collect();
+    let wgsl = "@group(0) @binding(0) var t: texture_2d<u32>;
+        @group(0) @binding(1) var<storage, read_write> out: array<u32>;
+        @compute @workgroup_size(1)
+        fn main() {
+            var k = 0u;
+            let n = textureNumLevels(t);
+            out[k] = n; k += 1u;
+            for (var l = 0u; l < n; l += 1u) {
+                let s = textureDimensions(t, l);
+                out[k] = s.x; out[k + 1u] = s.y; k += 2u;
+                for (var y = 0u; y < s.y; y += 1u) {
+                    for (var x = 0u; x < s.x; x += 1u) {
+                        out[k] = textureLoad(t, vec2<u32>(x, y), l).x; k += 1u;
+                    }
+                }
+            }
+            out[63] = textureDimensions(t).x;
+        }";
+    let emu = emulator();
+    let lvp = lavapipe();
+    for base in 0..3u32 {
+        let tex = Tex {
+            format: F::R32Uint,
+            dimension: wgpu::TextureDimension::D2,
+            size: [5, 3, 1],
+            levels: levels.clone(),
+            view_levels: base..3,
+        };
+        let resources = [Res::Tex(tex), Res::Buffer(vec![0; 256])];
+        let got = words(&run(&emu, wgsl, &resources, [1, 1, 1]).buffers[0]);
+        let mut expected = vec![3 - base];
+        for (l, &(w, h)) in [(5u32, 3u32), (2, 1), (1, 1)]
+            .iter()
+            .enumerate()
+            .skip(base as usize)
+        {
+            expected.extend([w, h]);
+            expected.extend((0..w * h).map(|i| l as u32 * 100 + i));
+        }
+        assert_eq!(
+            got[..expected.len()],
+            expected[..],
+            "view from level {base}"
+        );
+        assert_eq!(got[63], [5, 2, 1][base as usize]);
+        if let Some((lvp, _)) = &lvp {
+            assert_eq!(
+                got,
+                words(&run(lvp, wgsl, &resources, [1, 1, 1]).buffers[0])
+            );
+        }
+    }
+}
+
+#[test]
+fn out_of_range_loads_read_zero_and_stores_are_skipped() {
+    let wgsl = "@group(0) @binding(0) var t: texture_2d<i32>;
+        @group(0) @binding(1) var s: texture_storage_2d<r32sint, write>;
+        @group(0) @binding(2) var<storage, read_write> out: array<vec4<i32>>;
+        @compute @workgroup_size(1)
+        fn main() {
+            out[0] = textureLoad(t, vec2<i32>(-1, 0), 0);
+            out[1] = textureLoad(t, vec2<i32>(0, 2), 0);
+            out[2] = textureLoad(t, vec2<i32>(1, 1), 0);
+            out[3] = textureLoad(t, vec2<i32>(0, 0), 1);
+            textureStore(s, vec2<i32>(2, 0), vec4<i32>(9));
+            textureStore(s, vec2<i32>(0, -1), vec4<i32>(9));
+            textureStore(s, vec2<i32>(1, 1), vec4<i32>(5));
+        }";
+    let tex = |format| Tex {
+        format,
+        dimension: wgpu::TextureDimension::D2,
+        size: [2, 2, 1],
+        levels: vec![(1..=4i32).flat_map(|v| v.to_le_bytes()).collect()],
+        view_levels: 0..1,
+    };
+    let resources = [
+        Res::Tex(tex(F::Rgba8Sint)),
+        Res::Tex(tex(F::R32Sint)),
+        Res::Buffer(vec![0; 64]),
+    ];
+    let got = run(&emulator(), wgsl, &resources, [1, 1, 1]);
+    let out: Vec<i32> = words(&got.buffers[0]).iter().map(|&w| w as i32).collect();
+    assert_eq!(out[..4], [0, 0, 0, 0], "left of the texture");
+    assert_eq!(out[4..8], [0, 0, 0, 0], "below it");
+    assert_eq!(out[8..12], [4, 0, 0, 0], "inside");
+    assert_eq!(out[12..16], [0, 0, 0, 0], "a level it lacks");
+    let stored: Vec<i32> = words(&got.textures[1]).iter().map(|&w| w as i32).collect();
+    assert_eq!(stored, [1, 2, 3, 5]);
+    if let Some((lvp, _)) = lavapipe() {
+        let there = run(&lvp, wgsl, &resources, [1, 1, 1]);
+        // lavapipe's robust image access reads (0, 0, 0, 0) outside the image too.
+        assert_eq!(got.buffers, there.buffers);
+        assert_eq!(got.textures[1], there.textures[1]);
+    }
+}
