@@ -261,6 +261,8 @@ pub trait Texels {
     fn size(&self, level: u32) -> Option<[u32; 3]>;
     /// The levels of the view.
     fn levels(&self) -> u32;
+    /// The channels its format has (the others read as 0, and alpha as 1).
+    fn components(&self) -> u32;
     /// The four words of the texel at `at` of level `level` (inside it).
     fn texel(&self, level: u32, at: [u32; 3]) -> [u32; 4];
 }
@@ -281,9 +283,14 @@ fn address(mode: Address, i: i64, size: u32) -> Option<u32> {
 }
 
 impl Sampler {
-    /// The border texel as floats.
-    fn border(&self) -> [f32; 4] {
-        self.border
+    /// The border texel of an image whose format has `components` channels: the border
+    /// colour's channels the format has, the others `(0, 0, 0, 1)` as for any of its texels
+    /// (as lavapipe reads it).
+    fn border(&self, components: u32) -> [f32; 4] {
+        let mut texel = [0.0, 0.0, 0.0, 1.0];
+        let n = (components as usize).min(4);
+        texel[..n].copy_from_slice(&self.border[..n]);
+        texel
     }
 
     /// The texel at integer coordinates `i` (per axis, before addressing) of `level`.
@@ -292,7 +299,7 @@ impl Sampler {
         for a in 0..3 {
             match address(self.address[a], i[a], size[a]) {
                 Some(x) => at[a] = x,
-                None => return self.border(),
+                None => return self.border(img.components()),
             }
         }
         img.texel(level, at).map(f32::from_bits)

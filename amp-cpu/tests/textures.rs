@@ -250,6 +250,7 @@ fn run(d: &Dev, wgsl: &str, resources: &[Res], groups: [u32; 3]) -> Outcome {
         }
     }
     let (mut v, mut s, mut b) = (views.iter(), samplers.iter(), buffers.iter());
+    // (`samplers` is in binding order, as `views` and `buffers` are.)
     let entries: Vec<wgpu::BindGroupEntry<'_>> = resources
         .iter()
         .enumerate()
@@ -783,5 +784,426 @@ fn out_of_range_loads_read_zero_and_stores_are_skipped() {
         // lavapipe's robust image access reads (0, 0, 0, 0) outside the image too.
         assert_eq!(got.buffers, there.buffers);
         assert_eq!(got.textures[1], there.textures[1]);
+    }
+}
+
+/// A texture as the reference sampler reads it: each level's size and texels as floats.
+struct RefImage {
+    levels: Vec<([u32; 3], Vec<[f32; 4]>)>,
+    components: usize,
+}
+
+impl RefImage {
+    fn of(t: &Tex) -> RefImage {
+        let levels = (t.view_levels.clone())
+            .map(|l| {
+                let s = level_size(t, l);
+                let n = (s[0] * s[1] * s[2]) as usize;
+                let texels = (0..n)
+                    .map(|i| {
+                        reference_texel(t.format, &t.levels[l as usize], i).map(f32::from_bits)
+                    })
+                    .collect();
+                (s, texels)
+            })
+            .collect();
+        RefImage {
+            levels,
+            components: describe(t.format).3,
+        }
+    }
+}
+
+/// Vulkan's addressing of integer coordinate `i` along an axis of `n` texels; `None` for the
+/// border.
+fn ref_address(mode: wgpu::AddressMode, i: i64, n: i64) -> Option<i64> {
+    match mode {
+        wgpu::AddressMode::ClampToEdge => Some(i.clamp(0, n - 1)),
+        wgpu::AddressMode::Repeat => Some(i.rem_euclid(n)),
+        wgpu::AddressMode::MirrorRepeat => {
+            // (n - 1) - mirror((i mod 2n) - n), mirror(a) = a >= 0 ? a : -(1 + a)
+            let a = i.rem_euclid(2 * n) - n;
+            Some(n - 1 - if a >= 0 { a } else { -(1 + a) })
+        }
+        wgpu::AddressMode::ClampToBorder => (0..n).contains(&i).then_some(i),
+    }
+}
+
+/// The border texel: the border colour's components the format has, the others (0, 0, 0, 1)
+/// as for any texel of the format.
+fn border(desc: &wgpu::SamplerDescriptor<'_>, components: usize) -> [f32; 4] {
+    let colour = match desc.border_color {
+        Some(wgpu::SamplerBorderColor::OpaqueBlack) => [0.0, 0.0, 0.0, 1.0],
+        Some(wgpu::SamplerBorderColor::OpaqueWhite) => [1.0; 4],
+        _ => [0.0; 4],
+    };
+    [0, 1, 2, 3].map(|c| {
+        if c < components {
+            colour[c]
+        } else {
+            [0.0, 0.0, 0.0, 1.0][c]
+        }
+    })
+}
+
+fn ref_texel(
+    img: &RefImage,
+    desc: &wgpu::SamplerDescriptor<'_>,
+    l: usize,
+    i: [i64; 3],
+) -> [f32; 4] {
+    let (s, texels) = &img.levels[l];
+    let modes = [
+        desc.address_mode_u,
+        desc.address_mode_v,
+        desc.address_mode_w,
+    ];
+    let mut at = [0i64; 3];
+    for a in 0..3 {
+        match ref_address(modes[a], i[a], i64::from(s[a])) {
+            Some(x) => at[a] = x,
+            None => return border(desc, img.components),
+        }
+    }
+    texels[((at[2] * i64::from(s[1]) + at[1]) * i64::from(s[0]) + at[0]) as usize]
+}
+
+/// The reference `textureSampleLevel` of level `l` with `filter`.
+fn ref_filter(
+    img: &RefImage,
+    desc: &wgpu::SamplerDescriptor<'_>,
+    l: usize,
+    linear: bool,
+    c: [f32; 3],
+    dims: usize,
+) -> [f32; 4] {
+    let s = img.levels[l].0;
+    if !linear {
+        let mut i = [0i64; 3];
+        for a in 0..dims {
+            i[a] = (c[a] * s[a] as f32).floor() as i64;
+        }
+        return ref_texel(img, desc, l, i);
+    }
+    let mut base = [0i64; 3];
+    let mut frac = [0f32; 3];
+    for a in 0..dims {
+        let u = c[a] * s[a] as f32 - 0.5;
+        base[a] = u.floor() as i64;
+        frac[a] = u - u.floor();
+    }
+    let mut out = [0f32; 4];
+    for corner in 0..1usize << dims {
+        let mut i = base;
+        let mut w = 1.0;
+        for a in 0..dims {
+            if corner >> a & 1 == 1 {
+                i[a] += 1;
+                w *= frac[a];
+            } else {
+                w *= 1.0 - frac[a];
+            }
+        }
+        let t = ref_texel(img, desc, l, i);
+        for k in 0..4 {
+            out[k] += w * t[k];
+        }
+    }
+    out
+}
+
+fn ref_sample(
+    img: &RefImage,
+    desc: &wgpu::SamplerDescriptor<'_>,
+    c: [f32; 3],
+    dims: usize,
+    lod: f32,
+) -> [f32; 4] {
+    let q = (img.levels.len() - 1) as f32;
+    let lambda = lod.clamp(desc.lod_min_clamp, desc.lod_max_clamp);
+    let linear = if lambda <= 0.0 {
+        desc.mag_filter == wgpu::FilterMode::Linear
+    } else {
+        desc.min_filter == wgpu::FilterMode::Linear
+    };
+    match desc.mipmap_filter {
+        wgpu::MipmapFilterMode::Nearest => {
+            let d = ((lambda + 0.5).ceil() - 1.0).clamp(0.0, q) as usize;
+            ref_filter(img, desc, d, linear, c, dims)
+        }
+        wgpu::MipmapFilterMode::Linear => {
+            let hi = lambda.floor().clamp(0.0, q) as usize;
+            let lo = (hi + 1).min(q as usize);
+            let delta = if lambda >= q { 0.0 } else { lambda.fract() };
+            let a = ref_filter(img, desc, hi, linear, c, dims);
+            let b = ref_filter(img, desc, lo, linear, c, dims);
+            [0, 1, 2, 3].map(|k| (1.0 - delta) * a[k] + delta * b[k])
+        }
+    }
+}
+
+fn sampler(
+    filters: (wgpu::FilterMode, wgpu::FilterMode, wgpu::MipmapFilterMode),
+    address: [wgpu::AddressMode; 3],
+    border_color: Option<wgpu::SamplerBorderColor>,
+    lod: (f32, f32),
+) -> wgpu::SamplerDescriptor<'static> {
+    wgpu::SamplerDescriptor {
+        label: None,
+        address_mode_u: address[0],
+        address_mode_v: address[1],
+        address_mode_w: address[2],
+        mag_filter: filters.0,
+        min_filter: filters.1,
+        mipmap_filter: filters.2,
+        lod_min_clamp: lod.0,
+        lod_max_clamp: lod.1,
+        compare: None,
+        anisotropy_clamp: 1,
+        border_color,
+    }
+}
+
+/// The samplers the sampling tests try: each filter combination, each address mode (the
+/// border with each colour), and level-of-detail clamps.
+fn samplers() -> Vec<wgpu::SamplerDescriptor<'static>> {
+    use wgpu::AddressMode as A;
+    use wgpu::FilterMode as Fm;
+    use wgpu::MipmapFilterMode as M;
+    let mut all = Vec::new();
+    let filters = [
+        (Fm::Nearest, Fm::Nearest, M::Nearest),
+        (Fm::Linear, Fm::Linear, M::Nearest),
+        (Fm::Linear, Fm::Linear, M::Linear),
+        (Fm::Nearest, Fm::Linear, M::Linear),
+    ];
+    for f in filters {
+        for a in [A::ClampToEdge, A::Repeat, A::MirrorRepeat] {
+            all.push(sampler(f, [a; 3], None, (0.0, 32.0)));
+        }
+        for b in [
+            wgpu::SamplerBorderColor::TransparentBlack,
+            wgpu::SamplerBorderColor::OpaqueBlack,
+            wgpu::SamplerBorderColor::OpaqueWhite,
+        ] {
+            all.push(sampler(f, [A::ClampToBorder; 3], Some(b), (0.0, 32.0)));
+        }
+    }
+    all.push(sampler(
+        filters[2],
+        [A::Repeat, A::MirrorRepeat, A::ClampToEdge],
+        None,
+        (0.4, 0.8),
+    ));
+    all
+}
+
+/// Texture coordinates inside and outside [0, 1], and levels of detail.
+fn coords(dims: usize) -> Vec<[f32; 4]> {
+    // None lands on a texel's edge, where a driver's rounding may pick either neighbour.
+    let us = [-0.31, 0.02, 0.137, 0.52, 0.773, 0.995, 1.23, 2.61];
+    let vs = [-0.71, 0.26, 0.61, 1.43];
+    let ws = [0.11, 0.66, -0.41];
+    let lods = [0.0, 0.3, 0.7, 1.0, 2.5];
+    let mut all = Vec::new();
+    for (k, &u) in us.iter().enumerate() {
+        for (j, &v) in vs.iter().enumerate() {
+            for &lod in &lods {
+                let w = ws[(k + j) % ws.len()];
+                let c = match dims {
+                    1 => [u, lod, 0.0, 0.0],
+                    2 => [u, v, lod, 0.0],
+                    _ => [u, v, w, lod],
+                };
+                all.push(c);
+            }
+        }
+    }
+    all
+}
+
+/// Runs `textureSampleLevel` with every sampler of [`samplers`] over `tex` on the emulator,
+/// against the reference and lavapipe.
+fn sample_everywhere(tex: Tex, dims: usize, lavapipe_tolerance: f32) {
+    let (d, _) = dim_names(dims as u32);
+    let (c, lod) = match dims {
+        1 => ("c.x", "c.y"),
+        2 => ("c.xy", "c.z"),
+        _ => ("c.xyz", "c.w"),
+    };
+    let wgsl = format!(
+        "@group(0) @binding(0) var t: texture_{d}<f32>;
+         @group(0) @binding(1) var s: sampler;
+         @group(0) @binding(2) var<storage, read_write> coords: array<vec4<f32>>;
+         @group(0) @binding(3) var<storage, read_write> out: array<vec4<f32>>;
+         @compute @workgroup_size(8)
+         fn main(@builtin(global_invocation_id) id: vec3<u32>) {{
+             let c = coords[id.x];
+             out[id.x] = textureSampleLevel(t, s, {c}, {lod});
+         }}"
+    );
+    let cs = coords(dims);
+    let img = RefImage::of(&tex);
+    let emu = emulator();
+    let lvp = lavapipe();
+    for desc in samplers() {
+        let resources = [
+            Res::Tex(tex.clone()),
+            Res::Sampler(desc.clone()),
+            Res::Buffer(cs.iter().flatten().flat_map(|f| f.to_le_bytes()).collect()),
+            Res::Buffer(vec![0; cs.len() * 16]),
+        ];
+        let groups = [(cs.len() as u32).div_ceil(8), 1, 1];
+        let got = words(&run(&emu, &wgsl, &resources, groups).buffers[1]);
+        let expected: Vec<u32> = cs
+            .iter()
+            .flat_map(|c| {
+                let (at, lod) = match dims {
+                    1 => ([c[0], 0.0, 0.0], c[1]),
+                    2 => ([c[0], c[1], 0.0], c[2]),
+                    _ => ([c[0], c[1], c[2]], c[3]),
+                };
+                ref_sample(&img, &desc, at, dims, lod).map(f32::to_bits)
+            })
+            .collect();
+        for (i, (g, e)) in got.chunks(4).zip(expected.chunks(4)).enumerate() {
+            assert!(
+                close(g, e, true, 1e-5),
+                "{:?} {d} sample {i} at {:?} with {desc:?}: {:?}, the reference {:?}",
+                tex.format,
+                cs[i],
+                g.iter().map(|&w| f32::from_bits(w)).collect::<Vec<_>>(),
+                e.iter().map(|&w| f32::from_bits(w)).collect::<Vec<_>>()
+            );
+        }
+        if let Some((lvp, adapter)) = &lvp {
+            let borders = desc.address_mode_u == wgpu::AddressMode::ClampToBorder;
+            if borders
+                && !adapter
+                    .features()
+                    .contains(wgpu::Features::ADDRESS_MODE_CLAMP_TO_BORDER)
+            {
+                continue;
+            }
+            let there = words(&run(lvp, &wgsl, &resources, groups).buffers[1]);
+            for (i, (g, e)) in got.chunks(4).zip(there.chunks(4)).enumerate() {
+                assert!(
+                    close(g, e, true, lavapipe_tolerance),
+                    "{:?} {d} sample {i} at {:?} with {desc:?}: {:?}, lavapipe {:?}",
+                    tex.format,
+                    cs[i],
+                    g.iter().map(|&w| f32::from_bits(w)).collect::<Vec<_>>(),
+                    e.iter().map(|&w| f32::from_bits(w)).collect::<Vec<_>>()
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn sampling_2d_filters_and_addresses_as_vulkan_does() {
+    let mut rng = Rng(77);
+    let tex = Tex {
+        format: F::Rgba8Unorm,
+        dimension: wgpu::TextureDimension::D2,
+        size: [5, 3, 1],
+        levels: vec![
+            texels(F::Rgba8Unorm, 15, &mut rng),
+            texels(F::Rgba8Unorm, 2, &mut rng),
+        ],
+        view_levels: 0..2,
+    };
+    // lavapipe filters 8-bit normalised texels with 8-bit weights.
+    sample_everywhere(tex, 2, 0.01);
+}
+
+#[test]
+fn sampling_float_textures_at_ranks_one_and_three() {
+    let mut rng = Rng(5);
+    let one = Tex {
+        format: F::Rg16Float,
+        dimension: wgpu::TextureDimension::D1,
+        size: [7, 1, 1],
+        levels: vec![texels(F::Rg16Float, 7, &mut rng)],
+        view_levels: 0..1,
+    };
+    sample_everywhere(one, 1, 1e-3);
+    let three = Tex {
+        format: F::Rgba16Float,
+        dimension: wgpu::TextureDimension::D3,
+        size: [3, 2, 3],
+        levels: vec![
+            texels(F::Rgba16Float, 18, &mut rng),
+            texels(F::Rgba16Float, 1, &mut rng),
+        ],
+        view_levels: 0..2,
+    };
+    sample_everywhere(three, 3, 1e-3);
+}
+
+#[test]
+fn gather_returns_the_footprint_in_vulkan_order() {
+    let mut rng = Rng(99);
+    let tex = Tex {
+        format: F::Rgba16Float,
+        dimension: wgpu::TextureDimension::D2,
+        size: [5, 3, 1],
+        levels: vec![texels(F::Rgba16Float, 15, &mut rng)],
+        view_levels: 0..1,
+    };
+    let wgsl = "@group(0) @binding(0) var t: texture_2d<f32>;
+        @group(0) @binding(1) var s: sampler;
+        @group(0) @binding(2) var<storage, read_write> coords: array<vec4<f32>>;
+        @group(0) @binding(3) var<storage, read_write> out: array<vec4<f32>>;
+        @compute @workgroup_size(1)
+        fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+            let c = coords[id.x].xy;
+            out[4u * id.x] = textureGather(0, t, s, c);
+            out[4u * id.x + 1u] = textureGather(1, t, s, c);
+            out[4u * id.x + 2u] = textureGather(2, t, s, c);
+            out[4u * id.x + 3u] = textureGather(3, t, s, c);
+        }";
+    let cs = coords(2);
+    let img = RefImage::of(&tex);
+    let emu = emulator();
+    let lvp = lavapipe();
+    for desc in samplers()
+        .into_iter()
+        .filter(|d| d.mipmap_filter == wgpu::MipmapFilterMode::Nearest)
+    {
+        let resources = [
+            Res::Tex(tex.clone()),
+            Res::Sampler(desc.clone()),
+            Res::Buffer(cs.iter().flatten().flat_map(|f| f.to_le_bytes()).collect()),
+            Res::Buffer(vec![0; cs.len() * 64]),
+        ];
+        let groups = [cs.len() as u32, 1, 1];
+        let got = words(&run(&emu, wgsl, &resources, groups).buffers[1]);
+        let expected: Vec<u32> = cs
+            .iter()
+            .flat_map(|c| {
+                let (u, v) = (c[0] * 5.0 - 0.5, c[1] * 3.0 - 0.5);
+                let (i0, j0) = (u.floor() as i64, v.floor() as i64);
+                let at = |di, dj| ref_texel(&img, &desc, 0, [i0 + di, j0 + dj, 0]);
+                let quad = [at(0, 1), at(1, 1), at(1, 0), at(0, 0)];
+                (0..4).flat_map(move |k| quad.map(|t| t[k].to_bits()))
+            })
+            .collect();
+        assert!(close(&got, &expected, true, 1e-6), "gather with {desc:?}");
+        if let Some((lvp, adapter)) = &lvp {
+            let borders = desc.address_mode_u == wgpu::AddressMode::ClampToBorder;
+            if borders
+                && !adapter
+                    .features()
+                    .contains(wgpu::Features::ADDRESS_MODE_CLAMP_TO_BORDER)
+            {
+                continue;
+            }
+            let there = words(&run(lvp, wgsl, &resources, groups).buffers[1]);
+            assert!(
+                close(&got, &there, true, 1e-6),
+                "gather with {desc:?} on lavapipe"
+            );
+        }
     }
 }

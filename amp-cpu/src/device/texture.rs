@@ -91,7 +91,11 @@ impl TextureData {
                 desc.dimension, size[0], size[1], size[2], max
             ));
         }
-        let most = 32 - size.iter().max().copied().unwrap_or(1).leading_zeros();
+        // WebGPU's 1D textures have one level.
+        let most = match desc.dimension {
+            wgpu::TextureDimension::D1 => 1,
+            _ => 32 - size.iter().max().copied().unwrap_or(1).leading_zeros(),
+        };
         if desc.mip_level_count == 0 || desc.mip_level_count > most {
             return refuse(format!(
                 "{} mip levels: a texture of this size has from 1 to {most}",

@@ -363,6 +363,10 @@ impl Texels for ImageBinding<'_> {
         self.levels.len() as u32
     }
 
+    fn components(&self) -> u32 {
+        self.format.components
+    }
+
     fn texel(&self, level: u32, at: [u32; 3]) -> [u32; 4] {
         self.load(i64::from(level), at.map(i64::from))
             .unwrap_or([0; 4])
