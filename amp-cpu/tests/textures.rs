@@ -1207,3 +1207,424 @@ fn gather_returns_the_footprint_in_vulkan_order() {
         }
     }
 }
+
+fn copy_texture(
+    texture: &wgpu::Texture,
+    level: u32,
+    origin: [u32; 3],
+) -> wgpu::TexelCopyTextureInfo<'_> {
+    wgpu::TexelCopyTextureInfo {
+        texture,
+        mip_level: level,
+        origin: wgpu::Origin3d {
+            x: origin[0],
+            y: origin[1],
+            z: origin[2],
+        },
+        aspect: wgpu::TextureAspect::All,
+    }
+}
+
+fn copy_buffer(
+    buffer: &wgpu::Buffer,
+    offset: u64,
+    row: u32,
+    rows: u32,
+) -> wgpu::TexelCopyBufferInfo<'_> {
+    wgpu::TexelCopyBufferInfo {
+        buffer,
+        layout: wgpu::TexelCopyBufferLayout {
+            offset,
+            bytes_per_row: Some(row),
+            rows_per_image: Some(rows),
+        },
+    }
+}
+
+fn blank(
+    d: &Dev,
+    format: F,
+    dimension: wgpu::TextureDimension,
+    size: [u32; 3],
+    levels: u32,
+) -> wgpu::Texture {
+    d.device.create_texture(&wgpu::TextureDescriptor {
+        label: None,
+        size: extent(size),
+        mip_level_count: levels,
+        sample_count: 1,
+        dimension,
+        format,
+        usage: wgpu::TextureUsages::TEXTURE_BINDING
+            | wgpu::TextureUsages::COPY_SRC
+            | wgpu::TextureUsages::COPY_DST,
+        view_formats: &[],
+    })
+}
+
+fn plain(d: &Dev, size: u64, usage: wgpu::BufferUsages) -> wgpu::Buffer {
+    d.device.create_buffer(&wgpu::BufferDescriptor {
+        label: None,
+        size,
+        usage,
+        mapped_at_creation: false,
+    })
+}
+
+/// A host model of a texture level: `w x h x d` texels of `t` bytes.
+struct Model {
+    size: [usize; 3],
+    t: usize,
+    bytes: Vec<u8>,
+}
+
+impl Model {
+    fn new(size: [u32; 3], t: u32) -> Model {
+        let size = size.map(|x| x as usize);
+        Model {
+            size,
+            t: t as usize,
+            bytes: vec![0; size[0] * size[1] * size[2] * t as usize],
+        }
+    }
+
+    fn at(&self, [x, y, z]: [usize; 3]) -> usize {
+        ((z * self.size[1] + y) * self.size[0] + x) * self.t
+    }
+
+    /// Copies a box of `e` texels in from linear bytes `src` (offset, bytes per row, rows per
+    /// image) to `origin`.
+    fn write(
+        &mut self,
+        src: &[u8],
+        (offset, row, rows): (usize, usize, usize),
+        origin: [usize; 3],
+        e: [usize; 3],
+    ) {
+        for z in 0..e[2] {
+            for y in 0..e[1] {
+                let from = offset + z * row * rows + y * row;
+                let to = self.at([origin[0], origin[1] + y, origin[2] + z]);
+                self.bytes[to..to + e[0] * self.t]
+                    .copy_from_slice(&src[from..from + e[0] * self.t]);
+            }
+        }
+    }
+
+    /// The box of `e` texels at `origin`, tightly packed.
+    fn read(&self, origin: [usize; 3], e: [usize; 3]) -> Vec<u8> {
+        let mut out = Vec::new();
+        for z in 0..e[2] {
+            for y in 0..e[1] {
+                let from = self.at([origin[0], origin[1] + y, origin[2] + z]);
+                out.extend_from_slice(&self.bytes[from..from + e[0] * self.t]);
+            }
+        }
+        out
+    }
+}
+
+/// Buffer-to-texture, texture-to-texture and texture-to-buffer copies with row padding, rows
+/// per image, origins and mip levels, on `d`; the bytes read back, and the model's.
+fn copies(d: &Dev) -> (Vec<Vec<u8>>, Vec<Vec<u8>>) {
+    let scope = d.device.push_error_scope(wgpu::ErrorFilter::Validation);
+    let usage = wgpu::BufferUsages::COPY_SRC | wgpu::BufferUsages::COPY_DST;
+    let mut rng = Rng(1234);
+    let source: Vec<u8> = (0..4096).map(|_| rng.next() as u8).collect();
+    let upload = plain(d, 4096, usage);
+    d.queue.write_buffer(&upload, 0, &source);
+    let d2 = wgpu::TextureDimension::D2;
+    let a = blank(d, F::Rgba8Uint, d2, [7, 5, 1], 2);
+    let b = blank(d, F::Rgba8Uint, d2, [7, 5, 1], 1);
+    let c = blank(d, F::R16Uint, wgpu::TextureDimension::D3, [4, 3, 3], 2);
+    let (mut ma, mut ma1, mut mb) = (
+        Model::new([7, 5, 1], 4),
+        Model::new([3, 2, 1], 4),
+        Model::new([7, 5, 1], 4),
+    );
+    let mut mc = Model::new([4, 3, 3], 2);
+    let mut mc1 = Model::new([2, 1, 1], 2);
+    let mut encoder = d.device.create_command_encoder(&Default::default());
+    encoder.copy_buffer_to_texture(
+        copy_buffer(&upload, 8, 256, 6),
+        copy_texture(&a, 0, [2, 1, 0]),
+        extent([5, 4, 1]),
+    );
+    ma.write(&source, (8, 256, 6), [2, 1, 0], [5, 4, 1]);
+    encoder.copy_buffer_to_texture(
+        copy_buffer(&upload, 1024, 256, 2),
+        copy_texture(&a, 1, [1, 0, 0]),
+        extent([2, 2, 1]),
+    );
+    ma1.write(&source, (1024, 256, 2), [1, 0, 0], [2, 2, 1]);
+    encoder.copy_texture_to_texture(
+        copy_texture(&a, 0, [1, 1, 0]),
+        copy_texture(&b, 0, [3, 0, 0]),
+        extent([4, 3, 1]),
+    );
+    let moved = ma.read([1, 1, 0], [4, 3, 1]);
+    mb.write(&moved, (0, 16, 3), [3, 0, 0], [4, 3, 1]);
+    encoder.copy_buffer_to_texture(
+        copy_buffer(&upload, 2, 256, 3),
+        copy_texture(&c, 0, [1, 1, 1]),
+        extent([3, 2, 2]),
+    );
+    mc.write(&source, (2, 256, 3), [1, 1, 1], [3, 2, 2]);
+    encoder.copy_buffer_to_texture(
+        copy_buffer(&upload, 512, 256, 1),
+        copy_texture(&c, 1, [0, 0, 0]),
+        extent([2, 1, 1]),
+    );
+    mc1.write(&source, (512, 256, 1), [0, 0, 0], [2, 1, 1]);
+    d.queue.submit([encoder.finish()]);
+    // Read back with more padding than needed and an offset.
+    let read = |texture: &wgpu::Texture, level: u32, size: [u32; 3], t: u32| {
+        let readback = plain(
+            d,
+            8192,
+            wgpu::BufferUsages::COPY_DST | wgpu::BufferUsages::MAP_READ,
+        );
+        let mut encoder = d.device.create_command_encoder(&Default::default());
+        encoder.copy_texture_to_buffer(
+            copy_texture(texture, level, [0, 0, 0]),
+            copy_buffer(&readback, 256, 512, size[1] + 1),
+            extent(size),
+        );
+        d.queue.submit([encoder.finish()]);
+        let bytes = map(d, &readback);
+        let mut out = Vec::new();
+        for z in 0..size[2] as usize {
+            for y in 0..size[1] as usize {
+                let at = 256 + z * 512 * (size[1] as usize + 1) + y * 512;
+                out.extend_from_slice(&bytes[at..at + (size[0] * t) as usize]);
+            }
+        }
+        out
+    };
+    let got = vec![
+        read(&a, 0, [7, 5, 1], 4),
+        read(&a, 1, [3, 2, 1], 4),
+        read(&b, 0, [7, 5, 1], 4),
+        read(&c, 0, [4, 3, 3], 2),
+        read(&c, 1, [2, 1, 1], 2),
+    ];
+    assert!(pollster::block_on(scope.pop()).is_none(), "{}", d.name);
+    (
+        got,
+        vec![ma.bytes, ma1.bytes, mb.bytes, mc.bytes, mc1.bytes],
+    )
+}
+
+#[test]
+fn copies_move_boxes_of_texels_with_padding_origins_and_levels() {
+    let (got, model) = copies(&emulator());
+    assert_eq!(got, model);
+    if let Some((lvp, _)) = lavapipe() {
+        assert_eq!(copies(&lvp).0, model, "lavapipe");
+    }
+}
+
+/// The validation error `f` raised on `d`, if any.
+fn raised(d: &Dev, f: impl FnOnce()) -> Option<wgpu::Error> {
+    let scope = d.device.push_error_scope(wgpu::ErrorFilter::Validation);
+    f();
+    pollster::block_on(scope.pop())
+}
+
+/// Copies out of range or badly laid out, on `d`: each must raise a validation error.
+fn bad_copies(d: &Dev) {
+    let usage = wgpu::BufferUsages::COPY_SRC | wgpu::BufferUsages::COPY_DST;
+    let buffer = plain(d, 1024, usage);
+    let d2 = wgpu::TextureDimension::D2;
+    let t = blank(d, F::Rgba8Unorm, d2, [7, 5, 1], 2);
+    let other = blank(d, F::R32Float, d2, [7, 5, 1], 1);
+    let cases: Vec<(&str, Box<dyn Fn(&mut wgpu::CommandEncoder)>)> = vec![
+        (
+            "past the right edge",
+            Box::new(|e| {
+                e.copy_buffer_to_texture(
+                    copy_buffer(&buffer, 0, 256, 1),
+                    copy_texture(&t, 0, [6, 0, 0]),
+                    extent([2, 1, 1]),
+                )
+            }),
+        ),
+        (
+            "past the bottom of level 1",
+            Box::new(|e| {
+                e.copy_texture_to_buffer(
+                    copy_texture(&t, 1, [0, 1, 0]),
+                    copy_buffer(&buffer, 0, 256, 2),
+                    extent([3, 2, 1]),
+                )
+            }),
+        ),
+        (
+            "a level the texture lacks",
+            Box::new(|e| {
+                e.copy_texture_to_buffer(
+                    copy_texture(&t, 2, [0, 0, 0]),
+                    copy_buffer(&buffer, 0, 256, 1),
+                    extent([1, 1, 1]),
+                )
+            }),
+        ),
+        (
+            "unaligned bytes per row",
+            Box::new(|e| {
+                e.copy_buffer_to_texture(
+                    copy_buffer(&buffer, 0, 100, 2),
+                    copy_texture(&t, 0, [0, 0, 0]),
+                    extent([2, 2, 1]),
+                )
+            }),
+        ),
+        (
+            "rows per image below the height",
+            Box::new(|e| {
+                e.copy_buffer_to_texture(
+                    copy_buffer(&buffer, 0, 256, 1),
+                    copy_texture(&t, 0, [0, 0, 0]),
+                    extent([2, 2, 1]),
+                )
+            }),
+        ),
+        (
+            "a buffer too small",
+            Box::new(|e| {
+                e.copy_texture_to_buffer(
+                    copy_texture(&t, 0, [0, 0, 0]),
+                    copy_buffer(&buffer, 0, 256, 5),
+                    extent([7, 5, 1]),
+                )
+            }),
+        ),
+        (
+            "an offset off the texel size",
+            Box::new(|e| {
+                e.copy_buffer_to_texture(
+                    copy_buffer(&buffer, 2, 256, 1),
+                    copy_texture(&t, 0, [0, 0, 0]),
+                    extent([1, 1, 1]),
+                )
+            }),
+        ),
+        (
+            "textures of different formats",
+            Box::new(|e| {
+                e.copy_texture_to_texture(
+                    copy_texture(&t, 0, [0, 0, 0]),
+                    copy_texture(&other, 0, [0, 0, 0]),
+                    extent([1, 1, 1]),
+                )
+            }),
+        ),
+    ];
+    for (what, case) in cases {
+        let error = raised(d, || {
+            let mut encoder = d.device.create_command_encoder(&Default::default());
+            case(&mut encoder);
+            d.queue.submit([encoder.finish()]);
+        });
+        assert!(
+            matches!(error, Some(wgpu::Error::Validation { .. })),
+            "{}: {what}",
+            d.name
+        );
+    }
+    let error = raised(d, || {
+        d.queue.write_texture(
+            copy_texture(&t, 0, [0, 4, 0]),
+            &[0; 64],
+            wgpu::TexelCopyBufferLayout {
+                offset: 0,
+                bytes_per_row: Some(28),
+                rows_per_image: None,
+            },
+            extent([7, 2, 1]),
+        )
+    });
+    assert!(
+        matches!(error, Some(wgpu::Error::Validation { .. })),
+        "{}: write_texture past the bottom",
+        d.name
+    );
+}
+
+#[test]
+fn bad_copies_are_validation_errors() {
+    bad_copies(&emulator());
+    if let Some((lvp, _)) = lavapipe() {
+        bad_copies(&lvp);
+    }
+}
+
+#[test]
+fn what_the_emulator_lacks_is_a_validation_error() {
+    let d = emulator();
+    let d2 = wgpu::TextureDimension::D2;
+    for format in [
+        F::Depth32Float,
+        F::Bgra8Unorm,
+        F::Rgb10a2Unorm,
+        F::Bc1RgbaUnorm,
+    ] {
+        assert!(
+            raised(&d, || drop(blank(&d, format, d2, [4, 4, 1], 1))).is_some(),
+            "{format:?}"
+        );
+        let features = amp_cpu::device::adapter().get_texture_format_features(format);
+        assert!(features.allowed_usages.is_empty(), "{format:?}");
+    }
+    assert!(
+        raised(&d, || drop(blank(&d, F::R8Unorm, d2, [4, 4, 2], 1))).is_some(),
+        "arrays"
+    );
+    assert!(
+        raised(&d, || drop(blank(&d, F::R8Unorm, d2, [4, 4, 1], 4))).is_some(),
+        "4 levels of 4x4"
+    );
+    let compare = wgpu::SamplerDescriptor {
+        compare: Some(wgpu::CompareFunction::Less),
+        ..Default::default()
+    };
+    assert!(
+        raised(&d, || drop(d.device.create_sampler(&compare))).is_some(),
+        "compare"
+    );
+    let module = "@group(0) @binding(0) var t: texture_2d_array<f32>;
+        @group(0) @binding(1) var<storage, read_write> out: vec4<f32>;
+        @compute @workgroup_size(1) fn main() { out = textureLoad(t, vec2<i32>(0), 0, 0); }";
+    let error = raised(&d, || {
+        let module = d.device.create_shader_module(wgpu::ShaderModuleDescriptor {
+            label: None,
+            source: wgpu::ShaderSource::Wgsl(module.into()),
+        });
+        drop(
+            d.device
+                .create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+                    label: None,
+                    layout: None,
+                    module: &module,
+                    entry_point: Some("main"),
+                    compilation_options: Default::default(),
+                    cache: None,
+                }),
+        );
+    });
+    assert!(format!("{error:?}").contains("texture arrays"), "{error:?}");
+    // A destroyed texture: a command buffer that copies it does not run.
+    let t = blank(&d, F::R8Unorm, d2, [4, 4, 1], 1);
+    let b = plain(&d, 1024, wgpu::BufferUsages::COPY_DST);
+    t.destroy();
+    let error = raised(&d, || {
+        let mut encoder = d.device.create_command_encoder(&Default::default());
+        encoder.copy_texture_to_buffer(
+            copy_texture(&t, 0, [0, 0, 0]),
+            copy_buffer(&b, 0, 256, 4),
+            extent([4, 4, 1]),
+        );
+        d.queue.submit([encoder.finish()]);
+    });
+    assert!(format!("{error:?}").contains("destroyed"), "{error:?}");
+}
