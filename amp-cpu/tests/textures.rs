@@ -1431,6 +1431,9 @@ fn raised(d: &Dev, f: impl FnOnce()) -> Option<wgpu::Error> {
     pollster::block_on(scope.pop())
 }
 
+/// Records a command into an encoder.
+type Record<'a> = Box<dyn Fn(&mut wgpu::CommandEncoder) + 'a>;
+
 /// Copies out of range or badly laid out, on `d`: each must raise a validation error.
 fn bad_copies(d: &Dev) {
     let usage = wgpu::BufferUsages::COPY_SRC | wgpu::BufferUsages::COPY_DST;
@@ -1438,7 +1441,7 @@ fn bad_copies(d: &Dev) {
     let d2 = wgpu::TextureDimension::D2;
     let t = blank(d, F::Rgba8Unorm, d2, [7, 5, 1], 2);
     let other = blank(d, F::R32Float, d2, [7, 5, 1], 1);
-    let cases: Vec<(&str, Box<dyn Fn(&mut wgpu::CommandEncoder)>)> = vec![
+    let cases: Vec<(&str, Record<'_>)> = vec![
         (
             "past the right edge",
             Box::new(|e| {
@@ -1627,4 +1630,103 @@ fn what_the_emulator_lacks_is_a_validation_error() {
         d.queue.submit([encoder.finish()]);
     });
     assert!(format!("{error:?}").contains("destroyed"), "{error:?}");
+}
+
+#[test]
+fn clear_texture_zeroes_levels_and_checked_dispatches_run_textures() {
+    let d = emulator();
+    let tex = Tex {
+        format: F::R32Float,
+        dimension: wgpu::TextureDimension::D2,
+        size: [2, 2, 1],
+        levels: vec![vec![0x3f; 16], vec![0x3f; 4]],
+        view_levels: 0..2,
+    };
+    let texture = make_texture(&d, &tex);
+    let error = raised(&d, || {
+        let mut encoder = d.device.create_command_encoder(&Default::default());
+        encoder.clear_texture(
+            &texture,
+            &wgpu::ImageSubresourceRange {
+                base_mip_level: 1,
+                ..Default::default()
+            },
+        );
+        d.queue.submit([encoder.finish()]);
+    });
+    assert!(error.is_none(), "{error:?}");
+    assert_eq!(read_texture(&d, &texture, &tex, 0), vec![0x3f; 16]);
+    assert_eq!(read_texture(&d, &texture, &tex, 1), vec![0; 4]);
+    // The checking mode runs a kernel that samples and stores: no error, no finding.
+    let wgsl = "@group(0) @binding(0) var t: texture_2d<f32>;
+        @group(0) @binding(1) var s: sampler;
+        @group(0) @binding(2) var o: texture_storage_2d<r32float, write>;
+        @compute @workgroup_size(2, 2)
+        fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+            let v = textureSampleLevel(t, s, vec2<f32>(id.xy) * 0.5 + 0.25, 0.0);
+            textureStore(o, vec2<i32>(id.xy), v + vec4<f32>(f32(textureNumLevels(t))));
+        }";
+    let module = d.device.create_shader_module(wgpu::ShaderModuleDescriptor {
+        label: None,
+        source: wgpu::ShaderSource::Wgsl(wgsl.into()),
+    });
+    let pipeline = d
+        .device
+        .create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+            label: None,
+            layout: None,
+            module: &module,
+            entry_point: Some("main"),
+            compilation_options: Default::default(),
+            cache: None,
+        });
+    let out = Tex {
+        levels: vec![vec![0; 16]],
+        view_levels: 0..1,
+        ..tex.clone()
+    };
+    let out_texture = make_texture(&d, &out);
+    let view = texture.create_view(&Default::default());
+    let out_view = out_texture.create_view(&Default::default());
+    let smp = d.device.create_sampler(&Default::default());
+    let group = d.device.create_bind_group(&wgpu::BindGroupDescriptor {
+        label: None,
+        layout: &pipeline.get_bind_group_layout(0),
+        entries: &[
+            wgpu::BindGroupEntry {
+                binding: 0,
+                resource: wgpu::BindingResource::TextureView(&view),
+            },
+            wgpu::BindGroupEntry {
+                binding: 1,
+                resource: wgpu::BindingResource::Sampler(&smp),
+            },
+            wgpu::BindGroupEntry {
+                binding: 2,
+                resource: wgpu::BindingResource::TextureView(&out_view),
+            },
+        ],
+    });
+    let mut encoder = d.device.create_command_encoder(&Default::default());
+    {
+        let mut pass = encoder.begin_compute_pass(&Default::default());
+        pass.set_pipeline(&pipeline);
+        pass.set_bind_group(0, &group, &[]);
+        pass.insert_debug_marker(&format!("{}textures", amp_cpu::device::CHECK_MARKER));
+        pass.dispatch_workgroups(1, 1, 1);
+    }
+    d.queue.submit([encoder.finish()]);
+    let reports = amp_cpu::device::take_reports(&d.device);
+    assert_eq!(reports.len(), 1);
+    assert!(
+        reports[0].error.is_none() && reports[0].findings.is_empty(),
+        "{:?}",
+        reports[0]
+    );
+    let level0 = f32::from_le_bytes([0x3f; 4]);
+    let stored: Vec<f32> = words(&read_texture(&d, &out_texture, &out, 0))
+        .into_iter()
+        .map(f32::from_bits)
+        .collect();
+    assert_eq!(stored, vec![level0 + 2.0; 4]);
 }

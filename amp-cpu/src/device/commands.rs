@@ -26,6 +26,11 @@ pub(super) enum Command {
         offset: u64,
         size: u64,
     },
+    /// Zeroes mip levels of a texture.
+    ClearTexture {
+        texture: Arc<TextureData>,
+        levels: std::ops::Range<u32>,
+    },
     /// Copies texel rows from a buffer to a texture.
     BufferToTexture {
         src: Arc<BufferData>,
@@ -97,7 +102,7 @@ impl Command {
             Command::Clear { buffer, .. } => vec![buffer],
             Command::BufferToTexture { src: buffer, .. }
             | Command::TextureToBuffer { dst: buffer, .. } => vec![buffer],
-            Command::TextureToTexture { .. } => Vec::new(),
+            Command::TextureToTexture { .. } | Command::ClearTexture { .. } => Vec::new(),
             Command::Dispatch(d) => {
                 let mut all: Vec<_> = d.bindings.iter().map(|b| &b.buffer).collect();
                 if let Groups::Indirect { buffer, .. } = &d.groups {
@@ -118,6 +123,7 @@ impl Command {
                 vec![&t.texture]
             }
             Command::TextureToTexture { src, dst, .. } => vec![&src.texture, &dst.texture],
+            Command::ClearTexture { texture, .. } => vec![texture],
             Command::Dispatch(d) => d.textures.iter().map(|t| &t.handle.texture).collect(),
         }
     }
@@ -413,8 +419,39 @@ impl wgpu::custom::CommandEncoderInterface for CpuEncoder {
         })
     }
 
-    fn clear_texture(&self, _: &wgpu::custom::DispatchTexture, _: &wgpu::ImageSubresourceRange) {
-        self.unsupported("textures");
+    fn clear_texture(
+        &self,
+        texture: &wgpu::custom::DispatchTexture,
+        range: &wgpu::ImageSubresourceRange,
+    ) {
+        let command = (|| {
+            let data = texture
+                .as_custom::<texture::CpuTexture>()
+                .and_then(|t| t.data.as_ref())
+                .ok_or("the cleared texture is not a valid CPU texture")?;
+            if !data.usage.contains(wgpu::TextureUsages::COPY_DST) {
+                return Err("the cleared texture lacks the usage COPY_DST".to_owned());
+            }
+            let levels = data.levels.len() as u32;
+            let count = range
+                .mip_level_count
+                .unwrap_or(levels.saturating_sub(range.base_mip_level));
+            let end = range.base_mip_level.checked_add(count);
+            if range.aspect != wgpu::TextureAspect::All
+                || range.base_array_layer != 0
+                || range.array_layer_count.is_some_and(|n| n != 1)
+                || end.is_none_or(|end| end > levels)
+            {
+                return Err(format!(
+                    "{range:?} is not a range of the texture's {levels} mip levels"
+                ));
+            }
+            Ok(Command::ClearTexture {
+                texture: Arc::clone(data),
+                levels: range.base_mip_level..range.base_mip_level + count,
+            })
+        })();
+        record(&self.shared, &self.recording, "clear_texture", command);
     }
 
     fn clear_buffer(

@@ -116,6 +116,12 @@ impl CpuQueue {
                         memory.clear(*offset, *size);
                     }
                 }
+                Command::ClearTexture { texture, levels } => {
+                    for level in levels.clone() {
+                        let memory = &texture.levels[level as usize];
+                        memory.clear(0, memory.len());
+                    }
+                }
                 Command::BufferToTexture {
                     src,
                     layout,

@@ -193,7 +193,10 @@ impl CpuTextureView {
         view.as_custom::<CpuTextureView>()
             .and_then(|v| v.view.as_ref())
     }
+}
 
+impl ViewData {
+    /// The view `desc` describes of `texture`, or why the CPU accelerator has none such.
     fn new(
         texture: &Arc<TextureData>,
         desc: &wgpu::TextureViewDescriptor<'_>,
@@ -253,7 +256,7 @@ impl wgpu::custom::TextureInterface for CpuTexture {
         desc: &wgpu::TextureViewDescriptor<'_>,
     ) -> wgpu::custom::DispatchTextureView {
         let view = match &self.data {
-            Some(texture) => CpuTextureView::new(texture, desc),
+            Some(texture) => ViewData::new(texture, desc),
             None => Err("a view of an invalid texture".to_owned()),
         };
         let view = match view {
