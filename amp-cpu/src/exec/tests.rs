@@ -535,13 +535,13 @@ fn main(@builtin(local_invocation_index) l: u32) {
 #[test]
 fn a_module_with_what_the_executor_lacks_is_a_compile_error() {
     let src = "
-@group(0) @binding(0) var t: texture_2d<f32>;
+@group(0) @binding(0) var t: texture_2d_array<f32>;
 @group(0) @binding(1) var<storage, read_write> o: array<f32>;
 @compute @workgroup_size(1)
-fn main() { o[0] = textureLoad(t, vec2(0, 0), 0).x; }";
+fn main() { o[0] = textureLoad(t, vec2(0, 0), 0, 0).x; }";
     let m = module(src);
     let e = Kernel::compile(&m, "main").err().expect("an error");
-    assert_eq!(e.what, "images");
+    assert_eq!(e.what, "texture arrays");
     assert!(Kernel::compile(&m, "nope").is_err());
 }
 
