@@ -1730,3 +1730,78 @@ fn clear_texture_zeroes_levels_and_checked_dispatches_run_textures() {
         .collect();
     assert_eq!(stored, vec![level0 + 2.0; 4]);
 }
+
+#[test]
+fn textures_pass_to_functions_and_offsets_and_queries_agree_with_lavapipe() {
+    let mut rng = Rng(4242);
+    let wgsl = "@group(0) @binding(0) var t: texture_3d<f32>;
+        @group(0) @binding(1) var s: sampler;
+        @group(0) @binding(2) var line: texture_1d<u32>;
+        @group(0) @binding(3) var<storage, read_write> out: array<vec4<f32>>;
+        fn fetch(img: texture_3d<f32>, at: vec3<u32>) -> vec4<f32> {
+            return textureLoad(img, at, 0u);
+        }
+        fn size_of(img: texture_1d<u32>) -> u32 { return textureDimensions(img); }
+        @compute @workgroup_size(1)
+        fn main() {
+            out[0] = fetch(t, vec3<u32>(1u, 0u, 2u));
+            out[1] = vec4<f32>(vec3<f32>(textureDimensions(t, 1u)), f32(size_of(line)));
+            out[2] = vec4<f32>(textureLoad(line, 4, 0));
+            let c = vec2<f32>(0.37, 0.61);
+            let t2 = textureSampleLevel(t, s, vec3<f32>(c, 0.29), 0.0, vec3<i32>(1, -1, 0));
+            out[3] = t2;
+            out[4] = textureSampleLevel(t, s, vec3<f32>(c, 0.81), 0.6);
+        }";
+    let three = Tex {
+        format: F::Rgba16Float,
+        dimension: wgpu::TextureDimension::D3,
+        size: [4, 3, 3],
+        levels: vec![
+            texels(F::Rgba16Float, 36, &mut rng),
+            texels(F::Rgba16Float, 2, &mut rng),
+        ],
+        view_levels: 0..2,
+    };
+    let line = Tex {
+        format: F::Rgba8Uint,
+        dimension: wgpu::TextureDimension::D1,
+        size: [6, 1, 1],
+        levels: vec![texels(F::Rgba8Uint, 6, &mut rng)],
+        view_levels: 0..1,
+    };
+    use wgpu::FilterMode as Fm;
+    let desc = sampler(
+        (Fm::Linear, Fm::Linear, wgpu::MipmapFilterMode::Linear),
+        [wgpu::AddressMode::Repeat; 3],
+        None,
+        (0.0, 32.0),
+    );
+    let resources = [
+        Res::Tex(three.clone()),
+        Res::Sampler(desc.clone()),
+        Res::Tex(line.clone()),
+        Res::Buffer(vec![0; 5 * 16]),
+    ];
+    let got = words(&run(&emulator(), wgsl, &resources, [1, 1, 1]).buffers[0]);
+    let f = |w: &[u32]| w.iter().map(|&x| f32::from_bits(x)).collect::<Vec<_>>();
+    let img = RefImage::of(&three);
+    let texel = |i: usize| img.levels[0].1[i];
+    assert_eq!(f(&got[0..4]), texel((2 * 3) * 4 + 1).to_vec());
+    assert_eq!(f(&got[4..8]), [2.0, 1.0, 1.0, 6.0]);
+    let l = reference_texel(F::Rgba8Uint, &line.levels[0], 4);
+    assert_eq!(f(&got[8..12]), l.map(|x| x as f32).to_vec());
+    // The offset moves the footprint by whole texels: (1, -1, 0) texels is (0.25, -1/3, 0).
+    let moved = ref_sample(&img, &desc, [0.37 + 0.25, 0.61 - 1.0 / 3.0, 0.29], 3, 0.0);
+    assert!(close(&got[12..16], &moved.map(f32::to_bits), true, 1e-5));
+    let lod = ref_sample(&img, &desc, [0.37, 0.61, 0.81], 3, 0.6);
+    assert!(close(&got[16..20], &lod.map(f32::to_bits), true, 1e-5));
+    if let Some((lvp, _)) = lavapipe() {
+        let there = words(&run(&lvp, wgsl, &resources, [1, 1, 1]).buffers[0]);
+        assert!(
+            close(&got, &there, true, 1e-3),
+            "{:?} on lavapipe {:?}",
+            f(&got),
+            f(&there)
+        );
+    }
+}
