@@ -1805,3 +1805,37 @@ fn textures_pass_to_functions_and_offsets_and_queries_agree_with_lavapipe() {
         );
     }
 }
+
+#[test]
+fn read_only_storage_textures_load() {
+    let mut rng = Rng(31);
+    let wgsl = "@group(0) @binding(0) var t: texture_storage_2d<rgba16sint, read>;
+        @group(0) @binding(1) var<storage, read_write> out: array<vec4<i32>>;
+        @compute @workgroup_size(3, 2)
+        fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+            out[id.x + 3u * id.y] = textureLoad(t, id.xy);
+        }";
+    let data = texels(F::Rgba16Sint, 6, &mut rng);
+    let resources = [
+        Res::Tex(Tex {
+            format: F::Rgba16Sint,
+            dimension: wgpu::TextureDimension::D2,
+            size: [3, 2, 1],
+            levels: vec![data.clone()],
+            view_levels: 0..1,
+        }),
+        Res::Buffer(vec![0; 6 * 16]),
+    ];
+    let got = words(&run(&emulator(), wgsl, &resources, [1, 1, 1]).buffers[0]);
+    let expected: Vec<u32> = (0..6)
+        .flat_map(|i| reference_texel(F::Rgba16Sint, &data, i))
+        .collect();
+    assert_eq!(got, expected);
+    if let Some((lvp, adapter)) = lavapipe() {
+        let flags = adapter.get_texture_format_features(F::Rgba16Sint).flags;
+        if flags.contains(wgpu::TextureFormatFeatureFlags::STORAGE_READ_ONLY) {
+            let there = words(&run(&lvp, wgsl, &resources, [1, 1, 1]).buffers[0]);
+            assert_eq!(got, there);
+        }
+    }
+}
