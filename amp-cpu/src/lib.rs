@@ -7,6 +7,7 @@
 //! - [`exec`]: compiles a naga entry point into a program over pre-resolved operands and runs it
 //!   a whole workgroup at a time, every thread of the tile in lock step (SIMT) under an active
 //!   mask;
+//! - [`texel`]: texture formats, texel conversions and sampling, as Vulkan defines them;
 //! - [`check`]: the checking mode, which watches what the executor does and reports races,
 //!   out-of-range accesses, uninitialised tile_static reads and divergent barriers.
 
@@ -14,3 +15,4 @@ pub mod check;
 pub mod device;
 pub mod exec;
 pub mod memory;
+pub mod texel;

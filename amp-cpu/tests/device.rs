@@ -383,6 +383,21 @@ fn destroying_the_device_calls_the_lost_callback_once() {
     );
 }
 
+/// Whether the host (Linux) says it has less than `bytes` of memory and swap available.
+fn host_memory_below(bytes: u64) -> bool {
+    let Ok(meminfo) = std::fs::read_to_string("/proc/meminfo") else {
+        return false;
+    };
+    let kib = |key: &str| {
+        meminfo
+            .lines()
+            .find_map(|l| l.strip_prefix(key))
+            .and_then(|r| r.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+            .unwrap_or(0)
+    };
+    (kib("MemAvailable:") + kib("SwapFree:")) * 1024 < bytes
+}
+
 #[test]
 fn unsupported_calls_are_errors_not_panics() {
     let (device, queue) = open();
@@ -397,7 +412,7 @@ fn unsupported_calls_are_errors_not_panics() {
             mip_level_count: 1,
             sample_count: 1,
             dimension: wgpu::TextureDimension::D2,
-            format: wgpu::TextureFormat::Rgba8Unorm,
+            format: wgpu::TextureFormat::Depth32Float,
             usage: wgpu::TextureUsages::COPY_DST,
             view_formats: &[],
         })
@@ -406,8 +421,38 @@ fn unsupported_calls_are_errors_not_panics() {
         matches!(error, Some(wgpu::Error::Validation { .. })),
         "{error:?}"
     );
-    let (_, error) = validation(&device, || device.create_sampler(&Default::default()));
+    let (_, error) = validation(&device, || {
+        device.create_sampler(&wgpu::SamplerDescriptor {
+            compare: Some(wgpu::CompareFunction::Less),
+            ..Default::default()
+        })
+    });
     assert!(error.is_some());
+    // A texture larger than the host can hold (128 GiB, where the host has less) is an
+    // out-of-memory error, not an abort.
+    let scope = device.push_error_scope(wgpu::ErrorFilter::OutOfMemory);
+    let texture = device.create_texture(&wgpu::TextureDescriptor {
+        label: None,
+        size: wgpu::Extent3d {
+            width: 2048,
+            height: 2048,
+            depth_or_array_layers: 2048,
+        },
+        mip_level_count: 1,
+        sample_count: 1,
+        dimension: wgpu::TextureDimension::D3,
+        format: wgpu::TextureFormat::Rgba32Float,
+        usage: wgpu::TextureUsages::COPY_DST,
+        view_formats: &[],
+    });
+    let error = pollster::block_on(scope.pop());
+    drop(texture);
+    if host_memory_below(128 << 30) {
+        assert!(
+            matches!(error, Some(wgpu::Error::OutOfMemory { .. })),
+            "{error:?}"
+        );
+    }
     let (_, error) = validation(&device, || {
         device.create_query_set(&wgpu::QuerySetDescriptor {
             label: None,

@@ -31,6 +31,39 @@ pub(super) fn features() -> wgpu::Features {
         | wgpu::Features::SUBGROUP
         | wgpu::Features::SUBGROUP_BARRIER
         | wgpu::Features::IMMEDIATES
+        // Textures: the 16-bit normalised formats, storage textures of every format the
+        // device stores (more than WebGPU's), linear filtering of 32-bit floats, and the
+        // border addressing modes.
+        | wgpu::Features::TEXTURE_FORMAT_16BIT_NORM
+        | wgpu::Features::TEXTURE_ADAPTER_SPECIFIC_FORMAT_FEATURES
+        | wgpu::Features::FLOAT32_FILTERABLE
+        | wgpu::Features::ADDRESS_MODE_CLAMP_TO_BORDER
+        | wgpu::Features::ADDRESS_MODE_CLAMP_TO_ZERO
+}
+
+/// What the device does with textures of `format`: every format it stores may be copied,
+/// sampled (filtered, when its texels read as floats) and bound as a storage texture, read-only
+/// or write-only; read-write too for the 32-bit single-channel formats, as WebGPU allows.
+pub(super) fn texture_format_features(format: wgpu::TextureFormat) -> wgpu::TextureFormatFeatures {
+    use wgpu::TextureFormatFeatureFlags as Flags;
+    use wgpu::TextureUsages as U;
+    let Some(texel) = crate::texel::Format::of(format) else {
+        return wgpu::TextureFormatFeatures {
+            allowed_usages: U::empty(),
+            flags: Flags::empty(),
+        };
+    };
+    let mut flags = Flags::STORAGE_READ_ONLY | Flags::STORAGE_WRITE_ONLY;
+    if texel.kind() == crate::texel::Kind::Float {
+        flags |= Flags::FILTERABLE;
+    }
+    if texel.components == 1 && texel.channel.bytes() == 4 {
+        flags |= Flags::STORAGE_READ_WRITE;
+    }
+    wgpu::TextureFormatFeatures {
+        allowed_usages: U::COPY_SRC | U::COPY_DST | U::TEXTURE_BINDING | U::STORAGE_BINDING,
+        flags,
+    }
 }
 
 /// The largest buffer: what `Memory` can index (its words in a `usize`), and no more than the
@@ -49,6 +82,9 @@ pub(super) fn limits() -> wgpu::Limits {
         max_dynamic_storage_buffers_per_pipeline_layout: 16,
         max_storage_buffers_per_shader_stage: 64,
         max_uniform_buffers_per_shader_stage: 64,
+        max_sampled_textures_per_shader_stage: 64,
+        max_storage_textures_per_shader_stage: 64,
+        max_samplers_per_shader_stage: 64,
         max_uniform_buffer_binding_size: buffer,
         max_storage_buffer_binding_size: buffer,
         max_buffer_size: buffer,
@@ -141,11 +177,11 @@ impl wgpu::custom::AdapterInterface for CpuAdapter {
         info()
     }
 
-    fn get_texture_format_features(&self, _: wgpu::TextureFormat) -> wgpu::TextureFormatFeatures {
-        wgpu::TextureFormatFeatures {
-            allowed_usages: wgpu::TextureUsages::empty(),
-            flags: wgpu::TextureFormatFeatureFlags::empty(),
-        }
+    fn get_texture_format_features(
+        &self,
+        format: wgpu::TextureFormat,
+    ) -> wgpu::TextureFormatFeatures {
+        texture_format_features(format)
     }
 
     fn get_presentation_timestamp(&self) -> wgpu::PresentationTimestamp {

@@ -116,12 +116,12 @@ impl BufferData {
 }
 
 /// Buffers of at least this many bytes are checked against [`host_memory`].
-const ASK_HOST_FROM: u64 = 64 << 20;
+pub(super) const ASK_HOST_FROM: u64 = 64 << 20;
 
 /// The bytes of memory the host has available now (Linux's `MemAvailable`, swap included),
 /// where the host says. A buffer larger than that is refused up front: the allocator may
 /// promise more than the host has (overcommit), and zeroing it would then end the process.
-fn host_memory() -> Option<u64> {
+pub(super) fn host_memory() -> Option<u64> {
     let meminfo = std::fs::read_to_string("/proc/meminfo").ok()?;
     let kib = |key: &str| {
         meminfo

@@ -3,8 +3,9 @@
 
 use super::buffer::{BufferData, CpuBuffer};
 use super::errors::Kind;
-use super::pipeline::{CpuBindGroup, CpuComputePipeline, GroupEntry, Pipeline};
+use super::pipeline::{CpuBindGroup, CpuComputePipeline, GroupEntry, Pipeline, Resource};
 use super::shared::{lock, Shared};
+use super::texture::{self, Linear, Region, TextureData, ViewData};
 use super::unsupported;
 use super::CHECK_MARKER;
 use std::sync::{Arc, Mutex};
@@ -25,6 +26,31 @@ pub(super) enum Command {
         offset: u64,
         size: u64,
     },
+    /// Zeroes mip levels of a texture.
+    ClearTexture {
+        texture: Arc<TextureData>,
+        levels: std::ops::Range<u32>,
+    },
+    /// Copies texel rows from a buffer to a texture.
+    BufferToTexture {
+        src: Arc<BufferData>,
+        layout: Linear,
+        dst: Region,
+        extent: wgpu::Extent3d,
+    },
+    /// Copies texel rows from a texture to a buffer.
+    TextureToBuffer {
+        src: Region,
+        dst: Arc<BufferData>,
+        layout: Linear,
+        extent: wgpu::Extent3d,
+    },
+    /// Copies a box of texels between textures.
+    TextureToTexture {
+        src: Region,
+        dst: Region,
+        extent: wgpu::Extent3d,
+    },
     /// Runs a kernel.
     Dispatch(Box<DispatchCommand>),
 }
@@ -36,6 +62,13 @@ pub(super) struct Bound {
     pub buffer: Arc<BufferData>,
     pub offset: u64,
     pub size: u64,
+}
+
+/// A texture view or sampler binding of a dispatch.
+pub(super) struct BoundHandle<T> {
+    pub group: u32,
+    pub binding: u32,
+    pub handle: T,
 }
 
 /// How many workgroups a dispatch runs.
@@ -54,6 +87,8 @@ pub(super) struct DispatchCommand {
     pub pipeline: Arc<Pipeline>,
     pub groups: Groups,
     pub bindings: Vec<Bound>,
+    pub textures: Vec<BoundHandle<Arc<ViewData>>>,
+    pub samplers: Vec<BoundHandle<crate::texel::Sampler>>,
     pub immediates: Vec<u8>,
     /// The tag of the [`CHECK_MARKER`] that precedes it, for the checking mode.
     pub tag: Option<String>,
@@ -65,6 +100,9 @@ impl Command {
         match self {
             Command::Copy { src, dst, .. } => vec![src, dst],
             Command::Clear { buffer, .. } => vec![buffer],
+            Command::BufferToTexture { src: buffer, .. }
+            | Command::TextureToBuffer { dst: buffer, .. } => vec![buffer],
+            Command::TextureToTexture { .. } | Command::ClearTexture { .. } => Vec::new(),
             Command::Dispatch(d) => {
                 let mut all: Vec<_> = d.bindings.iter().map(|b| &b.buffer).collect();
                 if let Groups::Indirect { buffer, .. } = &d.groups {
@@ -72,6 +110,21 @@ impl Command {
                 }
                 all
             }
+        }
+    }
+}
+
+impl Command {
+    /// Every texture the command touches.
+    pub fn textures(&self) -> Vec<&Arc<TextureData>> {
+        match self {
+            Command::Copy { .. } | Command::Clear { .. } => Vec::new(),
+            Command::BufferToTexture { dst: t, .. } | Command::TextureToBuffer { src: t, .. } => {
+                vec![&t.texture]
+            }
+            Command::TextureToTexture { src, dst, .. } => vec![&src.texture, &dst.texture],
+            Command::ClearTexture { texture, .. } => vec![texture],
+            Command::Dispatch(d) => d.textures.iter().map(|t| &t.handle.texture).collect(),
         }
     }
 }
@@ -119,6 +172,15 @@ fn buffer_with(
     role: &str,
 ) -> Result<Arc<BufferData>, String> {
     let data = CpuBuffer::of(buffer).ok_or_else(|| format!("the {role} is not a CPU buffer"))?;
+    buffer_with_data(data, usage, role)
+}
+
+/// `data` when it has `usage`, else why not.
+fn buffer_with_data(
+    data: &Arc<BufferData>,
+    usage: wgpu::BufferUsages,
+    role: &str,
+) -> Result<Arc<BufferData>, String> {
     if !data.usage.contains(usage) {
         return Err(format!("the {role} lacks the usage {usage:?}"));
     }
@@ -199,29 +261,131 @@ impl wgpu::custom::CommandEncoderInterface for CpuEncoder {
 
     fn copy_buffer_to_texture(
         &self,
-        _: wgpu::TexelCopyBufferInfo<'_>,
-        _: wgpu::TexelCopyTextureInfo<'_>,
-        _: wgpu::Extent3d,
+        source: wgpu::TexelCopyBufferInfo<'_>,
+        destination: wgpu::TexelCopyTextureInfo<'_>,
+        copy_size: wgpu::Extent3d,
     ) {
-        self.unsupported("textures");
+        let command = (|| {
+            let src = source
+                .buffer
+                .as_custom::<CpuBuffer>()
+                .map(|b| &b.data)
+                .ok_or("the copy source is not a CPU buffer")?;
+            let src = buffer_with_data(src, wgpu::BufferUsages::COPY_SRC, "copy source")?;
+            let dst = texture::region(
+                &destination,
+                wgpu::TextureUsages::COPY_DST,
+                copy_size,
+                "copy destination",
+            )?;
+            let layout = texture::linear(
+                source.layout,
+                dst.texture.format,
+                copy_size,
+                src.size,
+                true,
+                "copy source",
+            )?;
+            Ok(Command::BufferToTexture {
+                src,
+                layout,
+                dst,
+                extent: copy_size,
+            })
+        })();
+        record(
+            &self.shared,
+            &self.recording,
+            "copy_buffer_to_texture",
+            command,
+        );
     }
 
     fn copy_texture_to_buffer(
         &self,
-        _: wgpu::TexelCopyTextureInfo<'_>,
-        _: wgpu::TexelCopyBufferInfo<'_>,
-        _: wgpu::Extent3d,
+        source: wgpu::TexelCopyTextureInfo<'_>,
+        destination: wgpu::TexelCopyBufferInfo<'_>,
+        copy_size: wgpu::Extent3d,
     ) {
-        self.unsupported("textures");
+        let command = (|| {
+            let src = texture::region(
+                &source,
+                wgpu::TextureUsages::COPY_SRC,
+                copy_size,
+                "copy source",
+            )?;
+            let dst = destination
+                .buffer
+                .as_custom::<CpuBuffer>()
+                .map(|b| &b.data)
+                .ok_or("the copy destination is not a CPU buffer")?;
+            let dst = buffer_with_data(dst, wgpu::BufferUsages::COPY_DST, "copy destination")?;
+            let layout = texture::linear(
+                destination.layout,
+                src.texture.format,
+                copy_size,
+                dst.size,
+                true,
+                "copy destination",
+            )?;
+            Ok(Command::TextureToBuffer {
+                src,
+                dst,
+                layout,
+                extent: copy_size,
+            })
+        })();
+        record(
+            &self.shared,
+            &self.recording,
+            "copy_texture_to_buffer",
+            command,
+        );
     }
 
     fn copy_texture_to_texture(
         &self,
-        _: wgpu::TexelCopyTextureInfo<'_>,
-        _: wgpu::TexelCopyTextureInfo<'_>,
-        _: wgpu::Extent3d,
+        source: wgpu::TexelCopyTextureInfo<'_>,
+        destination: wgpu::TexelCopyTextureInfo<'_>,
+        copy_size: wgpu::Extent3d,
     ) {
-        self.unsupported("textures");
+        let command = (|| {
+            let src = texture::region(
+                &source,
+                wgpu::TextureUsages::COPY_SRC,
+                copy_size,
+                "copy source",
+            )?;
+            let dst = texture::region(
+                &destination,
+                wgpu::TextureUsages::COPY_DST,
+                copy_size,
+                "copy destination",
+            )?;
+            if src.texture.wgpu_format != dst.texture.wgpu_format {
+                return Err(format!(
+                    "a copy from a texture of format {:?} to one of format {:?}",
+                    src.texture.wgpu_format, dst.texture.wgpu_format
+                ));
+            }
+            if Arc::ptr_eq(&src.texture, &dst.texture) && src.level == dst.level {
+                return Err(
+                    "a copy's source and destination are the same mip level of the same texture"
+                        .to_owned(),
+                );
+            }
+            Ok(Command::TextureToTexture {
+                src,
+                dst,
+                extent: copy_size,
+            })
+        })();
+        record(
+            &self.shared,
+            &self.recording,
+            "copy_texture_to_texture",
+            command,
+        );
     }
 
     fn begin_compute_pass(
@@ -255,8 +419,39 @@ impl wgpu::custom::CommandEncoderInterface for CpuEncoder {
         })
     }
 
-    fn clear_texture(&self, _: &wgpu::custom::DispatchTexture, _: &wgpu::ImageSubresourceRange) {
-        self.unsupported("textures");
+    fn clear_texture(
+        &self,
+        texture: &wgpu::custom::DispatchTexture,
+        range: &wgpu::ImageSubresourceRange,
+    ) {
+        let command = (|| {
+            let data = texture
+                .as_custom::<texture::CpuTexture>()
+                .and_then(|t| t.data.as_ref())
+                .ok_or("the cleared texture is not a valid CPU texture")?;
+            if !data.usage.contains(wgpu::TextureUsages::COPY_DST) {
+                return Err("the cleared texture lacks the usage COPY_DST".to_owned());
+            }
+            let levels = data.levels.len() as u32;
+            let count = range
+                .mip_level_count
+                .unwrap_or(levels.saturating_sub(range.base_mip_level));
+            let end = range.base_mip_level.checked_add(count);
+            if range.aspect != wgpu::TextureAspect::All
+                || range.base_array_layer != 0
+                || range.array_layer_count.is_some_and(|n| n != 1)
+                || end.is_none_or(|end| end > levels)
+            {
+                return Err(format!(
+                    "{range:?} is not a range of the texture's {levels} mip levels"
+                ));
+            }
+            Ok(Command::ClearTexture {
+                texture: Arc::clone(data),
+                levels: range.base_mip_level..range.base_mip_level + count,
+            })
+        })();
+        record(&self.shared, &self.recording, "clear_texture", command);
     }
 
     fn clear_buffer(
@@ -322,6 +517,13 @@ impl wgpu::custom::CommandEncoderInterface for CpuEncoder {
     }
 }
 
+/// A binding resolved for a dispatch.
+enum Bind {
+    Buffer(Bound),
+    Texture(Arc<ViewData>),
+    Sampler(crate::texel::Sampler),
+}
+
 /// A bind group set in a pass, with its dynamic offsets.
 struct Set {
     entries: Arc<[GroupEntry]>,
@@ -363,23 +565,44 @@ impl CpuComputePass {
         self.marker = Some(label.to_owned());
     }
 
-    /// The bindings of the pipeline's buffers, resolved in the bind groups set, dynamic offsets
-    /// applied: every buffer the entry point uses must be bound; the others are passed where
-    /// they are.
-    fn bindings(&self, pipeline: &Pipeline) -> Result<Vec<Bound>, String> {
-        let mut bound = Vec::with_capacity(pipeline.declared.len());
+    /// The pipeline's bindings, resolved in the bind groups set, dynamic offsets applied:
+    /// every binding the entry point uses must be bound; the others are passed where they are.
+    #[allow(clippy::type_complexity)]
+    fn bindings(
+        &self,
+        pipeline: &Pipeline,
+    ) -> Result<
+        (
+            Vec<Bound>,
+            Vec<BoundHandle<Arc<ViewData>>>,
+            Vec<BoundHandle<crate::texel::Sampler>>,
+        ),
+        String,
+    > {
+        let (mut buffers, mut textures, mut samplers) = (Vec::new(), Vec::new(), Vec::new());
         for declared in &pipeline.declared {
-            match self.bind(declared.group, declared.binding) {
-                Ok(binding) => bound.push(binding),
+            let (group, binding) = (declared.group, declared.binding);
+            match self.bind(group, binding) {
+                Ok(Bind::Buffer(b)) => buffers.push(b),
+                Ok(Bind::Texture(handle)) => textures.push(BoundHandle {
+                    group,
+                    binding,
+                    handle,
+                }),
+                Ok(Bind::Sampler(handle)) => samplers.push(BoundHandle {
+                    group,
+                    binding,
+                    handle,
+                }),
                 Err(why) if declared.used => return Err(why),
                 Err(_) => {}
             }
         }
-        Ok(bound)
+        Ok((buffers, textures, samplers))
     }
 
     /// Binding `binding` of the bind group set at `group`, its dynamic offset applied.
-    fn bind(&self, group: u32, binding: u32) -> Result<Bound, String> {
+    fn bind(&self, group: u32, binding: u32) -> Result<Bind, String> {
         let set = self
             .groups
             .get(group as usize)
@@ -391,9 +614,22 @@ impl CpuComputePass {
             .enumerate()
             .find(|(_, e)| e.binding == binding)
             .ok_or_else(|| format!("the bind group at index {group} has no binding {binding}"))?;
-        let mut offset = entry.offset;
-        if entry.dynamic {
-            let nth = set.entries[..index].iter().filter(|e| e.dynamic).count();
+        let (buffer, offset, size, dynamic) = match &entry.resource {
+            Resource::Buffer {
+                buffer,
+                offset,
+                size,
+                dynamic,
+            } => (buffer, *offset, *size, *dynamic),
+            Resource::Texture(view) => return Ok(Bind::Texture(Arc::clone(view))),
+            Resource::Sampler(sampler) => return Ok(Bind::Sampler(*sampler)),
+        };
+        let mut offset = offset;
+        if dynamic {
+            let nth = set.entries[..index]
+                .iter()
+                .filter(|e| matches!(e.resource, Resource::Buffer { dynamic: true, .. }))
+                .count();
             let dynamic = set
                 .offsets
                 .get(nth)
@@ -405,19 +641,19 @@ impl CpuComputePass {
             }
             offset += u64::from(*dynamic);
         }
-        if !entry.buffer.holds(offset, entry.size) {
+        if !buffer.holds(offset, size) {
             return Err(format!(
-                "binding {binding} of group {group} ({} bytes from {offset}) is not inside its buffer's {} bytes",
-                entry.size, entry.buffer.size
+                "binding {binding} of group {group} ({size} bytes from {offset}) is not inside its buffer's {} bytes",
+                buffer.size
             ));
         }
-        Ok(Bound {
+        Ok(Bind::Buffer(Bound {
             group,
             binding,
-            buffer: Arc::clone(&entry.buffer),
+            buffer: Arc::clone(buffer),
             offset,
-            size: entry.size,
-        })
+            size,
+        }))
     }
 
     /// Records a dispatch of the current pipeline.
@@ -428,7 +664,7 @@ impl CpuComputePass {
                 .pipeline
                 .clone()
                 .ok_or_else(|| "no valid compute pipeline is set".to_owned())?;
-            let bindings = self.bindings(&pipeline)?;
+            let (bindings, textures, samplers) = self.bindings(&pipeline)?;
             let mut immediates = self.immediates.clone();
             immediates.resize(immediates.len().max(pipeline.immediate_size as usize), 0);
             let tag = marker.and_then(|m| m.strip_prefix(CHECK_MARKER).map(str::to_owned));
@@ -436,6 +672,8 @@ impl CpuComputePass {
                 pipeline,
                 groups,
                 bindings,
+                textures,
+                samplers,
                 immediates,
                 tag,
             })))

@@ -1,4 +1,5 @@
-//! The CPU accelerator as a wgpu device (wgpu's custom backend): buffers in host memory,
+//! The CPU accelerator as a wgpu device (wgpu's custom backend): buffers and textures in host
+//! memory, samplers,
 //! command encoders that record copies and compute passes, a queue that runs them in order when
 //! submitted, compute pipelines compiled by [`crate::exec`].
 //!
@@ -12,6 +13,7 @@ mod opened;
 mod pipeline;
 mod queue;
 mod shared;
+mod texture;
 mod unsupported;
 
 use crate::check::Finding;

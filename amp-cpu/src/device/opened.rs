@@ -9,6 +9,7 @@ use super::pipeline::{
     CpuBindGroup, CpuBindGroupLayout, CpuComputePipeline, CpuPipelineLayout, CpuShaderModule,
 };
 use super::shared::Shared;
+use super::texture::{CpuSampler, CpuTexture};
 use super::unsupported::{self, Inert};
 use std::sync::Arc;
 use wgpu::custom::*;
@@ -136,9 +137,8 @@ impl DeviceInterface for CpuDevice {
         DispatchBuffer::custom(CpuBuffer::new(data, Arc::clone(&self.shared)))
     }
 
-    fn create_texture(&self, _: &wgpu::TextureDescriptor<'_>) -> DispatchTexture {
-        self.refuse("textures");
-        DispatchTexture::custom(Inert)
+    fn create_texture(&self, desc: &wgpu::TextureDescriptor<'_>) -> DispatchTexture {
+        DispatchTexture::custom(CpuTexture::new(&self.shared, desc))
     }
 
     fn create_external_texture(
@@ -164,9 +164,8 @@ impl DeviceInterface for CpuDevice {
         DispatchTlas::custom(Inert)
     }
 
-    fn create_sampler(&self, _: &wgpu::SamplerDescriptor<'_>) -> DispatchSampler {
-        self.refuse("samplers");
-        DispatchSampler::custom(Inert)
+    fn create_sampler(&self, desc: &wgpu::SamplerDescriptor<'_>) -> DispatchSampler {
+        DispatchSampler::custom(CpuSampler::new(&self.shared, desc))
     }
 
     fn create_query_set(&self, _: &wgpu::QuerySetDescriptor<'_>) -> DispatchQuerySet {

@@ -5,9 +5,10 @@ use super::buffer::{BufferData, CpuBuffer};
 use super::commands::{Command, CpuCommandBuffer, DispatchCommand, Groups};
 use super::errors::Kind;
 use super::shared::{lock, Shared};
+use super::texture;
 use super::{unsupported, Report};
 use crate::check::new_checker;
-use crate::exec::{Binding, Dispatch};
+use crate::exec::{Binding, Dispatch, ImageBinding, ImageLevel, SamplerBinding};
 use crate::memory::Memory;
 use std::sync::Arc;
 
@@ -87,6 +88,11 @@ impl CpuQueue {
                     format!("a command buffer uses {why}; none of its commands ran")
                 })?;
             }
+            for texture in command.textures() {
+                texture.usable().map_err(|why| {
+                    format!("a command buffer uses {why}; none of its commands ran")
+                })?;
+            }
         }
         for command in commands {
             match command {
@@ -109,6 +115,50 @@ impl CpuQueue {
                     if let Some(memory) = &buffer.memory {
                         memory.clear(*offset, *size);
                     }
+                }
+                Command::ClearTexture { texture, levels } => {
+                    for level in levels.clone() {
+                        let memory = &texture.levels[level as usize];
+                        memory.clear(0, memory.len());
+                    }
+                }
+                Command::BufferToTexture {
+                    src,
+                    layout,
+                    dst,
+                    extent,
+                } => {
+                    if let Some(from) = &src.memory {
+                        let to = dst.memory();
+                        dst.rows(*extent, |at, row, len| {
+                            to.copy_from(at, from, layout.at(row), len);
+                        });
+                    }
+                }
+                Command::TextureToBuffer {
+                    src,
+                    dst,
+                    layout,
+                    extent,
+                } => {
+                    if let Some(to) = &dst.memory {
+                        let from = src.memory();
+                        src.rows(*extent, |at, row, len| {
+                            to.copy_from(layout.at(row), from, at, len);
+                        });
+                    }
+                }
+                Command::TextureToTexture { src, dst, extent } => {
+                    let (from, to) = (src.memory(), dst.memory());
+                    let mut starts = Vec::new();
+                    src.rows(*extent, |at, _, len| starts.push((at, len)));
+                    let mut i = 0;
+                    dst.rows(*extent, |at, _, _| {
+                        if let Some(&(from_at, len)) = starts.get(i) {
+                            to.copy_from(at, from, from_at, len);
+                        }
+                        i += 1;
+                    });
                 }
                 Command::Dispatch(dispatch) => self.dispatch(dispatch),
             }
@@ -156,10 +206,45 @@ impl CpuQueue {
                 size: b.size,
             })
             .collect();
+        let levels: Vec<Vec<ImageLevel<'_>>> = command
+            .textures
+            .iter()
+            .map(|t| {
+                let view = &t.handle;
+                (view.base..view.base + view.count)
+                    .map(|level| ImageLevel {
+                        memory: &view.texture.levels[level as usize],
+                        size: view.texture.level_size(level),
+                    })
+                    .collect()
+            })
+            .collect();
+        let images: Vec<ImageBinding<'_>> = command
+            .textures
+            .iter()
+            .zip(levels)
+            .map(|(t, levels)| ImageBinding {
+                group: t.group,
+                binding: t.binding,
+                format: t.handle.texture.format,
+                levels,
+            })
+            .collect();
+        let samplers: Vec<SamplerBinding> = command
+            .samplers
+            .iter()
+            .map(|s| SamplerBinding {
+                group: s.group,
+                binding: s.binding,
+                sampler: s.handle,
+            })
+            .collect();
         let dispatch = Dispatch {
             groups,
             immediates: &command.immediates,
             bindings: &bindings,
+            images: &images,
+            samplers: &samplers,
             threads: self.shared.threads,
         };
         let kernel = &command.pipeline.kernel;
@@ -251,12 +336,42 @@ impl wgpu::custom::QueueInterface for CpuQueue {
 
     fn write_texture(
         &self,
-        _: wgpu::TexelCopyTextureInfo<'_>,
-        _: &[u8],
-        _: wgpu::TexelCopyBufferLayout,
-        _: wgpu::Extent3d,
+        texture: wgpu::TexelCopyTextureInfo<'_>,
+        data: &[u8],
+        data_layout: wgpu::TexelCopyBufferLayout,
+        size: wgpu::Extent3d,
     ) {
-        unsupported::refuse(&self.shared, "textures");
+        let written = (|| {
+            let dst = texture::region(
+                &texture,
+                wgpu::TextureUsages::COPY_DST,
+                size,
+                "written texture",
+            )?;
+            let layout = texture::linear(
+                data_layout,
+                dst.texture.format,
+                size,
+                data.len() as u64,
+                false,
+                "data",
+            )?;
+            dst.texture
+                .usable()
+                .map_err(|why| format!("cannot write {why}"))?;
+            let _running = self.shared.running();
+            let to = dst.memory();
+            dst.rows(size, |at, row, len| {
+                let from = layout.at(row) as usize;
+                to.write(at, &data[from..from + len as usize]);
+            });
+            Ok::<(), String>(())
+        })();
+        if let Err(why) = written {
+            self.shared
+                .errors
+                .raise(Kind::Validation, "write_texture", why);
+        }
     }
 
     fn submit(

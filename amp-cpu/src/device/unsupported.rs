@@ -1,4 +1,4 @@
-//! What amp never reaches (render passes, textures, samplers, queries, acceleration
+//! What amp never reaches (render passes, external textures, queries, acceleration
 //! structures, surfaces): a call for one is a validation error saying the CPU accelerator has
 //! no such thing, and gives back [`Inert`], which does nothing.
 
@@ -31,14 +31,6 @@ fn no_layout() -> DispatchBindGroupLayout {
     })
 }
 
-impl TextureInterface for Inert {
-    fn create_view(&self, _: &wgpu::TextureViewDescriptor<'_>) -> DispatchTextureView {
-        DispatchTextureView::custom(Inert)
-    }
-    fn destroy(&self) {}
-}
-impl TextureViewInterface for Inert {}
-impl SamplerInterface for Inert {}
 impl ExternalTextureInterface for Inert {
     fn destroy(&self) {}
 }

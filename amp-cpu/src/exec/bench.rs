@@ -55,6 +55,8 @@ fn cpu(case: &Case) -> (Duration, Vec<Vec<u8>>) {
                 groups: *groups,
                 immediates: &[],
                 bindings: &bindings,
+                images: &[],
+                samplers: &[],
                 threads,
             },
             None,

@@ -34,6 +34,11 @@ pub(super) struct Compiler<'m> {
     pub(super) globals: Vec<Option<Ptr>>,
     pub(super) bindings: Vec<BindSlot>,
     pub(super) storage: Vec<bool>,
+    pub(super) images: Vec<BindSlot>,
+    pub(super) samplers: Vec<BindSlot>,
+    /// The register of each handle global (by global index) holding its slot, or why the
+    /// executor has no such handle.
+    pub(super) handles: HashMap<u32, Result<Reg, CompileError>>,
     pub(super) workgroup_vars: Vec<(u32, u32, u32)>,
     pub(super) workgroup_bytes: u32,
     pub(super) builtins: Vec<(Builtin, Reg)>,
@@ -81,6 +86,9 @@ pub(super) fn compile(
         globals: Vec::new(),
         bindings: Vec::new(),
         storage: Vec::new(),
+        images: Vec::new(),
+        samplers: Vec::new(),
+        handles: HashMap::new(),
         workgroup_vars: Vec::new(),
         workgroup_bytes: 0,
         builtins: Vec::new(),
@@ -107,6 +115,8 @@ pub(super) fn compile(
         workgroup_vars: c.workgroup_vars,
         bindings: c.bindings,
         storage: c.storage,
+        images: c.images,
+        samplers: c.samplers,
         builtins: c.builtins,
     })
 }
@@ -223,7 +233,34 @@ impl<'m> Compiler<'m> {
                         off: Off::Const(at),
                     })
                 }
-                AddressSpace::Handle => None,
+                AddressSpace::Handle => {
+                    let inner = &module.types[g.ty].inner;
+                    let handle = super::image::supported(inner).and_then(|()| {
+                        let b = g
+                            .binding
+                            .as_ref()
+                            .ok_or_else(|| err("a texture or sampler without a binding"))?;
+                        let slot = BindSlot {
+                            group: b.group,
+                            binding: b.binding,
+                        };
+                        let slots = if matches!(inner, TypeInner::Sampler { .. }) {
+                            &mut self.samplers
+                        } else {
+                            &mut self.images
+                        };
+                        let index = slots.len() as u32;
+                        slots.push(slot);
+                        let reg = self.alloc(1);
+                        self.constants.push(Inst::Fill {
+                            dst: reg,
+                            words: Box::new([index]),
+                        });
+                        Ok(reg)
+                    });
+                    self.handles.insert(h.index() as u32, handle);
+                    None
+                }
                 _ => return Err(err("task, mesh or ray-tracing memory")),
             };
             self.globals.push(ptr);

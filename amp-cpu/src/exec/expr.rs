@@ -303,6 +303,12 @@ impl Compiler<'_> {
             }
             Expression::GlobalVariable(g) => match self.globals[g.index()] {
                 Some(p) => Val::Ptr(p),
+                None if self.handles.contains_key(&(g.index() as u32)) => {
+                    match self.handles[&(g.index() as u32)] {
+                        Ok(reg) => Val::Reg(reg),
+                        Err(ref e) => return Err(e.clone()),
+                    }
+                }
                 None => {
                     return Err(shape::unsupported_type(
                         &module.types[module.global_variables[g].ty].inner,
@@ -515,7 +521,7 @@ impl Compiler<'_> {
             }
             Expression::ImageSample { .. }
             | Expression::ImageLoad { .. }
-            | Expression::ImageQuery { .. } => return Err(err("images")),
+            | Expression::ImageQuery { .. } => Val::Reg(self.image_expr(cx, h, out)?),
             Expression::Derivative { .. } => return Err(err("derivatives")),
             Expression::RayQueryVertexPositions { .. }
             | Expression::RayQueryProceedResult

@@ -10,6 +10,7 @@ mod access;
 mod bench;
 mod compile;
 mod expr;
+mod image;
 mod lanes;
 mod ops;
 mod pool;
@@ -23,6 +24,7 @@ mod tests;
 
 use crate::check::Observer;
 use crate::memory::{Memory, OutOfMemory};
+use crate::texel::{Format, Sampler};
 use std::fmt;
 
 /// Lanes per subgroup: consecutive runs of this many threads of a workgroup, by local
@@ -65,6 +67,39 @@ pub struct Binding<'a> {
     pub size: u64,
 }
 
+/// One mip level of a texture view: its memory (texels tightly packed, x fastest, then y,
+/// then z) and its size in texels.
+#[derive(Clone, Copy)]
+pub struct ImageLevel<'a> {
+    /// The level's texels.
+    pub memory: &'a Memory,
+    /// Width, height and depth (1 for the dimensions an image lacks).
+    pub size: [u32; 3],
+}
+
+/// One texture binding of a dispatch: a view of a texture (sampled or storage).
+pub struct ImageBinding<'a> {
+    /// The bind group (`@group`).
+    pub group: u32,
+    /// The binding number (`@binding`).
+    pub binding: u32,
+    /// How its texels are stored.
+    pub format: Format,
+    /// The view's mip levels, its base level first.
+    pub levels: Vec<ImageLevel<'a>>,
+}
+
+/// One sampler binding of a dispatch.
+#[derive(Clone, Copy)]
+pub struct SamplerBinding {
+    /// The bind group (`@group`).
+    pub group: u32,
+    /// The binding number (`@binding`).
+    pub binding: u32,
+    /// How it filters and addresses.
+    pub sampler: Sampler,
+}
+
 /// Everything one dispatch needs.
 pub struct Dispatch<'a> {
     /// Workgroups in x, y, z.
@@ -73,6 +108,10 @@ pub struct Dispatch<'a> {
     pub immediates: &'a [u8],
     /// The bound buffers.
     pub bindings: &'a [Binding<'a>],
+    /// The bound textures.
+    pub images: &'a [ImageBinding<'a>],
+    /// The bound samplers.
+    pub samplers: &'a [SamplerBinding],
     /// Host threads to spread workgroups over (at least 1).
     pub threads: usize,
 }

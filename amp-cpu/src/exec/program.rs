@@ -237,6 +237,8 @@ pub(super) enum Inst {
         src: Reg,
         comps: u32,
     },
+    /// A texture or sampler operation.
+    Image(Box<super::image::ImageInst>),
     /// Reads `src` from another lane of the subgroup.
     Gather {
         mode: GatherMode,
@@ -306,6 +308,10 @@ pub(super) struct Program {
     pub bindings: Vec<BindSlot>,
     /// Which slots are storage (the rest are uniform).
     pub storage: Vec<bool>,
+    /// Texture bindings, by slot (a texture handle's register holds its slot).
+    pub images: Vec<BindSlot>,
+    /// Sampler bindings, by slot.
+    pub samplers: Vec<BindSlot>,
     /// Built-in inputs: what, and the register rows (as many as the built-in's components).
     pub builtins: Vec<(Builtin, Reg)>,
 }

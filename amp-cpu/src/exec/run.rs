@@ -18,6 +18,13 @@ pub(super) struct Slot<'a> {
     pub(super) size: u64,
 }
 
+/// The textures and samplers of a dispatch, by the program's slots (`None` where the
+/// dispatch binds none: reads give zero, writes are dropped).
+pub(super) struct Handles<'a> {
+    pub(super) images: Vec<Option<&'a super::ImageBinding<'a>>>,
+    pub(super) samplers: Vec<Option<crate::texel::Sampler>>,
+}
+
 /// Lanes that left a loop or switch through `break` (and a loop's body through `continue`).
 pub(super) struct Target {
     broke: Vec<bool>,
@@ -28,6 +35,7 @@ pub(super) struct Target {
 pub(super) struct Lanes<'a, 'o> {
     pub(super) prog: &'a Program,
     pub(super) slots: &'a [Slot<'a>],
+    pub(super) handles: &'a Handles<'a>,
     pub(super) immediates: &'a [u8],
     pub(super) groups: [u32; 3],
     pub(super) size: [u32; 3],
@@ -94,6 +102,28 @@ pub(super) fn dispatch(
             }
         })
         .collect();
+    let handles = Handles {
+        images: prog
+            .images
+            .iter()
+            .map(|b| {
+                d.images
+                    .iter()
+                    .find(|x| x.group == b.group && x.binding == b.binding)
+            })
+            .collect(),
+        samplers: prog
+            .samplers
+            .iter()
+            .map(|b| {
+                d.samplers
+                    .iter()
+                    .find(|x| x.group == b.group && x.binding == b.binding)
+                    .map(|x| x.sampler)
+            })
+            .collect(),
+    };
+    let handles = &handles;
     let total = u64::from(d.groups[0]) * u64::from(d.groups[1]) * u64::from(d.groups[2]);
     let group_of = |i: u64| {
         let x = (i % u64::from(d.groups[0])) as u32;
@@ -124,7 +154,13 @@ pub(super) fn dispatch(
             })
             .collect();
         obs.begin_dispatch(&vars, &binds);
-        let mut lanes = Lanes::new(prog, &slots, (d.immediates, d.groups), size, Some(obs))?;
+        let mut lanes = Lanes::new(
+            prog,
+            (&slots, handles),
+            (d.immediates, d.groups),
+            size,
+            Some(obs),
+        )?;
         for i in 0..total {
             let g = group_of(i);
             if let Some(o) = lanes.obs.as_deref_mut() {
@@ -139,7 +175,13 @@ pub(super) fn dispatch(
     }
     let threads = (d.threads.max(1) as u64).min(total).max(1) as usize;
     if threads == 1 {
-        let mut lanes = Lanes::new(prog, &slots, (d.immediates, d.groups), size, None)?;
+        let mut lanes = Lanes::new(
+            prog,
+            (&slots, handles),
+            (d.immediates, d.groups),
+            size,
+            None,
+        )?;
         for i in 0..total {
             lanes.run_group(group_of(i));
         }
@@ -148,7 +190,13 @@ pub(super) fn dispatch(
     let next = AtomicU64::new(0);
     let failed = std::sync::Mutex::new(None);
     super::pool::run(threads, &|| {
-        let mut lanes = match Lanes::new(prog, &slots, (d.immediates, d.groups), size, None) {
+        let mut lanes = match Lanes::new(
+            prog,
+            (&slots, handles),
+            (d.immediates, d.groups),
+            size,
+            None,
+        ) {
             Ok(l) => l,
             Err(e) => {
                 failed
@@ -178,7 +226,7 @@ pub(super) fn dispatch(
 impl<'a, 'o> Lanes<'a, 'o> {
     fn new(
         prog: &'a Program,
-        slots: &'a [Slot<'a>],
+        (slots, handles): (&'a [Slot<'a>], &'a Handles<'a>),
         (immediates, groups): (&'a [u8], [u32; 3]),
         size: [u32; 3],
         obs: Option<&'o mut dyn Observer>,
@@ -194,6 +242,7 @@ impl<'a, 'o> Lanes<'a, 'o> {
         let mut lanes = Lanes {
             prog,
             slots,
+            handles,
             immediates,
             groups,
             size,
@@ -702,6 +751,7 @@ impl<'a, 'o> Lanes<'a, 'o> {
             } => {
                 super::subgroup::collective(&mut self.regs, n, mask, op, kind, ty, dst, src, comps)
             }
+            Inst::Image(ref image) => self.image_inst(image, mask),
             Inst::Gather {
                 mode,
                 dst,

@@ -100,7 +100,11 @@ pub(super) fn rows(
             rows,
             scalar,
         } => n(columns) * n(rows) * Sc::of(scalar)?.rows(),
-        TypeInner::Pointer { .. } | TypeInner::ValuePointer { .. } => 1,
+        // A texture or sampler handle: its slot.
+        TypeInner::Pointer { .. }
+        | TypeInner::ValuePointer { .. }
+        | TypeInner::Image { .. }
+        | TypeInner::Sampler { .. } => 1,
         TypeInner::Array { base, size, .. } => match size {
             naga::ArraySize::Constant(len) => len.get() * self::rows(types, &types[base].inner)?,
             _ => {

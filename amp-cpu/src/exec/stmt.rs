@@ -283,9 +283,13 @@ impl Compiler<'_> {
                         rows,
                     });
                 }
-                Statement::ImageStore { .. } | Statement::ImageAtomic { .. } => {
-                    return Err(err("images"));
-                }
+                Statement::ImageStore {
+                    image,
+                    coordinate,
+                    array_index,
+                    value,
+                } => self.image_store(cx, image, coordinate, array_index, value, &mut out)?,
+                Statement::ImageAtomic { .. } => return Err(err("texture atomics")),
                 Statement::RayQuery { .. } | Statement::RayPipelineFunction(_) => {
                     return Err(err("ray queries"));
                 }

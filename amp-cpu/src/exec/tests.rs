@@ -51,6 +51,8 @@ fn run_with(
             groups,
             immediates: &[],
             bindings: &bindings,
+            images: &[],
+            samplers: &[],
             threads,
         },
         observer,
@@ -517,6 +519,8 @@ fn main(@builtin(local_invocation_index) l: u32) {
             groups: [1, 1, 1],
             immediates: &[],
             bindings: &b,
+            images: &[],
+            samplers: &[],
             threads: 1,
         },
         None,
@@ -531,13 +535,13 @@ fn main(@builtin(local_invocation_index) l: u32) {
 #[test]
 fn a_module_with_what_the_executor_lacks_is_a_compile_error() {
     let src = "
-@group(0) @binding(0) var t: texture_2d<f32>;
+@group(0) @binding(0) var t: texture_2d_array<f32>;
 @group(0) @binding(1) var<storage, read_write> o: array<f32>;
 @compute @workgroup_size(1)
-fn main() { o[0] = textureLoad(t, vec2(0, 0), 0).x; }";
+fn main() { o[0] = textureLoad(t, vec2(0, 0), 0, 0).x; }";
     let m = module(src);
     let e = Kernel::compile(&m, "main").err().expect("an error");
-    assert_eq!(e.what, "images");
+    assert_eq!(e.what, "texture arrays");
     assert!(Kernel::compile(&m, "nope").is_err());
 }
 
@@ -586,6 +590,8 @@ fn main(@builtin(local_invocation_index) i: u32) {
             groups: [1, 1, 1],
             immediates: &imm,
             bindings: &b,
+            images: &[],
+            samplers: &[],
             threads: 1,
         },
         None,
@@ -632,6 +638,8 @@ fn main(@builtin(local_invocation_index) i: u32) {
                 groups: [1, 1, 1],
                 immediates: &[],
                 bindings: &b,
+                images: &[],
+                samplers: &[],
                 threads: 1,
             },
             None,
@@ -846,6 +854,8 @@ fn expressions_no_emit_covers_are_left_alone() {
                 groups: [1, 1, 1],
                 immediates: &[],
                 bindings: &bindings,
+                images: &[],
+                samplers: &[],
                 threads: 1,
             },
             None,
