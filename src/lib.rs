@@ -62,6 +62,7 @@ pub use amp_core::{
 pub use amp_macros::{kernel, parallel_for_each, parallel_for_each_unchecked, Element};
 pub use amp_runtime::capture::{Capture, KernelScalar};
 pub use amp_runtime::error;
+pub use amp_runtime::interop;
 pub use amp_runtime::launch::pipelines_built;
 pub use amp_runtime::print;
 pub use amp_runtime::CHECK_ENV;

@@ -30,6 +30,9 @@ pub struct Binder<'a> {
     pub(crate) args: LaunchArgs<'a, wgpu::Buffer>,
     /// The data (view cores) the launch uses, for the fault log.
     pub(crate) cores: Vec<u64>,
+    /// Whether the launch uses data whose buffer the program's wgpu code shares: it is then
+    /// submitted at once, so that the program's later submissions see its results.
+    pub(crate) shared: bool,
 }
 
 impl<'a> Binder<'a> {
@@ -40,6 +43,7 @@ impl<'a> Binder<'a> {
             site,
             args: LaunchArgs::new(layout),
             cores: Vec::new(),
+            shared: false,
         }
     }
 
@@ -64,6 +68,7 @@ impl<'a> Binder<'a> {
         }
         let segments = data.device_buffer(self.accelerator)?;
         self.cores.push(data.core_id());
+        self.shared |= data.is_shared();
         self.args
             .view_segments(&data.view_args(), segments.buffers().iter().cloned());
         Ok(())
