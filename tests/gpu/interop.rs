@@ -458,3 +458,34 @@ fn amp_works_with_the_features_and_limits_the_program_chose() -> Result<(), Erro
     }
     Ok(())
 }
+
+/// amp installs no handler on the program's device: an error outside any error scope still
+/// reaches the program's own handler (and amp's waits do not report it as amp's).
+#[test]
+fn the_programs_error_handler_stays_in_place() -> Result<(), Error> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Arc;
+    for Opened { device, queue } in devices() {
+        let seen = Arc::new(AtomicUsize::new(0));
+        let counter = Arc::clone(&seen);
+        device.on_uncaptured_error(Arc::new(move |_: wgpu::Error| {
+            counter.fetch_add(1, Ordering::SeqCst);
+        }));
+        let acc = Accelerator::from_wgpu(&device, &queue);
+        let a = Array::new_on(&acc.default_view(), 4, &[1u32, 2, 3, 4])?;
+        parallel_for_each!(acc, a.extent(), |i: Index<1>| {
+            a[i] += 1;
+        })?;
+        assert_eq!(a.to_vec()?, [2, 3, 4, 5]);
+        // The program's own mistake: a buffer mapped at creation must be whole words.
+        drop(device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("the test's mistake"),
+            size: 6,
+            usage: wgpu::BufferUsages::MAP_WRITE | wgpu::BufferUsages::COPY_SRC,
+            mapped_at_creation: true,
+        }));
+        acc.wait()?;
+        assert_eq!(seen.load(Ordering::SeqCst), 1, "{acc}");
+    }
+    Ok(())
+}
