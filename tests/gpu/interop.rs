@@ -328,6 +328,15 @@ fn buffers_amp_cannot_use_are_typed_errors() -> Result<(), Error> {
             ),
             Err(Error::UnsupportedFeature(FeatureError::HostOnly { .. }))
         ));
+        let on_host = Array::new_on(
+            &Accelerator::cpu_accelerator().default_view(),
+            2,
+            &[1u32, 2],
+        )?;
+        assert!(matches!(
+            on_host.wgpu_buffer(),
+            Err(Error::UnsupportedFeature(FeatureError::HostOnly { .. }))
+        ));
         // Shared data stays on its accelerator.
         let a = Array::<u32, 1>::from_wgpu_buffer(&view, 16, &buffer)?;
         let section = a.section(0, 8)?;
