@@ -60,7 +60,7 @@ impl Accelerator {
     /// `create_accelerator_view(ID3D11Device*)`), so that amp's kernels and the program's own
     /// passes share the device and its buffers. Its description, type and backend come from
     /// `device.adapter_info()`; kernels get the features and limits the device was opened with
-    /// (see [`features_for`](crate::interop::features_for)); matrix units are not used there
+    /// (see [`features_for`]); matrix units are not used there
     /// (only the adapter reports their shapes). `queue` must be `device`'s.
     ///
     /// Clones of one device give one accelerator (equal, one id), as does the device of an
