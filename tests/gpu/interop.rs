@@ -436,6 +436,19 @@ fn amp_works_with_the_features_and_limits_the_program_chose() -> Result<(), Erro
                 "{profiled:?}"
             );
         }
+        if !acc.supports_f16() {
+            // A kernel that needs what the device was opened without names the wgpu feature.
+            let halves = Array::new_on(&acc.default_view(), 2, &[amp::f16::ONE; 2])?;
+            let err = parallel_for_each!(acc, halves.extent(), |i: Index<1>| {
+                halves[i] = -halves[i];
+            });
+            match err {
+                Err(Error::UnsupportedFeature(FeatureError::Kernel(
+                    amp::KernelError::Unsupported { feature, .. },
+                ))) => assert!(feature.contains("Features::SHADER_F16"), "{feature}"),
+                other => panic!("{acc}: {other:?}"),
+            }
+        }
         let binding = device.limits().max_storage_buffer_binding_size;
         assert_eq!(acc.limits().max_storage_buffer_binding_size, binding);
         let data: Vec<u32> = random_words(LEN, 3);
