@@ -63,6 +63,7 @@ pub use amp_core::{
 pub use amp_macros::{kernel, parallel_for_each, parallel_for_each_unchecked, Element};
 pub use amp_runtime::capture::{Capture, KernelScalar};
 pub use amp_runtime::error;
+pub use amp_runtime::interop;
 pub use amp_runtime::launch::pipelines_built;
 pub use amp_runtime::print;
 pub use amp_runtime::CHECK_ENV;
@@ -123,6 +124,7 @@ pub mod graphics {
         norm2, norm3, norm4, unorm2, unorm3, unorm4, Norm2, Norm3, Norm4, Unorm2, Unorm3, Unorm4,
     };
     pub use amp_core::texel::{NoFormat, Texel, TexelFormat, TexelKind};
+    pub use amp_runtime::texture::TEXTURE_USAGES;
     pub use amp_runtime::{
         Address, BorderColor, ConstTextureView, Filter, Sampler, Texture, TextureOptions,
         TextureView, WriteonlyTextureView,

@@ -30,7 +30,7 @@ use crate::staging::Staging;
 use crate::timestamps::{KernelLabel, Recording};
 use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError, Weak};
 
 /// The environment variable that picks the default accelerator, unless the program picks it with
 /// [`Accelerator::set_default`] (C++ AMP's `CPPAMP_DEFAULT_ACCELERATOR`).
@@ -94,8 +94,20 @@ struct Inner {
     limits: OnceLock<Limits>,
 }
 
+/// An accelerator that does not keep its device alive (for lists of accelerators that must not
+/// outlive the program's use of them).
+pub(crate) struct WeakAccelerator(Weak<Inner>);
+
+impl WeakAccelerator {
+    /// The accelerator, while a clone of it lives.
+    pub(crate) fn upgrade(&self) -> Option<Accelerator> {
+        self.0.upgrade().map(|inner| Accelerator { inner })
+    }
+}
+
 impl Accelerator {
-    fn new(device: Device) -> Self {
+    /// A new accelerator (a new id) on `device`.
+    pub(crate) fn new(device: Device) -> Self {
         Accelerator {
             inner: Arc::new(Inner {
                 id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
@@ -360,6 +372,16 @@ impl Accelerator {
     /// The features the device is opened with.
     fn features(&self) -> wgpu::Features {
         self.inner.device.features()
+    }
+
+    /// A handle that does not keep the accelerator alive.
+    pub(crate) fn downgrade(&self) -> WeakAccelerator {
+        WeakAccelerator(Arc::downgrade(&self.inner))
+    }
+
+    /// The accelerators amp enumerated, if it has (without enumerating them).
+    pub(crate) fn enumerated() -> &'static [Accelerator] {
+        ALL.get().map_or(&[], Vec::as_slice)
     }
 
     /// The accelerator's device (opened on first use by whatever needs it).

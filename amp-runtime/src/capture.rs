@@ -67,6 +67,9 @@ pub struct Binder<'a> {
     pub(crate) args: LaunchArgs<'a, Resource>,
     /// The data (view cores) the launch uses, for the fault log.
     pub(crate) cores: Vec<u64>,
+    /// Whether the launch uses data whose buffer the program's wgpu code shares: it is then
+    /// submitted at once, so that the program's later submissions see its results.
+    pub(crate) shared: bool,
 }
 
 impl<'a> Binder<'a> {
@@ -77,6 +80,7 @@ impl<'a> Binder<'a> {
             site,
             args: LaunchArgs::new(layout),
             cores: Vec::new(),
+            shared: false,
         }
     }
 
@@ -101,6 +105,7 @@ impl<'a> Binder<'a> {
         }
         let segments = data.device_buffer(self.accelerator)?;
         self.cores.push(data.core_id());
+        self.shared |= data.is_shared();
         self.args.view_segments(
             &data.view_args(),
             segments.buffers().iter().cloned().map(Resource::Buffer),
@@ -459,6 +464,7 @@ impl Binder<'_> {
             }
             _ => {}
         }
+        self.shared |= data.shared.load(std::sync::atomic::Ordering::Relaxed);
         let extent = texture.extent().0.map(|c| (c >> first).max(1));
         let view = texture.wgpu_view(first, count);
         self.args.texture(&extent, Resource::Texture(view));

@@ -37,6 +37,13 @@ const WANTED_FEATURES: wgpu::Features = wgpu::Features::SHADER_F64
     .union(wgpu::Features::FLOAT32_FILTERABLE)
     .union(wgpu::Features::ADDRESS_MODE_CLAMP_TO_BORDER);
 
+/// The features amp uses on a device the program opens for it: the wanted ones but matrix
+/// units, whose shapes amp reads from the adapter (which a program's device does not give) and
+/// which wgpu enables only under its experimental-features token.
+pub(crate) const fn program_features() -> wgpu::Features {
+    WANTED_FEATURES.difference(wgpu::Features::EXPERIMENTAL_COOPERATIVE_MATRIX)
+}
+
 /// `AMP_HIDE_FEATURES` (test hooks): wgpu feature names separated by commas (`SUBGROUP`,
 /// `SUBGROUP_BARRIER`, `SHADER_F64`, ...) that devices are opened without, so that tests reach
 /// what amp does on devices that lack them.
@@ -147,6 +154,13 @@ enum Source {
         adapter: wgpu::Adapter,
         info: wgpu::AdapterInfo,
     },
+    /// A device the program opened itself and handed to amp (`Accelerator::from_wgpu`), and
+    /// what it reports about itself: amp uses it with the features and limits it was opened
+    /// with, and installs no handler on it (the program's stay in place).
+    Program {
+        info: wgpu::AdapterInfo,
+        limits: wgpu::Limits,
+    },
     /// Nothing: the host-only CPU accelerator, which never opens a device.
     Host,
 }
@@ -168,6 +182,26 @@ impl Device {
         Self::from_source(Source::Adapter { adapter, info }, features)
     }
 
+    /// The program's own `device` and `queue` (opened from one adapter, the queue the device's),
+    /// used as they are: of its features amp uses those it would ask for itself, but matrix
+    /// units, whose shapes only the adapter reports.
+    pub(crate) fn from_wgpu(device: &wgpu::Device, queue: &wgpu::Queue) -> Self {
+        let features = device.features() & program_features();
+        let source = Source::Program {
+            info: device.adapter_info(),
+            limits: device.limits(),
+        };
+        let this = Self::from_source(source, features);
+        // Opened already: `opened` never calls `open` for it.
+        let _ = this.opened.set((device.clone(), queue.clone()));
+        this
+    }
+
+    /// Whether the device is the program's own (`Accelerator::from_wgpu`).
+    pub(crate) fn is_program(&self) -> bool {
+        matches!(self.source, Source::Program { .. })
+    }
+
     /// The host-only CPU accelerator's device: none, never opened.
     pub(crate) fn host() -> Self {
         Self::from_source(Source::Host, wgpu::Features::empty())
@@ -187,7 +221,7 @@ impl Device {
     /// accelerator).
     pub(crate) fn name(&self) -> &str {
         match &self.source {
-            Source::Adapter { info, .. } => &info.name,
+            Source::Adapter { info, .. } | Source::Program { info, .. } => &info.name,
             Source::Host => HOST_NAME,
         }
     }
@@ -195,7 +229,7 @@ impl Device {
     /// What the adapter reports about itself; `None` for the CPU accelerator.
     pub(crate) fn info(&self) -> Option<&wgpu::AdapterInfo> {
         match &self.source {
-            Source::Adapter { info, .. } => Some(info),
+            Source::Adapter { info, .. } | Source::Program { info, .. } => Some(info),
             Source::Host => None,
         }
     }
@@ -203,8 +237,10 @@ impl Device {
     /// The kind of device.
     pub(crate) fn device_type(&self) -> DeviceType {
         match &self.source {
-            Source::Adapter { info, .. } if is_emulator(info) => DeviceType::Emulated,
-            Source::Adapter { info, .. } => info.device_type.into(),
+            Source::Adapter { info, .. } | Source::Program { info, .. } if is_emulator(info) => {
+                DeviceType::Emulated
+            }
+            Source::Adapter { info, .. } | Source::Program { info, .. } => info.device_type.into(),
             Source::Host => DeviceType::Host,
         }
     }
@@ -269,10 +305,12 @@ impl Device {
         shapes
     }
 
-    /// The adapter's limits, which the device is opened with; `None` for the CPU accelerator.
+    /// The limits the device is opened with (amp opens its own with the adapter's); `None` for
+    /// the CPU accelerator.
     pub(crate) fn limits(&self) -> Option<wgpu::Limits> {
         match &self.source {
             Source::Adapter { adapter, .. } => Some(adapter.limits()),
+            Source::Program { limits, .. } => Some(limits.clone()),
             Source::Host => None,
         }
     }
@@ -292,7 +330,13 @@ impl Device {
         Ok(self.opened.get_or_init(|| opened))
     }
 
-    /// Opens the adapter's device; the CPU accelerator has none to open.
+    /// The wgpu device and queue if they are open, without opening them.
+    pub(crate) fn if_opened(&self) -> Option<&(wgpu::Device, wgpu::Queue)> {
+        self.opened.get()
+    }
+
+    /// Opens the adapter's device; the CPU accelerator has none to open (and a program's device
+    /// is opened when it is handed over, so it never comes here).
     fn open(&self) -> Result<(wgpu::Device, wgpu::Queue)> {
         let Source::Adapter { adapter, info } = &self.source else {
             return Err(Error::UnsupportedFeature(FeatureError::HostOnly {
@@ -439,10 +483,10 @@ impl fmt::Display for Device {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.source {
             // amp's own: a CPU device whose backend is amp's executor, not a graphics API.
-            Source::Adapter { info, .. } if is_emulator(info) => {
+            Source::Adapter { info, .. } | Source::Program { info, .. } if is_emulator(info) => {
                 write!(f, "{} ({}, amp)", info.name, DeviceType::Cpu)
             }
-            Source::Adapter { info, .. } => write!(
+            Source::Adapter { info, .. } | Source::Program { info, .. } => write!(
                 f,
                 "{} ({}, {})",
                 info.name,

@@ -14,6 +14,7 @@ mod data;
 mod device;
 mod domain;
 mod feature;
+mod interop;
 #[cfg(test)]
 mod tests;
 mod texture;
@@ -26,6 +27,7 @@ pub use data::{ElementType, MemoryError, ReinterpretError};
 pub use device::{DeviceError, InternalError, WgpuError};
 pub use domain::DomainError;
 pub use feature::FeatureError;
+pub use interop::InteropError;
 pub use texture::{TextureError, TextureProblem};
 
 use amp_core::{KernelError, LaunchError, Loc};
@@ -87,6 +89,10 @@ pub enum Error {
     /// An argument that a library function cannot work with (C++'s `std::invalid_argument`): an
     /// output of the wrong length, an empty range, zero bins.
     InvalidArgument(ArgumentError),
+    /// A wgpu object of the program's own that amp cannot use as asked (a buffer without the
+    /// usages an array needs, or too small for it), or an array with no one wgpu buffer (C++
+    /// AMP's `runtime_exception` from `make_array` and `get_buffer`).
+    Interop(InteropError),
     /// A kernel could not be built or did not validate; the error names the source line.
     Kernel(KernelError),
     /// A launch that did not fill the kernel's slots as the kernel declared them: a
@@ -156,6 +162,7 @@ impl fmt::Display for Error {
             Error::AcceleratorRemoved(what) => write!(f, "accelerator removed: {what}"),
             Error::AcceleratorMismatch(what) => what.fmt(f),
             Error::InvalidArgument(what) => write!(f, "invalid argument: {what}"),
+            Error::Interop(what) => write!(f, "wgpu interop: {what}"),
             Error::Kernel(error) => error.fmt(f),
             Error::Launch { site, error } => {
                 write!(
@@ -178,6 +185,7 @@ impl std::error::Error for Error {
             }
             Error::OutOfMemory(MemoryError::Exhausted { source, .. }) => Some(source.get()),
             Error::Device(error) => error.wgpu_source().map(|source| source.get() as _),
+            Error::Interop(InteropError::BufferDevice { source, .. }) => Some(source.get()),
             Error::Launch { error, .. } => Some(error),
             _ => None,
         }

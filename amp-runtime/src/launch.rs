@@ -181,7 +181,14 @@ where
     let mut binder = Binder::new(accelerator, &pipeline.layout, site);
     binder.args.domain(&words);
     captures.bind(&mut binder)?;
-    let Binder { args, cores, .. } = binder;
+    let Binder {
+        args,
+        cores,
+        shared,
+        ..
+    } = binder;
+    // The program's wgpu code may use shared data as soon as this returns.
+    let mode = if shared { QueuingMode::Immediate } else { mode };
     let mut launch = args
         .finish()
         .map_err(|error| Error::Launch { site, error })?;

@@ -13,6 +13,9 @@
 //!   launches are recorded and submitted in batches.
 //! - [`Accelerator::profile`]: the time of each launch on the accelerator's own clock, as a
 //!   [`Profile`].
+//! - [`interop`]: amp on the program's own wgpu device ([`Accelerator::from_wgpu`]), arrays
+//!   over its buffers ([`Array::from_wgpu_buffer`]) and the buffers behind amp's arrays
+//!   ([`Array::wgpu_buffer`]).
 //! - [`Accelerator::limits`]: what kernels and data may use on an accelerator, as [`Limits`].
 //! - [`Error`]: the one error type, its variants mirroring C++ AMP's exceptions, with the
 //!   details of each failure as values ([`error`]).
@@ -29,6 +32,7 @@ mod disk_cache;
 mod dump;
 pub mod error;
 mod fault;
+pub mod interop;
 pub mod launch;
 mod limits;
 pub mod print;

@@ -20,12 +20,18 @@
 //! are one 32-bit component); the other uses are compile errors in the kernel.
 
 use crate::accelerator::Accelerator;
-use crate::error::{coords, Error, Result, TextureError, TextureProblem};
+use crate::error::{coords, Error, InteropError, Result, TextureError, TextureProblem};
 use crate::queue::AcceleratorView;
 use amp_core::texel::{Texel, TexelAccess, TexelFormat, TexelKind};
 use amp_core::{BindingKind, Extent, LaunchLayout};
 use std::marker::PhantomData;
 use std::sync::{Arc, Mutex, PoisonError};
+
+/// The usages a program's wgpu texture needs to be an amp [`Texture`]
+/// ([`Texture::from_wgpu_texture`]): sampled or read by kernels, copied in and out.
+pub const TEXTURE_USAGES: wgpu::TextureUsages = wgpu::TextureUsages::TEXTURE_BINDING
+    .union(wgpu::TextureUsages::COPY_SRC)
+    .union(wgpu::TextureUsages::COPY_DST);
 
 /// A texture of `T` texels and rank `N` (1 to 3) on an accelerator (C++ AMP `texture<T, N>`).
 ///
@@ -76,6 +82,9 @@ pub(crate) struct TextureData {
     views: Mutex<Vec<((u32, u32), wgpu::TextureView)>>,
     /// Its id among the data of views and textures.
     id: u64,
+    /// Whether the program's own wgpu work may use it (made from its texture, or handed to it
+    /// by [`Texture::wgpu_texture`]): launches that use it are then submitted at once.
+    pub(crate) shared: std::sync::atomic::AtomicBool,
 }
 
 /// How to make a texture: its accelerator, bits per component and mip levels (C++ AMP's
@@ -254,6 +263,7 @@ impl<T: Texel, const N: usize> Texture<T, N> {
                 levels,
                 views: Mutex::default(),
                 id: crate::view::new_data_id(),
+                shared: Default::default(),
             }),
             _ty: PhantomData,
         })
@@ -297,12 +307,114 @@ impl<T: Texel, const N: usize> Texture<T, N> {
         &self.inner.acc
     }
 
-    /// The wgpu texture behind it (C++ AMP's `get_texture`), to use in the user's own wgpu
-    /// work on the same device: amp's work recorded so far is submitted first, and amp's later
-    /// work is submitted after what the user submits meanwhile (one queue orders both).
+    /// The wgpu texture behind it (C++ AMP's `get_texture`), for the program's own wgpu work
+    /// on the same device: amp's launches recorded so far are submitted first, and from now on
+    /// launches that use the texture are submitted at once, so the program's later submissions
+    /// see what they wrote (one queue orders both).
     pub fn wgpu_texture(&self) -> Result<&wgpu::Texture> {
+        self.inner
+            .shared
+            .store(true, std::sync::atomic::Ordering::Relaxed);
         self.inner.acc.flush()?;
         Ok(&self.inner.texture)
+    }
+
+    /// A texture over the program's own wgpu `texture` on `view`'s accelerator, which must own
+    /// its device (C++ AMP's `make_texture`). Nothing is copied: kernels and transfers use the
+    /// texture, and launches that use it are submitted at once. Its dimension must be `N`'s,
+    /// its format one that `T` has at some bits per component (`Rgba8Unorm` for `Unorm4`,
+    /// `R32Float` for `f32`, …), and its usages must include [`TEXTURE_USAGES`]
+    /// (`STORAGE_BINDING` too, for kernels that write it); its size and mip levels are the
+    /// texture's.
+    ///
+    /// Errors: [`Error::Interop`] naming the usages, format, dimension or device that do not
+    /// fit; [`FeatureError::HostOnly`](crate::error::FeatureError::HostOnly) on the host-only
+    /// CPU accelerator.
+    pub fn from_wgpu_texture(view: &AcceleratorView, texture: &wgpu::Texture) -> Result<Self> {
+        let acc = view.accelerator();
+        if acc.is_host_only() {
+            return Err(Error::UnsupportedFeature(
+                crate::error::FeatureError::HostOnly {
+                    site: None,
+                    accelerator: acc.description().to_owned(),
+                },
+            ));
+        }
+        let interop = |problem| Err(Error::Interop(problem));
+        let missing = TEXTURE_USAGES - texture.usage();
+        if !missing.is_empty() {
+            return interop(InteropError::TextureUsage {
+                missing,
+                usage: texture.usage(),
+            });
+        }
+        if texture.dimension() != dimension(N) || texture.sample_count() != 1 {
+            return interop(InteropError::TextureShape {
+                texture: type_name::<T, N>(),
+                dimension: texture.dimension(),
+                samples: texture.sample_count(),
+            });
+        }
+        let format = T::KIND
+            .bits()
+            .iter()
+            .filter_map(|&bits| TexelFormat::of::<T>(bits).ok())
+            .find(|&f| wgpu_format(f) == texture.format());
+        let Some(format) = format else {
+            return interop(InteropError::TextureFormat {
+                texture: type_name::<T, N>(),
+                format: texture.format(),
+            });
+        };
+        let size = texture.size();
+        let full = [size.depth_or_array_layers, size.height, size.width];
+        let extent: Vec<i32> = full[3 - N..].iter().map(|&c| c as i32).collect();
+        // wgpu checks a command's textures against the encoder's device when it is finished.
+        let on_device = acc.scoped(|device| {
+            let probe = device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some("amp texture check"),
+                size: 4,
+                usage: wgpu::BufferUsages::COPY_DST,
+                mapped_at_creation: false,
+            });
+            let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                label: Some("amp texture check"),
+            });
+            // An empty copy: validated, never run.
+            encoder.copy_texture_to_buffer(
+                whole(texture, 0),
+                wgpu::TexelCopyBufferInfo {
+                    buffer: &probe,
+                    layout: wgpu::TexelCopyBufferLayout::default(),
+                },
+                wgpu::Extent3d {
+                    width: 0,
+                    height: 0,
+                    depth_or_array_layers: 0,
+                },
+            );
+            encoder.finish()
+        });
+        if let Err(Error::Device(e)) = on_device {
+            return interop(InteropError::TextureDevice {
+                accelerator: acc.description().to_owned(),
+                source: e.to_string(),
+            });
+        }
+        on_device?;
+        Ok(Texture {
+            inner: Arc::new(TextureData {
+                acc: acc.clone(),
+                texture: texture.clone(),
+                format,
+                extent,
+                levels: texture.mip_level_count(),
+                views: Mutex::default(),
+                id: crate::view::new_data_id(),
+                shared: true.into(),
+            }),
+            _ty: PhantomData,
+        })
     }
 
     /// Itself as an end of a copy (the name the copy ends of views and arrays share).

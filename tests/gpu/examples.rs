@@ -241,6 +241,29 @@ fn multi_accelerator_splits_a_product_over_views() {
     assert_eq!(next, m);
 }
 
+#[path = "../../examples/wgpu_interop.rs"]
+mod wgpu_interop;
+
+/// The renderer's buffer moved by amp and wrapped by the renderer's own pass, frame after
+/// frame, on a device the test opens of amp's CPU accelerator's adapter and of the example's
+/// (a GPU, or lavapipe), against the CPU.
+#[test]
+fn wgpu_interop_moves_the_renderers_particles() {
+    let n = 1_000;
+    let positions: Vec<f32> = (0..n).map(|i| i as f32 / n as f32).collect();
+    let velocities: Vec<f32> = (0..n).map(|i| ((i % 17) as f32 - 8.0) * 0.01).collect();
+    let cpu = wgpu_interop::simulate_cpu(&positions, &velocities, 0.5, 12);
+    for adapter in [amp_cpu::device::adapter(), wgpu_interop::adapter()] {
+        let renderer = wgpu_interop::Renderer::new(&adapter, &positions).expect("device");
+        let (gpu, same) =
+            wgpu_interop::simulate(&renderer, &velocities, 0.5, 12).expect("simulate");
+        assert!(same, "the array's buffer is the renderer's");
+        let worst = wgpu_interop::largest_difference(&gpu, &cpu);
+        assert!(worst < 1e-4, "{:?}: {worst}", adapter.get_info().name);
+        assert!(gpu.iter().all(|p| (0.0..1.0).contains(p)));
+    }
+}
+
 #[path = "../../examples/stream.rs"]
 mod stream;
 

@@ -30,6 +30,7 @@ mod float_constants;
 mod gemm;
 mod high_ranks;
 mod indices_per_thread;
+mod interop;
 mod kernel_sections;
 mod language;
 mod large_data;

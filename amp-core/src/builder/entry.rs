@@ -69,23 +69,33 @@ impl KernelBuilder {
                     }
                     return Some(KernelError::Unsupported {
                         kernel: self.name.clone(),
-                        feature: "atomics on `f32` (the accelerator has no float atomics)".into(),
+                        feature: "atomics on `f32` (the accelerator has no float atomics: wgpu's \
+                                  `Features::SHADER_FLOAT32_ATOMIC`, which a program that opens \
+                                  the device itself requests)"
+                            .into(),
                     });
                 }
                 TypeInner::Scalar(s) | TypeInner::Vector { scalar: s, .. } => s,
                 _ => continue,
             };
-            let (needed, name) = match (scalar.kind, scalar.width) {
-                (ScalarKind::Float, 8) => (valid::Capabilities::FLOAT64, "f64"),
-                (ScalarKind::Float, 2) => (valid::Capabilities::SHADER_FLOAT16, "f16"),
-                (ScalarKind::Sint, 8) => (valid::Capabilities::SHADER_INT64, "i64"),
-                (ScalarKind::Uint, 8) => (valid::Capabilities::SHADER_INT64, "u64"),
+            // The wgpu feature behind each, for a program that opens the device itself.
+            let (needed, name, wgpu_feature) = match (scalar.kind, scalar.width) {
+                (ScalarKind::Float, 8) => (valid::Capabilities::FLOAT64, "f64", "SHADER_F64"),
+                (ScalarKind::Float, 2) => {
+                    (valid::Capabilities::SHADER_FLOAT16, "f16", "SHADER_F16")
+                }
+                (ScalarKind::Sint, 8) => (valid::Capabilities::SHADER_INT64, "i64", "SHADER_INT64"),
+                (ScalarKind::Uint, 8) => (valid::Capabilities::SHADER_INT64, "u64", "SHADER_INT64"),
                 _ => continue,
             };
             if !capabilities.contains(needed) {
                 return Some(KernelError::Unsupported {
                     kernel: self.name.clone(),
-                    feature: format!("`{name}` (the accelerator has no {name} support)"),
+                    feature: format!(
+                        "`{name}` (the accelerator has no {name} support: wgpu's \
+                         `Features::{wgpu_feature}`, which a program that opens the device \
+                         itself requests)"
+                    ),
                 });
             }
         }

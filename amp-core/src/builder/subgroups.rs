@@ -210,21 +210,22 @@ impl KernelBuilder {
     ) -> Option<KernelError> {
         use naga::valid::Capabilities as Caps;
         let (name, loc) = self.subgroups.first?;
-        let (feature, name, loc) = if !capabilities.contains(Caps::SUBGROUP) {
-            ("subgroup operations", name, loc)
+        let (feature, wgpu_feature, name, loc) = if !capabilities.contains(Caps::SUBGROUP) {
+            ("subgroup operations", "SUBGROUP", name, loc)
         } else if let Some(loc) = self.subgroups.first_barrier {
             if capabilities.contains(Caps::SUBGROUP_BARRIER) {
                 return None;
             }
-            ("subgroup barriers", "barrier", loc)
+            ("subgroup barriers", "SUBGROUP_BARRIER", "barrier", loc)
         } else {
             return None;
         };
         Some(KernelError::Unsupported {
             kernel: self.name.clone(),
             feature: format!(
-                "`subgroup::{name}` at {loc} (the accelerator has no {feature}; \
-                 `Accelerator::subgroup_size` is `None` where it has no subgroups)"
+                "`subgroup::{name}` at {loc} (the accelerator has no {feature}: wgpu's \
+                 `Features::{wgpu_feature}`, which a program that opens the device itself \
+                 requests; `Accelerator::subgroup_size` is `None` where it has no subgroups)"
             ),
         })
     }

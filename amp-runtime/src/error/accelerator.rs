@@ -106,6 +106,14 @@ pub enum MismatchError {
         /// The accelerator it was used on.
         used_on: String,
     },
+    /// Data whose buffer is shared with the program's wgpu code (`Array::from_wgpu_buffer`,
+    /// `Array::wgpu_buffer`) used on another accelerator: it stays in that buffer.
+    Shared {
+        /// The accelerator it was used on.
+        used_on: String,
+        /// The accelerator of its buffer.
+        shared_on: String,
+    },
     /// A library function given an array of another accelerator as an operand.
     Operand {
         /// The function (`gemm`).
@@ -134,6 +142,12 @@ impl fmt::Display for MismatchError {
                 f,
                 "the data of an array on the CPU accelerator stays in host memory and cannot be \
                  used on `{used_on}`; copy it (amp::copy) to an array on `{used_on}`"
+            ),
+            MismatchError::Shared { used_on, shared_on } => write!(
+                f,
+                "the data of an array whose buffer is shared with wgpu code on `{shared_on}` \
+                 stays in that buffer and cannot be used on `{used_on}`; copy it (amp::copy) to \
+                 an array on `{used_on}`"
             ),
             MismatchError::Operand {
                 function,

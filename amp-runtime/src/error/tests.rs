@@ -269,3 +269,41 @@ fn wgpu_errors_are_the_source() {
     );
     assert_eq!(error.clone(), error);
 }
+
+#[test]
+fn interop_errors_name_usages_sizes_and_what_to_do() {
+    says(
+        Error::Interop(InteropError::BufferUsage {
+            missing: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+            usage: wgpu::BufferUsages::COPY_DST | wgpu::BufferUsages::VERTEX,
+        }),
+        "wgpu interop: the buffer lacks the usages COPY_SRC | STORAGE (it has COPY_DST | \
+         VERTEX); an array needs STORAGE | COPY_SRC | COPY_DST: create the buffer with them",
+    );
+    says(
+        Error::Interop(InteropError::BufferTooSmall {
+            extent: vec![4, 5],
+            element: "u32",
+            needed: 80,
+            size: 64,
+        }),
+        "wgpu interop: an array of extent (4,5) of `u32` needs a buffer of at least 80 bytes \
+         (whole 4-byte words, at least one element); the buffer has 64",
+    );
+    says(
+        Error::Interop(InteropError::SplitData {
+            extent: vec![1000],
+            buffers: 4,
+        }),
+        "wgpu interop: the array of extent (1000) is larger than one storage binding and lives \
+         in 4 buffers, so it has no one wgpu buffer; use smaller arrays",
+    );
+    says(
+        Error::AcceleratorMismatch(MismatchError::Shared {
+            used_on: "b".into(),
+            shared_on: "a".into(),
+        }),
+        "the data of an array whose buffer is shared with wgpu code on `a` stays in that \
+         buffer and cannot be used on `b`; copy it (amp::copy) to an array on `b`",
+    );
+}

@@ -29,7 +29,8 @@ use self::host::{Host, HostKind};
 use super::transfer::{self, bytes_of};
 use crate::accelerator::Accelerator;
 use crate::error::{
-    coords, DomainError, Error, FeatureError, MemoryError, MismatchError, Position, Result,
+    coords, DomainError, Error, FeatureError, InteropError, MemoryError, MismatchError, Position,
+    Result,
 };
 use amp_core::{Element, Extent, Index, ViewArgs, ViewSegments};
 use std::sync::atomic::Ordering;
@@ -226,10 +227,10 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
             if l.host.kind() == HostKind::ReadOnly {
                 return Err(read_only_error());
             }
-            if self.partial_allowed(l, 1) {
+            if l.co.is_shared() || self.partial_allowed(l, 1) {
                 if let Some(copy) = l.co.device() {
-                    // Only the device copy is current: write the element there, nothing comes
-                    // back.
+                    // Only the device copy is current (for good, when it is shared): write the
+                    // element there, nothing comes back.
                     copy.segments.upload(&copy.acc, offset, &[value])?;
                     self.counted_upload(bytes_of::<T>(1));
                     l.co.device_written_in_place();
@@ -360,6 +361,13 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
                 used_on: acc.description().to_owned(),
             }));
         }
+        if let Some(copy) = l.co.device().filter(|c| c.acc != *acc && l.co.is_shared()) {
+            // The program's wgpu code uses the buffer where it is.
+            return Err(Error::AcceleratorMismatch(MismatchError::Shared {
+                used_on: acc.description().to_owned(),
+                shared_on: copy.acc.description().to_owned(),
+            }));
+        }
         if l.co.device().is_some_and(|copy| copy.acc != *acc) {
             // One device copy at a time: bring the data home, then move it to `acc`.
             self.make_host_current(l)?;
@@ -394,8 +402,12 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
 
     /// Replaces `copy`'s buffers by larger ones when a reinterpretation made since they were
     /// created needs more room for its zero sentinel; the data moves on the accelerator.
+    /// Shared data keeps its buffer: its sentinel is its first element.
     fn grow_for_sentinel(&self, copy: &mut DeviceCopy) -> Result<()> {
         let meta = self.core.meta();
+        if meta.is_shared() {
+            return Ok(());
+        }
         let fits =
             copy.segments.shape() == self.plan(&copy.acc) || copy.segments.single().is_some();
         if fits
@@ -411,6 +423,44 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
         Segments::copy_runs::<u32>(&copy.acc, &copy.segments, &segments, &runs)?;
         copy.segments = segments;
         Ok(())
+    }
+
+    /// Makes `segments` (the program's buffer, checked to hold the data) the data's device copy
+    /// on `acc`, shared with the program's wgpu code: its contents are the data's from now on.
+    /// For data just made, with no device copy.
+    pub(crate) fn share_buffer(&self, acc: &Accelerator, segments: Segments) {
+        self.core.with(|l| {
+            l.co.device_placed(DeviceCopy {
+                acc: acc.clone(),
+                segments,
+            });
+            self.core.meta().share(0, true);
+            l.co.shared();
+        });
+    }
+
+    /// Makes the data current on `acc` and shares its device buffer with the program's wgpu
+    /// code: from now on only the buffer holds the data. Data split over several buffers has
+    /// no one buffer to share ([`InteropError::SplitData`], nothing changes).
+    pub(crate) fn shared_buffer(&self, acc: &Accelerator) -> Result<wgpu::Buffer> {
+        self.core.with(|l| {
+            let segments = self.device_buffer_locked(l, acc)?;
+            let Some(buffer) = segments.single() else {
+                return Err(Error::Interop(InteropError::SplitData {
+                    extent: coords::extent(self.extent),
+                    buffers: segments.buffers().len() as u64,
+                }));
+            };
+            self.core.meta().share(buffer.size(), false);
+            l.co.shared();
+            Ok(buffer.clone())
+        })
+    }
+
+    /// Whether the data's device buffer is shared with the program's wgpu code: launches that
+    /// use it are submitted at once, so that the program's later submissions follow them.
+    pub(crate) fn is_shared(&self) -> bool {
+        self.core.meta().is_shared()
     }
 
     pub(crate) fn kernel_wrote(&self) {

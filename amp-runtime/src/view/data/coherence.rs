@@ -5,7 +5,9 @@
 //! Invariants: the state is [`Current::Device`] or [`Current::Both`] only while there is a
 //! device copy; a read-only view's data is never [`Current::Device`] (kernels cannot write it,
 //! so the caller never reports a device write of it); data kept on the host (an array on the
-//! host-only CPU accelerator) never has a device copy.
+//! host-only CPU accelerator) never has a device copy; shared data (its buffer is the program's
+//! too, `Array::from_wgpu_buffer`, `Array::wgpu_buffer`) is always [`Current::Device`] and keeps
+//! its device copy.
 
 use crate::accelerator::Accelerator;
 
@@ -34,6 +36,19 @@ pub(super) enum Current {
     Discarded,
 }
 
+/// Where the data may live.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Residence {
+    /// Wherever it is used: the host, and one accelerator at a time.
+    Anywhere,
+    /// Host memory only: it belongs to the host-only CPU accelerator.
+    Host,
+    /// Its device copy, whose buffer the program's own wgpu code shares: the program may write
+    /// it at any time, so the device copy is the only current one for good (every host read
+    /// downloads, every host write goes to the buffer), and it never moves.
+    Shared,
+}
+
 /// The coherence state of a view's data. Behind the core's mutex: launches and host accesses
 /// take `&view`.
 pub(super) struct Coherence {
@@ -46,8 +61,8 @@ pub(super) struct Coherence {
     /// a download started earlier (`synchronize_async`) knows whether its bytes are still the
     /// device's data when it lands.
     device_writes: u64,
-    /// The data stays in host memory: it belongs to the host-only CPU accelerator.
-    host_only: bool,
+    /// Where the data may live.
+    residence: Residence,
 }
 
 impl Coherence {
@@ -58,19 +73,34 @@ impl Coherence {
             device: None,
             partial_reads: 0,
             device_writes: 0,
-            host_only: false,
+            residence: Residence::Anywhere,
         }
     }
 
     /// Whether the data stays in host memory (it may never have a device copy).
     pub(super) fn host_only(&self) -> bool {
-        self.host_only
+        self.residence == Residence::Host
+    }
+
+    /// Whether the device copy's buffer is shared with the program's wgpu code: the device
+    /// copy alone is current for good, and it stays where it is.
+    pub(super) fn is_shared(&self) -> bool {
+        self.residence == Residence::Shared
     }
 
     /// Data just made (with no device copy) is placed on the host-only CPU accelerator: it is
     /// not to get a device copy.
     pub(super) fn kept_on_host(&mut self) {
-        self.host_only = true;
+        self.residence = Residence::Host;
+    }
+
+    /// The device copy, current, was handed to the program's wgpu code (or is the program's
+    /// buffer): from now on only it holds the current data. Nothing without a device copy.
+    pub(super) fn shared(&mut self) {
+        if self.device.is_some() {
+            self.residence = Residence::Shared;
+            self.current = Current::Device;
+        }
     }
 
     /// Which copy holds the current data.
@@ -85,6 +115,14 @@ impl Coherence {
             self.current,
             Current::Host | Current::Both | Current::Discarded
         )
+    }
+
+    /// The state shared data keeps whatever happens: the device copy alone is current. (Host
+    /// writes of shared data go to the device copy, so `host_wrote` never comes here with it.)
+    fn keep_device_if_shared(&mut self) {
+        if self.is_shared() {
+            self.current = Current::Device;
+        }
     }
 
     /// Whether the device copy holds the current data.
@@ -124,16 +162,19 @@ impl Coherence {
     /// overwritten).
     pub(super) fn discard(&mut self) {
         self.current = Current::Discarded;
+        self.keep_device_if_shared();
     }
 
     /// The host data changed outside the view (`refresh`).
     pub(super) fn refresh(&mut self) {
         self.current = Current::Host;
+        self.keep_device_if_shared();
     }
 
     /// The host wrote the host copy, which was current: the device copy is stale.
     pub(super) fn host_wrote(&mut self) {
         self.current = Current::Host;
+        self.keep_device_if_shared();
     }
 
     /// A device copy was made for data that had none; it is stale until made current.
@@ -148,6 +189,7 @@ impl Coherence {
             Current::Device => Current::Device,
             Current::Host | Current::Both | Current::Discarded => Current::Both,
         };
+        self.keep_device_if_shared();
     }
 
     /// A kernel or a copy wrote the device copy: it alone is current. Data never placed on an
@@ -176,6 +218,7 @@ impl Coherence {
             };
         }
         self.partial_reads = 0;
+        self.keep_device_if_shared();
     }
 
     /// The device copy was dropped (the data moves to another accelerator); the host copy was

@@ -16,6 +16,9 @@ pub(crate) fn new_data_id() -> u64 {
     NEXT_CORE.fetch_add(1, Ordering::Relaxed)
 }
 
+/// [`Meta::shared_room`] of data whose buffer is amp's alone.
+const NOT_SHARED: u64 = u64::MAX;
+
 /// The host data and its coherence state, locked together.
 pub(super) struct State<'a, S> {
     pub(super) host: Host<'a, S>,
@@ -33,6 +36,11 @@ pub(super) struct Meta {
     /// Bytes after the data that a device buffer holds for the zero sentinel: one element of
     /// the data's type, more once a reinterpretation to a larger type needs it.
     pub(super) sentinel_room: AtomicU64,
+    /// Once the device buffer is shared with the program's wgpu code (never undone), the bytes
+    /// past the data that amp may count on holding zero: the room amp's own buffer had then,
+    /// none in a buffer of the program's (which may end with the data, and whose bytes past
+    /// it are the program's). [`NOT_SHARED`] before. The buffer never grows after that.
+    pub(super) shared_room: AtomicU64,
     pub(super) uploads: AtomicU64,
     pub(super) downloads: AtomicU64,
     pub(super) uploaded_bytes: AtomicU64,
@@ -47,8 +55,46 @@ impl Meta {
 
     /// The index, in elements of `T`, of the zero sentinel that checked kernels read instead of
     /// an element out of range: the first element of `T` that starts at or past the data's end.
+    /// Shared data whose buffer holds no zero room for it reads its first element instead: the
+    /// read stays inside the buffer, and the launch reports the fault all the same.
     pub(super) fn sentinel<T: Element>(&self) -> usize {
-        self.bytes.div_ceil(T::BYTES.max(1) as u64) as usize
+        let size = T::BYTES.max(1) as u64;
+        let past = self.bytes.div_ceil(size);
+        match self.shared_room() {
+            Some(room) if (past + 1) * size > self.bytes.saturating_add(room) => 0,
+            _ => past as usize,
+        }
+    }
+
+    /// The bytes past the data that a shared buffer holds for the sentinel; `None` while the
+    /// buffer is amp's alone.
+    pub(super) fn shared_room(&self) -> Option<u64> {
+        match self.shared_room.load(Ordering::Acquire) {
+            NOT_SHARED => None,
+            room => Some(room),
+        }
+    }
+
+    /// Whether the device buffer is shared with the program's wgpu code.
+    pub(super) fn is_shared(&self) -> bool {
+        self.shared_room().is_some()
+    }
+
+    /// The device buffer, of `buffer_bytes`, is shared with the program's wgpu code from now
+    /// on; `program` when it is the program's own buffer (none of its bytes past the data are
+    /// amp's).
+    pub(super) fn share(&self, buffer_bytes: u64, program: bool) {
+        let room = match program {
+            true => 0,
+            false => buffer_bytes.saturating_sub(self.bytes),
+        };
+        // `NOT_SHARED` stays reserved: no buffer holds that many bytes.
+        let _ = self.shared_room.compare_exchange(
+            NOT_SHARED,
+            room.min(NOT_SHARED - 1),
+            Ordering::AcqRel,
+            Ordering::Acquire,
+        );
     }
 
     /// Makes device buffers hold room for `T`'s sentinel.
@@ -59,11 +105,20 @@ impl Meta {
     }
 
     /// The size a device buffer of the data needs: whole 4-byte words (wgpu copies and binds
-    /// those), so data of 2-byte elements may end inside the last one.
+    /// those), so data of 2-byte elements may end inside the last one. A shared buffer's is
+    /// fixed: the data, the room it had for the sentinel, at least one element.
     pub(super) fn buffer_size(&self) -> Option<u64> {
-        self.data_bytes()
-            .checked_add(self.sentinel_room.load(Ordering::Relaxed))?
-            .checked_next_multiple_of(4)
+        match self.shared_room() {
+            Some(room) => self
+                .data_bytes()
+                .checked_add(room)?
+                .max(self.element_bytes)
+                .checked_next_multiple_of(4),
+            None => self
+                .data_bytes()
+                .checked_add(self.sentinel_room.load(Ordering::Relaxed))?
+                .checked_next_multiple_of(4),
+        }
     }
 }
 
@@ -82,6 +137,7 @@ impl<'a, S: Element> Shared<'a, S> {
                 bytes,
                 element_bytes: S::BYTES as u64,
                 sentinel_room: AtomicU64::new(S::BYTES as u64),
+                shared_room: AtomicU64::new(NOT_SHARED),
                 uploads: AtomicU64::new(0),
                 downloads: AtomicU64::new(0),
                 uploaded_bytes: AtomicU64::new(0),

@@ -88,6 +88,15 @@ impl Segments {
         Ok(Segments { buffers, size })
     }
 
+    /// The program's `buffer` as one segment (it fits one binding).
+    pub(crate) fn program(buffer: wgpu::Buffer) -> Self {
+        let size = buffer.size();
+        Segments {
+            buffers: vec![buffer],
+            size,
+        }
+    }
+
     /// The buffers, in order.
     pub(crate) fn buffers(&self) -> &[wgpu::Buffer] {
         &self.buffers
