@@ -196,10 +196,7 @@ impl<T: Texel, const N: usize> Texture<T, N> {
         let format = TexelFormat::of::<T>(bits)
             .map_err(|reason| Self::error(TextureProblem::NoFormat { bits, reason }))?;
         if !(1..=3).contains(&N) {
-            return Err(Self::error(TextureProblem::Extent {
-                extent: coords::extent(extent),
-                max: 0,
-            }));
+            return Err(Self::error(TextureProblem::Rank { rank: N }));
         }
         let limits = acc.limits();
         let max = match N {

@@ -37,6 +37,11 @@ pub enum TextureProblem {
         /// What would make it work.
         hint: &'static str,
     },
+    /// A rank other than 1, 2 or 3.
+    Rank {
+        /// The rank asked for.
+        rank: usize,
+    },
     /// An extent with a component below 1, or past the accelerator's texture limit.
     Extent {
         /// The extent.
@@ -108,6 +113,9 @@ impl fmt::Display for TextureError {
                 f,
                 "{accelerator} cannot {what} textures of {format} ({texture}){hint}"
             ),
+            TextureProblem::Rank { rank } => {
+                write!(f, "{texture}: textures have rank 1, 2 or 3, not {rank}")
+            }
             TextureProblem::Extent { extent, max } => write!(
                 f,
                 "{texture} of extent {}: every component must be from 1 to {max} on this \

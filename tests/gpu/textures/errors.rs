@@ -43,6 +43,8 @@ fn element_types_and_bits_without_a_format_are_refused() {
 fn bad_extents_levels_and_data_are_refused() {
     let err = Texture::<u32, 2>::new([0, 4]).expect_err("empty");
     assert!(matches!(problem(err), TextureProblem::Extent { .. }));
+    let err = Texture::<u32, 4>::new([2, 2, 2, 2]).expect_err("rank 4");
+    assert!(matches!(problem(err), TextureProblem::Rank { rank: 4 }));
     let err = Texture::<u32, 1>::new([1 << 30]).expect_err("too long");
     assert!(matches!(problem(err), TextureProblem::Extent { .. }));
     let err = Texture::<u32, 2>::options([4, 4])
