@@ -118,6 +118,12 @@ pub use amp_runtime::Profile;
 /// and the texel types.
 pub mod graphics {
     pub use amp_core::texel::{NoFormat, Texel, TexelFormat, TexelKind};
+    /// The `image` crate, whose images textures are made from and turned into
+    /// ([`Texture::from_image`], [`Texture::load`], [`Texture::to_image`], [`Texture::save`]).
+    #[cfg(feature = "image")]
+    pub use amp_runtime::image;
+    #[cfg(feature = "image")]
+    pub use amp_runtime::ImageDepth;
     pub use amp_runtime::{
         Address, BorderColor, ConstTextureView, Filter, Sampler, Texture, TextureOptions,
         TextureView, WriteonlyTextureView,

@@ -27,6 +27,11 @@ use amp_core::{BindingKind, Extent, LaunchLayout};
 use std::marker::PhantomData;
 use std::sync::{Arc, Mutex, PoisonError};
 
+#[cfg(feature = "image")]
+mod image;
+#[cfg(feature = "image")]
+pub use self::image::ImageDepth;
+
 /// A texture of `T` texels and rank `N` (1 to 3) on an accelerator (C++ AMP `texture<T, N>`).
 ///
 /// ```no_run

@@ -287,3 +287,39 @@ fn print_from_kernel_binary_prints_in_thread_order() {
     );
     assert!(stdout.trim_end().ends_with("thread (1)"), "{stdout}");
 }
+
+#[cfg(feature = "image")]
+#[path = "../../examples/blur.rs"]
+pub(crate) mod blur;
+#[cfg(feature = "image")]
+#[path = "../../examples/cartoonizer.rs"]
+pub(crate) mod cartoonizer;
+
+/// The picture examples, run as their binaries run them (on their generated pictures), write
+/// PNGs of the pictures' size.
+#[cfg(feature = "image")]
+#[test]
+fn cartoonizer_and_blur_write_their_pictures() {
+    let dir = std::env::temp_dir().join(format!("amp-picture-examples-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let cartoon = dir.join("cartoon.png");
+    cartoonizer::run(None, cartoon.to_str().expect("path")).expect("cartoonizer");
+    let blurred = dir.join("blurred.png");
+    blur::run(None, blurred.to_str().expect("path")).expect("blur");
+    for path in [&cartoon, &blurred] {
+        let image = amp::graphics::image::open(path).expect("a PNG");
+        assert_eq!(
+            (image.width(), image.height()),
+            (320, 200),
+            "{}",
+            path.display()
+        );
+    }
+    // The cartoon is the test picture, changed; the blur keeps the picture's mean.
+    let picture = cartoonizer::test_picture(320, 200).to_rgba8();
+    let cartoon = amp::graphics::image::open(&cartoon)
+        .expect("PNG")
+        .to_rgba8();
+    assert_ne!(cartoon.as_raw(), picture.as_raw());
+    std::fs::remove_dir_all(&dir).ok();
+}
