@@ -9,8 +9,9 @@
 //! write them through a `TextureView` (its `texture_view<uint_4, 2>`, write-only for texels of
 //! four components).
 //!
-//! `cargo run --example cartoonizer [input.png|.jpg] [output.png]` cartoonizes the picture given
-//! (a generated one otherwise) into `cartoon.png`.
+//! `cargo run --example cartoonizer [input.png|.jpg|-] [output.png]` cartoonizes the picture
+//! given (a generated one for `-` or none, written beside the output as `landscape.png`) into
+//! `cartoon.png`.
 
 use amp::graphics::image::{DynamicImage, ImageBuffer, Rgba};
 use amp::prelude::*;
@@ -185,59 +186,65 @@ pub fn cartoonize(
     Ok(next)
 }
 
-/// The same on the CPU, pixel for pixel as the kernels compute it (rows of RGBA bytes).
-pub fn cartoonize_cpu(
-    original: &[[u8; 4]],
-    width: usize,
-    phases: u32,
-    window: i32,
-) -> Vec<[u8; 4]> {
-    let height = original.len() / width;
-    let yuv = |c: [u8; 4]| {
-        let (r, g, b) = (
-            c[0] as f32 / 255.0,
-            c[1] as f32 / 255.0,
-            c[2] as f32 / 255.0,
-        );
-        let y = WR * r + WG * g + WB * b;
-        [
-            y,
-            U_MAX * (b - y) / (1.0 - WB),
-            V_MAX * (r - y) / (1.0 - WR),
-        ]
-    };
-    let mut current = original.to_vec();
+/// A pixel's luma and chroma on the CPU, as [`rgb_to_yuv`].
+fn yuv(c: [u8; 4]) -> [f32; 3] {
+    let (r, g, b) = (
+        c[0] as f32 / 255.0,
+        c[1] as f32 / 255.0,
+        c[2] as f32 / 255.0,
+    );
+    let y = WR * r + WG * g + WB * b;
+    [
+        y,
+        U_MAX * (b - y) / (1.0 - WB),
+        V_MAX * (r - y) / (1.0 - WR),
+    ]
+}
+
+/// [`simplify`] on the CPU (rows of RGBA bytes `width` wide): the border keeps `src`'s pixels.
+pub fn simplify_cpu(src: &[[u8; 4]], width: usize, window: i32) -> Vec<[u8; 4]> {
+    let height = src.len() / width;
     let shift = (window / 2) as usize;
-    for _ in 0..phases {
-        let mut next = current.clone();
-        for y0 in shift..height - shift {
-            for x0 in shift..width - shift {
-                let org = yuv(current[y0 * width + x0]);
-                let (mut sum, mut partial) = (0.0f32, [0.0f32; 3]);
-                for y in y0 - shift..=y0 + shift {
-                    for x in x0 - shift..=x0 + shift {
-                        if x != x0 || y != y0 {
-                            let clr = current[y * width + x];
-                            let p = yuv(clr);
-                            let d = ((org[1] - p[1]).powi(2) + (org[2] - p[2]).powi(2)).sqrt();
-                            let value = std::f32::consts::E.powf(K * d * d);
-                            sum += value;
-                            for c in 0..3 {
-                                partial[c] += clr[c] as f32 * value;
-                            }
+    let mut dst = src.to_vec();
+    for y0 in shift..height - shift {
+        for x0 in shift..width - shift {
+            let org = yuv(src[y0 * width + x0]);
+            let (mut sum, mut partial) = (0.0f32, [0.0f32; 3]);
+            for y in y0 - shift..=y0 + shift {
+                for x in x0 - shift..=x0 + shift {
+                    if x != x0 || y != y0 {
+                        let clr = src[y * width + x];
+                        let p = yuv(clr);
+                        let d = ((org[1] - p[1]).powi(2) + (org[2] - p[2]).powi(2)).sqrt();
+                        let value = (K * d * d).exp();
+                        sum += value;
+                        for c in 0..3 {
+                            partial[c] += clr[c] as f32 * value;
                         }
                     }
                 }
-                let c = partial.map(|p| (p / sum).clamp(0.0, 255.0) as u8);
-                next[y0 * width + x0] = [c[0], c[1], c[2], 255];
             }
+            let c = partial.map(|p| (p / sum).clamp(0.0, 255.0) as u8);
+            dst[y0 * width + x0] = [c[0], c[1], c[2], 255];
         }
-        current = next;
     }
+    dst
+}
+
+/// [`detect_edges`] on the CPU: `src` (simplified) with the edges of itself and `org`
+/// darkened; the border keeps `src`'s pixels.
+pub fn detect_edges_cpu(
+    src: &[[u8; 4]],
+    org: &[[u8; 4]],
+    width: usize,
+    window: i32,
+) -> Vec<[u8; 4]> {
+    let height = src.len() / width;
     let sobel = |frame: &[[u8; 4]], y0: usize, x0: usize| {
         let (mut gx, mut gy) = ([0.0f32; 3], [0.0f32; 3]);
-        for y in 0..3 {
-            for x in 0..3 {
+        for x in 0..3 {
+            for y in 0..3 {
+                // The book's indexing, as in `sobel`.
                 let p = yuv(frame[(y0 + x - 1) * width + x0 + y - 1]);
                 for c in 0..3 {
                     gx[c] += GX[x * 3 + y] as f32 * p[c];
@@ -251,17 +258,17 @@ pub fn cartoonize_cpu(
         let t = ((x - min) / (max - min)).clamp(0.0, 1.0);
         t * t * (3.0 - 2.0 * t)
     };
-    let mut out = current.clone();
+    let mut out = src.to_vec();
     let offset = ((window + 2) / 2) as usize;
     let border = (window + EDGE_BORDER_WIDTH) as usize;
     for y in offset..offset + height - border {
         for x in offset..offset + width - border {
-            let s = sobel(&current, y, x);
-            let a = sobel(original, y, x);
+            let s = sobel(src, y, x);
+            let a = sobel(org, y, x);
             let edge_s = (1.0 - ALPHA) * s[0] + ALPHA * (s[1] + s[2]) / 2.0;
             let edge_a = (1.0 - ALPHA) * a[0] + ALPHA * (a[1] + a[2]) / 2.0;
             let i = (1.0 - BETA) * smoothstep(S0, S1, edge_s) + BETA * smoothstep(A0, A1, edge_a);
-            let c = current[y * width + x];
+            let c = src[y * width + x];
             let keep = 1.0 - i;
             out[y * width + x] = [
                 (c[0] as f32 * keep) as u8,
@@ -277,12 +284,13 @@ pub fn cartoonize_cpu(
 /// A picture to cartoonize when none is given: a landscape of smooth gradients and shapes,
 /// with a little grain (so that there is something to simplify).
 pub fn test_picture(width: u32, height: u32) -> DynamicImage {
-    let mut grain = 0x9e37_79b9u32;
     DynamicImage::ImageRgba8(ImageBuffer::from_fn(width, height, |x, y| {
         let (u, v) = (x as f32 / width as f32, y as f32 / height as f32);
-        grain ^= grain << 13;
-        grain ^= grain >> 17;
-        grain ^= grain << 5;
+        // Grain of 2×2 pixels, from a hash of the cell.
+        let mut grain = (x / 2).wrapping_mul(0x9e37_79b9) ^ (y / 2).wrapping_mul(0x85eb_ca6b);
+        grain ^= grain >> 15;
+        grain = grain.wrapping_mul(0x2c1b_3c6d);
+        grain ^= grain >> 12;
         let noise = (grain % 17) as f32 - 8.0;
         let hill = 0.62 + 0.08 * (u * 9.0).sin() + 0.05 * (u * 23.0).cos();
         let sun = ((u - 0.75).powi(2) + (v - 0.22).powi(2) * 0.6).sqrt() < 0.09;
@@ -314,16 +322,23 @@ pub fn test_picture(width: u32, height: u32) -> DynamicImage {
 pub fn run(input: Option<&str>, output: &str) -> Result<(), amp::Error> {
     let original = match input {
         Some(path) => Texture::<UInt4, 2>::load(path)?,
-        None => Texture::<UInt4, 2>::from_image(&test_picture(320, 200))?,
+        None => Texture::<UInt4, 2>::from_image(&test_picture(256, 160))?,
     };
     cartoonize(&original, PHASES, NEIGHBOR_WINDOW)?.save(output)
 }
 
 #[allow(dead_code)]
-fn main() -> Result<(), amp::Error> {
+fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    // `-` (or nothing) is the generated picture, which is written beside the cartoon too.
+    let input = args.first().map(String::as_str).filter(|a| *a != "-");
     let output = args.get(1).map_or("cartoon.png", String::as_str);
-    run(args.first().map(String::as_str), output)?;
+    run(input, output)?;
     println!("wrote {output}");
+    if input.is_none() {
+        let picture = std::path::Path::new(output).with_file_name("landscape.png");
+        test_picture(256, 160).save(&picture)?;
+        println!("wrote {} (the picture cartoonized)", picture.display());
+    }
     Ok(())
 }

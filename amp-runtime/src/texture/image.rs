@@ -1,26 +1,6 @@
 //! Textures from and to images (the `image` feature): PNG and JPEG files, and the `image`
-//! crate's [`DynamicImage`], as C++ AMP made textures from files through WIC.
-//!
-//! A texture's texels take an image's channels as a format would read them:
-//!
-//! - **components**: one-component textures hold greyscale (luma), two luma and alpha, four
-//!   red, green, blue and alpha; an image of other channels is converted to those first (by
-//!   the `image` crate: colour to luma by its weights, a missing alpha as opaque).
-//! - **values**: [`Unorm`](TexelKind::Unorm) and float textures hold a channel `c` of an image
-//!   of `b`-bit channels as `c / (2^b − 1)`, in [0, 1] (a unorm format's own reading, so an
-//!   8-bit image in an 8-bit unorm texture is its bytes); integer textures hold `c` itself. A
-//!   float image's channels are floats already (integer and unorm textures take them as 16-bit
-//!   channels).
-//! - **bits**: unless [`TextureOptions::bits`] says otherwise, unorm and unsigned textures take
-//!   the image's bits per channel (8 or 16), signed ones the next that holds them (16 or 32),
-//!   float ones 32.
-//!
-//! Back to an image ([`Texture::to_image`]), each texel component becomes a channel of 8 bits,
-//! or 16 where the texture's integers or unorms have more than 8 ([`ImageDepth`]): floats and
-//! unorms are clamped to [0, 1], scaled and rounded; integers must fit the channel.
-//!
-//! Norm texels have no image meaning (no channel holds −1 to 1), and are refused with
-//! [`TextureProblem::NoImageMeaning`].
+//! crate's [`DynamicImage`], as C++ AMP made textures from files through WIC. The conversion
+//! rules are on [`TextureOptions::from_image`] and [`Texture::to_image_at`].
 
 use super::{Texture, TextureOptions};
 use crate::error::{Result, TextureProblem};
@@ -127,8 +107,23 @@ impl Channels {
 
 impl<T: Texel> TextureOptions<T, 2> {
     /// Makes the texture holding `image`: its extent is the image's (`[height, width]`), its
-    /// texels the image's pixels as [the module](self) describes; the bits per component are
-    /// the image's unless [`bits`](Self::bits) chose them.
+    /// texels the image's pixels, taken as a format reads them:
+    ///
+    /// - **components**: one-component textures hold greyscale (luma), two luma and alpha,
+    ///   four red, green, blue and alpha; an image of other channels is converted to those
+    ///   first (by the `image` crate: colour to luma by its weights, a missing alpha as opaque).
+    /// - **values**: unorm and float textures hold a channel `c` of an image of `b`-bit
+    ///   channels as `c / (2^b − 1)`, in [0, 1] (a unorm format's own reading, so an 8-bit
+    ///   image in an 8-bit unorm texture is its bytes); integer textures hold `c` itself. A
+    ///   float image's channels are floats already (integer and unorm textures take them as
+    ///   16-bit channels).
+    /// - **bits**: unless [`bits`](Self::bits) chose them, unorm and unsigned textures take the
+    ///   image's bits per channel (8 or 16), signed ones the next that holds them (16 or 32),
+    ///   float ones 32.
+    ///
+    /// Norm texels have no image meaning (no channel holds −1 to 1):
+    /// [`TextureProblem::NoImageMeaning`]. An image larger than the accelerator's textures is
+    /// [`TextureProblem::Extent`].
     pub fn from_image(mut self, image: &DynamicImage) -> Result<Texture<T, 2>> {
         if T::KIND == TexelKind::Snorm {
             return Err(Texture::<T, 2>::error(TextureProblem::NoImageMeaning {
@@ -213,7 +208,10 @@ impl<T: Texel> Texture<T, 2> {
     }
 
     /// Level 0 as an image of `depth` bits per channel: luma for one-component textures, luma
-    /// and alpha for two, RGBA for four.
+    /// and alpha for two, RGBA for four. Floats and unorms are clamped to [0, 1], scaled and
+    /// rounded (NaN is 0); integers are the channels themselves, and one that a channel cannot
+    /// hold (negative, or past its most) is [`TextureProblem::ImageValue`]. Norm texels are
+    /// [`TextureProblem::NoImageMeaning`].
     pub fn to_image_at(&self, depth: ImageDepth) -> Result<DynamicImage> {
         let format = self.format();
         if format.kind() == TexelKind::Snorm {

@@ -34,15 +34,12 @@ fn shorts(len: usize, seed: u32) -> Vec<u16> {
 
 /// The texture's type parameter, its expected texels from the image's channels, and the
 /// file round trip: load `image` from a PNG, save it again, compare the files.
-fn round_trip<T: amp::graphics::Texel>(
+fn round_trip<T: amp::graphics::Texel + PartialEq + std::fmt::Debug>(
     name: &str,
     image: &DynamicImage,
     texel: impl Fn(&[f64]) -> T,
     max: f64,
-) -> Texture<T, 2>
-where
-    T: PartialEq + std::fmt::Debug,
-{
+) -> Texture<T, 2> {
     let dir = temp_dir(name);
     let source = dir.join("source.png");
     let copy = dir.join("copy.png");
@@ -233,8 +230,8 @@ fn a_jpeg_decodes_within_tolerance() {
     let mut total = 0.0f64;
     let mut worst = 0.0f32;
     for (k, p) in source.pixels().enumerate() {
-        for c in 0..3 {
-            let error = (texels[k][c] - p.0[c] as f32 / 255.0).abs();
+        for (c, &channel) in p.0.iter().enumerate() {
+            let error = (texels[k][c] - channel as f32 / 255.0).abs();
             total += error as f64;
             worst = worst.max(error);
         }
