@@ -125,6 +125,12 @@ pub mod graphics {
     };
     pub use amp_core::texel::{NoFormat, Texel, TexelFormat, TexelKind};
     pub use amp_runtime::texture::TEXTURE_USAGES;
+    /// The `image` crate, whose images textures are made from and turned into
+    /// ([`Texture::from_image`], [`Texture::load`], [`Texture::to_image`], [`Texture::save`]).
+    #[cfg(feature = "image")]
+    pub use amp_runtime::image;
+    #[cfg(feature = "image")]
+    pub use amp_runtime::ImageDepth;
     pub use amp_runtime::{
         Address, BorderColor, ConstTextureView, Filter, Sampler, Texture, TextureOptions,
         TextureView, WriteonlyTextureView,

@@ -99,9 +99,17 @@ fn every_example_kernel_matches_its_wgsl_snapshot() {
 
 /// Runs the example with its kernels' snapshots written to `dir`.
 fn run_example(root: &Path, name: &str, dir: &Path) -> Result<(), String> {
+    // In the scratch directory, which holds what examples write to their working directory
+    // (the picture examples' PNGs) until it is removed.
+    let scratch = dir.parent().unwrap_or(dir);
+    std::fs::create_dir_all(scratch).map_err(|e| format!("example `{name}`: {e}"))?;
     let out = Command::new(env!("CARGO"))
-        .args(["run", "--quiet", "--example", name])
-        .current_dir(root)
+        .arg("run")
+        .arg("--quiet")
+        .arg("--manifest-path")
+        .arg(root.join("Cargo.toml"))
+        .args(["--example", name])
+        .current_dir(scratch)
         .env("AMP_SNAPSHOT_DIR", dir)
         .output()
         .map_err(|e| format!("example `{name}`: cargo run: {e}"))?;

@@ -47,6 +47,10 @@ mod timestamps;
 mod tuning;
 pub mod view;
 
+/// The `image` crate, whose images textures are made from and turned into
+/// ([`Texture::from_image`], [`Texture::to_image`]).
+#[cfg(feature = "image")]
+pub use ::image;
 pub use accelerator::{Accelerator, DeviceType};
 pub use array::Array;
 pub use check::CHECK_ENV;
@@ -58,5 +62,7 @@ pub use profile::{KernelTime, LaunchTime, Profile};
 pub use queue::{AcceleratorView, QueuingMode};
 pub use sampler::{Address, BorderColor, Filter, Sampler};
 pub use staging_array::{StagingArray, StagingRead, StagingWrite};
+#[cfg(feature = "image")]
+pub use texture::ImageDepth;
 pub use texture::{ConstTextureView, Texture, TextureOptions, TextureView, WriteonlyTextureView};
 pub use view::{transfer_bytes, transfer_counts, ArrayView, ConstArrayView};

@@ -27,6 +27,11 @@ use amp_core::{BindingKind, Extent, LaunchLayout};
 use std::marker::PhantomData;
 use std::sync::{Arc, Mutex, PoisonError};
 
+#[cfg(feature = "image")]
+mod image;
+#[cfg(feature = "image")]
+pub use self::image::ImageDepth;
+
 /// The usages a program's wgpu texture needs to be an amp [`Texture`]
 /// ([`Texture::from_wgpu_texture`]): sampled or read by kernels, copied in and out.
 pub const TEXTURE_USAGES: wgpu::TextureUsages = wgpu::TextureUsages::TEXTURE_BINDING

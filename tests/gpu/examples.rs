@@ -310,3 +310,51 @@ fn print_from_kernel_binary_prints_in_thread_order() {
     );
     assert!(stdout.trim_end().ends_with("thread (1)"), "{stdout}");
 }
+
+#[cfg(feature = "image")]
+#[path = "../../examples/blur.rs"]
+pub(crate) mod blur;
+#[cfg(feature = "image")]
+#[path = "../../examples/cartoonizer.rs"]
+pub(crate) mod cartoonizer;
+
+/// The picture examples, run as their binaries run them (on their generated pictures), write
+/// PNGs of the pictures' size.
+#[cfg(feature = "image")]
+#[test]
+fn cartoonizer_and_blur_write_their_pictures() {
+    let dir = std::env::temp_dir().join(format!("amp-picture-examples-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let cartoon = dir.join("cartoon.png");
+    cartoonizer::run(None, cartoon.to_str().expect("path")).expect("cartoonizer");
+    let blurred = dir.join("blurred.png");
+    blur::run(None, blurred.to_str().expect("path")).expect("blur");
+    for path in [&cartoon, &blurred] {
+        let image = amp::graphics::image::open(path).expect("a PNG");
+        assert_eq!(
+            (image.width(), image.height()),
+            (256, 160),
+            "{}",
+            path.display()
+        );
+    }
+    // The cartoon is the test picture, changed; the blur changes its picture but keeps its
+    // mean colour (within a level: clamped borders weigh their pixels a little more).
+    let open = |p: &std::path::Path| amp::graphics::image::open(p).expect("PNG").to_rgba8();
+    let picture = cartoonizer::test_picture(256, 160).to_rgba8();
+    assert_ne!(open(&cartoon).as_raw(), picture.as_raw());
+    let picture = blur::test_picture(256, 160).to_rgba8();
+    let blurred = open(&blurred);
+    assert_ne!(blurred.as_raw(), picture.as_raw());
+    let mean = |raw: &[u8], c: usize| {
+        raw.chunks(4).map(|p| f64::from(p[c])).sum::<f64>() / (raw.len() / 4) as f64
+    };
+    for c in 0..3 {
+        let (before, after) = (mean(picture.as_raw(), c), mean(blurred.as_raw(), c));
+        assert!(
+            (before - after).abs() < 1.0,
+            "channel {c}: {before} vs {after}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

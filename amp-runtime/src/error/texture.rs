@@ -1,8 +1,9 @@
 //! What can go wrong with a texture or sampler ([`Error::Texture`](super::Error::Texture)).
 
 use super::coords::Tuple;
-use amp_core::texel::{NoFormat, TexelFormat};
+use amp_core::texel::{NoFormat, TexelFormat, TexelKind};
 use std::fmt;
+use std::path::PathBuf;
 
 /// A texture, texture view or sampler that cannot be made or used as asked: the texture's
 /// element type (as Rust writes it) and what is wrong.
@@ -95,6 +96,36 @@ pub enum TextureProblem {
         /// The destination's.
         to: (Vec<i64>, TexelFormat),
     },
+    /// An image file that could not be read and decoded, or encoded and written.
+    ImageFile {
+        /// The file.
+        path: PathBuf,
+        /// Whether it was being read (or written).
+        reading: bool,
+        /// Why not, in the `image` crate's words.
+        reason: String,
+    },
+    /// An image whose pixels are laid out in a way amp does not convert (channels of other
+    /// than 8, 16 or 32 bits).
+    ImageLayout {
+        /// The image's layout (its colour type, as the `image` crate names it).
+        layout: String,
+    },
+    /// Texels that mean nothing as an image's pixels: norms, whose −1 to 1 no image channel
+    /// holds.
+    NoImageMeaning {
+        /// The texels' kind.
+        kind: TexelKind,
+    },
+    /// An integer texel component that the image's channels cannot hold.
+    ImageValue {
+        /// The texel's position, row-major.
+        element: usize,
+        /// The component.
+        value: i64,
+        /// The most a channel of the image holds.
+        max: i64,
+    },
 }
 
 impl fmt::Display for TextureError {
@@ -165,6 +196,36 @@ impl fmt::Display for TextureError {
                 from.1,
                 Tuple(&to.0),
                 to.1
+            ),
+            TextureProblem::ImageFile {
+                path,
+                reading,
+                reason,
+            } => write!(
+                f,
+                "cannot {} {} as the image of {texture}: {reason}",
+                if *reading { "read" } else { "write" },
+                path.display()
+            ),
+            TextureProblem::ImageLayout { layout } => write!(
+                f,
+                "{texture} cannot hold an image of {layout} pixels: amp converts images of 8-bit, \
+                 16-bit and 32-bit float channels"
+            ),
+            TextureProblem::NoImageMeaning { kind } => write!(
+                f,
+                "{texture}: {} texels have no meaning as an image's pixels (channels are 0 to \
+                 1): use Unorm, f32 or u32 texels",
+                kind.describe()
+            ),
+            TextureProblem::ImageValue {
+                element,
+                value,
+                max,
+            } => write!(
+                f,
+                "texel {element} of {texture} has a component of {value}, which an image's \
+                 channels cannot hold (0 to {max})"
             ),
         }
     }

@@ -3,6 +3,10 @@
 //! here; and C++ AMP's rules reported in amp's words.
 
 mod errors;
+#[cfg(feature = "image")]
+mod images;
 mod kernels;
+#[cfg(feature = "image")]
+mod pictures;
 mod round_trip;
 mod sampling;
