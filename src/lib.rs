@@ -124,11 +124,11 @@ pub mod graphics {
         norm2, norm3, norm4, unorm2, unorm3, unorm4, Norm2, Norm3, Norm4, Unorm2, Unorm3, Unorm4,
     };
     pub use amp_core::texel::{NoFormat, Texel, TexelFormat, TexelKind};
-    pub use amp_runtime::texture::TEXTURE_USAGES;
     /// The `image` crate, whose images textures are made from and turned into
     /// ([`Texture::from_image`], [`Texture::load`], [`Texture::to_image`], [`Texture::save`]).
     #[cfg(feature = "image")]
     pub use amp_runtime::image;
+    pub use amp_runtime::texture::TEXTURE_USAGES;
     #[cfg(feature = "image")]
     pub use amp_runtime::ImageDepth;
     pub use amp_runtime::{

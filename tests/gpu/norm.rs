@@ -156,8 +156,7 @@ fn scalar_arithmetic_clamps_every_step_as_on_the_host() {
             assert!(
                 ok,
                 "row {r}, unorm column {c}: {got:?}, host {want:?} (u {:?}, v {:?})",
-                u[r],
-                v[r]
+                u[r], v[r]
             );
         }
         assert_eq!(out_f[r], a[r].get() * 2.0 + f32::from(v[r]), "row {r}");

@@ -328,3 +328,25 @@ fn an_image_wider_than_the_accelerators_textures_is_an_error() {
         other => panic!("expected an extent error, got {other:?}"),
     }
 }
+
+#[test]
+fn unorm_textures_hold_an_rgba8_image_byte_for_byte_and_norms_have_no_image_meaning() {
+    let (w, h) = (13, 7);
+    let raw = bytes((w * h * 4) as usize, 17);
+    let image = DynamicImage::ImageRgba8(ImageBuffer::from_raw(w, h, raw.clone()).expect("image"));
+    // Unorm4 at 8 bits is the image's own format: the texture's bytes are the pixels'.
+    let tex = Texture::<Unorm4, 2>::from_image(&image).expect("texture");
+    assert_eq!(tex.bits_per_scalar_element(), 8);
+    assert_eq!(tex.level_bytes(0).expect("bytes"), raw);
+    assert_eq!(
+        tex.to_vec().expect("texels")[0].x().get(),
+        raw[0] as f32 / 255.0
+    );
+    let back = tex.to_image().expect("image").to_rgba8().into_raw();
+    assert_eq!(back, raw);
+    let err = Texture::<Norm4, 2>::from_image(&image).expect_err("norms");
+    assert!(
+        matches!(&err, amp::Error::Texture(e) if matches!(e.problem, TextureProblem::NoImageMeaning { .. })),
+        "{err}"
+    );
+}
