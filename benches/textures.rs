@@ -33,7 +33,7 @@ fn arg(name: &str) -> Option<usize> {
 fn time(acc: &Accelerator, runs: usize, mut launch: impl FnMut() -> amp::Result<()>) -> f64 {
     let run = |launch: &mut dyn FnMut() -> amp::Result<()>| -> amp::Result<Duration> {
         if acc.supports_profiling() {
-            let ((), profile) = acc.profile(|| launch())?;
+            let ((), profile) = acc.profile(&mut *launch)?;
             return Ok(profile.total());
         }
         let start = Instant::now();
