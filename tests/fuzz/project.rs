@@ -233,11 +233,19 @@ impl Project {
         let src = self.dir.join("src");
         let _ = std::fs::remove_dir_all(&src);
         std::fs::create_dir_all(&src).expect("create the scratch crate");
+        // The crates the seed files use besides amp (the interop tests open wgpu devices of
+        // their own), with the features amp builds them with, so they add nothing to build.
         let manifest = format!(
             "[package]\nname = \"{NAME}\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = \
-             false\n\n[dependencies]\namp = {{ path = {:?} }}\npollster = \"0.4\"\n\n\
+             false\n\n[dependencies]\namp = {{ path = {root:?} }}\namp-cpu = {{ path = \
+             {cpu:?} }}\npollster = \"0.4\"\nbytemuck = {{ version = \"1\", features = [\"derive\", \
+             \"extern_crate_alloc\"] }}\nhalf = {{ version = \"2\", default-features = false, \
+             features = [\"bytemuck\"] }}\nwgpu = {{ \
+             version = \"=30.0.1\", default-features = false, features = [\"vulkan\", \
+             \"metal\", \"dx12\", \"naga-ir\", \"wgsl\", \"std\", \"parking_lot\"] }}\n\n\
              [profile.dev]\ndebug = false\n\n[workspace]\n",
-            self.root.to_string_lossy()
+            root = self.root.to_string_lossy(),
+            cpu = self.root.join("amp-cpu").to_string_lossy(),
         );
         write_if_changed(&self.dir.join("Cargo.toml"), &manifest);
         if let Ok(lock) = std::fs::read_to_string(self.root.join("Cargo.lock")) {
