@@ -22,6 +22,7 @@
 use crate::accelerator::Accelerator;
 use crate::error::{coords, Error, InteropError, Result, TextureError, TextureProblem};
 use crate::queue::AcceleratorView;
+use amp_core::naga;
 use amp_core::texel::{Texel, TexelAccess, TexelFormat, TexelKind};
 use amp_core::{BindingKind, Extent, LaunchLayout};
 use std::marker::PhantomData;
@@ -757,47 +758,49 @@ fn whole(texture: &wgpu::Texture, level: u32) -> wgpu::TexelCopyTextureInfo<'_> 
     }
 }
 
-/// The wgpu format of a texel format.
+/// The wgpu format of a texel format: the format amp-core names in naga's terms
+/// ([`TexelFormat::storage_format`], where the texel-to-format fact is defined), in wgpu's.
 pub(crate) fn wgpu_format(format: TexelFormat) -> wgpu::TextureFormat {
+    use naga::StorageFormat as S;
     use wgpu::TextureFormat as F;
-    use TexelKind::*;
-    match (format.kind(), format.components(), format.bits()) {
-        (Sint, 1, 8) => F::R8Sint,
-        (Sint, 1, 16) => F::R16Sint,
-        (Sint, 1, _) => F::R32Sint,
-        (Sint, 2, 8) => F::Rg8Sint,
-        (Sint, 2, 16) => F::Rg16Sint,
-        (Sint, 2, _) => F::Rg32Sint,
-        (Sint, _, 8) => F::Rgba8Sint,
-        (Sint, _, 16) => F::Rgba16Sint,
-        (Sint, _, _) => F::Rgba32Sint,
-        (Uint, 1, 8) => F::R8Uint,
-        (Uint, 1, 16) => F::R16Uint,
-        (Uint, 1, _) => F::R32Uint,
-        (Uint, 2, 8) => F::Rg8Uint,
-        (Uint, 2, 16) => F::Rg16Uint,
-        (Uint, 2, _) => F::Rg32Uint,
-        (Uint, _, 8) => F::Rgba8Uint,
-        (Uint, _, 16) => F::Rgba16Uint,
-        (Uint, _, _) => F::Rgba32Uint,
-        (Float, 1, 16) => F::R16Float,
-        (Float, 1, _) => F::R32Float,
-        (Float, 2, 16) => F::Rg16Float,
-        (Float, 2, _) => F::Rg32Float,
-        (Float, _, 16) => F::Rgba16Float,
-        (Float, _, _) => F::Rgba32Float,
-        (Snorm, 1, 16) => F::R16Snorm,
-        (Snorm, 1, _) => F::R8Snorm,
-        (Snorm, 2, 16) => F::Rg16Snorm,
-        (Snorm, 2, _) => F::Rg8Snorm,
-        (Snorm, _, 16) => F::Rgba16Snorm,
-        (Snorm, _, _) => F::Rgba8Snorm,
-        (Unorm, 1, 16) => F::R16Unorm,
-        (Unorm, 1, _) => F::R8Unorm,
-        (Unorm, 2, 16) => F::Rg16Unorm,
-        (Unorm, 2, _) => F::Rg8Unorm,
-        (Unorm, _, 16) => F::Rgba16Unorm,
-        (Unorm, _, _) => F::Rgba8Unorm,
+    match format.storage_format() {
+        S::R8Sint => F::R8Sint,
+        S::R16Sint => F::R16Sint,
+        S::R32Sint => F::R32Sint,
+        S::Rg8Sint => F::Rg8Sint,
+        S::Rg16Sint => F::Rg16Sint,
+        S::Rg32Sint => F::Rg32Sint,
+        S::Rgba8Sint => F::Rgba8Sint,
+        S::Rgba16Sint => F::Rgba16Sint,
+        S::Rgba32Sint => F::Rgba32Sint,
+        S::R8Uint => F::R8Uint,
+        S::R16Uint => F::R16Uint,
+        S::R32Uint => F::R32Uint,
+        S::Rg8Uint => F::Rg8Uint,
+        S::Rg16Uint => F::Rg16Uint,
+        S::Rg32Uint => F::Rg32Uint,
+        S::Rgba8Uint => F::Rgba8Uint,
+        S::Rgba16Uint => F::Rgba16Uint,
+        S::Rgba32Uint => F::Rgba32Uint,
+        S::R16Float => F::R16Float,
+        S::R32Float => F::R32Float,
+        S::Rg16Float => F::Rg16Float,
+        S::Rg32Float => F::Rg32Float,
+        S::Rgba16Float => F::Rgba16Float,
+        S::R8Snorm => F::R8Snorm,
+        S::R16Snorm => F::R16Snorm,
+        S::Rg8Snorm => F::Rg8Snorm,
+        S::Rg16Snorm => F::Rg16Snorm,
+        S::Rgba8Snorm => F::Rgba8Snorm,
+        S::Rgba16Snorm => F::Rgba16Snorm,
+        S::R8Unorm => F::R8Unorm,
+        S::R16Unorm => F::R16Unorm,
+        S::Rg8Unorm => F::Rg8Unorm,
+        S::Rg16Unorm => F::Rg16Unorm,
+        S::Rgba8Unorm => F::Rgba8Unorm,
+        S::Rgba16Unorm => F::Rgba16Unorm,
+        // `storage_format` gives no other format.
+        _ => F::Rgba32Float,
     }
 }
 

@@ -275,6 +275,9 @@ fn every_example_and_the_tour_report_nothing_under_amp_check() {
         .and_then(|deps| deps.parent())
         .expect("target/<profile>/deps")
         .join("examples");
+    // Examples that write files (the pictures) write them here, not into the repository.
+    let scratch = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("check-sweep");
+    std::fs::create_dir_all(&scratch).expect("scratch dir");
     let names = std::sync::Mutex::new(names);
     let failures = std::sync::Mutex::new(Vec::new());
     std::thread::scope(|s| {
@@ -284,7 +287,7 @@ fn every_example_and_the_tour_report_nothing_under_amp_check() {
                     return;
                 };
                 let out = Command::new(dir.join(&name))
-                    .current_dir(root)
+                    .current_dir(&scratch)
                     .env("AMP_CHECK", "1")
                     .env("AMP_DEFAULT_ACCELERATOR", "emulator")
                     .output()
