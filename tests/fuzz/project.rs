@@ -234,7 +234,9 @@ impl Project {
         let _ = std::fs::remove_dir_all(&src);
         std::fs::create_dir_all(&src).expect("create the scratch crate");
         // The crates the seed files use besides amp (the interop tests open wgpu devices of
-        // their own), with the features amp builds them with, so they add nothing to build.
+        // their own), with the features amp builds them with, so they add nothing to build;
+        // and amp's CPU accelerator optimised, as amp's own workspace builds it (its executor
+        // unoptimised runs a million-pass loop past the case's timeout).
         let manifest = format!(
             "[package]\nname = \"{NAME}\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = \
              false\n\n[dependencies]\namp = {{ path = {root:?} }}\namp-cpu = {{ path = \
@@ -243,7 +245,8 @@ impl Project {
              features = [\"bytemuck\"] }}\nwgpu = {{ \
              version = \"=30.0.1\", default-features = false, features = [\"vulkan\", \
              \"metal\", \"dx12\", \"naga-ir\", \"wgsl\", \"std\", \"parking_lot\"] }}\n\n\
-             [profile.dev]\ndebug = false\n\n[workspace]\n",
+             [profile.dev]\ndebug = false\n\n[profile.dev.package.amp-cpu]\nopt-level = 3\n\
+             debug-assertions = false\noverflow-checks = false\n\n[workspace]\n",
             root = self.root.to_string_lossy(),
             cpu = self.root.join("amp-cpu").to_string_lossy(),
         );
