@@ -134,9 +134,9 @@ impl fmt::Display for MismatchError {
                 array_on,
             } => write!(
                 f,
-                "parallel_for_each at {site} runs on `{runs_on}` but captures an array created \
-                 on `{array_on}`: an array stays on the accelerator it was created on; launch \
-                 there, or copy it (amp::copy) to an array on `{runs_on}`"
+                "parallel_for_each at {site} runs on `{runs_on}` but captures an array or texture \
+                 created on `{array_on}`: arrays and textures stay on the accelerator they were \
+                 created on; launch there, or copy the data (amp::copy) to one on `{runs_on}`"
             ),
             MismatchError::HostArray { used_on } => write!(
                 f,

@@ -146,9 +146,9 @@ fn accelerators_are_named() {
             runs_on: "a".into(),
             array_on: "b".into(),
         }),
-        "parallel_for_each at src/main.rs:12:5 runs on `a` but captures an array created on \
-         `b`: an array stays on the accelerator it was created on; launch there, or copy it \
-         (amp::copy) to an array on `a`",
+        "parallel_for_each at src/main.rs:12:5 runs on `a` but captures an array or texture \
+         created on `b`: arrays and textures stay on the accelerator they were created on; \
+         launch there, or copy the data (amp::copy) to one on `a`",
     );
     says(
         Error::NoAccelerator(SelectError::NotFound {

@@ -150,3 +150,26 @@ fn textures_stay_on_their_accelerator() {
         amp::Error::UnsupportedFeature(amp::error::FeatureError::HostOnly { .. })
     ));
 }
+
+#[test]
+fn a_launch_on_another_accelerator_than_its_texture_is_refused() {
+    let runs: Vec<Accelerator> = Accelerator::all()
+        .expect("accelerators")
+        .into_iter()
+        .filter(|a| !a.is_host_only())
+        .collect();
+    let [home, other, ..] = runs.as_slice() else {
+        return; // one accelerator: nothing to mismatch (lavapipe and the emulator make two)
+    };
+    let tex = Texture::<f32, 1>::options([8])
+        .on(&home.default_view())
+        .build()
+        .expect("texture");
+    let t = &tex;
+    let err = parallel_for_each!(other.default_view(), Extent::new([8]), |i: Index<1>| {
+        t[i] = 1.0;
+    })
+    .expect_err("another accelerator");
+    assert!(matches!(err, amp::Error::AcceleratorMismatch(_)), "{err}");
+    assert!(err.to_string().contains("array or texture"), "{err}");
+}
