@@ -183,14 +183,7 @@ where
         let coordinate = match N {
             1 => terms[0],
             _ => {
-                let ty = b.intern_type(TypeInner::Vector {
-                    size: if N == 2 {
-                        VectorSize::Bi
-                    } else {
-                        VectorSize::Tri
-                    },
-                    scalar: naga::Scalar::U32,
-                });
+                let ty = image_coordinate_type(b, N);
                 b.append(Expression::Compose {
                     ty,
                     components: terms,
@@ -258,6 +251,7 @@ where
     }
 }
 
+/// The type of an image coordinate of rank `rank`: `u32` or a vector of 2 or 3 of them.
 fn image_coordinate_type(b: &mut KernelBuilder, rank: usize) -> Handle<naga::Type> {
     match rank {
         1 => b.intern_type(TypeInner::Scalar(naga::Scalar::U32)),

@@ -465,7 +465,7 @@ impl Binder<'_> {
             _ => {}
         }
         self.shared |= data.shared.load(std::sync::atomic::Ordering::Relaxed);
-        let extent = texture.extent().0.map(|c| (c >> first).max(1));
+        let extent = texture.extent_at(first).0;
         let view = texture.wgpu_view(first, count);
         self.args.texture(&extent, Resource::Texture(view));
         Ok(())

@@ -621,17 +621,22 @@ fn bind_group(
     prints: Option<&wgpu::Buffer>,
 ) -> Result<(wgpu::BindGroup, Option<u32>)> {
     let fault_offset = faults.as_ref().map(|f| f.offset as u32);
-    let resources: Vec<Resource> = launch
-        .buffers()
-        .iter()
-        .cloned()
-        .chain(faults.as_ref().map(|f| Resource::Buffer(f.buffer.clone())))
-        .chain(prints.cloned().map(Resource::Buffer))
-        .collect();
+    // The launch's resources, then the fault and print buffers: compared in place with those
+    // of the kept bind groups, collected only for a new one.
+    let extra = || faults.as_ref().map(|f| f.buffer).into_iter().chain(prints);
+    let same = |kept: &[Resource]| {
+        let n = launch.buffers().len();
+        kept.len() == n + extra().count()
+            && kept[..n] == *launch.buffers()
+            && kept[n..]
+                .iter()
+                .zip(extra())
+                .all(|(k, b)| matches!(k, Resource::Buffer(kb) if kb == b))
+    };
     let reusable = uniform.is_none();
     if reusable {
         let kept = p.bind_groups.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some((_, group)) = kept.iter().find(|(r, _)| *r == resources) {
+        if let Some((_, group)) = kept.iter().find(|(r, _)| same(r)) {
             return Ok((group.clone(), fault_offset));
         }
     }
@@ -684,6 +689,12 @@ fn bind_group(
         if kept.len() >= BIND_GROUPS_KEPT {
             kept.remove(0);
         }
+        let resources = launch
+            .buffers()
+            .iter()
+            .cloned()
+            .chain(extra().cloned().map(Resource::Buffer))
+            .collect();
         kept.push((resources, group.clone()));
     }
     Ok((group, fault_offset))

@@ -282,7 +282,12 @@ impl<T: Texel, const N: usize> Texture<T, N> {
     /// The extent of mip level `level`: half of the one before, at least 1, per component.
     pub fn level_extent(&self, level: u32) -> Result<Extent<N>> {
         self.check_levels(level, 1)?;
-        Ok(Extent(self.extent().0.map(|c| (c >> level).max(1))))
+        Ok(self.extent_at(level))
+    }
+
+    /// The extent of mip level `level`, which the texture has.
+    pub(crate) fn extent_at(&self, level: u32) -> Extent<N> {
+        Extent(self.extent().0.map(|c| (c >> level).max(1)))
     }
 
     /// Bits per component of its format (C++ AMP `get_bits_per_scalar_element`).
@@ -555,11 +560,10 @@ impl<T: Texel, const N: usize> Texture<T, N> {
                 label: Some("amp texture copy"),
             });
             for level in 0..from.levels {
-                let extent: Vec<i32> = from.extent.iter().map(|&c| (c >> level).max(1)).collect();
                 encoder.copy_texture_to_texture(
                     whole(&from.texture, level),
                     whole(&to.texture, level),
-                    wgpu_size(&extent),
+                    wgpu_size(&self.extent_at(level).0),
                 );
             }
             queue.submit([encoder.finish()]);
@@ -681,12 +685,7 @@ macro_rules! view_common {
             }
             /// The extent of the level it shows first.
             pub fn extent(&self) -> Extent<N> {
-                Extent(
-                    self.texture
-                        .extent()
-                        .0
-                        .map(|c| (c >> self.first_level()).max(1)),
-                )
+                self.texture.extent_at(self.first_level())
             }
         }
     };
