@@ -211,7 +211,16 @@ fn emit(func: &ItemFn, body: Body) -> TokenStream {
         .iter()
         .filter(|p| !matches!(p, syn::GenericParam::Lifetime(_)))
         .collect();
-    let where_clause = &func.sig.generics.where_clause;
+    // `Self: 'static`: the function is identified by its marker's `TypeId`.
+    let where_clause = {
+        let predicates = func
+            .sig
+            .generics
+            .where_clause
+            .as_ref()
+            .map(|w| &w.predicates);
+        quote!(where Self: 'static, #predicates)
+    };
     let arg_types: Vec<_> = params
         .iter()
         .map(|t| kernel_side(&t.ty, &type_params))
@@ -259,11 +268,12 @@ fn emit(func: &ItemFn, body: Body) -> TokenStream {
     // At the function's signature, so that an error about a parameter or result type kernels
     // cannot take (reported at the type, and again at the impl) is on the user's tokens.
     let sig_span = func.sig.fn_token.span;
+    let marker_args = marker_args(&func.sig.generics);
     let imp = emit_impl.then(|| {
         quote_spanned! {sig_span=>
             #[automatically_derived]
             #[allow(unused_variables, unused_braces, clippy::all)]
-            impl<#(#impl_params),*> #p::DeviceFn<(#(#arg_types,)*)> for #marker #where_clause {
+            impl<#(#impl_params),*> #p::DeviceFn<(#(#arg_types,)*)> for #marker<#(#marker_args),*> #where_clause {
                 type Output = #output;
                 fn call(&self, #ctx: &mut #p::KernelBuilder, #args: (#(#arg_types,)*)) -> #output {
                     #body
@@ -271,23 +281,68 @@ fn emit(func: &ItemFn, body: Body) -> TokenStream {
             }
         }
     });
+    // The marker has the function's generic parameters (so that each instance is a function of
+    // its own, and a parameter that no argument's type names is still constrained); a type
+    // parameter is held by a `PhantomData` field.
+    let types: Vec<_> = func.sig.generics.type_params().map(|t| &t.ident).collect();
+    let fields = (!types.is_empty())
+        .then(|| quote!(__amp_types: ::core::marker::PhantomData<fn() -> (#(#types,)*)>));
+    let value = match &fields {
+        Some(_) => quote!(#marker { __amp_types: ::core::marker::PhantomData }),
+        None => quote!(#marker {}),
+    };
+    let declared = marker_params(&func.sig.generics);
     quote! {
         #[allow(non_camel_case_types)]
         #[doc(hidden)]
-        #vis struct #marker {}
+        #vis struct #marker<#(#declared),*> { #fields }
 
         // The name in the value namespace is a function (so locals of the same name shadow it,
         // as they would a plain fn); kernels call it, with a `KernelToken`, only to get the
-        // marker. Called on the host, its bound says that it is a kernel function.
+        // marker (`f::<4>` names the marker's generic arguments, the token's type is not one).
+        // Called on the host, its bound says that it is a kernel function.
         #(#attrs)*
         #[allow(dead_code)]
         #[inline(always)]
-        #vis fn #name<C: #p::KernelCall<#marker>>(_: C) -> #marker {
-            #marker {}
+        #vis fn #name<#(#declared),*>(_: impl #p::KernelCall<#marker<#(#marker_args),*>>) -> #marker<#(#marker_args),*> {
+            #value
         }
 
         #imp
     }
+}
+
+/// The marker's generic parameters: the function's types and consts, without bounds or
+/// defaults (lifetimes are erased).
+fn marker_params(generics: &syn::Generics) -> Vec<TokenStream> {
+    generics
+        .params
+        .iter()
+        .filter_map(|p| match p {
+            syn::GenericParam::Type(t) => {
+                let ident = &t.ident;
+                Some(quote!(#ident))
+            }
+            syn::GenericParam::Const(c) => {
+                let (ident, ty) = (&c.ident, &c.ty);
+                Some(quote!(const #ident: #ty))
+            }
+            syn::GenericParam::Lifetime(_) => None,
+        })
+        .collect()
+}
+
+/// The marker's generic arguments, as the function's parameters name them.
+fn marker_args(generics: &syn::Generics) -> Vec<syn::Ident> {
+    generics
+        .params
+        .iter()
+        .filter_map(|p| match p {
+            syn::GenericParam::Type(t) => Some(t.ident.clone()),
+            syn::GenericParam::Const(c) => Some(c.ident.clone()),
+            syn::GenericParam::Lifetime(_) => None,
+        })
+        .collect()
 }
 
 /// The name a parameter binds in the builder closure's arguments.

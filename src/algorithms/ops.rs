@@ -141,9 +141,9 @@ macro_rules! builtin_op {
         pub struct $name;
 
         impl<T: Numeric> BinaryOp<T> for $name {
-            type Marker = builtin::$marker;
+            type Marker = builtin::$marker<T>;
             const COMMUTATIVE: bool = true;
-            fn marker(&self) -> builtin::$marker {
+            fn marker(&self) -> builtin::$marker<T> {
                 builtin::$function(KernelToken::new())
             }
         }

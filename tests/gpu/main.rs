@@ -17,6 +17,7 @@ mod bounds;
 mod bounds_wait;
 mod check_sweep;
 mod checking;
+mod const_generics;
 mod containers;
 mod cpu_accelerator;
 mod device_loss;

@@ -67,10 +67,6 @@ pub fn message(expr: &Expr) -> Option<&'static str> {
             "array literals only initialize local arrays (`let mut a = [0.0f32; 16];`) or index views (`view[[i, j]]`)",
         ),
         Expr::Range(_) => Some("ranges are only supported as the iterator of a `for` loop"),
-        // Rule: a kernel function's generic arguments are inferred from its arguments.
-        Expr::Call(c) if turbofish(&c.func) => Some(
-            "generic arguments of a kernel function call are inferred from its arguments; remove `::<...>`",
-        ),
         Expr::Yield(_) => Some("`yield` is not supported in kernels"),
         Expr::Const(_) => Some("`const` blocks are not supported in kernels; use a `const` item outside"),
         Expr::Infer(_) => Some("`_` is not a value"),
@@ -110,13 +106,4 @@ fn supported_pattern(pat: &Pat) -> bool {
         Pat::Paren(p) => supported_pattern(&p.pat),
         _ => false,
     }
-}
-
-/// Whether a callee path has explicit generic arguments on its last segment.
-fn turbofish(func: &Expr) -> bool {
-    let Expr::Path(p) = func else { return false };
-    p.path
-        .segments
-        .last()
-        .is_some_and(|s| !matches!(s.arguments, syn::PathArguments::None))
 }

@@ -10,13 +10,3 @@ fn f(n: i32) -> i32 {
 }
 
 fn main() {}
-
-#[kernel]
-fn generic<T: amp::Numeric>(x: T) -> T {
-    x
-}
-
-#[kernel]
-fn turbofish(n: i32) -> i32 {
-    generic::<i32>(n)
-}
