@@ -190,6 +190,11 @@ pub mod kernel_types {
     };
     pub use amp_core::place::{IndexPlace, IntoPlace, Mutable, Place};
     pub use amp_core::print::{arg as print_arg, Printable};
+    pub use amp_core::refs::{
+        borrow, borrow_mut, borrow_value, CaptureMut, DerefPlace, Dereference, MutRoot, PlaceOf,
+        ReceiverDeref, ReceiverValue, Ref, RefIndex, RefIndexMut, RefMut, RefRoot, RefRootMut,
+        Reference, Referent, Shared, Unique,
+    };
     pub use amp_core::section::Section;
     pub use amp_core::short_vector::{Component, HasCross, HasW, HasZ, VectorMethods};
     pub use amp_core::structs::{field, Member, PlainFields, Project, Struct};

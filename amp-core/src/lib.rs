@@ -26,6 +26,7 @@ pub mod ops;
 pub mod packed;
 pub mod place;
 pub mod print;
+pub mod refs;
 pub mod section;
 pub mod shape;
 pub mod short_vector;

@@ -138,7 +138,7 @@ fn check_signature(func: &ItemFn, errors: &mut Errors) -> (Vec<Binding>, bool) {
             FnArg::Receiver(r) => errors.push(r, "kernel functions cannot be methods (no `self`)"),
             FnArg::Typed(t) => {
                 params.push(parse::param(&t.pat, errors));
-                parse::signature_type(&t.ty, errors);
+                parse::param_type(&t.ty, errors);
                 // Rule: a parameter holds one kernel value; tuples are not kernel types.
                 match &*t.ty {
                     syn::Type::Tuple(tuple) if tuple.elems.is_empty() => errors.push(
@@ -169,8 +169,16 @@ fn check_signature(func: &ItemFn, errors: &mut Errors) -> (Vec<Binding>, bool) {
             }
         }
     }
-    if let ReturnType::Type(_, ty) = &sig.output {
-        parse::signature_type(ty, errors);
+    match &sig.output {
+        // Rule: a device function returns values; what it writes for its caller goes through a
+        // `&mut` parameter (C++ AMP's `float&` out-parameters).
+        ReturnType::Type(_, ty) if matches!(**ty, syn::Type::Reference(_)) => errors.push(
+            ty,
+            "a #[kernel] fn cannot return a reference: return the value, or write it through a \
+             `&mut` parameter",
+        ),
+        ReturnType::Type(_, ty) => parse::signature_type(ty, errors),
+        ReturnType::Default => {}
     }
     (params, errors.len() == before)
 }
@@ -230,7 +238,10 @@ fn emit(func: &ItemFn, body: Body) -> TokenStream {
     let body = if let Body::Lowered(block, bindings) = body {
         let lower = Lowerer::new().with_result(concrete_result(&func.sig.output, &type_params));
         let names: Vec<_> = bindings.iter().map(param_name).collect();
-        let rebinds = bindings.iter().map(rebind_mut);
+        let rebinds = bindings
+            .iter()
+            .zip(&params)
+            .map(|(binding, param)| rebind(binding, &param.ty));
         let body = returned(
             &func.sig.output,
             &type_params,
@@ -241,8 +252,18 @@ fn emit(func: &ItemFn, body: Body) -> TokenStream {
         {
             let (p, ctx) = at(span);
             let traits = kernel_traits(&p);
+            // References end their borrow at the call (`erase`): the function is built once
+            // for every caller.
+            let temps: Vec<_> = (0..params.len())
+                .map(|i| quote::format_ident!("__amp_p{i}", span = proc_macro2::Span::mixed_site()))
+                .collect();
+            let passed = params.iter().zip(&temps).map(|(param, t)| match *param.ty {
+                syn::Type::Reference(_) => quote!(#p::Reference::erase(#t)),
+                _ => quote!(#t),
+            });
             quote_spanned!(span=>
-                #p::device_fn(#ctx, #label, ::core::any::TypeId::of::<Self>(), #args,
+                let (#(#temps,)*) = #args;
+                #p::device_fn(#ctx, #label, ::core::any::TypeId::of::<Self>(), (#(#passed,)*),
                     |#ctx: &mut #p::KernelBuilder, (#(#names,)*)| -> #output {
                         #traits
                         #(#rebinds)*
@@ -298,8 +319,9 @@ fn param_name(binding: &Binding) -> TokenStream {
     }
 }
 
-/// A `mut` parameter becomes a local initialised with the argument.
-fn rebind_mut(binding: &Binding) -> TokenStream {
+/// A `mut` parameter becomes a local initialised with the argument. A reference or a view is
+/// bound `mut` in the generated code, so that `&mut r[i]` and `&mut v[i]` borrow it.
+fn rebind(binding: &Binding, ty: &syn::Type) -> TokenStream {
     match binding {
         Binding::Name {
             name,
@@ -307,9 +329,25 @@ fn rebind_mut(binding: &Binding) -> TokenStream {
         } => {
             let label = name.to_string();
             let ctx = ctx_ident();
-            quote!(let #name = #ctx.var(::core::option::Option::Some(#label), #name);)
+            quote!(#[allow(unused_mut)] let mut #name = #ctx.var(::core::option::Option::Some(#label), #name);)
+        }
+        Binding::Name { name, .. } if borrowed_through(ty) => {
+            quote!(#[allow(unused_mut)] let mut #name = #name;)
         }
         _ => TokenStream::new(),
+    }
+}
+
+/// Whether a parameter of type `ty` is borrowed through (`&mut r[i]`): a reference or a view.
+fn borrowed_through(ty: &syn::Type) -> bool {
+    match ty {
+        syn::Type::Reference(_) => true,
+        syn::Type::Path(p) => p
+            .path
+            .segments
+            .last()
+            .is_some_and(|s| s.ident == "ArrayView" || s.ident == "Array"),
+        _ => false,
     }
 }
 

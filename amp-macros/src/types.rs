@@ -68,7 +68,20 @@ pub fn index_type(ty: &Type) -> TokenStream {
 /// The kernel-side type of `ty`: `<ty as KernelType>::KernelValue`, except that amp's own types and the
 /// function's generic type parameters (`generics`) are spelled out directly, so that generic
 /// parameters stay constrained in trait impls (a projection does not constrain them).
+///
+/// A reference `&T` / `&mut T` is amp's `Reference` to `T` (the type as written), with an
+/// elided lifetime: the borrow of the caller's binding, which the call checks.
 pub fn kernel_side(ty: &Type, generics: &[syn::Ident]) -> TokenStream {
+    if let Type::Reference(r) = ty {
+        let span = syn::spanned::Spanned::span(ty);
+        let p = crate::lower::private_at(span);
+        let elem = static_type(&r.elem);
+        let mutability = match r.mutability {
+            Some(_) => quote::quote_spanned!(span=> #p::Unique),
+            None => quote::quote_spanned!(span=> #p::Shared),
+        };
+        return quote::quote_spanned!(span=> #p::Reference<'_, #elem, #mutability>);
+    }
     let ty = static_type(ty);
     let p = crate::lower::private();
     if let Type::Path(path) = &ty {

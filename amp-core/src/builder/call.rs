@@ -1,10 +1,13 @@
 //! Device functions: `#[kernel] fn`s called from kernels.
 //!
-//! Each device function becomes one naga function per (function, argument types, views passed),
-//! built on its first call and reused afterwards. Values (scalars, indices) are passed as naga
-//! arguments. Views are not: a view names a resource binding, so a function is specialised for
-//! the views it is called with and refers to their bindings directly (WGSL cannot pass storage
-//! pointers to functions).
+//! Each device function becomes one naga function per (function, argument types, views passed,
+//! roots and paths of the references passed), built on its first call and reused afterwards.
+//! Values (scalars, indices) are passed as naga arguments. Views are not: a view names a
+//! resource binding, so a function is specialised for the views it is called with and refers to
+//! their bindings directly (WGSL cannot pass storage pointers to functions). References are
+//! passed as their root and path (`reference.rs`): a pointer to a whole local variable, or, for
+//! tile_static memory and view elements, a specialisation for the global, plus their run-time
+//! indices.
 //!
 //! Recursion, direct or mutual, is found here: a call to a function that is still being built
 //! is an error naming the whole cycle.
@@ -112,22 +115,23 @@ pub fn kernel_function<Kind, F: KernelFunction<Kind>>(f: &F) -> F::Marker {
 
 /// One argument of a device function.
 pub trait FnArg: Copy + 'static {
-    /// Appends what distinguishes specialisations (views: their binding).
-    fn key(&self, key: &mut Vec<u32>);
+    /// Appends what distinguishes specialisations (views: their binding; references: their
+    /// root and path), looked up in the caller.
+    fn key(&self, b: &KernelBuilder, key: &mut Vec<u32>);
     /// Declares the matching parameter in the function being built; returns the parameter.
     fn param(&self, b: &mut KernelBuilder) -> Self;
-    /// Appends the value passed at the call, if any.
-    fn argument(&self, out: &mut Vec<Handle<Expression>>);
+    /// Appends the values passed at the call, if any (built in the caller).
+    fn argument(&self, b: &mut KernelBuilder, out: &mut Vec<Handle<Expression>>);
 }
 
 /// A device function's argument tuple.
 pub trait FnArgs: Sized + 'static {
     /// See [`FnArg::key`].
-    fn key(&self, key: &mut Vec<u32>);
+    fn key(&self, b: &KernelBuilder, key: &mut Vec<u32>);
     /// See [`FnArg::param`].
     fn params(&self, b: &mut KernelBuilder) -> Self;
     /// See [`FnArg::argument`].
-    fn arguments(&self, out: &mut Vec<Handle<Expression>>);
+    fn arguments(&self, b: &mut KernelBuilder, out: &mut Vec<Handle<Expression>>);
 }
 
 /// [`FnArgs`] for the tuples of 0 to 12 arguments: one invocation lists the names and indices;
@@ -136,16 +140,16 @@ macro_rules! fn_args {
     (@impl $($a:ident $i:tt),*) => {
         impl<$($a: FnArg),*> FnArgs for ($($a,)*) {
             #[allow(unused_variables)]
-            fn key(&self, key: &mut Vec<u32>) {
-                $(self.$i.key(key);)*
+            fn key(&self, b: &KernelBuilder, key: &mut Vec<u32>) {
+                $(self.$i.key(b, key);)*
             }
             #[allow(unused_variables, clippy::unused_unit)]
             fn params(&self, b: &mut KernelBuilder) -> Self {
                 ($(self.$i.param(b),)*)
             }
             #[allow(unused_variables)]
-            fn arguments(&self, out: &mut Vec<Handle<Expression>>) {
-                $(self.$i.argument(out);)*
+            fn arguments(&self, b: &mut KernelBuilder, out: &mut Vec<Handle<Expression>>) {
+                $(self.$i.argument(b, out);)*
             }
         }
     };
@@ -216,7 +220,7 @@ impl KernelBuilder {
             return R::from_result(None, self);
         }
         let mut views = Vec::new();
-        args.key(&mut views);
+        args.key(self, &mut views);
         let key = (marker, TypeId::of::<A>(), views);
         let function = match self.device_fns.get(&key) {
             Some(&f) => f,
@@ -227,7 +231,7 @@ impl KernelBuilder {
             }
         };
         let mut arguments = Vec::new();
-        args.arguments(&mut arguments);
+        args.arguments(self, &mut arguments);
         self.before_call(function);
         self.flush();
         let result = R::result_type(self).map(|_| self.append(Expression::CallResult(function)));

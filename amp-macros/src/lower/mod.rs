@@ -9,6 +9,9 @@
 mod control;
 mod expr;
 mod print;
+mod refs;
+
+pub(crate) use refs::mutably_borrowed;
 mod stmt;
 
 use proc_macro2::{Span, TokenStream};
@@ -115,7 +118,8 @@ pub fn kernel_traits(p: &TokenStream) -> TokenStream {
         #[allow(unused_imports)]
         use #p::{
             DeclareMemory as _, ExtentMethods as _, ForLoop as _, NormMethods as _,
-            ScalarMethods as _, ValueAtomics as _, VectorMethods as _, ViewAtomics as _,
+            ReceiverDeref as _, ReceiverValue as _, ScalarMethods as _, ValueAtomics as _,
+            VectorMethods as _, ViewAtomics as _,
         };
     }
 }
