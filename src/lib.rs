@@ -192,8 +192,8 @@ pub mod kernel_types {
     pub use amp_core::print::{arg as print_arg, Printable};
     pub use amp_core::refs::{
         borrow, borrow_mut, borrow_value, CaptureMut, DerefPlace, Dereference, MutRoot, PlaceOf,
-        ReceiverDeref, ReceiverValue, Ref, RefIndex, RefIndexMut, RefMut, RefRoot, RefRootMut,
-        Reference, Referent, Shared, Unique,
+        ReceiverDeref, ReceiverValue, Ref, RefIndex, RefIndexMut, RefMode, RefMut, RefRoot,
+        RefRootMut, Reference, Referent, Shared, Unique,
     };
     pub use amp_core::section::Section;
     pub use amp_core::short_vector::{Component, HasCross, HasW, HasZ, VectorMethods};

@@ -36,6 +36,11 @@ pub enum Shared {}
 #[derive(Clone, Copy, Debug)]
 pub enum Unique {}
 
+/// The mutability of a [`Reference`]: [`Shared`] or [`Unique`].
+pub trait RefMode: 'static {}
+impl RefMode for Shared {}
+impl RefMode for Unique {}
+
 /// A reference to a `T` in a kernel (a `&T` when `M` is [`Shared`], a `&mut T` when it is
 /// [`Unique`]), borrowing for `'a` the binding that holds the referenced variable.
 pub struct Reference<'a, T, M> {
@@ -69,6 +74,16 @@ impl<'a, T, M> Reference<'a, T, M> {
     /// The same reference, its borrow ended: what a device function receives (the borrow was
     /// checked where the function was called).
     pub fn erase(self) -> Reference<'static, T, M> {
+        Reference {
+            place: self.place,
+            path: self.path,
+            _borrow: PhantomData,
+        }
+    }
+
+    /// The same reference as a shared one, its borrow ended: what a device function's `&T`
+    /// parameter receives (a `&mut T` is taken as a `&T`, as Rust coerces it).
+    pub fn share(self) -> Reference<'static, T, Shared> {
         Reference {
             place: self.place,
             path: self.path,

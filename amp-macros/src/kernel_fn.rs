@@ -16,6 +16,7 @@ use crate::types::kernel_side;
 use crate::{check, parse};
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
+use syn::spanned::Spanned;
 use syn::{FnArg, ItemFn, ReturnType};
 
 pub fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
@@ -220,9 +221,21 @@ fn emit(func: &ItemFn, body: Body) -> TokenStream {
         .filter(|p| !matches!(p, syn::GenericParam::Lifetime(_)))
         .collect();
     let where_clause = &func.sig.generics.where_clause;
+    // A `&T` parameter takes a `&mut T` too, as Rust coerces one to the other: its mode is a
+    // parameter of the implementation.
+    let mut impl_params: Vec<TokenStream> = impl_params.iter().map(|g| quote!(#g)).collect();
     let arg_types: Vec<_> = params
         .iter()
-        .map(|t| kernel_side(&t.ty, &type_params))
+        .enumerate()
+        .map(|(k, t)| match &*t.ty {
+            syn::Type::Reference(r) if r.mutability.is_none() => {
+                let mode = quote::format_ident!("__AmpMode{k}");
+                impl_params.push(quote!(#mode: #p::RefMode));
+                let elem = crate::types::static_type(&r.elem);
+                quote_spanned!(t.ty.span()=> #p::Reference<'_, #elem, #mode>)
+            }
+            _ => kernel_side(&t.ty, &type_params),
+        })
         .collect();
     let output = match &func.sig.output {
         ReturnType::Default => quote!(()),
@@ -257,10 +270,16 @@ fn emit(func: &ItemFn, body: Body) -> TokenStream {
             let temps: Vec<_> = (0..params.len())
                 .map(|i| quote::format_ident!("__amp_p{i}", span = proc_macro2::Span::mixed_site()))
                 .collect();
-            let passed = params.iter().zip(&temps).map(|(param, t)| match *param.ty {
-                syn::Type::Reference(_) => quote!(#p::Reference::erase(#t)),
-                _ => quote!(#t),
-            });
+            let passed = params
+                .iter()
+                .zip(&temps)
+                .map(|(param, t)| match &*param.ty {
+                    syn::Type::Reference(r) if r.mutability.is_none() => {
+                        quote!(#p::Reference::share(#t))
+                    }
+                    syn::Type::Reference(_) => quote!(#p::Reference::erase(#t)),
+                    _ => quote!(#t),
+                });
             quote_spanned!(span=>
                 let (#(#temps,)*) = #args;
                 #p::device_fn(#ctx, #label, ::core::any::TypeId::of::<Self>(), (#(#passed,)*),

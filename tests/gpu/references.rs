@@ -117,3 +117,202 @@ fn references_to_local_array_and_view_elements() -> Result<(), Error> {
     }
     Ok(())
 }
+
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Element)]
+struct Body {
+    pos: Float2,
+    vel: Float2,
+    mass: f32,
+    hits: i32,
+    _pad: [f32; 2],
+}
+
+/// An in-place method-like helper on a struct (C++ AMP: `void advance(body& b, float dt)`).
+#[kernel]
+fn advance(b: &mut Body, dt: f32) {
+    b.pos += b.vel * dt;
+    b.hits += 1;
+}
+
+/// A field by reference (C++ AMP: `void damp(float2& v)`).
+#[kernel]
+fn damp(v: &mut Float2, k: f32) {
+    *v = *v * k;
+    v[0] += 0.5;
+}
+
+#[test]
+fn references_to_struct_fields_and_view_elements_of_structs() -> Result<(), Error> {
+    let n = 200;
+    let f = random_floats(n * 4, 5);
+    let start: Vec<Body> = (0..n)
+        .map(|k| Body {
+            pos: float2(f[4 * k], f[4 * k + 1]),
+            vel: float2(f[4 * k + 2], f[4 * k + 3]),
+            mass: 1.0 + k as f32,
+            hits: k as i32,
+            _pad: [0.0; 2],
+        })
+        .collect();
+    let mut data = start.clone();
+    {
+        let v = ArrayView::new(n as i32, &mut data)?;
+        parallel_for_each!(v.extent(), |i: Index<1>| {
+            let mut local = v[i];
+            advance(&mut local, 0.5);
+            damp(&mut local.vel, 0.25);
+            advance(&mut v[i], 2.0);
+            damp(&mut v[i].vel, 0.5);
+            v[i].mass = local.pos.x() + local.vel.y();
+        })?;
+        v.synchronize()?;
+    }
+    for k in 0..n {
+        let b = start[k];
+        let (lp, lv) = (b.pos + b.vel * 0.5, b.vel * 0.25);
+        let lv = float2(lv.x() + 0.5, lv.y());
+        let pos = b.pos + b.vel * 2.0;
+        let vel = b.vel * 0.5;
+        let vel = float2(vel.x() + 0.5, vel.y());
+        let got = data[k];
+        assert!((got.pos - pos).length() < 1e-4, "pos at {k}");
+        assert!((got.vel - vel).length() < 1e-4, "vel at {k}");
+        assert_eq!(got.hits, k as i32 + 1);
+        assert!((got.mass - (lp.x() + lv.y())).abs() < 1e-4, "mass at {k}");
+    }
+    Ok(())
+}
+
+/// The sum of a 3×3 neighbourhood, by reference (C++ AMP: `float sum9(const float (&n)[3][3])`).
+#[kernel]
+fn sum9(n: &[[f32; 3]; 3]) -> f32 {
+    let mut s = 0.0f32;
+    for r in 0..3 {
+        for c in 0..3 {
+            s += n[r][c];
+        }
+    }
+    s
+}
+
+/// Fills a neighbourhood in place, passing the array on to `sum9`.
+#[kernel]
+fn gather(src: ConstArrayView<f32, 2>, at: Index<2>, n: &mut [[f32; 3]; 3]) -> f32 {
+    let e = src.extent();
+    for r in 0..3 {
+        for c in 0..3 {
+            let y = clamp_to(at[0] + r - 1, e[0]);
+            let x = clamp_to(at[1] + c - 1, e[1]);
+            n[r][c] = src[(y, x)];
+        }
+    }
+    sum9(n)
+}
+
+#[kernel]
+fn clamp_to(v: i32, n: i32) -> i32 {
+    intrinsics::clamp(v, 0, n - 1)
+}
+
+#[test]
+fn whole_local_arrays_by_reference() -> Result<(), Error> {
+    let (h, w) = (23usize, 31usize);
+    let input = random_floats(h * w, 9);
+    let mut out = vec![-1.0f32; h * w];
+    {
+        let src = ConstArrayView::new([h as i32, w as i32], &input)?;
+        let dst = ArrayView::new([h as i32, w as i32], &mut out)?;
+        parallel_for_each!(dst.extent(), |i: Index<2>| {
+            let mut n = [[0.0f32; 3]; 3];
+            let total = gather(src, i, &mut n);
+            // The array was filled through the reference.
+            dst[i] = total + sum9(&n) - n[1][1];
+        })?;
+        dst.synchronize()?;
+    }
+    for y in 0..h {
+        for x in 0..w {
+            let mut s = 0.0f32;
+            for r in 0..3 {
+                for c in 0..3 {
+                    let yy = (y as i32 + r - 1).clamp(0, h as i32 - 1) as usize;
+                    let xx = (x as i32 + c - 1).clamp(0, w as i32 - 1) as usize;
+                    s += input[yy * w + xx];
+                }
+            }
+            let want = 2.0 * s - input[y * w + x];
+            assert!((out[y * w + x] - want).abs() < 1e-3, "at ({y}, {x})");
+        }
+    }
+    Ok(())
+}
+
+/// A tile reduction helper over a whole tile_static array (C++ AMP: a helper taking
+/// `float (&shared)[256]`), with the barriers in the caller: one step halves the live range.
+#[kernel]
+fn reduce_step(shared: &mut [f32; 256], local: i32, stride: i32) {
+    if local < stride {
+        shared[local] += shared[local + stride];
+    }
+}
+
+/// Stores one element of tile_static memory by reference.
+#[kernel]
+fn store(slot: &mut f32, v: f32) {
+    *slot = v;
+}
+
+#[test]
+fn tile_static_arrays_and_elements_by_reference() -> Result<(), Error> {
+    let n = 256 * 6;
+    let input = random_floats(n, 21);
+    let mut sums = vec![-1.0f32; n / 256];
+    {
+        let src = ConstArrayView::new(n as i32, &input)?;
+        let dst = ArrayView::new((n / 256) as i32, &mut sums)?;
+        parallel_for_each!(src.extent().tile::<256>(), |t: TiledIndex<1>| {
+            #[tile_static]
+            let mut shared: [f32; 256];
+            let l = t.local[0];
+            store(&mut shared[l], src[t.global]);
+            t.barrier.wait();
+            let mut stride = 128;
+            while stride > 0 {
+                reduce_step(&mut shared, l, stride);
+                t.barrier.wait();
+                stride /= 2;
+            }
+            if l == 0 {
+                dst[t.tile[0]] = shared[0];
+            }
+        })?;
+        dst.synchronize()?;
+    }
+    for (k, got) in sums.iter().enumerate() {
+        let want: f32 = input[k * 256..(k + 1) * 256].iter().sum();
+        assert!((got - want).abs() < 1e-2, "tile {k}: {got} vs {want}");
+    }
+    Ok(())
+}
+
+#[test]
+fn a_reference_formed_out_of_range_is_a_fault_and_writes_nothing() -> Result<(), Error> {
+    let mut data = vec![0i32; 8];
+    let v = ArrayView::new(8, &mut data)?;
+    let err = parallel_for_each!(Extent::new([1]), |_i: Index<1>| {
+        let mut a = [1, 2, 3, 4];
+        let k = v[0] + 6;
+        bump_int(&mut a[k]);
+        v[1] = a[0];
+        bump_int(&mut v[k + 4]);
+    })
+    .and_then(|_| v.synchronize());
+    let err = err.expect_err("an out-of-range reference is a fault");
+    let (index, extent, _) = crate::common::fault_of(err);
+    assert_eq!((index.as_str(), extent.as_str()), ("(10)", "(8)"));
+    drop(v);
+    // Nothing was written through either reference: `a[0]` stayed 1.
+    assert_eq!(data, [0, 1, 0, 0, 0, 0, 0, 0]);
+    Ok(())
+}
