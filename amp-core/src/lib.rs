@@ -7,6 +7,7 @@
 //! `#[kernel]` and `parallel_for_each!` macros of `amp-macros` generate the code that drives the
 //! [`KernelBuilder`].
 
+pub mod arrays;
 pub mod atomic;
 pub mod bits;
 pub mod builder;

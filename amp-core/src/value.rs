@@ -118,7 +118,7 @@ impl<T: Value> FnResult for KernelValue<T> {
     fn result_type(b: &mut KernelBuilder) -> Option<Handle<Type>> {
         Some(type_of::<T>(b))
     }
-    fn handle(&self) -> Option<Handle<Expression>> {
+    fn handle(&self, _: &mut KernelBuilder) -> Option<Handle<Expression>> {
         Some(KernelValue::handle(*self))
     }
     fn from_result(result: Option<Handle<Expression>>, b: &mut KernelBuilder) -> Self {

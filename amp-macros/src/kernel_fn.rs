@@ -76,6 +76,14 @@ fn returned(
     if block.diverges() {
         return body;
     }
+    if let ReturnType::Type(_, ty) = output {
+        if let syn::Type::Array(_) = &**ty {
+            let (p, _) = at(span);
+            let ty = crate::types::static_type(ty);
+            let value = syn::Ident::new("__amp_result", span);
+            return quote_spanned!(span=> { let #value = #body; #p::array_result::<#ty, _>(#value) });
+        }
+    }
     let Some(ty) = concrete_result(output, type_params) else {
         return body;
     };
@@ -157,14 +165,6 @@ fn check_signature(func: &ItemFn, errors: &mut Errors) -> (Vec<Binding>, bool) {
                         &t.ty,
                         "an array of zero elements carries nothing: remove the parameter",
                     ),
-                    // Arrays are not kernel values (no `KernelType`); said here, at the type,
-                    // rather than by the trait system through the generated impl.
-                    syn::Type::Array(_) => errors.push(
-                        &t.ty,
-                        "arrays are not #[kernel] fn parameters: pass a short vector \
-                         (`Float4`), a #[derive(Element)] struct holding the array, or the \
-                         elements one by one",
-                    ),
                     _ => {}
                 }
             }
@@ -178,7 +178,17 @@ fn check_signature(func: &ItemFn, errors: &mut Errors) -> (Vec<Binding>, bool) {
             "a #[kernel] fn cannot return a reference: return the value, or write it through a \
              `&mut` parameter",
         ),
-        ReturnType::Type(_, ty) => parse::signature_type(ty, errors),
+        ReturnType::Type(_, ty) => {
+            if let syn::Type::Array(a) = &**ty {
+                if is_zero_literal(&a.len) {
+                    errors.push(
+                        ty,
+                        "an array of zero elements carries nothing: return nothing (`()`)",
+                    );
+                }
+            }
+            parse::signature_type(ty, errors)
+        }
         ReturnType::Default => {}
     }
     (params, errors.len() == before)
@@ -342,6 +352,13 @@ fn param_name(binding: &Binding) -> TokenStream {
 /// bound `mut` in the generated code, so that `&mut r[i]` and `&mut v[i]` borrow it.
 fn rebind(binding: &Binding, ty: &syn::Type) -> TokenStream {
     match binding {
+        // An array parameter is a local array already (the caller's copy).
+        Binding::Name {
+            name,
+            mutable: true,
+        } if matches!(ty, syn::Type::Array(_)) => {
+            quote!(#[allow(unused_mut)] let mut #name = #name;)
+        }
         Binding::Name {
             name,
             mutable: true,

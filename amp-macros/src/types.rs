@@ -82,6 +82,13 @@ pub fn kernel_side(ty: &Type, generics: &[syn::Ident]) -> TokenStream {
         };
         return quote::quote_spanned!(span=> #p::Reference<'_, #elem, #mutability>);
     }
+    // An array is a local array (a place): passed and returned by value.
+    if let Type::Array(_) = ty {
+        let span = syn::spanned::Spanned::span(ty);
+        let p = crate::lower::private_at(span);
+        let ty = static_type(ty);
+        return quote::quote_spanned!(span=> #p::tile_static::Place<#ty>);
+    }
     let ty = static_type(ty);
     let p = crate::lower::private();
     if let Type::Path(path) = &ty {

@@ -316,3 +316,73 @@ fn a_reference_formed_out_of_range_is_a_fault_and_writes_nothing() -> Result<(),
     assert_eq!(data, [0, 1, 0, 0, 0, 0, 0, 0]);
     Ok(())
 }
+
+/// A neighbourhood by value (Rust passes arrays by value): the callee changes its copy only.
+#[kernel]
+fn centre_weighted(mut n: [[f32; 3]; 3]) -> f32 {
+    n[1][1] *= 4.0;
+    sum9(&n)
+}
+
+/// An array result.
+#[kernel]
+fn corners(n: [[f32; 3]; 3]) -> [f32; 4] {
+    let c = [n[0][0], n[0][2], n[2][0], n[2][2]];
+    c
+}
+
+/// The Cartoonizer's neighbourhood as a struct holding the 3×3 array.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Element)]
+struct Window {
+    n: [[f32; 3]; 3],
+    scale: f32,
+}
+
+#[kernel]
+fn window_sum(w: Window) -> f32 {
+    let mut s = 0.0f32;
+    for r in 0..3 {
+        for c in 0..3 {
+            s += w.n[r][c];
+        }
+    }
+    s * w.scale
+}
+
+#[test]
+fn arrays_by_value_and_in_struct_fields() -> Result<(), Error> {
+    let n = 100;
+    let input = random_floats(n * 9, 17);
+    let mut out = vec![-1.0f32; n];
+    {
+        let src = ConstArrayView::new((n * 9) as i32, &input)?;
+        let dst = ArrayView::new(n as i32, &mut out)?;
+        parallel_for_each!(dst.extent(), |i: Index<1>| {
+            let mut m = [[0.0f32; 3]; 3];
+            for r in 0..3 {
+                for c in 0..3 {
+                    m[r][c] = src[i[0] * 9 + r * 3 + c];
+                }
+            }
+            let weighted = centre_weighted(m);
+            let k = corners(m);
+            let w = Window { n: m, scale: 0.5 };
+            // `m` itself is unchanged by `centre_weighted`.
+            dst[i] = weighted
+                + (k[0] + k[1] + k[2] + k[3]) * 10.0
+                + window_sum(w) * 100.0
+                + m[1][1] * 1000.0;
+        })?;
+        dst.synchronize()?;
+    }
+    for k in 0..n {
+        let m = &input[k * 9..k * 9 + 9];
+        let sum: f32 = m.iter().sum();
+        let weighted = sum + 3.0 * m[4];
+        let corners = m[0] + m[2] + m[6] + m[8];
+        let want = weighted + corners * 10.0 + sum * 0.5 * 100.0 + m[4] * 1000.0;
+        assert!((out[k] - want).abs() < 1e-2, "at {k}: {} vs {want}", out[k]);
+    }
+    Ok(())
+}

@@ -163,12 +163,12 @@ macro_rules! fn_args {
 }
 fn_args!([] A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11);
 
-/// What a device function returns: nothing, or a kernel value.
+/// What a device function returns: nothing, a kernel value, or an array (by value).
 pub trait FnResult: Sized {
     /// The naga result type.
     fn result_type(b: &mut KernelBuilder) -> Option<Handle<Type>>;
-    /// The value to return.
-    fn handle(&self) -> Option<Handle<Expression>>;
+    /// The value to return (built in the function returning it).
+    fn handle(&self, b: &mut KernelBuilder) -> Option<Handle<Expression>>;
     /// Wraps a call's result.
     fn from_result(result: Option<Handle<Expression>>, b: &mut KernelBuilder) -> Self;
 }
@@ -177,7 +177,7 @@ impl FnResult for () {
     fn result_type(_: &mut KernelBuilder) -> Option<Handle<Type>> {
         None
     }
-    fn handle(&self) -> Option<Handle<Expression>> {
+    fn handle(&self, _: &mut KernelBuilder) -> Option<Handle<Expression>> {
         None
     }
     fn from_result(_: Option<Handle<Expression>>, _: &mut KernelBuilder) -> Self {}
@@ -261,7 +261,7 @@ impl KernelBuilder {
         let params = args.params(self);
         let result = body(self, params);
         if !self.terminated() {
-            let value = result.handle();
+            let value = result.handle(self);
             self.push(Statement::Return { value });
         }
         let result_ty = R::result_type(self);

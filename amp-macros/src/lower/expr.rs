@@ -335,6 +335,11 @@ impl Lowerer {
             .map(|(i, (_, e))| temp_at(&format!("__amp_f{i}"), e.span))
             .collect();
         let values = fields.iter().map(|(_, e)| self.expr(e));
+        // A local array is a field's value by its elements (`Window { n }`).
+        let field_values = fields.iter().zip(&temps).map(|((_, e), t)| {
+            let (_, ctx) = at(e.span);
+            quote_spanned!(e.span=> (#t).amp_field(#ctx))
+        });
         let rest = rest.as_ref().map(|rest| {
             let value = self.expr(rest);
             quote!(..<#path as #p::structs::Struct>::values(#value, #ctx))
@@ -349,7 +354,7 @@ impl Lowerer {
             #(let #temps = #values;)*
             #[allow(non_camel_case_types)]
             type #alias = <#path as #p::structs::Struct>::Values;
-            let __amp_values = #alias { #(#members: #temps,)* #rest };
+            let __amp_values = #alias { #(#members: #field_values,)* #rest };
             #compose
         })
     }

@@ -117,7 +117,8 @@ pub fn kernel_traits(p: &TokenStream) -> TokenStream {
     quote! {
         #[allow(unused_imports)]
         use #p::{
-            DeclareMemory as _, ExtentMethods as _, ForLoop as _, NormMethods as _,
+            DeclareMemory as _, ExtentMethods as _, FieldFromArray as _, FieldValue as _,
+            ForLoop as _, NormMethods as _,
             ReceiverDeref as _, ReceiverValue as _, ScalarMethods as _, ValueAtomics as _,
             VectorMethods as _, ViewAtomics as _,
         };
