@@ -47,8 +47,11 @@ pub struct Reference<'a, T, M> {
     place: Place<T>,
     /// The place's root and path, for passing the reference to a device function.
     path: Option<RefPathId>,
-    _borrow: PhantomData<(&'a mut (), fn() -> M)>,
+    _borrow: Borrow<'a, M>,
 }
+
+/// The borrow a [`Reference`] holds (no data: only its lifetime and mutability).
+type Borrow<'a, M> = PhantomData<(&'a mut (), fn() -> M)>;
 
 /// `&T` in a kernel.
 pub type Ref<'a, T> = Reference<'a, T, Shared>;
