@@ -386,3 +386,46 @@ fn arrays_by_value_and_in_struct_fields() -> Result<(), Error> {
     }
     Ok(())
 }
+
+/// Generic over the element: `template<typename T> void accumulate(T& acc, T x) restrict(amp)`.
+#[kernel]
+fn accumulate<T: Numeric>(acc: &mut T, x: T) {
+    *acc += x;
+}
+
+/// Takes an element of a view parameter by reference, and annotates a reference local.
+#[kernel]
+fn bump_element(v: ArrayView<i32, 1>, i: Index<1>) {
+    bump_int(&mut v[i]);
+    let mut total = 0;
+    let r: &mut i32 = &mut total;
+    accumulate(r, v[i]);
+    accumulate(&mut total, 1);
+    v[i] = total;
+}
+
+#[test]
+fn references_in_generic_functions_and_to_elements_of_view_parameters() -> Result<(), Error> {
+    let n = 300;
+    let mut data: Vec<i32> = (0..n as i32).collect();
+    let mut sums = vec![0.0f32; n];
+    let input = random_floats(n, 3);
+    {
+        let v = ArrayView::new(n as i32, &mut data)?;
+        let s = ArrayView::new(n as i32, &mut sums)?;
+        let x = ConstArrayView::new(n as i32, &input)?;
+        parallel_for_each!(v.extent(), |i: Index<1>| {
+            bump_element(v, i);
+            let mut acc = 1.0f32;
+            accumulate(&mut acc, x[i]);
+            accumulate(&mut s[i], acc);
+        })?;
+        v.synchronize()?;
+        s.synchronize()?;
+    }
+    for k in 0..n {
+        assert_eq!(data[k], k as i32 + 11, "element {k}");
+        assert!((sums[k] - (1.0 + input[k])).abs() < 1e-5, "sum {k}");
+    }
+    Ok(())
+}

@@ -42,7 +42,7 @@ pub struct RefPath {
     steps: Vec<PathStep>,
 }
 
-/// A kept [`RefPath`] (kept by the builder so that references stay `Copy`).
+/// A reference's root and path, kept by the builder so that references stay `Copy`.
 #[derive(Clone, Copy, Debug)]
 pub struct RefPathId(usize);
 
