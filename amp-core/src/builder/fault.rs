@@ -454,6 +454,10 @@ impl KernelBuilder {
     /// costs more than the select (docs/PERFORMANCE.md has the figures), so a later fault of
     /// the thread replaces an earlier one.
     pub(crate) fn note_fault(&mut self, check: &Check) {
+        // Only a reference's own condition: its failure was noted where it was passed.
+        if check.formed == Some(check.ok) {
+            return;
+        }
         self.sites.push(AccessSite {
             loc: self.loc(),
             kind: check.kind,
