@@ -168,7 +168,9 @@ pub mod prelude {
 /// [`View`]: kernel_types::View
 /// [`Place`]: kernel_types::Place
 pub mod kernel_types {
-    pub use amp_core::arrays::{array_result, ArrayResult, FieldFromArray, FieldValue};
+    pub use amp_core::arrays::{
+        array_result, ArrayResult, FieldFromArray, FieldValue, LocalArrayOf,
+    };
     pub use amp_core::atomic::{
         AtomicAdd, AtomicInt, AtomicPlace, ElementIndex, Exchange, ValueAtomics, ViewAtomics,
     };

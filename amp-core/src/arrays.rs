@@ -100,9 +100,24 @@ pub trait ArrayResult<T> {
     fn array(self) -> Place<T>;
 }
 
-impl<T> ArrayResult<T> for Place<T> {
-    fn array(self) -> Place<T> {
+/// What [`ArrayResult`] is implemented through (one blanket implementation, so that its error
+/// lists no internal types).
+#[doc(hidden)]
+pub trait LocalArrayOf<T> {
+    /// The array.
+    fn local_array(self) -> Place<T>;
+}
+
+impl<T> LocalArrayOf<T> for Place<T> {
+    fn local_array(self) -> Place<T> {
         self
+    }
+}
+
+#[diagnostic::do_not_recommend]
+impl<T, V: LocalArrayOf<T>> ArrayResult<T> for V {
+    fn array(self) -> Place<T> {
+        self.local_array()
     }
 }
 
