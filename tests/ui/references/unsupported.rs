@@ -19,6 +19,12 @@ fn pair(a: [&f32; 2]) -> f32 {
     1.0
 }
 
+#[repr(C)]
+#[derive(Clone, Copy, Element)]
+struct Holder {
+    value: &'static f32,
+}
+
 fn main() -> Result<(), amp::Error> {
     let mut data = vec![0.0f32; 64];
     let view = ArrayView::new(64, &mut data)?;
