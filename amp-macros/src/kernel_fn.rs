@@ -12,11 +12,10 @@
 use crate::ast::{Binding, Block};
 use crate::errors::{with_item, Errors};
 use crate::lower::{at, ctx_ident, kernel_traits, private, Lowerer};
-use crate::types::kernel_side;
+use crate::types::{kernel_side, kernel_side_param};
 use crate::{check, parse};
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
-use syn::spanned::Spanned;
 use syn::{FnArg, ItemFn, ReturnType};
 
 pub fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
@@ -231,20 +230,16 @@ fn emit(func: &ItemFn, body: Body) -> TokenStream {
         .filter(|p| !matches!(p, syn::GenericParam::Lifetime(_)))
         .collect();
     let where_clause = &func.sig.generics.where_clause;
-    // A `&T` parameter takes a `&mut T` too, as Rust coerces one to the other: its mode is a
-    // parameter of the implementation.
+    // A `&T` parameter's mode is a generic parameter of the implementation (see
+    // `kernel_side_param`).
     let mut impl_params: Vec<TokenStream> = impl_params.iter().map(|g| quote!(#g)).collect();
     let arg_types: Vec<_> = params
         .iter()
         .enumerate()
-        .map(|(k, t)| match &*t.ty {
-            syn::Type::Reference(r) if r.mutability.is_none() => {
-                let mode = quote::format_ident!("__AmpMode{k}");
-                impl_params.push(quote!(#mode: #p::RefMode));
-                let elem = crate::types::static_type(&r.elem);
-                quote_spanned!(t.ty.span()=> #p::Reference<'_, #elem, #mode>)
-            }
-            _ => kernel_side(&t.ty, &type_params),
+        .map(|(k, t)| {
+            let (ty, mode) = kernel_side_param(&t.ty, &type_params, k);
+            impl_params.extend(mode);
+            ty
         })
         .collect();
     let output = match &func.sig.output {

@@ -147,3 +147,27 @@ pub fn kernel_side(ty: &Type, generics: &[syn::Ident]) -> TokenStream {
     let p = crate::lower::private_at(span);
     quote::quote_spanned!(span=> <#ty as #p::KernelType>::KernelValue)
 }
+
+/// The kernel-side type of the device function parameter number `k` of type `ty`, and the
+/// generic parameter its implementation gains, if any: a `&T` parameter takes a `&mut T` too, as
+/// Rust coerces one to the other, so its mode is a parameter (`__AmpModeK: RefMode`); any other
+/// type is [`kernel_side`]'s.
+pub fn kernel_side_param(
+    ty: &Type,
+    generics: &[syn::Ident],
+    k: usize,
+) -> (TokenStream, Option<TokenStream>) {
+    match ty {
+        Type::Reference(r) if r.mutability.is_none() => {
+            let span = syn::spanned::Spanned::span(ty);
+            let p = crate::lower::private_at(span);
+            let mode = quote::format_ident!("__AmpMode{k}");
+            let elem = static_type(&r.elem);
+            (
+                quote::quote_spanned!(span=> #p::Reference<'_, #elem, #mode>),
+                Some(quote!(#mode: #p::RefMode)),
+            )
+        }
+        _ => (kernel_side(ty, generics), None),
+    }
+}
