@@ -108,7 +108,8 @@ pub fn expand(input: TokenStream, checks: Checks) -> TokenStream {
         .filter(|c| borrowed_names.contains(c))
         .map(|c| {
             let (p, _) = at(c.span());
-            quote_spanned!(c.span()=> #[allow(unused_mut)] let mut #c = #p::CaptureMut::capture_mut(#c);)
+            let m = crate::lower::mut_at(c.span());
+            quote_spanned!(c.span()=> #[allow(unused_mut)] let #m #c = #p::CaptureMut::capture_mut(#c);)
         });
     let body = lower.expr(&body);
     let site = loc(closure.or1_token.span());

@@ -352,7 +352,8 @@ fn rebind(binding: &Binding, ty: &syn::Type) -> TokenStream {
             name,
             mutable: true,
         } if matches!(ty, syn::Type::Array(_)) => {
-            quote!(#[allow(unused_mut)] let mut #name = #name;)
+            let m = crate::lower::mut_at(name.span());
+            quote!(#[allow(unused_mut)] let #m #name = #name;)
         }
         Binding::Name {
             name,
@@ -360,10 +361,12 @@ fn rebind(binding: &Binding, ty: &syn::Type) -> TokenStream {
         } => {
             let label = name.to_string();
             let ctx = ctx_ident();
-            quote!(#[allow(unused_mut)] let mut #name = #ctx.var(::core::option::Option::Some(#label), #name);)
+            let m = crate::lower::mut_at(name.span());
+            quote!(#[allow(unused_mut)] let #m #name = #ctx.var(::core::option::Option::Some(#label), #name);)
         }
         Binding::Name { name, .. } if borrowed_through(ty) => {
-            quote!(#[allow(unused_mut)] let mut #name = #name;)
+            let m = crate::lower::mut_at(name.span());
+            quote!(#[allow(unused_mut)] let #m #name = #name;)
         }
         _ => TokenStream::new(),
     }

@@ -103,6 +103,12 @@ pub fn at(span: Span) -> (TokenStream, Ident) {
     (p, ctx)
 }
 
+/// `mut` at `span` (a binding's name): rustc names a binding only when its whole pattern is the
+/// user's, so the `mut` of a generated `let mut x` is located at `x`.
+pub fn mut_at(span: Span) -> TokenStream {
+    quote_spanned!(span=> mut)
+}
+
 /// A `Loc` of the token at `span`.
 pub fn loc(span: Span) -> TokenStream {
     let p = private();

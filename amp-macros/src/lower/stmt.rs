@@ -1,6 +1,6 @@
 //! Blocks and statements.
 
-use super::{at, loc, private, temp, temp_at, Lowerer};
+use super::{at, loc, mut_at, private, temp, temp_at, Lowerer};
 use crate::ast::TileStatic;
 use crate::ast::{ArrayInit, ArrayKind, Binding, Block, ExprKind, Let, LocalArray, Stmt, StmtKind};
 use crate::types::static_type;
@@ -106,7 +106,8 @@ impl Lowerer {
                     quote_spanned!(name.span()=> #p::KernelBuilder::var(#ctx, ::core::option::Option::Some(#label), #init))
                 };
                 // A `mut` binding, as the user's: `&mut x` borrows it.
-                quote!(#[allow(unused_mut)] let mut #name #ty = { let #init = #value; #var };)
+                let m = mut_at(name.span());
+                quote!(#[allow(unused_mut)] let #m #name #ty = { let #init = #value; #var };)
             }
             Binding::Name { name, .. } => {
                 let reference = matches!(local.value.kind, ExprKind::Reference { .. })
@@ -122,7 +123,8 @@ impl Lowerer {
                 // A reference is reborrowed through its binding (`&mut r[i]`, `&mut *r`), as
                 // Rust reborrows through a `&mut`.
                 if reference {
-                    quote!(#[allow(unused_mut)] let mut #name #ty = #value;)
+                    let m = mut_at(name.span());
+                    quote!(#[allow(unused_mut)] let #m #name #ty = #value;)
                 } else {
                     quote!(let #name #ty = #value;)
                 }
@@ -162,7 +164,7 @@ impl Lowerer {
         let label = name.to_string();
         let value = self.array_value(&local.init);
         // A `mut` binding, as the user's: `&mut a` borrows it.
-        let mutable = mutable.then(|| quote!(mut));
+        let mutable = mutable.then(|| mut_at(name.span()));
         let ty = local
             .ty
             .as_ref()
@@ -221,7 +223,7 @@ impl Lowerer {
         let label = name.to_string();
         let ty = static_type(&local.ty);
         // A `mut` binding, as the user's: `&mut t` borrows it.
-        let mutable = mutable.then(|| quote!(mut));
+        let mutable = mutable.then(|| mut_at(name.span()));
         let span = local.let_span;
         let witness = self.tiled_witness.as_ref().map(|w| {
             let (p, _) = at(span);
@@ -249,7 +251,8 @@ impl Lowerer {
             } => {
                 let label = name.to_string();
                 let init = temp("__amp_init");
-                quote!(#[allow(unused_mut)] let mut #name = { let #init = #value; #ctx.var(::core::option::Option::Some(#label), #init) };)
+                let m = mut_at(name.span());
+                quote!(#[allow(unused_mut)] let #m #name = { let #init = #value; #ctx.var(::core::option::Option::Some(#label), #init) };)
             }
             Binding::Name { name, .. } => quote!(let #name = #value;),
             Binding::Wild => quote!(let _ = #value;),
