@@ -9,6 +9,9 @@
 mod control;
 mod expr;
 mod print;
+mod refs;
+
+pub(crate) use refs::mutably_borrowed;
 mod stmt;
 
 use proc_macro2::{Span, TokenStream};
@@ -100,6 +103,12 @@ pub fn at(span: Span) -> (TokenStream, Ident) {
     (p, ctx)
 }
 
+/// `mut` at `span` (a binding's name): rustc names a binding only when its whole pattern is the
+/// user's, so the `mut` of a generated `let mut x` is located at `x`.
+pub fn mut_at(span: Span) -> TokenStream {
+    quote_spanned!(span=> mut)
+}
+
 /// A `Loc` of the token at `span`.
 pub fn loc(span: Span) -> TokenStream {
     let p = private();
@@ -114,8 +123,10 @@ pub fn kernel_traits(p: &TokenStream) -> TokenStream {
     quote! {
         #[allow(unused_imports)]
         use #p::{
-            DeclareMemory as _, ExtentMethods as _, ForLoop as _, NormMethods as _,
-            ScalarMethods as _, ValueAtomics as _, VectorMethods as _, ViewAtomics as _,
+            DeclareMemory as _, ExtentMethods as _, FieldFromArray as _, FieldValue as _,
+            ForLoop as _, NormMethods as _,
+            ReceiverDeref as _, ReceiverValue as _, ScalarMethods as _, ValueAtomics as _,
+            VectorMethods as _, ViewAtomics as _,
         };
     }
 }
