@@ -236,6 +236,7 @@ pub mod __private_0_1_0 {
     pub use amp_core::print;
     pub use amp_core::structs;
     pub use amp_core::tile_static;
+    pub use amp_core::user_method;
     pub use amp_core::{Element, Extent, Index, Loc, TiledIndex};
     pub use amp_runtime::capture::{Binder, Capture};
     pub use amp_runtime::queue::AsAcceleratorView;
