@@ -203,6 +203,7 @@ pub mod kernel_types {
         assert_tiled, ArrayInit, DeclareMemory, ForArray, LocalInit, Repeat, TileType, Tiled,
     };
     pub use amp_core::types::{KernelType, Rank, Value};
+    pub use amp_core::user_method;
     pub use amp_core::value::Read;
     pub use amp_core::view::{IndexConst, IndexInt, IndexRead, IndexWrite};
     pub use amp_core::{ReadOnly, ReadWrite, View};
@@ -236,7 +237,6 @@ pub mod __private_0_1_0 {
     pub use amp_core::print;
     pub use amp_core::structs;
     pub use amp_core::tile_static;
-    pub use amp_core::user_method;
     pub use amp_core::{Element, Extent, Index, Loc, TiledIndex};
     pub use amp_runtime::capture::{Binder, Capture};
     pub use amp_runtime::queue::AsAcceleratorView;

@@ -7,6 +7,7 @@ fn ui() {
     let t = trybuild::TestCases::new();
     for category in [
         "types", "control", "calls", "memory", "syntax", "views", "tiles", "structs", "textures",
+        "methods",
     ] {
         t.compile_fail(format!("tests/ui/{category}/*.rs"));
     }

@@ -9,16 +9,19 @@
 //!
 //! A call's receiver is lowered as a [`Receiver`]: a mutable place where it names one (a
 //! `let mut` local, an element of a read-write view, of a tile_static or local array, a field of
-//! one of these), otherwise a value. A `&mut self` method takes the receiver's value and returns
+//! one of these), otherwise an [`Immutable`] value; [`method`] finds the method, whose
+//! [`Method`] takes the receiver as its kind says. A `&mut self` method takes the receiver's value and returns
 //! its new value, which the call stores back into the place: `&mut` is exclusive, so nothing
 //! else observes the place in between.
 
 use crate::builder::{KernelBuilder, KernelValue, Var};
 use crate::lang::Assign;
 use crate::place::{IndexPlace, IntoPlace, Place};
+use crate::structs::{member, FieldOf, Project, Select, Struct};
 use crate::types::Element;
 use crate::value::Read;
 use crate::view::{IndexRead, ReadOnly, ReadWrite, View};
+use std::marker::PhantomData;
 
 /// One character of a method's name, as a type: a name is the tuple of its characters.
 #[derive(Clone, Copy, Debug)]
@@ -49,7 +52,19 @@ pub enum ByValue {}
 #[derive(Clone, Copy, Debug)]
 pub enum ByMut {}
 
-/// A method call's receiver: a place or a value of a `#[kernel] impl` type.
+/// A receiver that is no mutable place: a value, an element of a read-only view, an immutable
+/// local.
+#[derive(Debug)]
+pub struct Immutable<T>(KernelValue<T>);
+
+impl<T> Clone for Immutable<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T> Copy for Immutable<T> {}
+
+/// A method call's receiver: a mutable place, or an [`Immutable`] value.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` has no method of this name in kernels",
     label = "no such method in kernels",
@@ -58,16 +73,31 @@ pub enum ByMut {}
 pub trait Receiver: Copy {
     /// The receiver's type.
     type Value;
+    /// The receiver's value.
+    fn value(self, b: &mut KernelBuilder) -> KernelValue<Self::Value>;
+    /// Stores a `&mut self` method's new value (an [`Immutable`] receiver never gets here:
+    /// such a method requires [`Takes`]`<ByMut>`).
+    fn store(self, b: &mut KernelBuilder, value: KernelValue<Self::Value>);
 }
 
 #[diagnostic::do_not_recommend]
-impl<T> Receiver for KernelValue<T> {
+impl<T> Receiver for Immutable<T> {
     type Value = T;
+    fn value(self, _: &mut KernelBuilder) -> KernelValue<T> {
+        self.0
+    }
+    fn store(self, _: &mut KernelBuilder, _: KernelValue<T>) {}
 }
 
 #[diagnostic::do_not_recommend]
-impl<T> Receiver for Place<T> {
+impl<T: Element> Receiver for Place<T> {
     type Value = T;
+    fn value(self, b: &mut KernelBuilder) -> KernelValue<T> {
+        self.read(b)
+    }
+    fn store(self, b: &mut KernelBuilder, value: KernelValue<T>) {
+        self.assign(b, value)
+    }
 }
 
 /// The root of a receiver: a name's place where the name is a mutable one, its value otherwise.
@@ -85,9 +115,9 @@ pub trait ReceiverRoot {
 
 #[diagnostic::do_not_recommend]
 impl<T> ReceiverRoot for KernelValue<T> {
-    type Output = Self;
-    fn receiver_root(self, _: &mut KernelBuilder) -> Self {
-        self
+    type Output = Immutable<T>;
+    fn receiver_root(self, _: &mut KernelBuilder) -> Immutable<T> {
+        Immutable(self)
     }
 }
 
@@ -141,11 +171,11 @@ where
 #[diagnostic::do_not_recommend]
 impl<T, const N: usize, I> ReceiverIndex<I> for View<T, N, ReadOnly>
 where
-    Self: IndexRead<I>,
+    Self: IndexRead<I, Output = KernelValue<T>>,
 {
-    type Output = <Self as IndexRead<I>>::Output;
-    fn receiver_index(self, b: &mut KernelBuilder, i: I) -> Self::Output {
-        self.index_read(b, i)
+    type Output = Immutable<T>;
+    fn receiver_index(self, b: &mut KernelBuilder, i: I) -> Immutable<T> {
+        Immutable(self.index_read(b, i))
     }
 }
 
@@ -160,77 +190,111 @@ where
     }
 }
 
-/// How a method of kind `Self` takes a receiver `R` of type `T`.
+impl<S: Struct> Project for Immutable<S> {
+    type Fields = S::Fields;
+    fn fields(&self) -> S::Fields {
+        S::FIELDS
+    }
+}
+
+impl<S: Struct, F, const I: u32> Select<Immutable<S>> for FieldOf<F, I> {
+    type Output = Immutable<F>;
+    fn select(self, b: &mut KernelBuilder, base: Immutable<S>) -> Immutable<F> {
+        Immutable(member(base.0, b, I))
+    }
+}
+
+/// Method `Name` of a receiver's type: its marker, and how it takes the receiver (`K`).
+#[derive(Debug)]
+pub struct Method<M, K> {
+    marker: M,
+    kind: PhantomData<K>,
+}
+
+/// Finding method `Name` of a receiver's type: implemented for the receivers whose type has
+/// the method (a trait rather than a function's bound, so that a missing method is one error).
+pub trait FindMethod<Name> {
+    /// The method's marker.
+    type Marker;
+    /// How it takes its receiver.
+    type Kind;
+    /// The method.
+    fn method(&self) -> Method<Self::Marker, Self::Kind>;
+}
+
+impl<Name, R: Receiver> FindMethod<Name> for R
+where
+    R::Value: KernelMethod<Name>,
+{
+    type Marker = <R::Value as KernelMethod<Name>>::Marker;
+    type Kind = <R::Value as KernelMethod<Name>>::Receiver;
+    fn method(&self) -> Method<Self::Marker, Self::Kind> {
+        Method {
+            marker: <R::Value as KernelMethod<Name>>::MARKER,
+            kind: PhantomData,
+        }
+    }
+}
+
+impl<M, K> Method<M, K> {
+    /// The marker whose `DeviceFn` implementation builds the method.
+    pub fn marker(&self) -> &M {
+        &self.marker
+    }
+}
+
+/// A receiver that a method of kind `K` takes: every receiver for [`ByValue`], mutable places
+/// for [`ByMut`].
 #[diagnostic::on_unimplemented(
-    message = "this method changes its receiver (`&mut self`): call it on a mutable place",
+    message = "this method changes its receiver (`&mut self`): the receiver must be a mutable place",
     label = "not a mutable place",
     note = "a `&mut self` method is called on a `let mut` local, an element of a read-write view, tile_static or local array, or a field of one of these"
 )]
-pub trait Take<T, R> {
-    /// The receiver's value, passed as the method's first argument.
-    fn value(receiver: R, b: &mut KernelBuilder) -> KernelValue<T>;
-}
+pub trait Takes<K>: Receiver {}
 
-impl<T, R: Read<Output = KernelValue<T>>> Take<T, R> for ByValue {
-    fn value(receiver: R, b: &mut KernelBuilder) -> KernelValue<T> {
-        receiver.read(b)
-    }
-}
+impl<R: Receiver> Takes<ByValue> for R {}
 
-impl<T: Element> Take<T, Place<T>> for ByMut {
-    fn value(receiver: Place<T>, b: &mut KernelBuilder) -> KernelValue<T> {
-        receiver.read(b)
-    }
-}
+#[diagnostic::do_not_recommend]
+impl<T: Element> Takes<ByMut> for Place<T> {}
 
-/// What a call of a method of kind `Self` yields from the device function's result `O`.
-pub trait Finish<T, R, O> {
+/// What a call of a method of this kind yields from the method's result `O`.
+pub trait Finish<R, O> {
     /// The call's value.
     type Output;
-    /// The call's value; a `&mut self` method's new receiver is stored back.
+    /// The call's value; a `&mut self` method's result, the receiver's new value, is stored
+    /// back into the receiver.
     fn finish(receiver: R, b: &mut KernelBuilder, out: O) -> Self::Output;
 }
 
-impl<T, R, O> Finish<T, R, O> for ByValue {
+impl<R, O> Finish<R, O> for ByValue {
     type Output = O;
     fn finish(_: R, _: &mut KernelBuilder, out: O) -> O {
         out
     }
 }
 
-impl<T: Element> Finish<T, Place<T>, KernelValue<T>> for ByMut {
+impl<R: Receiver> Finish<R, KernelValue<R::Value>> for ByMut {
     type Output = ();
-    fn finish(receiver: Place<T>, b: &mut KernelBuilder, out: KernelValue<T>) {
-        receiver.assign(b, out)
+    fn finish(receiver: R, b: &mut KernelBuilder, out: KernelValue<R::Value>) {
+        receiver.store(b, out)
     }
 }
 
-/// The marker of method `Name` of the receiver's type.
-pub fn marker<Name, R: Receiver>(_: &R) -> <R::Value as KernelMethod<Name>>::Marker
-where
-    R::Value: KernelMethod<Name>,
-{
-    <R::Value as KernelMethod<Name>>::MARKER
+/// The receiver's value, passed as the method's first argument.
+pub fn receive<M, K, R: Takes<K>>(
+    _: &Method<M, K>,
+    receiver: R,
+    b: &mut KernelBuilder,
+) -> KernelValue<R::Value> {
+    receiver.value(b)
 }
 
-/// The value a call of method `Name` passes as the receiver.
-pub fn receive<Name, R: Receiver>(receiver: R, b: &mut KernelBuilder) -> KernelValue<R::Value>
-where
-    R::Value: KernelMethod<Name>,
-    <R::Value as KernelMethod<Name>>::Receiver: Take<R::Value, R>,
-{
-    <<R::Value as KernelMethod<Name>>::Receiver as Take<R::Value, R>>::value(receiver, b)
-}
-
-/// The value of a call of method `Name` whose device function returned `out`.
-pub fn finish<Name, R: Receiver, O>(
+/// The call's value from the method's result `out`.
+pub fn finish<M, K: Finish<R, O>, R, O>(
+    _: &Method<M, K>,
     receiver: R,
     b: &mut KernelBuilder,
     out: O,
-) -> <<R::Value as KernelMethod<Name>>::Receiver as Finish<R::Value, R, O>>::Output
-where
-    R::Value: KernelMethod<Name>,
-    <R::Value as KernelMethod<Name>>::Receiver: Finish<R::Value, R, O>,
-{
-    <<R::Value as KernelMethod<Name>>::Receiver as Finish<R::Value, R, O>>::finish(receiver, b, out)
+) -> K::Output {
+    K::finish(receiver, b, out)
 }

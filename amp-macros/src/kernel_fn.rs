@@ -15,7 +15,7 @@ use crate::lower::{at, ctx_ident, kernel_traits, private, Lowerer};
 use crate::types::kernel_side;
 use crate::{check, parse};
 use proc_macro2::{TokenStream, TokenTree};
-use quote::{quote, quote_spanned};
+use quote::{quote, quote_spanned, ToTokens};
 use syn::{FnArg, ItemFn, ReturnType};
 
 pub fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
@@ -27,12 +27,45 @@ pub fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
     if !args.is_empty() {
         errors.push(&args, "#[kernel] takes no arguments");
     }
+    // Rule: a function with `self`, or naming `Self`, is inside an impl block, where the
+    // expansion's marker struct cannot go: the block is what #[kernel] marks. The function stays,
+    // without a body, so that its callers still type-check.
+    if in_impl(&func) {
+        let mut err = syn::Error::new_spanned(
+            &func.sig.ident,
+            "#[kernel] on a function inside an impl block: mark the block instead, \
+             `#[kernel] impl Type { … }` (every function in it is then a kernel function)",
+        );
+        if let Err(args) = errors.finish() {
+            err.combine(args);
+        }
+        func.attrs
+            .retain(|a| a.path().is_ident("doc") || a.path().is_ident("allow"));
+        func.attrs
+            .push(syn::parse_quote!(#[allow(unused_variables)]));
+        func.block = syn::parse_quote!({ ::core::unreachable!() });
+        return with_item(err, func.into_token_stream());
+    }
     let marker = func.sig.ident.clone();
     let DeviceFnItems { marker, value } = device_fn(&mut func, &marker, false, &mut errors);
     match errors.finish() {
         Ok(()) => quote!(#marker #value),
         Err(err) => with_item(err, quote!(#marker #value)),
     }
+}
+
+/// Whether `func` is written inside an impl block: it takes `self` or names `Self`.
+fn in_impl(func: &ItemFn) -> bool {
+    fn names_self(tokens: TokenStream) -> bool {
+        tokens.into_iter().any(|t| match t {
+            TokenTree::Ident(i) => i == "Self",
+            TokenTree::Group(g) => names_self(g.stream()),
+            _ => false,
+        })
+    }
+    matches!(func.sig.inputs.first(), Some(FnArg::Receiver(_)))
+        || names_self(func.sig.to_token_stream())
+        || names_self(func.block.to_token_stream())
 }
 
 /// A device function's expansion: its marker (the struct and its `DeviceFn` implementation,
@@ -196,10 +229,8 @@ fn check_signature(func: &ItemFn, errors: &mut Errors) -> (Vec<Binding>, bool) {
     }
     for input in &sig.inputs {
         match input {
-            FnArg::Receiver(r) => errors.push(
-                r,
-                "a method is a kernel function when its impl block is: write `#[kernel] impl Type { … }` (without #[kernel] on the method)",
-            ),
+            // (A function with `self` outside a #[kernel] impl block was reported by `expand`.)
+            FnArg::Receiver(_) => {}
             FnArg::Typed(t) => {
                 params.push(parse::param(&t.pat, errors));
                 parse::signature_type(&t.ty, errors);

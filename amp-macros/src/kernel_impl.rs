@@ -14,14 +14,15 @@
 //!   receiver's new value, which the call stores back into the receiver's place.
 //!
 //! Constants of the block stay in it (`Self::SIZE` in kernels reads them as any constant).
-//! Trait impls, generic blocks and generic methods are errors at their tokens.
+//! Trait impls, generic blocks, generic methods and `&mut self` methods with a result are errors
+//! at their tokens.
 
 use crate::errors::{with_item, Errors};
 use crate::kernel_fn::{device_fn, self_param, DeviceFnItems};
 use crate::lower::private;
 use proc_macro2::{Ident, Span, TokenStream, TokenTree};
 use quote::{format_ident, quote, ToTokens};
-use syn::visit::Visit;
+use syn::visit_mut::VisitMut;
 use syn::{FnArg, ImplItem, ItemImpl, ReturnType};
 
 /// How a method takes its receiver.
@@ -99,7 +100,7 @@ fn check_block(block: &ItemImpl, errors: &mut Errors) -> Option<Ident> {
         syn::Type::Path(p) if p.qself.is_none() => p.path.get_ident().cloned(),
         _ => None,
     };
-    if ty.is_none() {
+    if ty.is_none() && block.generics.params.is_empty() {
         errors.push(
             &block.self_ty,
             "a #[kernel] impl block is for a #[derive(Element)] struct named by its name \
@@ -153,15 +154,6 @@ fn function(
                  `&self` method, or pass it out through the receiver's fields",
             );
         }
-        let mut returns = Returns(Vec::new());
-        returns.visit_block(&f.block);
-        for r in returns.0 {
-            errors.push(
-                r,
-                "`return` is not supported in a `&mut self` method in kernels: let the body \
-                 end instead",
-            );
-        }
     }
     let mut func = device_form(ty, f, receiver);
     let marker = format_ident!("{}_{}", ty, name, span = name.span());
@@ -187,6 +179,7 @@ fn function(
                 .collect::<Vec<_>>();
             let found = quote! {
                 #[automatically_derived]
+                #[diagnostic::do_not_recommend]
                 impl #p::user_method::KernelMethod<(#(#chars,)*)> for #ty {
                     type Marker = #marker;
                     const MARKER: #marker = #marker {};
@@ -215,12 +208,16 @@ fn receiver(f: &syn::ImplItemFn, errors: &mut Errors) -> Receiver {
     }
 }
 
-/// The `return`s of a body.
-struct Returns<'a>(Vec<&'a syn::ExprReturn>);
+/// In a `&mut self` method's device function, which returns the receiver's new value: `return;`
+/// is `return self;`.
+struct ReturnSelf;
 
-impl<'a> Visit<'a> for Returns<'a> {
-    fn visit_expr_return(&mut self, r: &'a syn::ExprReturn) {
-        self.0.push(r);
+impl VisitMut for ReturnSelf {
+    fn visit_expr_return_mut(&mut self, r: &mut syn::ExprReturn) {
+        if r.expr.is_none() {
+            let this = Ident::new("self", r.return_token.span);
+            r.expr = Some(Box::new(syn::parse_quote!(#this)));
+        }
     }
 }
 
@@ -236,14 +233,15 @@ fn device_form(ty: &Ident, f: &syn::ImplItemFn, receiver: Receiver) -> syn::Item
         let rest: Vec<_> = sig.inputs.iter().skip(1).cloned().collect();
         sig.inputs = syn::parse_quote!(#mutable #param: #ty, #(#rest),*);
     }
-    let block = &f.block;
     let block = match receiver {
         Receiver::Mut => {
             sig.output = syn::parse_quote!(-> #ty);
+            let mut block = f.block.clone();
+            ReturnSelf.visit_block_mut(&mut block);
             let this = Ident::new("self", Span::call_site());
             quote!({ #block #this })
         }
-        _ => block.to_token_stream(),
+        _ => f.block.to_token_stream(),
     };
     let sig = replace_self_type(sig.to_token_stream(), ty);
     let block = replace_self_type(block, ty);

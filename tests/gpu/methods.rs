@@ -62,6 +62,14 @@ impl Body {
         self.steps += 1;
     }
 
+    /// A `&mut self` method that may return early.
+    fn slow_down(&mut self, limit: f32) {
+        if self.speed() <= limit {
+            return;
+        }
+        self.vel = self.vel * 0.5;
+    }
+
     /// A `&mut self` method calling another one on `self`.
     fn advance_twice(&mut self, dt: f32) {
         self.advance(dt);
@@ -189,6 +197,37 @@ fn a_read_only_view_element_takes_self_methods() -> Result<(), Error> {
     for k in 0..n {
         assert!(close(out[k], host::speed(&start[k])), "speed {k}");
     }
+    Ok(())
+}
+
+#[test]
+fn a_mut_self_method_returns_early() -> Result<(), Error> {
+    let n = 200;
+    let start = bodies(n, 7);
+    let mut out = vec![-1.0f32; n];
+    let limit = 9.0f32;
+    {
+        let bv = ConstArrayView::new(n as i32, &start)?;
+        let ov = ArrayView::new(n as i32, &mut out)?;
+        parallel_for_each!(ov.extent(), |i: Index<1>| {
+            let mut b = bv[i];
+            b.slow_down(limit);
+            ov[i] = b.speed();
+        })?;
+        ov.synchronize()?;
+    }
+    let mut slowed = 0;
+    for k in 0..n {
+        let s = host::speed(&start[k]);
+        let expected = if s <= limit { s } else { s * 0.5 };
+        slowed += usize::from(s > limit);
+        assert!(
+            close(out[k], expected),
+            "speed {k}: {} vs {expected}",
+            out[k]
+        );
+    }
+    assert!(slowed > 0 && slowed < n, "{slowed} of {n} slowed");
     Ok(())
 }
 

@@ -444,15 +444,15 @@ impl Lowerer {
         let name = quote_spanned!(span=> (#(#chars,)*));
         let take = {
             let (p, ctx) = at(receiver.span);
-            quote_spanned!(receiver.span=> #p::user_method::receive::<#name, _>(#r, #ctx))
+            quote_spanned!(receiver.span=> #p::user_method::receive(&#m, #r, #ctx))
         };
         quote_spanned!(span=> {
             let #r = #recv;
-            let #m = #p::user_method::marker::<#name, _>(&#r);
+            let #m = #p::user_method::FindMethod::<#name>::method(&#r);
             let #v = #take;
             #(let #temps = #values;)*
-            let #out = #p::DeviceFn::call(&#m, #ctx, (#v, #(#temps,)*));
-            #p::user_method::finish::<#name, _, _>(#r, #ctx, #out)
+            let #out = #p::DeviceFn::call(#m.marker(), #ctx, (#v, #(#temps,)*));
+            #p::user_method::finish(&#m, #r, #ctx, #out)
         })
     }
 
@@ -484,7 +484,10 @@ impl Lowerer {
                     #p::user_method::ReceiverIndex::receiver_index(#b, #ctx, #idx));
                 quote!({ let #b = #base_value; let #idx = #index_value; #call })
             }
-            _ => self.expr(e),
+            _ => {
+                let value = self.expr(e);
+                quote_spanned!(span=> #p::user_method::ReceiverRoot::receiver_root(#value, #ctx))
+            }
         }
     }
 
