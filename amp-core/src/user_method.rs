@@ -298,3 +298,76 @@ pub fn finish<M, K: Finish<R, O>, R, O>(
 ) -> K::Output {
     K::finish(receiver, b, out)
 }
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    /// Methods of amp-core's kernel types that kernels never call by name: the lowering calls
+    /// them by path (`IndexRead::index_read(b, ctx, i)`), or amp-core calls them itself.
+    const INTERNAL: &[&str] = &[
+        "place",
+        "section_from",
+        "section_extent",
+        "for_len",
+        "call",
+        "param",
+        "params",
+    ];
+
+    /// The public methods of amp-core's types that take the builder after `self` (outside the
+    /// builder itself), in `dir`; methods that macros declare are not found.
+    fn kernel_methods(dir: &Path, out: &mut Vec<String>) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                if !path.ends_with("builder") {
+                    kernel_methods(&path, out);
+                }
+                continue;
+            }
+            let Ok(text) = std::fs::read_to_string(&path) else {
+                continue;
+            };
+            for (at, _) in text.match_indices("pub fn ") {
+                let rest = &text[at + "pub fn ".len()..];
+                let name: String = rest
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                let Some(open) = rest.find('(') else { continue };
+                let params = &rest[open + 1..];
+                let params = &params[..params.find(')').unwrap_or(params.len())];
+                let params: String = params.split_whitespace().collect();
+                let takes_self = ["self,", "&self,", "&mutself,"]
+                    .iter()
+                    .any(|s| params.starts_with(s));
+                if !name.is_empty() && takes_self && params.contains("&mutKernelBuilder") {
+                    out.push(name);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_kernel_method_name_is_amps() {
+        let mut names = Vec::new();
+        kernel_methods(
+            &Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+            &mut names,
+        );
+        assert!(names.iter().any(|n| n == "load"), "the scan finds methods");
+        let missing: Vec<_> = names
+            .iter()
+            .filter(|n| !amp_spec::is_amp_method(n) && !INTERNAL.contains(&n.as_str()))
+            .collect();
+        assert!(
+            missing.is_empty(),
+            "kernel methods of amp-core missing from amp_spec::TYPE_METHODS (a #[kernel] impl \
+             method of such a name would be called instead): {missing:?}"
+        );
+    }
+}
