@@ -8,6 +8,9 @@
 //! whose `call` builds `f`'s IR on first use (`A'` is `A`'s kernel-side type). `f` is not callable
 //! on the host: there, the `KernelCall` bound says "`f` is a kernel function". rustc shows `f`
 //! used as a value as `fn(_) -> f {f::<_>}`.
+//!
+//! [`device_fn`] is the expansion of one function, its marker named by the caller: `#[kernel]
+//! impl` blocks (`kernel_impl`) expand their functions through it.
 
 use crate::ast::{Binding, Block};
 use crate::errors::{with_item, Errors};
