@@ -168,6 +168,9 @@ pub mod prelude {
 /// [`View`]: kernel_types::View
 /// [`Place`]: kernel_types::Place
 pub mod kernel_types {
+    pub use amp_core::arrays::{
+        array_result, ArrayResult, FieldFromArray, FieldValue, LocalArrayOf,
+    };
     pub use amp_core::atomic::{
         AtomicAdd, AtomicInt, AtomicPlace, ElementIndex, Exchange, ValueAtomics, ViewAtomics,
     };
@@ -190,6 +193,11 @@ pub mod kernel_types {
     };
     pub use amp_core::place::{IndexPlace, IntoPlace, Mutable, Place};
     pub use amp_core::print::{arg as print_arg, Printable};
+    pub use amp_core::refs::{
+        borrow, borrow_mut, borrow_value, CaptureMut, DerefPlace, Dereference, MutRoot, PlaceOf,
+        ReceiverDeref, ReceiverValue, Ref, RefIndex, RefIndexMut, RefMode, RefMut, RefRoot,
+        RefRootMut, Reference, Referent, Shared, Unique,
+    };
     pub use amp_core::section::Section;
     pub use amp_core::short_vector::{Component, HasCross, HasW, HasZ, VectorMethods};
     pub use amp_core::structs::{field, Member, PlainFields, Project, Struct};

@@ -6,7 +6,16 @@
 fn ui() {
     let t = trybuild::TestCases::new();
     for category in [
-        "types", "control", "calls", "memory", "syntax", "views", "tiles", "structs", "textures",
+        "types",
+        "control",
+        "calls",
+        "memory",
+        "syntax",
+        "views",
+        "tiles",
+        "structs",
+        "textures",
+        "references",
         "methods",
     ] {
         t.compile_fail(format!("tests/ui/{category}/*.rs"));

@@ -191,7 +191,7 @@ impl KernelBuilder {
 
     /// `return value` from the function being built.
     pub fn ret_with<R: FnResult>(&mut self, value: R) {
-        let value = value.handle();
+        let value = value.handle(self);
         self.push(Statement::Return { value });
     }
 }

@@ -7,6 +7,7 @@
 //! `#[kernel]` and `parallel_for_each!` macros of `amp-macros` generate the code that drives the
 //! [`KernelBuilder`].
 
+pub mod arrays;
 pub mod atomic;
 pub mod bits;
 pub mod builder;
@@ -26,6 +27,7 @@ pub mod ops;
 pub mod packed;
 pub mod place;
 pub mod print;
+pub mod refs;
 pub mod section;
 pub mod shape;
 pub mod short_vector;

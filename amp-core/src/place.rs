@@ -69,8 +69,13 @@ impl<T> Place<T> {
         matches!(self.root, Root::TileStatic(_))
     }
 
+    /// The memory the place is in.
+    pub(crate) fn root(&self) -> Root {
+        self.root
+    }
+
     /// What an access through this place is, in a fault report.
-    fn kind(&self) -> AccessKind {
+    pub(crate) fn kind(&self) -> AccessKind {
         match self.root {
             Root::Local => AccessKind::LocalArray,
             Root::TileStatic(_) => AccessKind::TileStatic,

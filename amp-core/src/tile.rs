@@ -497,11 +497,11 @@ pub mod fences {
 }
 
 impl crate::builder::FnArg for TileBarrier {
-    fn key(&self, _: &mut Vec<u32>) {}
+    fn key(&self, _: &KernelBuilder, _: &mut Vec<u32>) {}
     fn param(&self, _: &mut KernelBuilder) -> Self {
         *self
     }
-    fn argument(&self, _: &mut Vec<naga::Handle<naga::Expression>>) {}
+    fn argument(&self, _: &mut KernelBuilder, _: &mut Vec<naga::Handle<naga::Expression>>) {}
 }
 
 impl<const N: usize> crate::builder::FnArg for TiledIndex<N>
@@ -509,7 +509,7 @@ where
     Index<N>: Value + Rank,
     Extent<N>: Value + Rank,
 {
-    fn key(&self, _: &mut Vec<u32>) {}
+    fn key(&self, _: &KernelBuilder, _: &mut Vec<u32>) {}
     fn param(&self, b: &mut KernelBuilder) -> Self {
         TiledIndex {
             global: self.global.param(b),
@@ -520,11 +520,11 @@ where
             barrier: self.barrier,
         }
     }
-    fn argument(&self, out: &mut Vec<naga::Handle<naga::Expression>>) {
+    fn argument(&self, b: &mut KernelBuilder, out: &mut Vec<naga::Handle<naga::Expression>>) {
         for e in [self.global, self.local, self.tile, self.tile_origin] {
-            e.argument(out);
+            e.argument(b, out);
         }
-        self.tile_extent.argument(out);
+        self.tile_extent.argument(b, out);
     }
 }
 

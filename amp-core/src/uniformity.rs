@@ -319,6 +319,15 @@ impl Analysis<'_> {
                 result,
             } => {
                 let args = arguments.iter().map(|a| self.expr(st, *a)).collect();
+                // A local passed by reference may be written by the callee: counted as varying
+                // between threads from here on (sound, if not exact).
+                for &argument in arguments {
+                    if let Some(local) = root_local(st.func, argument) {
+                        if st.locals.insert(local) {
+                            st.changed = true;
+                        }
+                    }
+                }
                 let callee = &self.module.functions[*function];
                 let (result_nonuniform, barrier, subgroup) = self.function(callee, args);
                 if let Some(r) = result {

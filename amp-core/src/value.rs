@@ -95,7 +95,7 @@ impl KernelBuilder {
 }
 
 impl<T: Value> FnArg for KernelValue<T> {
-    fn key(&self, _: &mut Vec<u32>) {}
+    fn key(&self, _: &KernelBuilder, _: &mut Vec<u32>) {}
 
     fn param(&self, b: &mut KernelBuilder) -> Self {
         let ty = type_of::<T>(b);
@@ -109,7 +109,7 @@ impl<T: Value> FnArg for KernelValue<T> {
         KernelValue::from_handle(b.append(Expression::FunctionArgument(index)))
     }
 
-    fn argument(&self, out: &mut Vec<Handle<Expression>>) {
+    fn argument(&self, _: &mut KernelBuilder, out: &mut Vec<Handle<Expression>>) {
         out.push(KernelValue::handle(*self));
     }
 }
@@ -118,7 +118,7 @@ impl<T: Value> FnResult for KernelValue<T> {
     fn result_type(b: &mut KernelBuilder) -> Option<Handle<Type>> {
         Some(type_of::<T>(b))
     }
-    fn handle(&self) -> Option<Handle<Expression>> {
+    fn handle(&self, _: &mut KernelBuilder) -> Option<Handle<Expression>> {
         Some(KernelValue::handle(*self))
     }
     fn from_result(result: Option<Handle<Expression>>, b: &mut KernelBuilder) -> Self {

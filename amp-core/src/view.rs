@@ -336,13 +336,13 @@ where
 
 /// Views passed to device functions are bound, not passed: the key is the binding.
 impl<T: 'static, const N: usize, A: 'static> FnArg for View<T, N, A> {
-    fn key(&self, key: &mut Vec<u32>) {
+    fn key(&self, _: &KernelBuilder, key: &mut Vec<u32>) {
         key.push(self.global.index() as u32);
     }
     fn param(&self, _: &mut KernelBuilder) -> Self {
         *self
     }
-    fn argument(&self, _: &mut Vec<Handle<Expression>>) {}
+    fn argument(&self, _: &mut KernelBuilder, _: &mut Vec<Handle<Expression>>) {}
 }
 
 /// `base[i]` read inside a kernel.

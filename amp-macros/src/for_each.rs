@@ -100,6 +100,16 @@ pub fn expand(input: TokenStream, checks: Checks) -> TokenStream {
     };
     let lower = Lowerer::for_closure(witness);
     let bind_index = lower.bind(index_binding, index_value);
+    // A capture that `&mut` borrows (`&mut v[i]`) is bound `mut`: a read-write view; a captured
+    // value is a copy, which that says.
+    let borrowed_names = crate::lower::mutably_borrowed(&body);
+    let borrowed = captures
+        .iter()
+        .filter(|c| borrowed_names.contains(c))
+        .map(|c| {
+            let (p, _) = at(c.span());
+            quote_spanned!(c.span()=> #[allow(unused_mut)] let mut #c = #p::CaptureMut::capture_mut(#c);)
+        });
     let body = lower.expr(&body);
     let site = loc(closure.or1_token.span());
     let call = match checks {
@@ -138,6 +148,7 @@ pub fn expand(input: TokenStream, checks: Checks) -> TokenStream {
             #site,
             move |#ctx: &mut #p::KernelBuilder, (#(#captures,)*), #index| {
                 #traits
+                #(#borrowed)*
                 #bind_index
                 #body
             },

@@ -15,7 +15,7 @@
 use crate::ast::{Binding, Block};
 use crate::errors::{with_item, Errors};
 use crate::lower::{at, ctx_ident, kernel_traits, private, Lowerer};
-use crate::types::kernel_side;
+use crate::types::{kernel_side, kernel_side_param};
 use crate::{check, parse};
 use proc_macro2::{TokenStream, TokenTree};
 use quote::{quote, quote_spanned, ToTokens};
@@ -172,6 +172,14 @@ fn returned(
     if block.diverges() {
         return body;
     }
+    if let ReturnType::Type(_, ty) = output {
+        if let syn::Type::Array(_) = &**ty {
+            let (p, _) = at(span);
+            let ty = crate::types::static_type(ty);
+            let value = syn::Ident::new("__amp_result", span);
+            return quote_spanned!(span=> { let #value = #body; #p::array_result::<#ty, _>(#value) });
+        }
+    }
     let Some(ty) = concrete_result(output, type_params) else {
         return body;
     };
@@ -236,7 +244,7 @@ fn check_signature(func: &ItemFn, errors: &mut Errors) -> (Vec<Binding>, bool) {
             FnArg::Receiver(_) => {}
             FnArg::Typed(t) => {
                 params.push(parse::param(&t.pat, errors));
-                parse::signature_type(&t.ty, errors);
+                parse::param_type(&t.ty, errors);
                 // Rule: a parameter holds one kernel value; tuples are not kernel types.
                 match &*t.ty {
                     syn::Type::Tuple(tuple) if tuple.elems.is_empty() => errors.push(
@@ -254,21 +262,31 @@ fn check_signature(func: &ItemFn, errors: &mut Errors) -> (Vec<Binding>, bool) {
                         &t.ty,
                         "an array of zero elements carries nothing: remove the parameter",
                     ),
-                    // Arrays are not kernel values (no `KernelType`); said here, at the type,
-                    // rather than by the trait system through the generated impl.
-                    syn::Type::Array(_) => errors.push(
-                        &t.ty,
-                        "arrays are not #[kernel] fn parameters: pass a short vector \
-                         (`Float4`), a #[derive(Element)] struct holding the array, or the \
-                         elements one by one",
-                    ),
                     _ => {}
                 }
             }
         }
     }
-    if let ReturnType::Type(_, ty) = &sig.output {
-        parse::signature_type(ty, errors);
+    match &sig.output {
+        // Rule: a device function returns values; what it writes for its caller goes through a
+        // `&mut` parameter (C++ AMP's `float&` out-parameters).
+        ReturnType::Type(_, ty) if matches!(**ty, syn::Type::Reference(_)) => errors.push(
+            ty,
+            "a #[kernel] fn cannot return a reference: return the value, or write it through a \
+             `&mut` parameter",
+        ),
+        ReturnType::Type(_, ty) => {
+            if let syn::Type::Array(a) = &**ty {
+                if is_zero_literal(&a.len) {
+                    errors.push(
+                        ty,
+                        "an array of zero elements carries nothing: return nothing (`()`)",
+                    );
+                }
+            }
+            parse::signature_type(ty, errors)
+        }
+        ReturnType::Default => {}
     }
     (params, errors.len() == before)
 }
@@ -315,9 +333,17 @@ fn emit(func: &ItemFn, marker: &syn::Ident, has_self: bool, body: Body) -> Devic
             .map(|w| &w.predicates);
         quote!(where Self: 'static, #predicates)
     };
+    // A `&T` parameter's mode is a generic parameter of the implementation (see
+    // `kernel_side_param`).
+    let mut impl_params: Vec<TokenStream> = impl_params.iter().map(|g| quote!(#g)).collect();
     let arg_types: Vec<_> = params
         .iter()
-        .map(|t| kernel_side(&t.ty, &type_params))
+        .enumerate()
+        .map(|(k, t)| {
+            let (ty, mode) = kernel_side_param(&t.ty, &type_params, k);
+            impl_params.extend(mode);
+            ty
+        })
         .collect();
     let output = match &func.sig.output {
         ReturnType::Default => quote!(()),
@@ -333,7 +359,10 @@ fn emit(func: &ItemFn, marker: &syn::Ident, has_self: bool, body: Body) -> Devic
     let body = if let Body::Lowered(block, bindings) = body {
         let lower = Lowerer::new().with_result(concrete_result(&func.sig.output, &type_params));
         let names: Vec<_> = bindings.iter().map(param_name).collect();
-        let rebinds = bindings.iter().map(rebind_mut);
+        let rebinds = bindings
+            .iter()
+            .zip(&params)
+            .map(|(binding, param)| rebind(binding, &param.ty));
         let body = returned(
             &func.sig.output,
             &type_params,
@@ -345,8 +374,24 @@ fn emit(func: &ItemFn, marker: &syn::Ident, has_self: bool, body: Body) -> Devic
         {
             let (p, ctx) = at(span);
             let traits = kernel_traits(&p);
+            // References end their borrow at the call (`erase`): the function is built once
+            // for every caller.
+            let temps: Vec<_> = (0..params.len())
+                .map(|i| quote::format_ident!("__amp_p{i}", span = proc_macro2::Span::mixed_site()))
+                .collect();
+            let passed = params
+                .iter()
+                .zip(&temps)
+                .map(|(param, t)| match &*param.ty {
+                    syn::Type::Reference(r) if r.mutability.is_none() => {
+                        quote!(#p::Reference::share(#t))
+                    }
+                    syn::Type::Reference(_) => quote!(#p::Reference::erase(#t)),
+                    _ => quote!(#t),
+                });
             quote_spanned!(span=>
-                #p::device_fn(#ctx, #label, ::core::any::TypeId::of::<Self>(), #args,
+                let (#(#temps,)*) = #args;
+                #p::device_fn(#ctx, #label, ::core::any::TypeId::of::<Self>(), (#(#passed,)*),
                     |#ctx: &mut #p::KernelBuilder, (#(#names,)*)| -> #output {
                         #traits
                         #(#rebinds)*
@@ -453,18 +498,42 @@ fn param_name(binding: &Binding) -> TokenStream {
     }
 }
 
-/// A `mut` parameter becomes a local initialised with the argument.
-fn rebind_mut(binding: &Binding) -> TokenStream {
+/// A `mut` parameter becomes a local initialised with the argument. A reference or a view is
+/// bound `mut` in the generated code, so that `&mut r[i]` and `&mut v[i]` borrow it.
+fn rebind(binding: &Binding, ty: &syn::Type) -> TokenStream {
     match binding {
+        // An array parameter is a local array already (the caller's copy).
+        Binding::Name {
+            name,
+            mutable: true,
+        } if matches!(ty, syn::Type::Array(_)) => {
+            quote!(#[allow(unused_mut)] let mut #name = #name;)
+        }
         Binding::Name {
             name,
             mutable: true,
         } => {
             let label = name.to_string();
             let ctx = ctx_ident();
-            quote!(let #name = #ctx.var(::core::option::Option::Some(#label), #name);)
+            quote!(#[allow(unused_mut)] let mut #name = #ctx.var(::core::option::Option::Some(#label), #name);)
+        }
+        Binding::Name { name, .. } if borrowed_through(ty) => {
+            quote!(#[allow(unused_mut)] let mut #name = #name;)
         }
         _ => TokenStream::new(),
+    }
+}
+
+/// Whether a parameter of type `ty` is borrowed through (`&mut r[i]`): a reference or a view.
+fn borrowed_through(ty: &syn::Type) -> bool {
+    match ty {
+        syn::Type::Reference(_) => true,
+        syn::Type::Path(p) => p
+            .path
+            .segments
+            .last()
+            .is_some_and(|s| s.ident == "ArrayView" || s.ident == "Array"),
+        _ => false,
     }
 }
 

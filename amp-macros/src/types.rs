@@ -68,7 +68,27 @@ pub fn index_type(ty: &Type) -> TokenStream {
 /// The kernel-side type of `ty`: `<ty as KernelType>::KernelValue`, except that amp's own types and the
 /// function's generic type parameters (`generics`) are spelled out directly, so that generic
 /// parameters stay constrained in trait impls (a projection does not constrain them).
+///
+/// A reference `&T` / `&mut T` is amp's `Reference` to `T` (the type as written), with an
+/// elided lifetime: the borrow of the caller's binding, which the call checks.
 pub fn kernel_side(ty: &Type, generics: &[syn::Ident]) -> TokenStream {
+    if let Type::Reference(r) = ty {
+        let span = syn::spanned::Spanned::span(ty);
+        let p = crate::lower::private_at(span);
+        let elem = static_type(&r.elem);
+        let mutability = match r.mutability {
+            Some(_) => quote::quote_spanned!(span=> #p::Unique),
+            None => quote::quote_spanned!(span=> #p::Shared),
+        };
+        return quote::quote_spanned!(span=> #p::Reference<'_, #elem, #mutability>);
+    }
+    // An array is a local array (a place): passed and returned by value.
+    if let Type::Array(_) = ty {
+        let span = syn::spanned::Spanned::span(ty);
+        let p = crate::lower::private_at(span);
+        let ty = static_type(ty);
+        return quote::quote_spanned!(span=> #p::tile_static::Place<#ty>);
+    }
     let ty = static_type(ty);
     let p = crate::lower::private();
     if let Type::Path(path) = &ty {
@@ -126,4 +146,28 @@ pub fn kernel_side(ty: &Type, generics: &[syn::Ident]) -> TokenStream {
     let span = syn::spanned::Spanned::span(&ty);
     let p = crate::lower::private_at(span);
     quote::quote_spanned!(span=> <#ty as #p::KernelType>::KernelValue)
+}
+
+/// The kernel-side type of the device function parameter number `k` of type `ty`, and the
+/// generic parameter its implementation gains, if any: a `&T` parameter takes a `&mut T` too, as
+/// Rust coerces one to the other, so its mode is a parameter (`__AmpModeK: RefMode`); any other
+/// type is [`kernel_side`]'s.
+pub fn kernel_side_param(
+    ty: &Type,
+    generics: &[syn::Ident],
+    k: usize,
+) -> (TokenStream, Option<TokenStream>) {
+    match ty {
+        Type::Reference(r) if r.mutability.is_none() => {
+            let span = syn::spanned::Spanned::span(ty);
+            let p = crate::lower::private_at(span);
+            let mode = quote::format_ident!("__AmpMode{k}");
+            let elem = static_type(&r.elem);
+            (
+                quote::quote_spanned!(span=> #p::Reference<'_, #elem, #mode>),
+                Some(quote!(#mode: #p::RefMode)),
+            )
+        }
+        _ => (kernel_side(ty, generics), None),
+    }
 }

@@ -44,6 +44,7 @@ mod pipeline_cache;
 mod print;
 mod profile;
 mod property;
+mod references;
 mod rust_forms;
 mod set_default;
 mod shape_ops;

@@ -1,10 +1,13 @@
 //! Device functions: `#[kernel] fn`s called from kernels.
 //!
-//! Each device function becomes one naga function per (function, argument types, views passed),
-//! built on its first call and reused afterwards. Values (scalars, indices) are passed as naga
-//! arguments. Views are not: a view names a resource binding, so a function is specialised for
-//! the views it is called with and refers to their bindings directly (WGSL cannot pass storage
-//! pointers to functions).
+//! Each device function becomes one naga function per (function, argument types, views passed,
+//! roots and paths of the references passed), built on its first call and reused afterwards.
+//! Values (scalars, indices) are passed as naga arguments. Views are not: a view names a
+//! resource binding, so a function is specialised for the views it is called with and refers to
+//! their bindings directly (WGSL cannot pass storage pointers to functions). References are
+//! passed as their root and path (`reference.rs`): a pointer to a whole local variable, or, for
+//! tile_static memory and view elements, a specialisation for the global, plus their run-time
+//! indices.
 //!
 //! Recursion, direct or mutual, is found here: a call to a function that is still being built
 //! is an error naming the whole cycle.
@@ -112,22 +115,23 @@ pub fn kernel_function<Kind, F: KernelFunction<Kind>>(f: &F) -> F::Marker {
 
 /// One argument of a device function.
 pub trait FnArg: Copy + 'static {
-    /// Appends what distinguishes specialisations (views: their binding).
-    fn key(&self, key: &mut Vec<u32>);
+    /// Appends what distinguishes specialisations (views: their binding; references: their
+    /// root and path), looked up in the caller.
+    fn key(&self, b: &KernelBuilder, key: &mut Vec<u32>);
     /// Declares the matching parameter in the function being built; returns the parameter.
     fn param(&self, b: &mut KernelBuilder) -> Self;
-    /// Appends the value passed at the call, if any.
-    fn argument(&self, out: &mut Vec<Handle<Expression>>);
+    /// Appends the values passed at the call, if any (built in the caller).
+    fn argument(&self, b: &mut KernelBuilder, out: &mut Vec<Handle<Expression>>);
 }
 
 /// A device function's argument tuple.
 pub trait FnArgs: Sized + 'static {
     /// See [`FnArg::key`].
-    fn key(&self, key: &mut Vec<u32>);
+    fn key(&self, b: &KernelBuilder, key: &mut Vec<u32>);
     /// See [`FnArg::param`].
     fn params(&self, b: &mut KernelBuilder) -> Self;
     /// See [`FnArg::argument`].
-    fn arguments(&self, out: &mut Vec<Handle<Expression>>);
+    fn arguments(&self, b: &mut KernelBuilder, out: &mut Vec<Handle<Expression>>);
 }
 
 /// [`FnArgs`] for the tuples of 0 to 12 arguments: one invocation lists the names and indices;
@@ -136,16 +140,16 @@ macro_rules! fn_args {
     (@impl $($a:ident $i:tt),*) => {
         impl<$($a: FnArg),*> FnArgs for ($($a,)*) {
             #[allow(unused_variables)]
-            fn key(&self, key: &mut Vec<u32>) {
-                $(self.$i.key(key);)*
+            fn key(&self, b: &KernelBuilder, key: &mut Vec<u32>) {
+                $(self.$i.key(b, key);)*
             }
             #[allow(unused_variables, clippy::unused_unit)]
             fn params(&self, b: &mut KernelBuilder) -> Self {
                 ($(self.$i.param(b),)*)
             }
             #[allow(unused_variables)]
-            fn arguments(&self, out: &mut Vec<Handle<Expression>>) {
-                $(self.$i.argument(out);)*
+            fn arguments(&self, b: &mut KernelBuilder, out: &mut Vec<Handle<Expression>>) {
+                $(self.$i.argument(b, out);)*
             }
         }
     };
@@ -159,12 +163,12 @@ macro_rules! fn_args {
 }
 fn_args!([] A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11);
 
-/// What a device function returns: nothing, or a kernel value.
+/// What a device function returns: nothing, a kernel value, or an array (by value).
 pub trait FnResult: Sized {
     /// The naga result type.
     fn result_type(b: &mut KernelBuilder) -> Option<Handle<Type>>;
-    /// The value to return.
-    fn handle(&self) -> Option<Handle<Expression>>;
+    /// The value to return (built in the function returning it).
+    fn handle(&self, b: &mut KernelBuilder) -> Option<Handle<Expression>>;
     /// Wraps a call's result.
     fn from_result(result: Option<Handle<Expression>>, b: &mut KernelBuilder) -> Self;
 }
@@ -173,7 +177,7 @@ impl FnResult for () {
     fn result_type(_: &mut KernelBuilder) -> Option<Handle<Type>> {
         None
     }
-    fn handle(&self) -> Option<Handle<Expression>> {
+    fn handle(&self, _: &mut KernelBuilder) -> Option<Handle<Expression>> {
         None
     }
     fn from_result(_: Option<Handle<Expression>>, _: &mut KernelBuilder) -> Self {}
@@ -216,7 +220,7 @@ impl KernelBuilder {
             return R::from_result(None, self);
         }
         let mut views = Vec::new();
-        args.key(&mut views);
+        args.key(self, &mut views);
         let key = (marker, TypeId::of::<A>(), views);
         let function = match self.device_fns.get(&key) {
             Some(&f) => f,
@@ -227,7 +231,7 @@ impl KernelBuilder {
             }
         };
         let mut arguments = Vec::new();
-        args.arguments(&mut arguments);
+        args.arguments(self, &mut arguments);
         self.before_call(function);
         self.flush();
         let result = R::result_type(self).map(|_| self.append(Expression::CallResult(function)));
@@ -257,7 +261,7 @@ impl KernelBuilder {
         let params = args.params(self);
         let result = body(self, params);
         if !self.terminated() {
-            let value = result.handle();
+            let value = result.handle(self);
             self.push(Statement::Return { value });
         }
         let result_ty = R::result_type(self);

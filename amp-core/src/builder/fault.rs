@@ -116,6 +116,10 @@ pub struct Check {
     /// The values of `Recorded` bounds, by component.
     recorded: Vec<Option<Handle<Expression>>>,
     kind: AccessKind,
+    /// For an access through a reference passed to a device function: the condition the
+    /// reference was passed with. Its failure was noted where the reference was passed, so a
+    /// fault is noted here only when the reference was in range.
+    formed: Option<Handle<Expression>>,
 }
 
 impl Check {
@@ -138,6 +142,7 @@ impl Check {
             recorded: bounds.into_iter().map(Some).collect(),
             index,
             kind,
+            formed: None,
         }
     }
 
@@ -154,6 +159,20 @@ impl Check {
             bounds: vec![SiteBound::Const(limit)],
             recorded: vec![None],
             kind,
+            formed: None,
+        }
+    }
+
+    /// The check of the accesses through a reference a device function was passed with the
+    /// condition `ok` (its failure was noted by the caller).
+    pub(crate) fn formed(ok: Handle<Expression>, kind: AccessKind) -> Self {
+        Check {
+            ok,
+            index: Vec::new(),
+            bounds: Vec::new(),
+            recorded: Vec::new(),
+            kind,
+            formed: Some(ok),
         }
     }
 }
@@ -185,6 +204,7 @@ pub(crate) struct CheckBuilder {
     bounds: Vec<SiteBound>,
     recorded: Vec<Option<Handle<Expression>>>,
     kind: AccessKind,
+    formed: Option<Handle<Expression>>,
 }
 
 impl CheckBuilder {
@@ -195,6 +215,7 @@ impl CheckBuilder {
             bounds: Vec::new(),
             recorded: Vec::new(),
             kind,
+            formed: None,
         }
     }
 
@@ -300,6 +321,7 @@ impl CheckBuilder {
             bounds: self.bounds,
             recorded: self.recorded,
             kind: self.kind,
+            formed: self.formed,
         })
     }
 
@@ -312,6 +334,7 @@ impl CheckBuilder {
                 bounds: c.bounds.clone(),
                 recorded: c.recorded.clone(),
                 kind,
+                formed: c.formed,
             },
             None => CheckBuilder::new(kind),
         }
@@ -431,6 +454,10 @@ impl KernelBuilder {
     /// costs more than the select (docs/PERFORMANCE.md has the figures), so a later fault of
     /// the thread replaces an earlier one.
     pub(crate) fn note_fault(&mut self, check: &Check) {
+        // Only a reference's own condition: its failure was noted where it was passed.
+        if check.formed == Some(check.ok) {
+            return;
+        }
         self.sites.push(AccessSite {
             loc: self.loc(),
             kind: check.kind,
@@ -459,10 +486,21 @@ impl KernelBuilder {
             });
             stores.push((pointer, value));
         }
+        // Through a reference passed out of range, the fault was noted by the caller.
+        let keep = match check.formed {
+            Some(formed) => {
+                let passed_bad = self.append(Expression::Unary {
+                    op: naga::UnaryOperator::LogicalNot,
+                    expr: formed,
+                });
+                self.binary(BinaryOperator::LogicalOr, check.ok, passed_bad)
+            }
+            None => check.ok,
+        };
         for (pointer, new) in stores {
             let old = self.append(Expression::Load { pointer });
             let value = self.append(Expression::Select {
-                condition: check.ok,
+                condition: keep,
                 accept: old,
                 reject: new,
             });

@@ -30,6 +30,7 @@ mod fences;
 mod half;
 mod loop_limit;
 mod print;
+mod reference;
 mod segments;
 mod subgroups;
 mod untiled;
@@ -52,6 +53,7 @@ pub use print::{
     ArgShape, ArgType, Piece, PrintFormat, PrintKind, PrintScalar, Spec, PRINT_HEADER_WORDS,
     RECORD_HEADER_WORDS,
 };
+pub use reference::RefPathId;
 pub(crate) use segments::Entries;
 pub(crate) use subgroups::SubgroupBuiltin;
 pub use untiled::UNTILED_WORKGROUP;
@@ -98,6 +100,8 @@ pub struct KernelBuilder {
     sites: Vec<AccessSite>,
     /// Checks of places reached through checked indices (see `fault::CheckId`).
     kept_checks: Vec<Check>,
+    /// Paths of references formed in the kernel (see `reference.rs`).
+    kept_paths: Vec<reference::RefPath>,
     /// Loop passes per thread the accelerator runs before it ends loops (see `loop_limit.rs`).
     loop_limit: Option<u32>,
     /// Bytes of local arrays a thread may have on the accelerator, when it allows less than
@@ -280,6 +284,7 @@ impl KernelBuilder {
             fault: None,
             sites: Vec::new(),
             kept_checks: Vec::new(),
+            kept_paths: Vec::new(),
             loop_limit: None,
             local_array_limit: None,
             local_array_bytes: 0,

@@ -6,4 +6,5 @@ mod builder;
 mod loop_soundness;
 mod matrix;
 mod methods;
+mod references;
 mod untiled;

@@ -46,6 +46,15 @@ pub enum ExprKind {
         /// The operand.
         operand: Box<Expr>,
     },
+    /// `&e` or `&mut e`: a reference to a place (or to a temporary holding a value).
+    Reference {
+        /// `&mut`.
+        mutable: bool,
+        /// The `&` (and `mut`) tokens.
+        span: Span,
+        /// The referenced place or value.
+        operand: Box<Expr>,
+    },
     /// `x as T`.
     Cast {
         /// The converted value.
@@ -179,6 +188,8 @@ pub enum UnaryOp {
     Neg,
     /// `!x`.
     Not,
+    /// `*r`: what a reference refers to.
+    Deref,
 }
 
 /// What is written between an index's brackets.
@@ -361,6 +372,13 @@ pub enum PlaceKind {
         index: Subscript,
         /// The brackets.
         bracket_span: Span,
+    },
+    /// `*r`: what a `&mut` reference refers to.
+    Deref {
+        /// The `*` token.
+        star_span: Span,
+        /// The reference.
+        operand: Box<Expr>,
     },
     /// `base.member`.
     Field {

@@ -74,7 +74,9 @@ pub fn walk_expr<V: Visit + ?Sized>(v: &mut V, expr: &Expr) {
             v.visit_expr(left);
             v.visit_expr(right);
         }
-        ExprKind::Unary { operand, .. } => v.visit_expr(operand),
+        ExprKind::Unary { operand, .. } | ExprKind::Reference { operand, .. } => {
+            v.visit_expr(operand)
+        }
         ExprKind::Cast { value, .. } => v.visit_expr(value),
         ExprKind::Index { base, index, .. } => {
             v.visit_expr(base);
@@ -158,6 +160,7 @@ pub fn walk_place<V: Visit + ?Sized>(v: &mut V, place: &Place) {
             walk_subscript(v, index);
         }
         PlaceKind::Field { base, .. } => walk_place(v, base),
+        PlaceKind::Deref { operand, .. } => v.visit_expr(operand),
     }
 }
 

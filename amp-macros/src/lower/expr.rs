@@ -42,9 +42,17 @@ impl Lowerer {
                         quote_spanned!(*op_span=> #p::ops::Negate::negate(#t, #ctx))
                     }
                     UnaryOp::Not => quote_spanned!(*op_span=> #p::ops::Not::not(#t, #ctx)),
+                    UnaryOp::Deref => {
+                        quote_spanned!(*op_span=> #p::Dereference::deref(#t, #ctx))
+                    }
                 };
                 quote!({ let #t = #v; #call })
             }
+            ExprKind::Reference {
+                mutable,
+                span,
+                operand,
+            } => self.reference(*mutable, *span, operand),
             ExprKind::Cast { value, ty, as_span } => {
                 let v = self.expr(value);
                 let t = temp_at("__amp_v", value.span);
@@ -236,7 +244,7 @@ impl Lowerer {
                 quote!({ let #r = #rhs; #combine #write })
             }
             // (A place in parentheses was unwrapped above.)
-            PlaceKind::Field { .. } | PlaceKind::Paren(_) => {
+            PlaceKind::Field { .. } | PlaceKind::Deref { .. } | PlaceKind::Paren(_) => {
                 let place_span = place.span;
                 let place_value = self.place(place);
                 let p_t = temp_at("__amp_place", place_span);
@@ -282,11 +290,19 @@ impl Lowerer {
                 quote!({ let #b = #base_value; let #idx = #index_value; #call })
             }
             PlaceKind::Field { base, member } => self.field(self.place(base), base.span, member),
+            PlaceKind::Deref { star_span, operand } => {
+                let value = self.expr(operand);
+                // At the `*`, as the call: rustc reports an operand it cannot take once.
+                let t = temp_at("__amp_v", *star_span);
+                let span = *star_span;
+                let (p, ctx) = at(span);
+                quote_spanned!(span=> { let #t = #value; #p::DerefPlace::deref_place(#t, #ctx) })
+            }
         }
     }
 
     /// `base.member`, `base` lowered (a value or a place) from the tokens at `base_span`.
-    fn field(&self, base: TokenStream, base_span: Span, member: &Member) -> TokenStream {
+    pub(super) fn field(&self, base: TokenStream, base_span: Span, member: &Member) -> TokenStream {
         let (b, fields) = (
             temp_at("__amp_base", base_span),
             temp_at("__amp_fields", member.span()),
@@ -319,6 +335,11 @@ impl Lowerer {
             .map(|(i, (_, e))| temp_at(&format!("__amp_f{i}"), e.span))
             .collect();
         let values = fields.iter().map(|(_, e)| self.expr(e));
+        // A local array is a field's value by its elements (`Window { n }`).
+        let field_values = fields.iter().zip(&temps).map(|((_, e), t)| {
+            let (_, ctx) = at(e.span);
+            quote_spanned!(e.span=> (#t).amp_field(#ctx))
+        });
         let rest = rest.as_ref().map(|rest| {
             let value = self.expr(rest);
             quote!(..<#path as #p::structs::Struct>::values(#value, #ctx))
@@ -333,7 +354,7 @@ impl Lowerer {
             #(let #temps = #values;)*
             #[allow(non_camel_case_types)]
             type #alias = <#path as #p::structs::Struct>::Values;
-            let __amp_values = #alias { #(#members: #temps,)* #rest };
+            let __amp_values = #alias { #(#members: #field_values,)* #rest };
             #compose
         })
     }
@@ -393,7 +414,14 @@ impl Lowerer {
         // rather than read. Views and arrays read as themselves, so nothing else changes.
         let recv = match &receiver.kind {
             ExprKind::Path(path) if method.to_string().starts_with("atomic_") => quote!(#path),
-            _ => self.expr(receiver),
+            // A reference's method is its value's (`r.sqrt()` on a `&f32`); anything else is
+            // its own receiver.
+            _ => {
+                let value = self.expr(receiver);
+                let v = temp_at("__amp_recv", receiver.span);
+                let (_, ctx) = at(receiver.span);
+                quote_spanned!(receiver.span=> { let #v = #value; (#v).amp_recv(#ctx) })
+            }
         };
         let r = temp_at("__amp_recv", receiver.span);
         let temps: Vec<_> = args

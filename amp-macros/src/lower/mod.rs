@@ -9,6 +9,9 @@
 mod control;
 mod expr;
 mod print;
+mod refs;
+
+pub(crate) use refs::mutably_borrowed;
 mod stmt;
 
 use proc_macro2::{Span, TokenStream};
@@ -114,8 +117,10 @@ pub fn kernel_traits(p: &TokenStream) -> TokenStream {
     quote! {
         #[allow(unused_imports)]
         use #p::{
-            DeclareMemory as _, ExtentMethods as _, ForLoop as _, NormMethods as _,
-            ScalarMethods as _, ValueAtomics as _, VectorMethods as _, ViewAtomics as _,
+            DeclareMemory as _, ExtentMethods as _, FieldFromArray as _, FieldValue as _,
+            ForLoop as _, NormMethods as _,
+            ReceiverDeref as _, ReceiverValue as _, ScalarMethods as _, ValueAtomics as _,
+            VectorMethods as _, ViewAtomics as _,
         };
     }
 }

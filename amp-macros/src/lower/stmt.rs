@@ -2,7 +2,7 @@
 
 use super::{at, loc, private, temp, temp_at, Lowerer};
 use crate::ast::TileStatic;
-use crate::ast::{ArrayInit, ArrayKind, Binding, Block, Let, LocalArray, Stmt, StmtKind};
+use crate::ast::{ArrayInit, ArrayKind, Binding, Block, ExprKind, Let, LocalArray, Stmt, StmtKind};
 use crate::types::static_type;
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
@@ -105,11 +105,27 @@ impl Lowerer {
                     let (p, ctx) = at(name.span());
                     quote_spanned!(name.span()=> #p::KernelBuilder::var(#ctx, ::core::option::Option::Some(#label), #init))
                 };
-                quote!(let #name #ty = { let #init = #value; #var };)
+                // A `mut` binding, as the user's: `&mut x` borrows it.
+                quote!(#[allow(unused_mut)] let mut #name #ty = { let #init = #value; #var };)
             }
             Binding::Name { name, .. } => {
-                let ty = ty.map(|t| quote!(: <#t as #p::KernelType>::KernelValue));
-                quote!(let #name #ty = #value;)
+                let reference = matches!(local.value.kind, ExprKind::Reference { .. })
+                    || matches!(local.ty, Some(syn::Type::Reference(_)));
+                let ty = local.ty.as_ref().map(|t| match t {
+                    syn::Type::Reference(_) => crate::types::kernel_side(t, &[]),
+                    _ => {
+                        let t = static_type(t);
+                        quote!(<#t as #p::KernelType>::KernelValue)
+                    }
+                });
+                let ty = ty.map(|t| quote!(: #t));
+                // A reference is reborrowed through its binding (`&mut r[i]`, `&mut *r`), as
+                // Rust reborrows through a `&mut`.
+                if reference {
+                    quote!(#[allow(unused_mut)] let mut #name #ty = #value;)
+                } else {
+                    quote!(let #name #ty = #value;)
+                }
             }
             Binding::Wild => quote!(let _ = #value;),
         }
@@ -140,11 +156,13 @@ impl Lowerer {
     /// `let a = [e; N];` or `let a = [x, y, z];` declares a local array.
     fn local_array(&self, local: &LocalArray) -> TokenStream {
         let p = private();
-        let Binding::Name { name, .. } = &local.binding else {
+        let Binding::Name { name, mutable } = &local.binding else {
             return TokenStream::new();
         };
         let label = name.to_string();
         let value = self.array_value(&local.init);
+        // A `mut` binding, as the user's: `&mut a` borrows it.
+        let mutable = mutable.then(|| quote!(mut));
         let ty = local
             .ty
             .as_ref()
@@ -154,7 +172,8 @@ impl Lowerer {
         {
             let (_, ctx) = at(name.span());
             quote_spanned!(name.span()=>
-                let #name #ty = {
+                #[allow(unused_mut)]
+                let #mutable #name #ty = {
                     let #init = #value;
                     #ctx.local_array(::core::option::Option::Some(#label), #init)
                 };
@@ -196,11 +215,13 @@ impl Lowerer {
 
     /// `#[tile_static] let t: T;` declares tile_static memory.
     fn tile_static(&self, local: &TileStatic) -> TokenStream {
-        let Binding::Name { name, .. } = &local.binding else {
+        let Binding::Name { name, mutable } = &local.binding else {
             return TokenStream::new();
         };
         let label = name.to_string();
         let ty = static_type(&local.ty);
+        // A `mut` binding, as the user's: `&mut t` borrows it.
+        let mutable = mutable.then(|| quote!(mut));
         let span = local.let_span;
         let witness = self.tiled_witness.as_ref().map(|w| {
             let (p, _) = at(span);
@@ -209,7 +230,8 @@ impl Lowerer {
         {
             let (_, ctx) = at(span);
             quote_spanned!(span=>
-                let #name = {
+                #[allow(unused_mut)]
+                let #mutable #name = {
                     #witness
                     #ctx.tile_static::<#ty>(::core::option::Option::Some(#label))
                 };
@@ -227,7 +249,7 @@ impl Lowerer {
             } => {
                 let label = name.to_string();
                 let init = temp("__amp_init");
-                quote!(let #name = { let #init = #value; #ctx.var(::core::option::Option::Some(#label), #init) };)
+                quote!(#[allow(unused_mut)] let mut #name = { let #init = #value; #ctx.var(::core::option::Option::Some(#label), #init) };)
             }
             Binding::Name { name, .. } => quote!(let #name = #value;),
             Binding::Wild => quote!(let _ = #value;),

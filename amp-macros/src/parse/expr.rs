@@ -106,8 +106,7 @@ impl Parser<'_> {
                 let op = match u.op {
                     syn::UnOp::Neg(t) => (UnaryOp::Neg, t.span),
                     syn::UnOp::Not(t) => (UnaryOp::Not, t.span),
-                    // `*x` was reported.
-                    syn::UnOp::Deref(_) => return ExprKind::Paren(operand),
+                    syn::UnOp::Deref(t) => (UnaryOp::Deref, t.span),
                     other => {
                         self.errors.push(other, forms::UNSUPPORTED);
                         return ExprKind::Paren(operand);
@@ -196,7 +195,18 @@ impl Parser<'_> {
             }
             E::Await(a) => self.inner(&a.attrs, &a.base),
             E::Try(t) => self.inner(&t.attrs, &t.expr),
-            E::Reference(r) => self.inner(&r.attrs, &r.expr),
+            E::Reference(r) => {
+                self.attrs(&r.attrs);
+                let span = match &r.mutability {
+                    Some(m) => r.and_token.span.join(m.span).unwrap_or(r.and_token.span),
+                    None => r.and_token.span,
+                };
+                ExprKind::Reference {
+                    mutable: r.mutability.is_some(),
+                    span,
+                    operand: Box::new(self.expr(&r.expr)),
+                }
+            }
             E::RawAddr(r) => self.inner(&r.attrs, &r.expr),
             E::Let(l) => {
                 self.attrs(&l.attrs);
@@ -318,6 +328,13 @@ impl Parser<'_> {
                     base: Box::new(base?),
                     index,
                     bracket_span: i.bracket_token.span.join(),
+                }
+            }
+            syn::Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => {
+                self.attrs(&u.attrs);
+                PlaceKind::Deref {
+                    star_span: u.op.span(),
+                    operand: Box::new(self.expr(&u.expr)),
                 }
             }
             syn::Expr::Field(f) => {

@@ -33,12 +33,12 @@ pub fn message(expr: &Expr) -> Option<&'static str> {
         ),
         // Rule: no nested closures (lambdas inside restrict(amp) code).
         Expr::Closure(_) => Some("closures inside kernels are not supported; call a #[kernel] function"),
-        // Rule: no references or dereferences: kernels work on values and views.
-        Expr::Reference(_) => Some("references are not supported in kernels; use the value itself"),
+        // Rule: a reference refers to a kernel value or a place, not to another reference
+        // (a reference is passed by itself).
+        Expr::Reference(r) if matches!(&*r.expr, Expr::Reference(_)) => Some(
+            "references to references are not supported in kernels; pass the reference itself",
+        ),
         Expr::RawAddr(_) => Some("raw pointers are not supported in kernels"),
-        Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => {
-            Some("dereferencing is not supported in kernels")
-        }
         // Rule: labels and labeled jumps are goto-style control (C3593, C3598).
         Expr::Break(b) if b.label.is_some() => Some(
             "labeled `break` is not supported in kernels (goto-style control, C++ AMP C3593); restructure the loop or use a flag",

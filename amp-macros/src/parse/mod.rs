@@ -41,6 +41,11 @@ pub fn signature_type(ty: &Type, errors: &mut Errors) {
     Parser { errors, loops: 0 }.ty(ty);
 }
 
+/// Applies the rules on types to a parameter's type (which may be a reference).
+pub fn param_type(ty: &Type, errors: &mut Errors) {
+    Parser { errors, loops: 0 }.binding_type(ty);
+}
+
 /// The walk's state.
 struct Parser<'e> {
     /// Where violations are collected.
@@ -107,7 +112,9 @@ impl Parser<'_> {
                  elements in the kernel, then wait at the tile barrier",
             );
         }
-        self.annotation(&local.pat);
+        if let Pat::Type(t) = &local.pat {
+            self.ty(&t.ty);
+        }
         if let Some(init) = &local.init {
             self.array_init(&init.expr);
         }
@@ -159,10 +166,10 @@ impl Parser<'_> {
         })
     }
 
-    /// The types annotated in a pattern (`let x: T`), checked.
+    /// The types annotated in a pattern (`let x: T`, which may be a reference), checked.
     fn annotation(&mut self, pat: &Pat) {
         if let Pat::Type(t) = pat {
-            self.ty(&t.ty);
+            self.binding_type(&t.ty);
         }
     }
 

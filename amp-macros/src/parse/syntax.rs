@@ -45,6 +45,33 @@ impl<'e> Parser<'e> {
         self.syntax().visit_type(ty);
     }
 
+    /// A parameter's or a local's type, checked: it may be a reference (`&mut [f32; 4]`).
+    /// Rule: a reference refers to a kernel value or array, not to another reference, and not
+    /// to a whole view or texture (they are passed by reference already).
+    pub(super) fn binding_type(&mut self, ty: &Type) {
+        let Type::Reference(r) = ty else {
+            return self.ty(ty);
+        };
+        if let Some(lt) = &r.lifetime {
+            self.syntax().visit_lifetime(lt);
+        }
+        let view = matches!(&*r.elem, Type::Path(p) if p.path.segments.last().is_some_and(|s| {
+            VIEW_TYPES.contains(&s.ident.to_string().as_str())
+        }));
+        match &*r.elem {
+            Type::Reference(_) => self.errors.push(
+                ty,
+                "references to references are not supported in kernels; take the reference itself",
+            ),
+            _ if view => self.errors.push(
+                ty,
+                "a reference to a whole view or texture is not supported in kernels: take the view \
+                 itself (views are passed to #[kernel] functions by reference already)",
+            ),
+            elem => self.ty(elem),
+        }
+    }
+
     /// A path read as a value (`x`, `f32::MAX`), checked.
     pub(super) fn path(&mut self, path: &syn::ExprPath) {
         self.syntax().visit_expr_path(path);
@@ -98,6 +125,18 @@ fn reserved_name(parser: &mut Parser, ident: &syn::Ident) {
     }
 }
 
+/// The views, textures and samplers: passed to device functions as themselves.
+const VIEW_TYPES: &[&str] = &[
+    "ArrayView",
+    "ConstArrayView",
+    "Array",
+    "Texture",
+    "TextureView",
+    "ConstTextureView",
+    "WriteonlyTextureView",
+    "Sampler",
+];
+
 const NARROW_INTEGERS: &[&str] = &["u8", "i8", "u16", "i16"];
 const HEAP_TYPES: &[&str] = &[
     "Box", "Vec", "String", "Rc", "Arc", "RefCell", "Cell", "HashMap",
@@ -144,9 +183,11 @@ fn heap_type(name: &str) -> Option<String> {
 /// Rules on a type, by its form or its last path segment.
 fn type_rules(parser: &mut Parser, ty: &Type) {
     let message = match ty {
-        // Rule: references and pointers cannot point at host memory from a kernel (C3581).
+        // Rule: a reference is a type of its own only as a parameter's or a local's (see
+        // `reference_type`); a device function returns values, and nothing holds a reference.
         Type::Reference(_) => Some(
-            "references are not supported in kernel signatures; pass values and array views by value",
+            "a reference is a kernel type only as the type of a #[kernel] fn parameter or of a \
+             local (`r: &mut f32`); return the value, or write it through a `&mut` parameter",
         ),
         Type::Ptr(_) => Some("raw pointers are not supported in kernels"),
         // Rule: no dynamic dispatch or function pointers on the accelerator (C3939).
