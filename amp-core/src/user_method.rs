@@ -9,14 +9,14 @@
 //!
 //! A call's receiver is lowered as a [`Receiver`]: a mutable place where it names one (a
 //! `let mut` local, an element of a read-write view, of a tile_static or local array, a field of
-//! one of these), otherwise an [`Immutable`] value; [`method`] finds the method, whose
-//! [`Method`] takes the receiver as its kind says. A `&mut self` method takes the receiver's value and returns
-//! its new value, which the call stores back into the place: `&mut` is exclusive, so nothing
-//! else observes the place in between.
+//! one of these, what a `&mut` reference refers to), otherwise an [`Immutable`] value;
+//! [`FindMethod`] finds the method, which takes the receiver as its kind says ([`Takes`]): a
+//! `self`/`&self` method its value, a `&mut self` method a `&mut` reference to its place,
+//! through which it reads and writes the receiver.
 
 use crate::builder::{KernelBuilder, KernelValue, Var};
-use crate::lang::Assign;
 use crate::place::{IndexPlace, IntoPlace, Place};
+use crate::refs::{borrow_mut, RefMut, Reference, Shared, Unique};
 use crate::structs::{member, FieldOf, Project, Select, Struct};
 use crate::types::Element;
 use crate::value::Read;
@@ -47,8 +47,7 @@ pub trait KernelMethod<Name> {
 #[derive(Clone, Copy, Debug)]
 pub enum ByValue {}
 
-/// A method taking `&mut self`: the receiver's place is read, passed, and its new value (the
-/// method's result) stored back.
+/// A method taking `&mut self`: a `&mut` reference to the receiver's place is passed.
 #[derive(Clone, Copy, Debug)]
 pub enum ByMut {}
 
@@ -75,9 +74,6 @@ pub trait Receiver: Copy {
     type Value;
     /// The receiver's value.
     fn value(self, b: &mut KernelBuilder) -> KernelValue<Self::Value>;
-    /// Stores a `&mut self` method's new value (an [`Immutable`] receiver never gets here:
-    /// such a method requires [`Takes`]`<ByMut>`).
-    fn store(self, b: &mut KernelBuilder, value: KernelValue<Self::Value>);
 }
 
 #[diagnostic::do_not_recommend]
@@ -86,7 +82,6 @@ impl<T> Receiver for Immutable<T> {
     fn value(self, _: &mut KernelBuilder) -> KernelValue<T> {
         self.0
     }
-    fn store(self, _: &mut KernelBuilder, _: KernelValue<T>) {}
 }
 
 #[diagnostic::do_not_recommend]
@@ -94,9 +89,6 @@ impl<T: Element> Receiver for Place<T> {
     type Value = T;
     fn value(self, b: &mut KernelBuilder) -> KernelValue<T> {
         self.read(b)
-    }
-    fn store(self, b: &mut KernelBuilder, value: KernelValue<T>) {
-        self.assign(b, value)
     }
 }
 
@@ -134,6 +126,22 @@ impl<T> ReceiverRoot for Place<T> {
     type Output = Self;
     fn receiver_root(self, _: &mut KernelBuilder) -> Self {
         self
+    }
+}
+
+#[diagnostic::do_not_recommend]
+impl<T> ReceiverRoot for Reference<'_, T, Unique> {
+    type Output = Place<T>;
+    fn receiver_root(self, _: &mut KernelBuilder) -> Place<T> {
+        self.place()
+    }
+}
+
+#[diagnostic::do_not_recommend]
+impl<T: Element> ReceiverRoot for Reference<'_, T, Shared> {
+    type Output = Immutable<T>;
+    fn receiver_root(self, b: &mut KernelBuilder) -> Immutable<T> {
+        Immutable(self.place().read(b))
     }
 }
 
@@ -243,60 +251,40 @@ impl<M, K> Method<M, K> {
     }
 }
 
-/// A receiver that a method of kind `K` takes: every receiver for [`ByValue`], mutable places
-/// for [`ByMut`].
+/// A receiver that a method of kind `K` takes, and what the method gets: every receiver's value
+/// for [`ByValue`]; for [`ByMut`], a `&mut` reference to a mutable place.
 #[diagnostic::on_unimplemented(
     message = "this method changes its receiver (`&mut self`): the receiver must be a mutable place",
     label = "not a mutable place",
-    note = "a `&mut self` method is called on a `let mut` local, an element of a read-write view, tile_static or local array, or a field of one of these"
+    note = "a `&mut self` method is called on a `let mut` local, an element of a read-write view, tile_static or local array, a field of one of these, or through a `&mut` reference"
 )]
-pub trait Takes<K>: Receiver {}
+pub trait Takes<K>: Receiver {
+    /// The method's first argument.
+    type Arg;
+    /// The receiver as the method's first argument.
+    fn arg(self, b: &mut KernelBuilder) -> Self::Arg;
+}
 
-impl<R: Receiver> Takes<ByValue> for R {}
+impl<R: Receiver> Takes<ByValue> for R {
+    type Arg = KernelValue<R::Value>;
+    fn arg(self, b: &mut KernelBuilder) -> KernelValue<R::Value> {
+        self.value(b)
+    }
+}
 
 #[diagnostic::do_not_recommend]
-impl<T: Element> Takes<ByMut> for Place<T> {}
-
-/// What a call of a method of this kind yields from the method's result `O`.
-pub trait Finish<R, O> {
-    /// The call's value.
-    type Output;
-    /// The call's value; a `&mut self` method's result, the receiver's new value, is stored
-    /// back into the receiver.
-    fn finish(receiver: R, b: &mut KernelBuilder, out: O) -> Self::Output;
-}
-
-impl<R, O> Finish<R, O> for ByValue {
-    type Output = O;
-    fn finish(_: R, _: &mut KernelBuilder, out: O) -> O {
-        out
+impl<T: Element> Takes<ByMut> for Place<T> {
+    type Arg = RefMut<'static, T>;
+    fn arg(self, b: &mut KernelBuilder) -> RefMut<'static, T> {
+        // The receiver's binding itself is not borrowed in the generated code: unlike Rust, an
+        // argument that refers to the receiver (`p.absorb(&p)`) is not rejected.
+        borrow_mut(&mut (), b, self).erase()
     }
 }
 
-impl<R: Receiver> Finish<R, KernelValue<R::Value>> for ByMut {
-    type Output = ();
-    fn finish(receiver: R, b: &mut KernelBuilder, out: KernelValue<R::Value>) {
-        receiver.store(b, out)
-    }
-}
-
-/// The receiver's value, passed as the method's first argument.
-pub fn receive<M, K, R: Takes<K>>(
-    _: &Method<M, K>,
-    receiver: R,
-    b: &mut KernelBuilder,
-) -> KernelValue<R::Value> {
-    receiver.value(b)
-}
-
-/// The call's value from the method's result `out`.
-pub fn finish<M, K: Finish<R, O>, R, O>(
-    _: &Method<M, K>,
-    receiver: R,
-    b: &mut KernelBuilder,
-    out: O,
-) -> K::Output {
-    K::finish(receiver, b, out)
+/// The method's first argument: the receiver, as the method's kind takes it.
+pub fn receive<M, K, R: Takes<K>>(_: &Method<M, K>, receiver: R, b: &mut KernelBuilder) -> R::Arg {
+    receiver.arg(b)
 }
 
 #[cfg(test)]

@@ -10,20 +10,18 @@
 //!   `#[kernel] fn`;
 //! - a method (`self`, `&self`, `&mut self`) is found by kernels through its receiver's type:
 //!   the block implements `KernelMethod<Name>` for the type, `Name` spelling the method's name
-//!   (see amp-core's `user_method`). A `&mut self` method's device function returns the
-//!   receiver's new value, which the call stores back into the receiver's place.
+//!   (see amp-core's `user_method`). A `&mut self` method takes a `&mut` reference to the
+//!   receiver's place (a reference parameter, as `fn f(p: &mut T)`).
 //!
 //! Constants of the block stay in it (`Self::SIZE` in kernels reads them as any constant).
-//! Trait impls, generic blocks, generic methods and `&mut self` methods with a result are errors
-//! at their tokens.
+//! Trait impls, generic blocks and generic methods are errors at their tokens.
 
 use crate::errors::{with_item, Errors};
 use crate::kernel_fn::{device_fn, self_param, DeviceFnItems};
 use crate::lower::private;
-use proc_macro2::{Ident, Span, TokenStream, TokenTree};
+use proc_macro2::{Ident, TokenStream, TokenTree};
 use quote::{format_ident, quote, ToTokens};
-use syn::visit_mut::VisitMut;
-use syn::{FnArg, ImplItem, ItemImpl, ReturnType};
+use syn::{FnArg, ImplItem, ItemImpl};
 
 /// How a method takes its receiver.
 #[derive(Clone, Copy, PartialEq)]
@@ -32,7 +30,7 @@ enum Receiver {
     None,
     /// `self`, `mut self` or `&self`: a copy of the receiver.
     Value,
-    /// `&mut self`: the receiver's place, updated.
+    /// `&mut self`: a `&mut` reference to the receiver's place.
     Mut,
 }
 
@@ -146,15 +144,6 @@ fn function(
             );
         }
     }
-    if receiver == Receiver::Mut {
-        if let ReturnType::Type(_, t) = &f.sig.output {
-            errors.push(
-                t,
-                "a `&mut self` method returns nothing in kernels: return the value from a \
-                 `&self` method, or pass it out through the receiver's fields",
-            );
-        }
-    }
     let mut func = device_form(ty, f, receiver);
     let marker = format_ident!("{}_{}", ty, name, span = name.span());
     let has_self = receiver != Receiver::None;
@@ -208,41 +197,22 @@ fn receiver(f: &syn::ImplItemFn, errors: &mut Errors) -> Receiver {
     }
 }
 
-/// In a `&mut self` method's device function, which returns the receiver's new value: `return;`
-/// is `return self;`.
-struct ReturnSelf;
-
-impl VisitMut for ReturnSelf {
-    fn visit_expr_return_mut(&mut self, r: &mut syn::ExprReturn) {
-        if r.expr.is_none() {
-            let this = Ident::new("self", r.return_token.span);
-            r.expr = Some(Box::new(syn::parse_quote!(#this)));
-        }
-    }
-}
-
 /// The function as a free `#[kernel] fn`: `Self` is the block's type, the receiver a parameter
-/// of that type (which `self` in the body names, see [`kernel_fn::self_param`]); a `&mut self`
-/// method returns the receiver's new value.
+/// of that type (which `self` in the body names, see [`kernel_fn::self_param`]), a `&mut` reference
+/// to it for a `&mut self` method.
 fn device_form(ty: &Ident, f: &syn::ImplItemFn, receiver: Receiver) -> syn::ItemFn {
     let mut sig = f.sig.clone();
     if let Some(FnArg::Receiver(r)) = sig.inputs.first() {
         let param = self_param(r.self_token.span);
-        let by_value_mut = r.mutability.is_some() && r.reference.is_none();
-        let mutable = (receiver == Receiver::Mut || by_value_mut).then(|| quote!(mut));
         let rest: Vec<_> = sig.inputs.iter().skip(1).cloned().collect();
-        sig.inputs = syn::parse_quote!(#mutable #param: #ty, #(#rest),*);
+        let first = match receiver {
+            Receiver::Mut => quote!(#param: &mut #ty),
+            _ if r.mutability.is_some() && r.reference.is_none() => quote!(mut #param: #ty),
+            _ => quote!(#param: #ty),
+        };
+        sig.inputs = syn::parse_quote!(#first, #(#rest),*);
     }
-    let block = match receiver {
-        Receiver::Mut => {
-            sig.output = syn::parse_quote!(-> #ty);
-            let mut block = f.block.clone();
-            ReturnSelf.visit_block_mut(&mut block);
-            let this = Ident::new("self", Span::call_site());
-            quote!({ #block #this })
-        }
-        _ => f.block.to_token_stream(),
-    };
+    let block = f.block.to_token_stream();
     let sig = replace_self_type(sig.to_token_stream(), ty);
     let block = replace_self_type(block, ty);
     let vis = &f.vis;

@@ -70,6 +70,13 @@ impl Body {
         self.vel = self.vel * 0.5;
     }
 
+    /// A `&mut self` method with a result, replacing the whole receiver through `*self`.
+    fn reset(&mut self) -> u32 {
+        let steps = self.steps;
+        *self = Self::new(self.pos, self.vel * 0.0, self.mass);
+        steps
+    }
+
     /// A `&mut self` method calling another one on `self`.
     fn advance_twice(&mut self, dt: f32) {
         self.advance(dt);
@@ -228,6 +235,40 @@ fn a_mut_self_method_returns_early() -> Result<(), Error> {
         );
     }
     assert!(slowed > 0 && slowed < n, "{slowed} of {n} slowed");
+    Ok(())
+}
+
+/// A free device function taking a `&mut` reference, calling methods through it.
+#[kernel]
+fn advance_and_reset(b: &mut Body, dt: f32) -> u32 {
+    b.advance(dt);
+    b.reset()
+}
+
+#[test]
+fn mut_self_methods_with_results_and_through_references() -> Result<(), Error> {
+    let n = 150;
+    let start = bodies(n, 9);
+    let mut data = start.clone();
+    let mut steps = vec![0u32; n];
+    let dt = 0.02f32;
+    {
+        let bv = ArrayView::new(n as i32, &mut data)?;
+        let sv = ArrayView::new(n as i32, &mut steps)?;
+        parallel_for_each!(bv.extent(), |i: Index<1>| {
+            sv[i] = advance_and_reset(&mut bv[i], dt) + bv[i].steps;
+        })?;
+        bv.synchronize()?;
+        sv.synchronize()?;
+    }
+    for k in 0..n {
+        let mut b = start[k];
+        host::advance(&mut b, dt);
+        assert_eq!(steps[k], b.steps, "steps {k}");
+        assert!(close3(data[k].pos, b.pos), "pos {k}");
+        assert_eq!(data[k].vel, float3(0.0, 0.0, 0.0), "vel {k}");
+        assert_eq!(data[k].steps, 0, "steps {k}");
+    }
     Ok(())
 }
 

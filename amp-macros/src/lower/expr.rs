@@ -449,12 +449,11 @@ impl Lowerer {
 
     /// `receiver.method(args)` of a `#[kernel] impl` block (see amp-core's `user_method`): the
     /// method is found through the receiver's type by its name spelt as a type; the receiver is
-    /// a place where it names a mutable one (a `&mut self` method stores its new value there).
+    /// a place where it names a mutable one (a `&mut self` method gets a reference to it).
     fn user_method_call(&self, receiver: &Expr, method: &syn::Ident, args: &[Expr]) -> TokenStream {
         let r = temp_at("__amp_recv", receiver.span);
         let v = temp_at("__amp_self", receiver.span);
         let m = temp_at("__amp_method", method.span());
-        let out = temp_at("__amp_out", method.span());
         let temps: Vec<_> = args
             .iter()
             .enumerate()
@@ -479,8 +478,7 @@ impl Lowerer {
             let #m = #p::user_method::FindMethod::<#name>::method(&#r);
             let #v = #take;
             #(let #temps = #values;)*
-            let #out = #p::DeviceFn::call(#m.marker(), #ctx, (#v, #(#temps,)*));
-            #p::user_method::finish(&#m, #r, #ctx, #out)
+            #p::DeviceFn::call(#m.marker(), #ctx, (#v, #(#temps,)*))
         })
     }
 

@@ -31,12 +31,6 @@ impl P {
         self.x
     }
 
-    // A `&mut self` method with a result.
-    fn bump(&mut self) -> f32 {
-        self.x += 1.0;
-        self.x
-    }
-
     // #[kernel] again on a function of the block.
     #[kernel]
     fn twice(&self) -> f32 {
