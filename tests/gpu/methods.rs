@@ -238,6 +238,38 @@ fn a_mut_self_method_returns_early() -> Result<(), Error> {
     Ok(())
 }
 
+#[test]
+fn methods_on_tile_static_elements() -> Result<(), Error> {
+    let n = 128usize;
+    let start = bodies(n, 13);
+    let mut data = start.clone();
+    let dt = 0.05f32;
+    {
+        let bv = ArrayView::new(n as i32, &mut data)?;
+        parallel_for_each!(bv.extent().tile::<32>(), |t: TiledIndex<1>| {
+            #[tile_static]
+            let mut shared: [Body; 32];
+            let l = t.local[0];
+            shared[l] = bv[t.global];
+            t.barrier.wait();
+            // Each thread advances its neighbour's copy, then takes it back reversed.
+            shared[(l + 1) % 32].advance(dt);
+            t.barrier.wait();
+            bv[t.global] = shared[l].reversed();
+        })?;
+        bv.synchronize()?;
+    }
+    for k in 0..n {
+        let mut b = start[k];
+        host::advance(&mut b, dt);
+        let r = host::reversed(&b);
+        assert!(close3(data[k].pos, r.pos), "pos {k}");
+        assert!(close3(data[k].vel, r.vel), "vel {k}");
+        assert_eq!(data[k].steps, r.steps, "steps {k}");
+    }
+    Ok(())
+}
+
 /// A free device function taking a `&mut` reference, calling methods through it.
 #[kernel]
 fn advance_and_reset(b: &mut Body, dt: f32) -> u32 {
