@@ -55,6 +55,12 @@ impl Body {
         b
     }
 
+    /// A `mut self` method: its receiver is a mutable copy, changed through a `&mut self` method.
+    fn advanced(mut self, dt: f32) -> Self {
+        self.advance(dt);
+        self
+    }
+
     /// A `&mut self` update.
     fn advance(&mut self, dt: f32) {
         self.pos = self.pos + self.vel * dt;
@@ -197,12 +203,15 @@ fn a_read_only_view_element_takes_self_methods() -> Result<(), Error> {
         let bv = ConstArrayView::new(n as i32, &start)?;
         let ov = ArrayView::new(n as i32, &mut out)?;
         parallel_for_each!(ov.extent(), |i: Index<1>| {
-            ov[i] = bv[i].reversed().speed();
+            ov[i] = bv[i].reversed().speed() + bv[i].advanced(0.5).vel[1];
         })?;
         ov.synchronize()?;
     }
     for k in 0..n {
-        assert!(close(out[k], host::speed(&start[k])), "speed {k}");
+        let mut b = start[k];
+        host::advance(&mut b, 0.5);
+        let expected = host::speed(&start[k]) + b.vel.0[1];
+        assert!(close(out[k], expected), "{k}: {} vs {expected}", out[k]);
     }
     Ok(())
 }
