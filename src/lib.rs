@@ -211,6 +211,7 @@ pub mod kernel_types {
         assert_tiled, ArrayInit, DeclareMemory, ForArray, LocalInit, Repeat, TileType, Tiled,
     };
     pub use amp_core::types::{KernelType, Rank, Value};
+    pub use amp_core::user_method;
     pub use amp_core::value::Read;
     pub use amp_core::view::{IndexConst, IndexInt, IndexRead, IndexWrite};
     pub use amp_core::{ReadOnly, ReadWrite, View};

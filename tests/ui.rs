@@ -16,6 +16,7 @@ fn ui() {
         "structs",
         "textures",
         "references",
+        "methods",
     ] {
         t.compile_fail(format!("tests/ui/{category}/*.rs"));
     }

@@ -40,6 +40,7 @@ pub mod tile;
 pub mod tile_static;
 pub mod types;
 mod uniformity;
+pub mod user_method;
 pub mod value;
 pub mod view;
 

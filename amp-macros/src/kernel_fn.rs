@@ -8,14 +8,17 @@
 //! whose `call` builds `f`'s IR on first use (`A'` is `A`'s kernel-side type). `f` is not callable
 //! on the host: there, the `KernelCall` bound says "`f` is a kernel function". rustc shows `f`
 //! used as a value as `fn(_) -> f {f::<_>}`.
+//!
+//! [`device_fn`] is the expansion of one function, its marker named by the caller: `#[kernel]
+//! impl` blocks (`kernel_impl`) expand their functions through it.
 
 use crate::ast::{Binding, Block};
 use crate::errors::{with_item, Errors};
 use crate::lower::{at, ctx_ident, kernel_traits, private, Lowerer};
 use crate::types::{kernel_side, kernel_side_param};
 use crate::{check, parse};
-use proc_macro2::TokenStream;
-use quote::{quote, quote_spanned};
+use proc_macro2::{TokenStream, TokenTree};
+use quote::{quote, quote_spanned, ToTokens};
 use syn::{FnArg, ItemFn, ReturnType};
 
 pub fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
@@ -24,23 +27,117 @@ pub fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
         Err(err) => return err.into_compile_error(),
     };
     let mut errors = Errors::default();
-    crate::const_args::check_fn(&mut func, &mut errors);
     if !args.is_empty() {
         errors.push(&args, "#[kernel] takes no arguments");
     }
-    let (params, signature_ok) = check_signature(&func, &mut errors);
-    let body = parse::block(&func.block, &mut errors);
-    check::no_self_call(&func.sig.ident, &body, &mut errors);
-    check::tail(&func, &body, &mut errors);
-    check::fn_returns(&func.sig.output, &body, &mut errors);
-    check::barriers(&index_params(&func), &body, &mut errors);
-    check::broadcast_lanes(&body, &mut errors);
-    match errors.finish() {
-        Ok(()) => emit(&func, Body::Lowered(&body, &params)),
-        // With a sound signature, callers still type-check against it.
-        Err(err) if signature_ok => with_item(err, emit(&func, Body::Unreachable)),
-        Err(err) => with_item(err, emit(&func, Body::None)),
+    // Rule: a function with `self`, or naming `Self`, is inside an impl block, where the
+    // expansion's marker struct cannot go: the block is what #[kernel] marks. The function stays,
+    // without a body, so that its callers still type-check.
+    if in_impl(&func) {
+        let mut err = syn::Error::new_spanned(
+            &func.sig.ident,
+            "#[kernel] on a function inside an impl block: mark the block instead, \
+             `#[kernel] impl Type { … }` (every function in it is then a kernel function)",
+        );
+        if let Err(args) = errors.finish() {
+            err.combine(args);
+        }
+        func.attrs
+            .retain(|a| a.path().is_ident("doc") || a.path().is_ident("allow"));
+        func.attrs
+            .push(syn::parse_quote!(#[allow(unused_variables)]));
+        func.block = syn::parse_quote!({ ::core::unreachable!() });
+        return with_item(err, func.into_token_stream());
     }
+    let marker = func.sig.ident.clone();
+    let DeviceFnItems { marker, value } = device_fn(&mut func, &marker, false, &mut errors);
+    match errors.finish() {
+        Ok(()) => quote!(#marker #value),
+        Err(err) => with_item(err, quote!(#marker #value)),
+    }
+}
+
+/// Whether `func` is written inside an impl block: it takes `self` or names `Self`.
+fn in_impl(func: &ItemFn) -> bool {
+    fn names_self(tokens: TokenStream) -> bool {
+        tokens.into_iter().any(|t| match t {
+            TokenTree::Ident(i) => i == "Self",
+            TokenTree::Group(g) => names_self(g.stream()),
+            _ => false,
+        })
+    }
+    matches!(func.sig.inputs.first(), Some(FnArg::Receiver(_)))
+        || names_self(func.sig.to_token_stream())
+        || names_self(func.block.to_token_stream())
+}
+
+/// A device function's expansion: its marker (the struct and its `DeviceFn` implementation,
+/// items of the module) and its value (the function item kernels call, which names the marker;
+/// an item of the module, or of an impl block for an associated function).
+pub(crate) struct DeviceFnItems {
+    /// The marker struct and its `DeviceFn` implementation.
+    pub marker: TokenStream,
+    /// The function item.
+    pub value: TokenStream,
+}
+
+/// Checks `func` as a device function (its violations go to `errors`) and expands it, its
+/// marker struct named `marker`; `has_self` says that its first parameter is a method's
+/// receiver, [`self_param`], which `self` in the body names. With errors, the marker's `DeviceFn` implementation is still
+/// emitted where the signature is sound (callers type-check against it), its body unreachable.
+pub(crate) fn device_fn(
+    func: &mut ItemFn,
+    marker: &syn::Ident,
+    has_self: bool,
+    errors: &mut Errors,
+) -> DeviceFnItems {
+    let before = errors.len();
+    crate::const_args::check_fn(func, errors);
+    let (params, signature_ok) = check_signature(func, errors);
+    let body = parse::block(&func.block, errors);
+    check::no_self_call(&func.sig.ident, &body, errors);
+    check::tail(func, &body, errors);
+    check::fn_returns(&func.sig.output, &body, errors);
+    check::barriers(&index_params(func), &body, errors);
+    check::broadcast_lanes(&body, errors);
+    let body = if errors.len() == before {
+        Body::Lowered(&body, &params)
+    } else if signature_ok {
+        Body::Unreachable
+    } else {
+        Body::None
+    };
+    emit(func, marker, has_self, body)
+}
+
+/// The parameter a method's receiver becomes in its device function (`self` is a keyword, and
+/// in the generated `DeviceFn::call` it would name the marker): `self` in the lowered body is
+/// renamed to it.
+pub(crate) fn self_param(span: proc_macro2::Span) -> syn::Ident {
+    syn::Ident::new("__amp_self", span)
+}
+
+/// The lowered `tokens` with `self` (not `self::`) naming [`self_param`].
+fn rename_self(tokens: TokenStream) -> TokenStream {
+    let mut out = Vec::new();
+    let mut iter = tokens.into_iter().peekable();
+    while let Some(tree) = iter.next() {
+        match tree {
+            TokenTree::Ident(i)
+                if i == "self"
+                    && !matches!(iter.peek(), Some(TokenTree::Punct(p)) if p.as_char() == ':') =>
+            {
+                out.push(TokenTree::Ident(self_param(i.span())));
+            }
+            TokenTree::Group(g) => {
+                let mut group = proc_macro2::Group::new(g.delimiter(), rename_self(g.stream()));
+                group.set_span(g.span());
+                out.push(TokenTree::Group(group));
+            }
+            other => out.push(other),
+        }
+    }
+    out.into_iter().collect()
 }
 
 /// The declared result type, when it is a concrete kernel value type or a type parameter
@@ -143,7 +240,8 @@ fn check_signature(func: &ItemFn, errors: &mut Errors) -> (Vec<Binding>, bool) {
     }
     for input in &sig.inputs {
         match input {
-            FnArg::Receiver(r) => errors.push(r, "kernel functions cannot be methods (no `self`)"),
+            // (A function with `self` outside a #[kernel] impl block was reported by `expand`.)
+            FnArg::Receiver(_) => {}
             FnArg::Typed(t) => {
                 params.push(parse::param(&t.pat, errors));
                 parse::param_type(&t.ty, errors);
@@ -193,15 +291,11 @@ fn check_signature(func: &ItemFn, errors: &mut Errors) -> (Vec<Binding>, bool) {
     (params, errors.len() == before)
 }
 
-fn emit(func: &ItemFn, body: Body) -> TokenStream {
+fn emit(func: &ItemFn, marker: &syn::Ident, has_self: bool, body: Body) -> DeviceFnItems {
     let p = private();
     let vis = &func.vis;
     let name = &func.sig.ident;
     let label = name.to_string();
-    // The marker is named as the function, in the type namespace (a braced struct has no value
-    // of that name), so that rustc shows a kernel function used as a value as `fn(_) -> square
-    // {square::<_>}`.
-    let marker = name;
     let attrs = func
         .attrs
         .iter()
@@ -275,6 +369,7 @@ fn emit(func: &ItemFn, body: Body) -> TokenStream {
             block,
             lower.block_value(block),
         );
+        let body = if has_self { rename_self(body) } else { body };
         let span = func.sig.ident.span();
         {
             let (p, ctx) = at(span);
@@ -337,23 +432,28 @@ fn emit(func: &ItemFn, body: Body) -> TokenStream {
         None => quote!(#marker {}),
     };
     let declared = marker_params(&func.sig.generics);
-    quote! {
+    let marker_items = quote! {
         #[allow(non_camel_case_types)]
         #[doc(hidden)]
         #vis struct #marker<#(#declared),*> { #fields }
 
-        // The name in the value namespace is a function (so locals of the same name shadow it,
-        // as they would a plain fn); kernels call it, with a `KernelToken`, only to get the
-        // marker (`f::<4>` names the marker's generic arguments, the token's type is not one).
-        // Called on the host, its bound says that it is a kernel function.
+        #imp
+    };
+    // The name in the value namespace is a function (so locals of the same name shadow it,
+    // as they would a plain fn); kernels call it, with a `KernelToken`, only to get the
+    // marker (`f::<4>` names the marker's generic arguments, the token's type is not one).
+    // Called on the host, its bound says that it is a kernel function.
+    let value = quote! {
         #(#attrs)*
         #[allow(dead_code)]
         #[inline(always)]
         #vis fn #name<#(#declared),*>(_: impl #p::KernelCall<#marker<#(#marker_args),*>>) -> #marker<#(#marker_args),*> {
             #value
         }
-
-        #imp
+    };
+    DeviceFnItems {
+        marker: marker_items,
+        value,
     }
 }
 

@@ -14,6 +14,7 @@ mod element_derive;
 mod errors;
 mod for_each;
 mod kernel_fn;
+mod kernel_impl;
 mod lower;
 mod parse;
 mod std_methods;
@@ -21,12 +22,18 @@ mod types;
 
 use proc_macro::TokenStream;
 
-/// Marks a function as a kernel function (C++ AMP `restrict(amp)`), callable from kernels.
+/// Marks a function as a kernel function (C++ AMP `restrict(amp)`), callable from kernels; on
+/// an inherent impl block (`#[kernel] impl Particle { … }`), marks its associated functions and
+/// methods (C++ AMP's `restrict(amp)` member functions).
 ///
 /// The body is checked against the kernel language at compile time; see the `amp` crate.
 #[proc_macro_attribute]
 pub fn kernel(args: TokenStream, item: TokenStream) -> TokenStream {
-    kernel_fn::expand(args.into(), item.into()).into()
+    let item: proc_macro2::TokenStream = item.into();
+    match syn::parse2::<syn::ItemImpl>(item.clone()) {
+        Ok(block) => kernel_impl::expand(args.into(), block).into(),
+        Err(_) => kernel_fn::expand(args.into(), item).into(),
+    }
 }
 
 /// Runs a kernel closure once per point of a domain (C++ AMP `parallel_for_each`).

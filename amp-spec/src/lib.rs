@@ -145,6 +145,51 @@ methods! {
     clone();
 }
 
+/// The methods kernels call on amp's other kernel types (views, extents, tiles and barriers,
+/// textures, matrices), besides [`METHODS`] and the atomics (every name starting with
+/// `atomic_`). amp-core's tests check that each method its kernel types have is listed here or
+/// in [`METHODS`].
+pub const TYPE_METHODS: &[&str] = &[
+    "contains",
+    "extent",
+    "get",
+    "set",
+    "load",
+    "store",
+    "read",
+    "sample",
+    "sample_level",
+    "gather_red",
+    "gather_green",
+    "gather_blue",
+    "gather_alpha",
+    "section",
+    "read_uniform",
+    "size",
+    "tile_dim0",
+    "tile_dim1",
+    "tile_dim2",
+    "tile_extent",
+    "multiply_add",
+    "wait",
+    "wait_with_all_memory_fence",
+    "wait_with_global_memory_fence",
+    "wait_with_tile_static_memory_fence",
+];
+
+/// Whether kernels call `name` as one of amp's own methods (of a scalar, short vector, view,
+/// tile, texture …): such a call is amp's; any other method name in a kernel is a method of a
+/// `#[kernel] impl` block, and a `#[kernel] impl` method may not take one of amp's names.
+///
+/// ```
+/// assert!(amp_spec::is_amp_method("sqrt"));
+/// assert!(amp_spec::is_amp_method("atomic_fetch_add"));
+/// assert!(!amp_spec::is_amp_method("speed"));
+/// ```
+pub fn is_amp_method(name: &str) -> bool {
+    Method::named(name).is_some() || TYPE_METHODS.contains(&name) || name.starts_with("atomic_")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -37,6 +37,7 @@ mod language;
 mod large_data;
 mod math;
 mod matrix;
+mod methods;
 mod norm;
 mod overlap;
 mod pipeline_cache;

@@ -406,6 +406,9 @@ impl Lowerer {
         turbofish: Option<&syn::AngleBracketedGenericArguments>,
         args: &[Expr],
     ) -> TokenStream {
+        if !amp_spec::is_amp_method(&method.to_string()) {
+            return self.user_method_call(receiver, method, args);
+        }
         // An atomic operation works on a place, not on its value: a named receiver
         // (`count.atomic_fetch_add(1)` on a scalar tile_static variable) is passed as it is
         // rather than read. Views and arrays read as themselves, so nothing else changes.
@@ -442,6 +445,76 @@ impl Lowerer {
             quote_spanned!(method.span()=> #receiver.#method #turbofish(#ctx #(, #temps)*))
         };
         quote!({ let #r = #recv; #(let #temps = #values;)* #call })
+    }
+
+    /// `receiver.method(args)` of a `#[kernel] impl` block (see amp-core's `user_method`): the
+    /// method is found through the receiver's type by its name spelt as a type; the receiver is
+    /// a place where it names a mutable one (a `&mut self` method gets a reference to it).
+    fn user_method_call(&self, receiver: &Expr, method: &syn::Ident, args: &[Expr]) -> TokenStream {
+        let r = temp_at("__amp_recv", receiver.span);
+        let v = temp_at("__amp_self", receiver.span);
+        let m = temp_at("__amp_method", method.span());
+        let temps: Vec<_> = args
+            .iter()
+            .enumerate()
+            .map(|(i, a)| temp_at(&format!("__amp_a{i}"), a.span))
+            .collect();
+        let values = args.iter().map(|a| self.expr(a));
+        let recv = self.receiver(receiver);
+        let span = method.span();
+        let (p, ctx) = at(span);
+        let chars = method
+            .to_string()
+            .chars()
+            .map(|c| quote_spanned!(span=> #p::user_method::Ch<#c>))
+            .collect::<Vec<_>>();
+        let name = quote_spanned!(span=> (#(#chars,)*));
+        let take = {
+            let (p, ctx) = at(receiver.span);
+            quote_spanned!(receiver.span=> #p::user_method::receive(&#m, #r, #ctx))
+        };
+        quote_spanned!(span=> {
+            let #r = #recv;
+            let #m = #p::user_method::FindMethod::<#name>::method(&#r);
+            let #v = #take;
+            #(let #temps = #values;)*
+            #p::DeviceFn::call(#m.marker(), #ctx, (#v, #(#temps,)*))
+        })
+    }
+
+    /// A method's receiver: the place of a mutable name (and of its elements and fields), the
+    /// value of anything else.
+    fn receiver(&self, e: &Expr) -> TokenStream {
+        let span = e.span;
+        let (p, ctx) = at(span);
+        match &e.kind {
+            ExprKind::Path(path) => {
+                quote_spanned!(span=> #p::user_method::ReceiverRoot::receiver_root(#path, #ctx))
+            }
+            ExprKind::Paren(inner) => self.receiver(inner),
+            ExprKind::Field { base, member } => self.field(self.receiver(base), base.span, member),
+            ExprKind::Index {
+                base,
+                index,
+                bracket_span,
+            } => {
+                let base_value = self.receiver(base);
+                let index_value = self.subscript(index);
+                let (b, idx) = (
+                    temp_at("__amp_base", base.span),
+                    temp_at("__amp_idx", index.span()),
+                );
+                let span = *bracket_span;
+                let (p, ctx) = at(span);
+                let call = quote_spanned!(span=>
+                    #p::user_method::ReceiverIndex::receiver_index(#b, #ctx, #idx));
+                quote!({ let #b = #base_value; let #idx = #index_value; #call })
+            }
+            _ => {
+                let value = self.expr(e);
+                quote_spanned!(span=> #p::user_method::ReceiverRoot::receiver_root(#value, #ctx))
+            }
+        }
     }
 
     fn call(&self, callee: &Callee, callee_span: Span, args: &[Expr]) -> TokenStream {

@@ -4,38 +4,11 @@
 use super::Parser;
 use syn::Expr;
 
-/// amp's types whose associated functions kernels call (`Float3::new(x, y, z)`,
-/// `Index::new([i, j])`).
-const AMP_TYPES: &[&str] = &[
-    "Index",
-    "Extent",
-    "Vector",
-    "Float2",
-    "Float3",
-    "Float4",
-    "Int2",
-    "Int3",
-    "Int4",
-    "UInt2",
-    "UInt3",
-    "UInt4",
-    "Double2",
-    "Double3",
-    "Double4",
-    "Half2",
-    "Half3",
-    "Half4",
-    "Norm",
-    "Unorm",
-    "Norm2",
-    "Norm3",
-    "Norm4",
-    "Unorm2",
-    "Unorm3",
-    "Unorm4",
-    "MatrixA",
-    "MatrixB",
-    "MatrixAcc",
+/// Rust's host types (heap, containers, cells, strings), whose associated functions are host
+/// code: `Box::new(x)` in a kernel is an error at the call, in amp's words.
+const HOST_TYPES: &[&str] = &[
+    "Box", "Vec", "String", "Option", "Result", "Rc", "Arc", "Cell", "RefCell", "Mutex", "HashMap",
+    "HashSet", "BTreeMap", "BTreeSet", "VecDeque", "Cow", "PathBuf", "Path",
 ];
 
 /// The scalar types whose associated functions kernels call by path (`f32::from_bits(u)`,
@@ -74,6 +47,20 @@ impl Parser<'_> {
         self.std_method_rule(m);
         self.method_arity_rule(m);
         self.unit_receiver_rule(m);
+        self.user_method_rule(m);
+    }
+
+    /// Rule: a method that is not amp's is a `#[kernel] impl` block's, and those take no
+    /// generic arguments (`p.scale::<2>()`).
+    fn user_method_rule(&mut self, m: &syn::ExprMethodCall) {
+        if let Some(t) = &m.turbofish {
+            if !amp_spec::is_amp_method(&m.method.to_string()) {
+                self.errors.push(
+                    t,
+                    "the methods of #[kernel] impl blocks take no generic arguments",
+                );
+            }
+        }
     }
 
     /// Rule: a method is called on a value; an assignment, `return`, `break`, `continue` or a
@@ -131,21 +118,18 @@ impl Parser<'_> {
         );
     }
 
-    /// Rule: kernels call `#[kernel]` functions and amp's kernel functions by name; a type's
-    /// associated function (`Box::new(x)`, `String::from(s)`) is host code, except those of
-    /// amp's own types ([`AMP_TYPES`]: `Float3::new(x, y, z)`) and of the scalar types
-    /// (`f32::sqrt(x)`, lowercase).
+    /// Rule: kernels call `#[kernel]` functions, amp's kernel functions and the associated
+    /// functions of `#[kernel] impl` blocks (`Particle::new(p, v)`), which the type system
+    /// checks; the associated functions of Rust's own host types ([`HOST_TYPES`]: `Box::new(x)`,
+    /// `String::from(s)`) and qualified paths (`<T as Trait>::f`) are host code.
     fn associated_fn_rule(&mut self, call: &syn::ExprCall) {
         let Expr::Path(func) = &*call.func else {
             return;
         };
         let segments = &func.path.segments;
         let owner = segments.len().checked_sub(2).map(|i| &segments[i]);
-        let is_type = owner.is_some_and(|s| {
-            let name = s.ident.to_string();
-            name.starts_with(char::is_uppercase) && !AMP_TYPES.contains(&name.as_str())
-        });
-        if func.qself.is_some() || is_type {
+        let is_host_type = owner.is_some_and(|s| HOST_TYPES.iter().any(|t| s.ident == t));
+        if func.qself.is_some() || is_host_type {
             let name = quote::ToTokens::to_token_stream(&func.path)
                 .to_string()
                 .replace(' ', "");
