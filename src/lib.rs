@@ -173,10 +173,11 @@ pub mod kernel_types {
     };
     pub use amp_core::bits::Bits32;
     pub use amp_core::builder::{
-        device_fn, kernel_function, DeviceFn, FnArg, FnArgs, FnResult, KernelBuilder, KernelCall,
-        KernelFunction, KernelToken, KernelValue, Var,
+        device_fn, kernel_function, marker, DeviceFn, FnArg, FnArgs, FnResult, KernelArg,
+        KernelBuilder, KernelFunction, KernelValue, Marker, Var,
     };
     pub use amp_core::for_loop::{for_step, ForLoop, ForRange};
+    pub use amp_core::host::{HostArg, HostValue, KernelOnly};
     pub use amp_core::lang::{
         else_value, no_value, Assign, BranchValue, Diverge, ExtentMethods, NoValue, SameBranch,
     };
@@ -230,6 +231,7 @@ pub mod launch {
 #[doc(hidden)]
 pub mod __private_0_1_0 {
     pub use crate::kernel_types::*;
+    pub use amp_core::host_ops;
     pub use amp_core::methods::primitive;
     pub use amp_core::naga;
     pub use amp_core::ops;

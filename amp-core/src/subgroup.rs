@@ -80,7 +80,7 @@ impl<const N: usize> SubgroupBits for Vector<u32, N> where Vector<u32, N>: Value
 
 macro_rules! builtins {
     ($( $(#[$doc:meta])* $name:ident / $marker:ident => $which:ident; )*) => {$(
-        crate::builder::builtin_fn!($(#[$doc])* $name / $marker);
+        crate::builder::builtin_fn!($(#[$doc])* $name / $marker ());
 
         impl DeviceFn<()> for $marker {
             type Output = KernelValue<u32>;
@@ -112,7 +112,7 @@ crate::builder::builtin_fn!(
     /// is lane `i`'s predicate (CUDA `__ballot_sync`, HLSL `WaveActiveBallot`, SYCL
     /// `group_ballot`). Lanes that do not exist (past a partial subgroup's end, or past
     /// `size()`) are zero.
-    ballot / Ballot
+    ballot / Ballot (predicate)
 );
 
 impl DeviceFn<(KernelValue<bool>,)> for Ballot {
@@ -125,7 +125,7 @@ impl DeviceFn<(KernelValue<bool>,)> for Ballot {
 
 macro_rules! votes {
     ($( $(#[$doc:meta])* $name:ident / $marker:ident => $op:ident; )*) => {$(
-        crate::builder::builtin_fn!($(#[$doc])* $name / $marker);
+        crate::builder::builtin_fn!($(#[$doc])* $name / $marker (p));
 
         impl DeviceFn<(KernelValue<bool>,)> for $marker {
             type Output = KernelValue<bool>;
@@ -155,7 +155,7 @@ votes! {
 crate::builder::builtin_fn!(
     /// `value` of the subgroup's lowest lane (HLSL `WaveReadLaneFirst`, SYCL
     /// `group_broadcast(sg, x)`).
-    broadcast_first / BroadcastFirst
+    broadcast_first / BroadcastFirst (x)
 );
 
 impl<T: SubgroupNumber> DeviceFn<(KernelValue<T>,)> for BroadcastFirst {
@@ -171,7 +171,7 @@ crate::builder::builtin_fn!(
     /// `value` of lane `lane`, a literal (`broadcast(x, 0)`), on every lane (CUDA
     /// `__shfl_sync(mask, x, lane)` with a constant lane, HLSL `WaveReadLaneAt`, SYCL
     /// `group_broadcast(sg, x, lane)`). A lane computed at run time is `shuffle`.
-    broadcast / Broadcast
+    broadcast / Broadcast (x, lane)
 );
 
 impl<T: SubgroupNumber> DeviceFn<(KernelValue<T>, KernelValue<u32>)> for Broadcast {
@@ -200,7 +200,7 @@ impl<T: SubgroupNumber> DeviceFn<(KernelValue<T>, KernelValue<u32>)> for Broadca
 
 macro_rules! gathers {
     ($( $(#[$doc:meta])* $name:ident / $marker:ident => $mode:ident; )*) => {$(
-        crate::builder::builtin_fn!($(#[$doc])* $name / $marker);
+        crate::builder::builtin_fn!($(#[$doc])* $name / $marker (x, lane));
 
         impl<T: SubgroupNumber> DeviceFn<(KernelValue<T>, KernelValue<u32>)> for $marker {
             type Output = KernelValue<T>;
@@ -382,7 +382,7 @@ fn scan_by_shuffles<T: SubgroupNumber>(
 
 macro_rules! collectives {
     ($( $(#[$doc:meta])* $name:ident / $marker:ident: $bound:ident => $op:ident, $kind:ident; )*) => {$(
-        crate::builder::builtin_fn!($(#[$doc])* $name / $marker);
+        crate::builder::builtin_fn!($(#[$doc])* $name / $marker (x));
 
         impl<T: $bound> DeviceFn<(KernelValue<T>,)> for $marker {
             type Output = KernelValue<T>;
@@ -435,7 +435,7 @@ collectives! {
 
 macro_rules! shuffle_scans {
     ($( $(#[$doc:meta])* $name:ident / $marker:ident: $bound:ident => $op:ident, $inclusive:literal; )*) => {$(
-        crate::builder::builtin_fn!($(#[$doc])* $name / $marker);
+        crate::builder::builtin_fn!($(#[$doc])* $name / $marker (x));
 
         impl<T: $bound> DeviceFn<(KernelValue<T>,)> for $marker {
             type Output = KernelValue<T>;
@@ -475,7 +475,7 @@ crate::builder::builtin_fn!(
     /// Waits until every lane of the subgroup gets here, and orders their memory accesses
     /// around it at subgroup scope (CUDA `__syncwarp`, SYCL `group_barrier(sg)`). Needs an
     /// accelerator with subgroup barriers.
-    barrier / Barrier
+    barrier / Barrier ()
 );
 
 impl DeviceFn<()> for Barrier {

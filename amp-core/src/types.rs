@@ -151,21 +151,30 @@ pub trait Element: Value + Send + Sync {
     message = "arithmetic on `{Self}` is not supported in kernels",
     note = "arithmetic works on i32, u32 and f32"
 )]
-pub trait Numeric: Scalar {}
+pub trait Numeric:
+    Scalar + crate::host_ops::HostArith<Output = Self> + crate::host_ops::HostNumeric
+{
+}
 
 /// Integer scalars: `i32`, `u32` (bit operations, shifts).
 #[diagnostic::on_unimplemented(
     message = "bit operations on `{Self}` are not supported in kernels",
     note = "bit operations and shifts work on i32 and u32"
 )]
-pub trait Integer: Numeric {}
+pub trait Integer:
+    Numeric
+    + crate::host_ops::HostShift<i32>
+    + crate::host_ops::HostShift<u32>
+    + crate::host_ops::HostBits
+{
+}
 
 /// Scalars that can be negated: `i32`, `f32`.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be negated",
     note = "unary minus works on i32 and f32"
 )]
-pub trait Signed: Numeric {}
+pub trait Signed: Numeric + crate::host_ops::HostNeg<Output = Self> {}
 
 macro_rules! scalar {
     ($t:ty, $naga:expr, $lit:ident, align $align:literal, [$($tr:ident),*] $(, bytes $pod:tt)? $(, packed $bytes:literal)?) => {
