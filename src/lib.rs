@@ -177,7 +177,8 @@ pub mod kernel_types {
         KernelBuilder, KernelFunction, KernelValue, Marker, Var,
     };
     pub use amp_core::for_loop::{for_step, ForLoop, ForRange};
-    pub use amp_core::host::{HostArg, HostValue, KernelOnly};
+    pub use amp_core::host::{HostArg, HostRet, HostValue, KernelOnly};
+    pub use amp_core::host_ops::{HostArith, HostCast, HostNeg, HostShift};
     pub use amp_core::lang::{
         else_value, no_value, Assign, BranchValue, Diverge, ExtentMethods, NoValue, SameBranch,
     };
@@ -231,7 +232,6 @@ pub mod launch {
 #[doc(hidden)]
 pub mod __private_0_1_0 {
     pub use crate::kernel_types::*;
-    pub use amp_core::host_ops;
     pub use amp_core::methods::primitive;
     pub use amp_core::naga;
     pub use amp_core::ops;

@@ -42,15 +42,13 @@ impl<T: HostValue + ?Sized> HostValue for &mut T {}
     label = "expected `{T}`",
     note = "a #[kernel] fn called on the host takes the values its signature names: convert with `as {T}`"
 )]
-pub trait HostArg<T, M, R> {
-    /// What the call returns: `R` on the host, the marker `M` for [`KernelArg`].
-    type Ret;
-    /// The argument's value, and the function that turns the result into [`Ret`](Self::Ret).
+pub trait HostArg<T, M, R>: HostRet<M, R> {
+    /// The argument's value, and the function that turns the result into what the call
+    /// returns ([`HostRet::Ret`]).
     fn host(self) -> (T, fn(R) -> Self::Ret);
 }
 
 impl<T: HostValue, M, R> HostArg<T, M, R> for T {
-    type Ret = R;
     fn host(self) -> (T, fn(R) -> R) {
         (self, |r| r)
     }
@@ -58,10 +56,25 @@ impl<T: HostValue, M, R> HostArg<T, M, R> for T {
 
 #[diagnostic::do_not_recommend]
 impl<T, M, R> HostArg<T, M, R> for KernelArg {
-    type Ret = M;
     fn host(self) -> (T, fn(R) -> M) {
         match self {}
     }
+}
+
+/// What a kernel function's host-side item returns, by its first argument: its result `R` for a
+/// host value, the marker `M` for [`KernelArg`]. Apart from [`HostArg`] so that an argument of
+/// the wrong type is one error (at the argument), not a second one at the result.
+pub trait HostRet<M, R> {
+    /// `R` or `M`.
+    type Ret;
+}
+
+impl<T: HostValue, M, R> HostRet<M, R> for T {
+    type Ret = R;
+}
+
+impl<M, R> HostRet<M, R> for KernelArg {
+    type Ret = M;
 }
 
 /// The argument bound of amp's built-in functions that run only in kernels (subgroup

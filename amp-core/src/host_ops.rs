@@ -17,6 +17,11 @@ use crate::norm::{Norm, Unorm};
 use crate::short_vector::{Component, Vector};
 
 /// `+ - * / %` as kernels compute them.
+#[diagnostic::on_unimplemented(
+    message = "arithmetic between `{Self}` and `{Rhs}` is not supported in kernel functions",
+    label = "`{Self}` with `{Rhs}`",
+    note = "operands of a kernel function's arithmetic have the same type (or a short vector and its component type): convert with `as`"
+)]
 pub trait HostArith<Rhs = Self> {
     /// The result type.
     type Output;
@@ -33,6 +38,11 @@ pub trait HostArith<Rhs = Self> {
 }
 
 /// `<< >>` as kernels compute them.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be shifted by `{Rhs}` in kernel functions",
+    label = "`{Self}` shifted by `{Rhs}`",
+    note = "shifts work on i32, u32, i64, u64 (and their short vectors), by an integer"
+)]
 pub trait HostShift<Rhs>: Sized {
     /// `self << rhs`.
     fn amp_shl(self, rhs: Rhs) -> Self;
@@ -41,6 +51,11 @@ pub trait HostShift<Rhs>: Sized {
 }
 
 /// Unary `-` as kernels compute it.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be negated",
+    label = "negated here",
+    note = "unary minus works on signed integers, floats, Norm and their short vectors"
+)]
 pub trait HostNeg {
     /// The result type.
     type Output;
@@ -82,7 +97,7 @@ macro_rules! integers {
                 self.wrapping_neg()
             }
         }
-        integers!(@shift $t: i32, u32, i64, u64);
+        integers!(@shift $t: i32, u32, i64, u64, usize);
     )*};
     (@shift $t:ty: $($r:ty),*) => {$(
         impl HostShift<$r> for $t {
@@ -95,7 +110,7 @@ macro_rules! integers {
         }
     )*};
 }
-integers!(i32, u32, i64, u64);
+integers!(i32, u32, i64, u64, usize);
 
 macro_rules! floats {
     ($($t:ty),*) => {$(
@@ -233,6 +248,95 @@ impl<T: Component + HostNeg<Output = T>, const N: usize> HostNeg for Vector<T, N
     }
 }
 
+/// `as` as kernels compute it: Rust's casts, except that `f32` to `i32`/`u32` clamps in float
+/// first, as the accelerator's conversion does (the largest results are 2147483520 and
+/// 4294967040; NaN gives 0).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be cast to `{To}` in kernel functions",
+    label = "cast to `{To}`",
+    note = "kernel casts convert between the numeric scalars (i32, u32, f32, and f64, i64, u64, f16 where the accelerator has them)"
+)]
+pub trait HostCast<To> {
+    /// `self as To`.
+    fn amp_cast(self) -> To;
+}
+
+macro_rules! casts {
+    ($($from:ty),*) => {$(
+        casts!(@to $from: i32, u32, i64, u64, f64, usize);
+        impl HostCast<f32> for $from {
+            fn amp_cast(self) -> f32 {
+                self as f32
+            }
+        }
+        impl HostCast<half::f16> for $from {
+            fn amp_cast(self) -> half::f16 {
+                half::f16::from_f64(self as f64)
+            }
+        }
+    )*};
+    (@to $from:ty: $($to:ty),*) => {$(
+        impl HostCast<$to> for $from {
+            fn amp_cast(self) -> $to {
+                self as $to
+            }
+        }
+    )*};
+}
+casts!(i32, u32, i64, u64, f64, usize);
+casts!(@to f32: i64, u64, f64, usize);
+impl HostCast<f32> for f32 {
+    fn amp_cast(self) -> f32 {
+        self
+    }
+}
+impl HostCast<i32> for f32 {
+    fn amp_cast(self) -> i32 {
+        self.clamp(-2147483648.0, 2147483520.0) as i32
+    }
+}
+impl HostCast<u32> for f32 {
+    fn amp_cast(self) -> u32 {
+        self.clamp(0.0, 4294967040.0) as u32
+    }
+}
+impl HostCast<half::f16> for f32 {
+    fn amp_cast(self) -> half::f16 {
+        half::f16::from_f32(self)
+    }
+}
+casts!(@to bool: i32, u32, i64, u64);
+impl HostCast<f32> for bool {
+    fn amp_cast(self) -> f32 {
+        u8::from(self) as f32
+    }
+}
+impl HostCast<f64> for bool {
+    fn amp_cast(self) -> f64 {
+        u8::from(self) as f64
+    }
+}
+impl HostCast<half::f16> for bool {
+    fn amp_cast(self) -> half::f16 {
+        half::f16::from(u8::from(self))
+    }
+}
+
+/// `f16`, `Norm` and `Unorm` cast through `f32`.
+macro_rules! casts_through_f32 {
+    ($($from:ty),*) => {$(
+        casts_through_f32!(@to $from: i32, u32, i64, u64, f32, f64, half::f16, usize);
+    )*};
+    (@to $from:ty: $($to:ty),*) => {$(
+        impl HostCast<$to> for $from {
+            fn amp_cast(self) -> $to {
+                HostCast::<$to>::amp_cast(f32::from(self))
+            }
+        }
+    )*};
+}
+casts_through_f32!(half::f16, Norm, Unorm);
+
 /// The numeric methods generic kernel functions call on a `T: Numeric` on the host, as
 /// kernels compute them: `abs` wraps (`i32::MIN.abs()` is `i32::MIN`), `min`/`max` with one
 /// NaN operand give the other, `clamp(lo, hi)` is `min(max(x, lo), hi)` (no panic).
@@ -265,7 +369,7 @@ macro_rules! host_numeric {
         }
     )*};
 }
-host_numeric!(i32: |x| x.wrapping_abs(), Ord::min, Ord::max; i64: |x| x.wrapping_abs(), Ord::min, Ord::max;
+host_numeric!(usize: |x| x, Ord::min, Ord::max; i32: |x| x.wrapping_abs(), Ord::min, Ord::max; i64: |x| x.wrapping_abs(), Ord::min, Ord::max;
     u32: |x| x, Ord::min, Ord::max; u64: |x| x, Ord::min, Ord::max);
 host_numeric!(f32: |x| x.abs(), f32::min, f32::max; f64: |x| x.abs(), f64::min, f64::max);
 

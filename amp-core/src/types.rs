@@ -44,7 +44,17 @@ pub(crate) mod sealed {
     message = "`{Self}` is not a scalar type supported in kernels",
     note = "kernel scalars are i32, u32, f32, bool, and f16/f64/i64/u64 where the accelerator has them; narrow integers (u8, i8, u16, i16, char) are not supported on the accelerator: use i32/u32, or pack bytes into u32 words"
 )]
-pub trait Scalar: Element + sealed::Sealed {
+pub trait Scalar:
+    Element
+    + sealed::Sealed
+    + crate::host_ops::HostCast<i32>
+    + crate::host_ops::HostCast<u32>
+    + crate::host_ops::HostCast<f32>
+    + crate::host_ops::HostCast<f64>
+    + crate::host_ops::HostCast<i64>
+    + crate::host_ops::HostCast<u64>
+    + crate::host_ops::HostCast<half::f16>
+{
     /// The naga scalar.
     const SCALAR: NagaScalar;
     /// This value as a naga literal.

@@ -64,17 +64,23 @@ impl VisitMut for HostOps {
                     quote_spanned!(span=> {
                         let __amp_rhs = #r;
                         let __amp_place = &mut #l;
-                        *__amp_place = #p::host_ops::#tr::#m(*__amp_place, __amp_rhs);
+                        *__amp_place = #p::#tr::#m(*__amp_place, __amp_rhs);
                     })
                 } else {
-                    quote_spanned!(span=> #p::host_ops::#tr::#m(#l, #r))
+                    quote_spanned!(span=> #p::#tr::#m(#l, #r))
                 }
             }),
             Expr::Unary(u) if matches!(u.op, UnOp::Neg(_)) && !is_literal(&u.expr) => {
                 let span = u.op.span();
                 let p = crate::lower::private_at(span);
                 let x = &u.expr;
-                Some(quote_spanned!(span=> #p::host_ops::HostNeg::amp_neg(#x)))
+                Some(quote_spanned!(span=> #p::HostNeg::amp_neg(#x)))
+            }
+            Expr::Cast(c) => {
+                let span = c.as_token.span;
+                let p = crate::lower::private_at(span);
+                let (x, ty) = (&c.expr, &c.ty);
+                Some(quote_spanned!(span=> #p::HostCast::<#ty>::amp_cast(#x)))
             }
             _ => None,
         };

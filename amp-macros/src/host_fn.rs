@@ -38,8 +38,8 @@ const KERNEL_ONLY_TYPES: &[&str] = &[
 ];
 
 /// Why a function runs only in kernels, if it does: the first kernel-only parameter type, or
-/// the first kernel-only construct of its body.
-pub fn kernel_only(sig: &Signature, body: &syn::Block) -> Option<String> {
+/// the first kernel-only construct of its body (when it has one).
+pub fn kernel_only(sig: &Signature, body: Option<&syn::Block>) -> Option<String> {
     for input in &sig.inputs {
         if let FnArg::Typed(t) = input {
             if let Some(name) = kernel_only_type(&t.ty) {
@@ -50,7 +50,7 @@ pub fn kernel_only(sig: &Signature, body: &syn::Block) -> Option<String> {
             }
         }
     }
-    kernel_only_body(body.to_token_stream())
+    body.and_then(|b| kernel_only_body(b.to_token_stream()))
 }
 
 fn kernel_only_type(ty: &syn::Type) -> Option<String> {
@@ -120,6 +120,9 @@ pub struct HostSide<'a> {
     /// Its body as written; `None` when the kernel side had errors (the host side then only
     /// type-checks callers).
     pub body: Option<&'a syn::Block>,
+    /// Whether the signature is sound (else the host side names none of its types, whose
+    /// errors the kernel side reports).
+    pub signature_ok: bool,
     /// The marker type, with the function's generic arguments (`f<T, N>`).
     pub marker: TokenStream,
 }
@@ -133,9 +136,10 @@ pub fn emit(side: &HostSide) -> TokenStream {
         sig,
         body,
         marker,
+        signature_ok,
     } = side;
     let name = &sig.ident;
-    let reason = body.and_then(|b| kernel_only(sig, b));
+    let reason = kernel_only(sig, *body);
     let mut sig = (*sig).clone();
     let mut lifetimes = Vec::new();
     let params: Vec<syn::PatType> = sig
@@ -156,7 +160,31 @@ pub fn emit(side: &HostSide) -> TokenStream {
     };
     let sig_span = sig.fn_token.span;
     let value = quote!(<#marker as #p::Marker>::MARKER);
-    let kernel_only_trait = format_ident!("__amp_kernel_only_{}", name, span = Span::call_site());
+    // Named after the function: rustc's help line names the trait.
+    let kernel_only_trait =
+        format_ident!("{}_runs_only_in_kernels", name, span = Span::call_site());
+
+    let args: Vec<_> = (0..params.len())
+        .map(|i| {
+            format_ident!(
+                "__AmpA{}",
+                i,
+                span = Span::mixed_site().located_at(sig_span)
+            )
+        })
+        .collect();
+    let names: Vec<_> = (0..params.len())
+        .map(|i| format_ident!("__amp_a{}", i, span = Span::mixed_site()))
+        .collect();
+    if !signature_ok {
+        return quote_spanned! {sig_span=>
+            #(#attrs)*
+            #[allow(dead_code, non_camel_case_types, clippy::all)]
+            #vis fn #name<#(#args),*>(#(#names: #args),*) -> ! {
+                ::core::unimplemented!()
+            }
+        };
+    }
 
     // Zero parameters: kernels name the marker type, the host calls a plain function.
     if params.is_empty() {
@@ -167,13 +195,13 @@ pub fn emit(side: &HostSide) -> TokenStream {
                 let body = crate::host_body::transform(body);
                 quote_spanned! {sig_span=>
                     #(#attrs)*
-                    #[allow(dead_code, unused_parens, unused_braces, unused_variables, unused_mut, clippy::all)]
+                    #[allow(dead_code, unused_parens, unused_braces, unused_variables, unused_mut, unused_assignments, clippy::all)]
                     #vis fn #name #generics () -> #output #where_clause #body
                 }
             }
             _ => quote_spanned! {sig_span=>
                 #(#attrs)*
-                #[allow(dead_code, unused_parens, unused_braces, unused_variables, unused_mut, clippy::all)]
+                #[allow(dead_code, unused_parens, unused_braces, unused_variables, unused_mut, unused_assignments, clippy::all)]
                 #vis fn #name #generics () -> #marker #where_clause { #value }
             },
         };
@@ -191,15 +219,17 @@ pub fn emit(side: &HostSide) -> TokenStream {
     let names: Vec<_> = (0..params.len())
         .map(|i| format_ident!("__amp_a{}", i, span = Span::mixed_site()))
         .collect();
-    let (first, first_name, first_ty) = (&args[0], &names[0], &params[0].ty);
+    let (first, first_name) = (&args[0], &names[0]);
+    // A kernel-only function bounds its first argument only: a host call is one error.
     let bounds: Vec<TokenStream> = params
         .iter()
         .zip(&args)
-        .map(|(t, a)| {
+        .enumerate()
+        .filter_map(|(i, (t, a))| {
             let ty = &t.ty;
             match &reason {
-                None => quote_spanned!(t.ty.span()=> #a: #p::HostArg<#ty, #marker, #output>),
-                Some(_) => quote!(#a: #kernel_only_trait<#marker>),
+                None => Some(quote_spanned!(t.ty.span()=> #a: #p::HostArg<#ty, #marker, #output>)),
+                Some(_) => (i == 0).then(|| quote!(#a: #kernel_only_trait<#marker>)),
             }
         })
         .collect();
@@ -210,11 +240,11 @@ pub fn emit(side: &HostSide) -> TokenStream {
     let user_where = sig.generics.where_clause.as_ref().map(|w| &w.predicates);
     let head = quote! {
         #(#attrs)*
-        #[allow(dead_code, non_camel_case_types, unused_parens, unused_braces, unused_variables, unused_mut, clippy::all)]
+        #[allow(dead_code, non_camel_case_types, unused_parens, unused_braces, unused_variables, unused_mut, unused_assignments, clippy::all)]
         #[inline]
         #vis fn #name<#(#generic_params,)* #(#args),*>(#(#names: #args),*)
     };
-    let ret = quote!(<#first as #p::HostArg<#first_ty, #marker, #output>>::Ret);
+    let ret = quote!(<#first as #p::HostRet<#marker, #output>>::Ret);
     match (reason, body) {
         (None, Some(body)) => {
             let body = crate::host_body::transform(body);
@@ -223,7 +253,7 @@ pub fn emit(side: &HostSide) -> TokenStream {
             let ret_fn = format_ident!("__amp_ret", span = Span::mixed_site());
             quote_spanned! {sig_span=>
                 #head -> #ret
-                where #(#bounds,)* #user_where
+                where #(#bounds,)* #first: #p::HostRet<#marker, #output>, #user_where
                 {
                     #(let #names = #p::HostArg::host(#names);)*
                     let #ret_fn = #first_name.1;
@@ -235,7 +265,7 @@ pub fn emit(side: &HostSide) -> TokenStream {
         // The kernel side had errors: callers still type-check against the signature.
         (None, None) => quote_spanned! {sig_span=>
             #head -> #ret
-            where #(#bounds,)* #user_where
+            where #(#bounds,)* #first: #p::HostRet<#marker, #output>, #user_where
             {
                 #(let _ = #names;)*
                 ::core::unimplemented!()

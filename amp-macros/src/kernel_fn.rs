@@ -297,6 +297,7 @@ fn emit(func: &ItemFn, body: Body) -> TokenStream {
         vis,
         sig: &func.sig,
         body: host_body.then_some(&*func.block),
+        signature_ok: emit_impl,
         marker: quote!(#marker<#(#marker_args),*>),
     });
     quote! {
