@@ -178,7 +178,7 @@ pub mod kernel_types {
     };
     pub use amp_core::for_loop::{for_step, ForLoop, ForRange};
     pub use amp_core::host::{HostArg, HostRet, HostValue, KernelOnly};
-    pub use amp_core::host_ops::{HostArith, HostCast, HostNeg, HostShift};
+    pub use amp_core::host_ops::{HostArith, HostBits, HostCast, HostNeg, HostNumeric, HostShift};
     pub use amp_core::lang::{
         else_value, no_value, Assign, BranchValue, Diverge, ExtentMethods, NoValue, SameBranch,
     };

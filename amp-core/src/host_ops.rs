@@ -402,6 +402,19 @@ macro_rules! host_numeric_norm {
 }
 host_numeric_norm!(Norm, Unorm);
 
+/// Component-wise.
+impl<T: Component, const N: usize> HostNumeric for Vector<T, N> {
+    fn abs(self) -> Self {
+        Vector(self.0.map(HostNumeric::abs))
+    }
+    fn min(self, other: Self) -> Self {
+        Vector(std::array::from_fn(|i| self.0[i].min(other.0[i])))
+    }
+    fn max(self, other: Self) -> Self {
+        Vector(std::array::from_fn(|i| self.0[i].max(other.0[i])))
+    }
+}
+
 /// The bit functions of `intrinsics` on the host, for `T: Integer`.
 pub trait HostBits: Copy {
     /// The number of set bits.
@@ -413,6 +426,9 @@ pub trait HostBits: Copy {
     fn first_bit_high(self) -> Self;
     /// The index of the lowest set bit; all ones when there is none.
     fn first_bit_low(self) -> Self;
+    /// `self` to the power `exp`, wrapping (Rust's `wrapping_pow`; `pow` panics on overflow in
+    /// debug builds).
+    fn amp_pow(self, exp: u32) -> Self;
 }
 
 macro_rules! host_bits {
@@ -432,6 +448,9 @@ macro_rules! host_bits {
                 } else {
                     (<$t>::BITS - 1 - x.leading_zeros()) as $t
                 }
+            }
+            fn amp_pow(self, exp: u32) -> Self {
+                self.wrapping_pow(exp)
             }
             fn first_bit_low(self) -> Self {
                 if self == 0 {

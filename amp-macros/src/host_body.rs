@@ -76,6 +76,22 @@ impl VisitMut for HostOps {
                 let x = &u.expr;
                 Some(quote_spanned!(span=> #p::HostNeg::amp_neg(#x)))
             }
+            // Numeric methods that panic in Rust where kernels define a result.
+            Expr::MethodCall(m) if m.turbofish.is_none() => {
+                let path = match (m.method.to_string().as_str(), m.args.len()) {
+                    ("abs", 0) => Some(("HostNumeric", "abs")),
+                    ("clamp", 2) => Some(("HostNumeric", "clamp")),
+                    ("pow", 1) => Some(("HostBits", "amp_pow")),
+                    _ => None,
+                };
+                path.map(|(tr, f)| {
+                    let span = m.method.span();
+                    let p = crate::lower::private_at(span);
+                    let (tr, f) = (syn::Ident::new(tr, span), syn::Ident::new(f, span));
+                    let (recv, args) = (&m.receiver, m.args.iter());
+                    quote_spanned!(span=> #p::#tr::#f(#recv #(, #args)*))
+                })
+            }
             Expr::Cast(c) => {
                 let span = c.as_token.span;
                 let p = crate::lower::private_at(span);
