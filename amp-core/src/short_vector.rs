@@ -11,7 +11,7 @@
 //! per element, since a `vec3` in storage takes 16 bytes and the host type 12.
 //!
 //! The constructors are functions of both sides, generic over their component argument
-//! ([`HostArg`]): the host passes `f32`/`i32`/`u32`, and a kernel's call `float3(x, y, z)`
+//! ([`HostArg`](crate::host::HostArg)): the host passes `f32`/`i32`/`u32`, and a kernel's call `float3(x, y, z)`
 //! names the function with [`KernelArg`](crate::builder::KernelArg) components, which makes
 //! its result the marker [`MakeVector`] (that emits a naga `Compose`), as for every kernel
 //! function.

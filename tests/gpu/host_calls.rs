@@ -234,7 +234,8 @@ fn integer_functions_agree_bit_for_bit() {
     assert_eq!(idiv(i32::MIN, -1), i32::MIN);
     assert_eq!(idiv(7, 0), 7);
     assert_eq!(irem(7, 0), 0);
-    assert_eq!(ushifts(1, 33), 2 ^ (1 >> 8));
+    // `1 << 33` is `1 << 1`; `1 >> 40` is `1 >> 8`.
+    assert_eq!(ushifts(1, 33), 2);
 }
 
 /// The float families: each function, and the largest distance allowed between the accelerator
