@@ -164,22 +164,23 @@ pub fn emit(side: &HostSide) -> TokenStream {
     let kernel_only_trait =
         format_ident!("{}_runs_only_in_kernels", name, span = Span::call_site());
 
+    // The argument types' parameters, and the arguments by the parameters' own names where
+    // they are names (rustc's help for a missing argument names them).
     let args: Vec<_> = (0..params.len())
-        .map(|i| {
-            format_ident!(
-                "__AmpA{}",
-                i,
-                span = Span::mixed_site().located_at(sig_span)
-            )
-        })
+        .map(|i| format_ident!("Arg{}", i, span = sig_span))
         .collect();
-    let names: Vec<_> = (0..params.len())
-        .map(|i| format_ident!("__amp_a{}", i, span = Span::mixed_site()))
+    let names: Vec<_> = params
+        .iter()
+        .enumerate()
+        .map(|(i, t)| match &*t.pat {
+            syn::Pat::Ident(p) => p.ident.clone(),
+            _ => format_ident!("arg{}", i, span = Span::mixed_site()),
+        })
         .collect();
     if !signature_ok {
         return quote_spanned! {sig_span=>
             #(#attrs)*
-            #[allow(dead_code, non_camel_case_types, clippy::all)]
+            #[allow(dead_code, non_camel_case_types, unused_variables, clippy::all)]
             #vis fn #name<#(#args),*>(#(#names: #args),*) -> ! {
                 ::core::unimplemented!()
             }
@@ -207,18 +208,6 @@ pub fn emit(side: &HostSide) -> TokenStream {
         };
     }
 
-    let args: Vec<_> = (0..params.len())
-        .map(|i| {
-            format_ident!(
-                "__AmpA{}",
-                i,
-                span = Span::mixed_site().located_at(sig_span)
-            )
-        })
-        .collect();
-    let names: Vec<_> = (0..params.len())
-        .map(|i| format_ident!("__amp_a{}", i, span = Span::mixed_site()))
-        .collect();
     let (first, first_name) = (&args[0], &names[0]);
     // A kernel-only function bounds its first argument only: a host call is one error.
     let bounds: Vec<TokenStream> = params
