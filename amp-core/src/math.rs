@@ -2,9 +2,11 @@
 //! built-ins) and [`precise_math`] (single and double precision), plus the integer and float
 //! [`intrinsics`] (`abs`, `min`, `max`, `clamp`, bit counting).
 //!
-//! Each function is called in a kernel like any function: `fast_math::log10(x)`. Each one is a
-//! host function `fn<C: KernelCall<Marker>>(_: C) -> Marker` (kernels pass a `KernelToken`) whose marker emits a naga `Math` (or `Relational`)
-//! expression, so the kernel calls no helper function. Functions the accelerator has no
+//! Each function is called in a kernel like any function: `fast_math::log10(x)`, and on the host
+//! too (C++ AMP's `restrict(cpu, amp)`, see `host_math`). Each one is a function item
+//! `fn<T, A: HostArg<T, Marker<T>, R>>(x: A) -> A::Ret` whose marker, which kernels get by naming
+//! it with `KernelArg`, emits a naga `Math` (or `Relational`) expression, so the kernel calls no
+//! helper function. Functions the accelerator has no
 //! instruction for are composed from ones it has; their precision is stated on each.
 
 use crate::builder::{DeviceFn, KernelBuilder, KernelValue};

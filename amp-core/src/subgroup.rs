@@ -3,7 +3,8 @@
 //! reduce or scan them without tile_static memory or barriers.
 //!
 //! Each function is called in a kernel like any function: `subgroup::reduce_add(x)`. Each is a
-//! host function `fn<C: KernelCall<Marker>>(_: C) -> Marker` whose marker emits one naga
+//! function item `fn<A: KernelOnly<Marker>>(x: A) -> Marker` (kernels name it with `KernelArg`;
+//! a host call is an error saying that it runs only in kernels) whose marker emits one naga
 //! subgroup statement (the scans of min, max, and, or and xor, which naga lacks, are
 //! `log2(size)` shuffles), so the kernel calls no helper function.
 //!
