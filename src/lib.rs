@@ -176,10 +176,14 @@ pub mod kernel_types {
     };
     pub use amp_core::bits::Bits32;
     pub use amp_core::builder::{
-        device_fn, kernel_function, DeviceFn, FnArg, FnArgs, FnResult, KernelBuilder, KernelCall,
-        KernelFunction, KernelToken, KernelValue, Var,
+        device_fn, kernel_function, marker, DeviceFn, FnArg, FnArgs, FnResult, KernelArg,
+        KernelBuilder, KernelFunction, KernelValue, Marker, Var,
     };
     pub use amp_core::for_loop::{for_step, ForLoop, ForRange};
+    pub use amp_core::host::{HostArg, HostRet, HostValue, KernelOnly};
+    pub use amp_core::host_ops::{
+        HostArith, HostBits, HostCast, HostIndex, HostNeg, HostNumeric, HostShift,
+    };
     pub use amp_core::lang::{
         else_value, no_value, Assign, BranchValue, Diverge, ExtentMethods, NoValue, SameBranch,
     };

@@ -43,18 +43,34 @@ pub(crate) fn to_bits<T: Float>(b: &mut KernelBuilder, x: KernelValue<T>) -> Ker
     message = "`{Self}` cannot be reinterpreted by asuint/asint/asfloat",
     note = "asuint, asint and asfloat take an i32, u32 or f32; for f64 use `x.to_bits()` / `f64::from_bits(u)`"
 )]
-pub trait Bits32: Scalar {}
-impl Bits32 for i32 {}
-impl Bits32 for u32 {}
-impl Bits32 for f32 {}
+pub trait Bits32: Scalar {
+    /// The value's bits, on the host.
+    #[doc(hidden)]
+    fn host_bits(self) -> u32;
+}
+impl Bits32 for i32 {
+    fn host_bits(self) -> u32 {
+        self as u32
+    }
+}
+impl Bits32 for u32 {
+    fn host_bits(self) -> u32 {
+        self
+    }
+}
+impl Bits32 for f32 {
+    fn host_bits(self) -> u32 {
+        self.to_bits()
+    }
+}
 
 /// Declares `$name(x)`: the bits of a 32-bit scalar `x` as `$out`.
 macro_rules! reinterpret {
     ($( $(#[$doc:meta])* $name:ident / $marker:ident -> $out:ty; )*) => {$(
-        crate::builder::builtin_fn!($(#[$doc])* $name / $marker);
+        crate::host_math::host_builtin!($(#[$doc])* $name / $marker <T: $crate::bits::Bits32> (x) -> $out);
 
         impl<T: $crate::bits::Bits32> $crate::builder::DeviceFn<($crate::builder::KernelValue<T>,)>
-            for $marker
+            for $marker<T>
         {
             type Output = $crate::builder::KernelValue<$out>;
             fn call(

@@ -64,19 +64,19 @@ pub(crate) fn widen_to_f64<T: Scalar>(
 
 crate::builder::builtin_fn!(
     /// `f16::from_f32(x)`: the nearest `f16` (ties to even), as `half::f16::from_f32`.
-    from_f32 / FromF32
+    from_f32 / FromF32 (x)
 );
 crate::builder::builtin_fn!(
     /// `f16::from_f64(x)`: the nearest `f16` (ties to even), as `half::f16::from_f64`.
-    from_f64 / FromF64
+    from_f64 / FromF64 (x)
 );
 crate::builder::builtin_fn!(
     /// `f16::to_f32(h)`: the method `h.to_f32()`.
-    to_f32 / ToF32
+    to_f32 / ToF32 (x)
 );
 crate::builder::builtin_fn!(
     /// `f16::to_f64(h)`: the method `h.to_f64()`.
-    to_f64 / ToF64
+    to_f64 / ToF64 (x)
 );
 
 impl DeviceFn<(KernelValue<f32>,)> for FromF32 {

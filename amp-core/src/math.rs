@@ -2,9 +2,11 @@
 //! built-ins) and [`precise_math`] (single and double precision), plus the integer and float
 //! [`intrinsics`] (`abs`, `min`, `max`, `clamp`, bit counting).
 //!
-//! Each function is called in a kernel like any function: `fast_math::log10(x)`. Each one is a
-//! host function `fn<C: KernelCall<Marker>>(_: C) -> Marker` (kernels pass a `KernelToken`) whose marker emits a naga `Math` (or `Relational`)
-//! expression, so the kernel calls no helper function. Functions the accelerator has no
+//! Each function is called in a kernel like any function: `fast_math::log10(x)`, and on the host
+//! too (C++ AMP's `restrict(cpu, amp)`, see `host_math`). Each one is a function item
+//! `fn<T, A: HostArg<T, Marker<T>, R>>(x: A) -> A::Ret` whose marker, which kernels get by naming
+//! it with `KernelArg`, emits a naga `Math` (or `Relational`) expression, so the kernel calls no
+//! helper function. Functions the accelerator has no
 //! instruction for are composed from ones it has; their precision is stated on each.
 
 use crate::builder::{DeviceFn, KernelBuilder, KernelValue};
@@ -17,7 +19,7 @@ use naga::{BinaryOperator, Expression, MathFunction as M, RelationalFunction, Un
     label = "takes f32, f64 or f16",
     note = "float functions and methods (sqrt, floor, sin, powf, fract, is_nan, to_bits, ...) take f32, or f64/f16 where the accelerator has them, as on the host; convert an integer with `as f32`"
 )]
-pub trait Float: Numeric {
+pub trait Float: Numeric + crate::host_math::HostFloat {
     /// The unsigned integer of the same width, which `x.to_bits()` yields (`f16` has none in
     /// kernels, which have no 16-bit integers: its `to_bits` is an error that says so).
     type Bits: crate::types::Integer;
@@ -117,9 +119,9 @@ type Body =
 /// (`|b, args, scalar| -> Handle`).
 macro_rules! float_fns {
     ($( $(#[$doc:meta])* $name:ident / $marker:ident ($($arg:ident),+) => $body:expr; )*) => {$(
-        crate::builder::builtin_fn!($(#[$doc])* $name / $marker);
+        crate::host_math::host_builtin!($(#[$doc])* $name / $marker <T: Float> ($($arg),+) -> T);
 
-        impl<T: Float> DeviceFn<($(float_fns!(@ty $arg),)+)> for $marker {
+        impl<T: Float> DeviceFn<($(float_fns!(@ty $arg),)+)> for $marker<T> {
             type Output = KernelValue<T>;
             fn call(&self, b: &mut KernelBuilder, ($($arg,)+): ($(float_fns!(@ty $arg),)+)) -> KernelValue<T> {
                 let body: Body = $body;
@@ -140,9 +142,9 @@ macro_rules! direct {
 /// Predicates on one float, returning `bool`.
 macro_rules! predicates {
     ($( $(#[$doc:meta])* $name:ident / $marker:ident => $body:expr; )*) => {$(
-        crate::builder::builtin_fn!($(#[$doc])* $name / $marker);
+        crate::host_math::host_builtin!($(#[$doc])* $name / $marker <T: Float> (x) -> bool);
 
-        impl<T: Float> DeviceFn<(KernelValue<T>,)> for $marker {
+        impl<T: Float> DeviceFn<(KernelValue<T>,)> for $marker<T> {
             type Output = KernelValue<bool>;
             fn call(&self, b: &mut KernelBuilder, (x,): (KernelValue<T>,)) -> KernelValue<bool> {
                 let body: fn(&mut KernelBuilder, naga::Handle<Expression>, naga::Scalar) -> naga::Handle<Expression> = $body;
@@ -389,9 +391,9 @@ pub mod intrinsics {
 
     macro_rules! numeric_fns {
         ($( $(#[$doc:meta])* $name:ident / $marker:ident ($($arg:ident),+) => $fun:ident; )*) => {$(
-            crate::builder::builtin_fn!($(#[$doc])* $name / $marker);
+            crate::host_math::host_builtin!($(#[$doc])* $name / $marker <T: Numeric> ($($arg),+) -> T);
 
-            impl<T: Numeric> DeviceFn<($(numeric_fns!(@ty $arg),)+)> for $marker {
+            impl<T: Numeric> DeviceFn<($(numeric_fns!(@ty $arg),)+)> for $marker<T> {
                 type Output = KernelValue<T>;
                 fn call(&self, b: &mut KernelBuilder, ($($arg,)+): ($(numeric_fns!(@ty $arg),)+)) -> KernelValue<T> {
                     KernelValue::from_handle(math(b, M::$fun, &[$($arg.handle()),+], T::SCALAR))
@@ -414,9 +416,9 @@ pub mod intrinsics {
 
     macro_rules! bit_fns {
         ($( $(#[$doc:meta])* $name:ident / $marker:ident => $fun:ident; )*) => {$(
-            crate::builder::builtin_fn!($(#[$doc])* $name / $marker);
+            crate::host_math::host_builtin!($(#[$doc])* $name / $marker <T: crate::types::Integer> (x) -> T);
 
-            impl<T: crate::types::Integer> DeviceFn<(KernelValue<T>,)> for $marker {
+            impl<T: crate::types::Integer> DeviceFn<(KernelValue<T>,)> for $marker<T> {
                 type Output = KernelValue<T>;
                 fn call(&self, b: &mut KernelBuilder, (x,): (KernelValue<T>,)) -> KernelValue<T> {
                     KernelValue::from_handle(math(b, M::$fun, &[x.handle()], T::SCALAR))

@@ -22,7 +22,7 @@
 //! the operations follow the rule of barriers (tile-uniform control flow; `uniformity.rs`).
 
 use crate::builder::{
-    AccessKind, Check, CheckBuilder, DeviceFn, KernelBuilder, KernelCall, KernelValue, SiteBound,
+    AccessKind, Check, CheckBuilder, DeviceFn, KernelBuilder, KernelValue, Marker, SiteBound,
 };
 use crate::shape::{Extent, Index};
 use crate::tile_static::TileStatic;
@@ -224,11 +224,17 @@ macro_rules! fragment {
             /// the launch reports the fault (the fragment is then loaded from the memory's
             /// first element, its value unspecified). (WMMA's
             /// `load_matrix_sync`, SYCL's `joint_matrix_load`.)
-            pub fn load<Token: KernelCall<Load<Self>>>(_: Token) -> Load<Self>
+            pub fn load<A: crate::host::KernelOnly<Load<Self>>>(
+                memory: A,
+                first: A,
+                stride: A,
+                layout: A,
+            ) -> Load<Self>
             where
                 T: MatrixScalar,
                 Size<$r, $c>: FragmentSize,
             {
+                let _ = (memory, first, stride, layout);
                 Load(PhantomData)
             }
         }
@@ -257,7 +263,7 @@ fragment!(
 impl<T, const M: usize, const N: usize> MatrixAcc<T, M, N> {
     /// In a kernel, `zero()`: a fragment of zeros (WMMA's `fill_fragment(acc, 0)`, SYCL's
     /// `joint_matrix_fill(sg, acc, 0)`).
-    pub fn zero<Token: KernelCall<Zero<Self>>>(_: Token) -> Zero<Self>
+    pub fn zero() -> Zero<Self>
     where
         T: MatrixScalar,
         Size<M, N>: FragmentSize,
@@ -271,6 +277,21 @@ pub struct Load<F>(PhantomData<fn() -> F>);
 
 /// The marker of an accumulator's `zero` in kernels.
 pub struct Zero<F>(PhantomData<fn() -> F>);
+
+macro_rules! markers {
+    ($($m:ident),*) => {$(
+        impl<F> Clone for $m<F> {
+            fn clone(&self) -> Self {
+                *self
+            }
+        }
+        impl<F> Copy for $m<F> {}
+        impl<F: 'static> Marker for $m<F> {
+            const MARKER: Self = $m(PhantomData);
+        }
+    )*};
+}
+markers!(Load, Zero);
 
 impl<F: Fragment> DeviceFn<()> for Zero<F> {
     type Output = KernelValue<F>;

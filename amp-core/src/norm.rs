@@ -256,14 +256,14 @@ pub mod kernel {
 
                 crate::builder::builtin_fn!(
                     #[doc = concat!("`", stringify!($t), "::new(x)` in kernels: `x` clamped.")]
-                    new / New
+                    new / New (x)
                 );
                 crate::builder::builtin_fn!(
                     #[doc = concat!(
                         "`", stringify!($t), "::from(x)` in kernels: `x` (f32, f64, i32, u32, ",
                         "Norm, Unorm) converted to `f32` and clamped."
                     )]
-                    from / Convert
+                    from / Convert (x)
                 );
 
                 impl DeviceFn<(KernelValue<f32>,)> for New {
@@ -294,7 +294,7 @@ pub mod f32_from {
 
     crate::builder::builtin_fn!(
         /// `f32::from(n)` in kernels: the `f32` of a `Norm` or `Unorm`.
-        from / FromNorm
+        from / FromNorm (x)
     );
 
     macro_rules! from_norm {

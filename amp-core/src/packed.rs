@@ -57,20 +57,20 @@ fn positioned(
 
 crate::builder::builtin_fn!(
     /// Byte `i` of a packed view, as a `u32` in `0..=255`.
-    read_uchar / ReadUchar
+    read_uchar / ReadUchar (view, i)
 );
 crate::builder::builtin_fn!(
     /// Adds one to byte `i` (atomically; a carry out of the byte is the caller's to avoid).
-    increment_uchar / IncrementUchar
+    increment_uchar / IncrementUchar (view, i)
 );
 crate::builder::builtin_fn!(
     /// Adds `value & 0xff` to byte `i` (atomically; as above).
-    addto_uchar / AddtoUchar
+    addto_uchar / AddtoUchar (view, i, value)
 );
 crate::builder::builtin_fn!(
     /// Sets byte `i` to `value & 0xff`, leaving its neighbours alone: two atomic xors, so it is
     /// safe against concurrent writes to *other* bytes of the word (seed 004's `write_uchar`).
-    write_uchar / WriteUchar
+    write_uchar / WriteUchar (view, i, value)
 );
 
 impl<A: Access, I: ElementIndex<1>> DeviceFn<(View<u32, 1, A>, I)> for ReadUchar {

@@ -10,14 +10,13 @@
 //! as `array<vec2<…>>`/`array<vec4<…>>` (vector loads and stores); vectors of 3 as 3 scalars
 //! per element, since a `vec3` in storage takes 16 bytes and the host type 12.
 //!
-//! The constructors are host functions generic over their component argument
-//! ([`ComponentArg`]): the host passes `f32`/`i32`/`u32`, and a kernel's call `float3(x, y, z)`
-//! names the function with [`KernelArg`] components, which selects its kernel-side
-//! [`KernelFunction`] implementation (a [`MakeVector`] that emits a naga `Compose`). A host
-//! function of the same signature that is not one of these constructors stays uncallable in
-//! kernels.
+//! The constructors are functions of both sides, generic over their component argument
+//! ([`HostArg`](crate::host::HostArg)): the host passes `f32`/`i32`/`u32`, and a kernel's call `float3(x, y, z)`
+//! names the function with [`KernelArg`](crate::builder::KernelArg) components, which makes
+//! its result the marker [`MakeVector`] (that emits a naga `Compose`), as for every kernel
+//! function.
 
-use crate::builder::{DeviceFn, KernelArg, KernelBuilder, KernelFunction, KernelValue};
+use crate::builder::{DeviceFn, KernelBuilder, KernelValue};
 use crate::math::Float;
 use crate::methods::math;
 use crate::norm::{Norm, Unorm};
@@ -424,46 +423,13 @@ where
     }
 }
 
-/// The kernel-side constructor of `Vector<T, N>`: the [`KernelFunction`] marker of [`float3`] & co.
-/// and of `Float3::new` & co.
+/// The kernel-side constructor of `Vector<T, N>`: the marker of [`float3`] & co. and of
+/// `Float3::new` & co.
 #[derive(Clone, Copy, Debug)]
 pub struct MakeVector<T, const N: usize>(std::marker::PhantomData<T>);
 
-/// A component passed to a short vector constructor: on the host the component type itself (a
-/// vector of `f32` takes `f32`s); kernels pass [`KernelArg`], which only picks the constructor's
-/// kernel-side implementation.
-#[diagnostic::on_unimplemented(
-    message = "the components of this vector are `{T}`, not `{Self}`",
-    label = "expected `{T}`",
-    note = "a vector of `{T}` takes `{T}` components: convert with `as {T}`"
-)]
-pub trait ComponentArg<T>: Copy + sealed::Sealed {
-    /// The component (on the host; [`KernelArg`] has no values).
-    fn into_component(self) -> T;
-}
-
-mod sealed {
-    pub trait Sealed {}
-}
-
-macro_rules! component_arg {
-    ($($t:ty),*) => {$(
-        impl sealed::Sealed for $t {}
-        impl ComponentArg<$t> for $t {
-            fn into_component(self) -> $t {
-                self
-            }
-        }
-    )*};
-}
-component_arg!(i32, u32, f32, f64, half::f16);
-component_arg!(Norm, Unorm);
-
-impl sealed::Sealed for KernelArg {}
-impl<T: Component> ComponentArg<T> for KernelArg {
-    fn into_component(self) -> T {
-        match self {}
-    }
+impl<T: Copy + 'static, const N: usize> crate::builder::Marker for MakeVector<T, N> {
+    const MARKER: Self = MakeVector(std::marker::PhantomData);
 }
 
 macro_rules! constructors {
@@ -472,10 +438,12 @@ macro_rules! constructors {
             "A [`", stringify!($alias), "`] from its components, on the host and in kernels: `",
             stringify!($name), "(", stringify!($($c),+), ")`.\n\n",
             "The components are `", stringify!($t), "`s (`C` is `", stringify!($t),
-            "` on the host; see [`ComponentArg`])."
+            "` on the host; see [`HostArg`](crate::host::HostArg))."
         )]
-        pub fn $name<C: ComponentArg<$t>>($($c: C),+) -> $alias {
-            Vector([$($c.into_component()),+])
+        pub fn $name<C: crate::host::HostArg<$t, MakeVector<$t, $n>, $alias>>($($c: C),+) -> C::Ret {
+            $(let $c = crate::host::HostArg::host($c);)+
+            let ret = [$($c.1),+][0];
+            ret(Vector([$($c.0),+]))
         }
     )*};
 }
@@ -507,17 +475,6 @@ constructors! {
 
 macro_rules! make_vector {
     ($n:literal: $($c:ident),+) => {
-        /// In kernels, a constructor called with [`KernelArg`] components builds the vector.
-        impl<F, T: Component> KernelFunction<MakeVector<T, $n>> for F
-        where
-            F: Fn($(make_vector!(@arg $c)),+) -> Vector<T, $n>,
-        {
-            type Marker = MakeVector<T, $n>;
-            fn marker(&self) -> MakeVector<T, $n> {
-                MakeVector(std::marker::PhantomData)
-            }
-        }
-
         impl<T: Component> DeviceFn<($(make_vector!(@t $c),)+)> for MakeVector<T, $n> {
             type Output = KernelValue<Vector<T, $n>>;
             fn call(&self, b: &mut KernelBuilder, ($($c,)+): ($(make_vector!(@t $c),)+)) -> Self::Output {
@@ -528,7 +485,6 @@ macro_rules! make_vector {
         }
     };
     (@t $c:ident) => { KernelValue<T> };
-    (@arg $c:ident) => { KernelArg };
 }
 make_vector!(2: x, y);
 make_vector!(3: x, y, z);

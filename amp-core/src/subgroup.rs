@@ -3,7 +3,8 @@
 //! reduce or scan them without tile_static memory or barriers.
 //!
 //! Each function is called in a kernel like any function: `subgroup::reduce_add(x)`. Each is a
-//! host function `fn<C: KernelCall<Marker>>(_: C) -> Marker` whose marker emits one naga
+//! function item `fn<A: KernelOnly<Marker>>(x: A) -> Marker` (kernels name it with `KernelArg`;
+//! a host call is an error saying that it runs only in kernels) whose marker emits one naga
 //! subgroup statement (the scans of min, max, and, or and xor, which naga lacks, are
 //! `log2(size)` shuffles), so the kernel calls no helper function.
 //!
@@ -80,7 +81,7 @@ impl<const N: usize> SubgroupBits for Vector<u32, N> where Vector<u32, N>: Value
 
 macro_rules! builtins {
     ($( $(#[$doc:meta])* $name:ident / $marker:ident => $which:ident; )*) => {$(
-        crate::builder::builtin_fn!($(#[$doc])* $name / $marker);
+        crate::builder::builtin_fn!($(#[$doc])* $name / $marker ());
 
         impl DeviceFn<()> for $marker {
             type Output = KernelValue<u32>;
@@ -112,7 +113,7 @@ crate::builder::builtin_fn!(
     /// is lane `i`'s predicate (CUDA `__ballot_sync`, HLSL `WaveActiveBallot`, SYCL
     /// `group_ballot`). Lanes that do not exist (past a partial subgroup's end, or past
     /// `size()`) are zero.
-    ballot / Ballot
+    ballot / Ballot (predicate)
 );
 
 impl DeviceFn<(KernelValue<bool>,)> for Ballot {
@@ -125,7 +126,7 @@ impl DeviceFn<(KernelValue<bool>,)> for Ballot {
 
 macro_rules! votes {
     ($( $(#[$doc:meta])* $name:ident / $marker:ident => $op:ident; )*) => {$(
-        crate::builder::builtin_fn!($(#[$doc])* $name / $marker);
+        crate::builder::builtin_fn!($(#[$doc])* $name / $marker (p));
 
         impl DeviceFn<(KernelValue<bool>,)> for $marker {
             type Output = KernelValue<bool>;
@@ -155,7 +156,7 @@ votes! {
 crate::builder::builtin_fn!(
     /// `value` of the subgroup's lowest lane (HLSL `WaveReadLaneFirst`, SYCL
     /// `group_broadcast(sg, x)`).
-    broadcast_first / BroadcastFirst
+    broadcast_first / BroadcastFirst (x)
 );
 
 impl<T: SubgroupNumber> DeviceFn<(KernelValue<T>,)> for BroadcastFirst {
@@ -171,7 +172,7 @@ crate::builder::builtin_fn!(
     /// `value` of lane `lane`, a literal (`broadcast(x, 0)`), on every lane (CUDA
     /// `__shfl_sync(mask, x, lane)` with a constant lane, HLSL `WaveReadLaneAt`, SYCL
     /// `group_broadcast(sg, x, lane)`). A lane computed at run time is `shuffle`.
-    broadcast / Broadcast
+    broadcast / Broadcast (x, lane)
 );
 
 impl<T: SubgroupNumber> DeviceFn<(KernelValue<T>, KernelValue<u32>)> for Broadcast {
@@ -200,7 +201,7 @@ impl<T: SubgroupNumber> DeviceFn<(KernelValue<T>, KernelValue<u32>)> for Broadca
 
 macro_rules! gathers {
     ($( $(#[$doc:meta])* $name:ident / $marker:ident => $mode:ident; )*) => {$(
-        crate::builder::builtin_fn!($(#[$doc])* $name / $marker);
+        crate::builder::builtin_fn!($(#[$doc])* $name / $marker (x, lane));
 
         impl<T: SubgroupNumber> DeviceFn<(KernelValue<T>, KernelValue<u32>)> for $marker {
             type Output = KernelValue<T>;
@@ -382,7 +383,7 @@ fn scan_by_shuffles<T: SubgroupNumber>(
 
 macro_rules! collectives {
     ($( $(#[$doc:meta])* $name:ident / $marker:ident: $bound:ident => $op:ident, $kind:ident; )*) => {$(
-        crate::builder::builtin_fn!($(#[$doc])* $name / $marker);
+        crate::builder::builtin_fn!($(#[$doc])* $name / $marker (x));
 
         impl<T: $bound> DeviceFn<(KernelValue<T>,)> for $marker {
             type Output = KernelValue<T>;
@@ -435,7 +436,7 @@ collectives! {
 
 macro_rules! shuffle_scans {
     ($( $(#[$doc:meta])* $name:ident / $marker:ident: $bound:ident => $op:ident, $inclusive:literal; )*) => {$(
-        crate::builder::builtin_fn!($(#[$doc])* $name / $marker);
+        crate::builder::builtin_fn!($(#[$doc])* $name / $marker (x));
 
         impl<T: $bound> DeviceFn<(KernelValue<T>,)> for $marker {
             type Output = KernelValue<T>;
@@ -475,7 +476,7 @@ crate::builder::builtin_fn!(
     /// Waits until every lane of the subgroup gets here, and orders their memory accesses
     /// around it at subgroup scope (CUDA `__syncwarp`, SYCL `group_barrier(sg)`). Needs an
     /// accelerator with subgroup barriers.
-    barrier / Barrier
+    barrier / Barrier ()
 );
 
 impl DeviceFn<()> for Barrier {

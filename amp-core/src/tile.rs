@@ -466,7 +466,7 @@ pub mod fences {
             crate::builder::builtin_fn!(
                 #[doc = $doc]
                 $name
-                    / $marker
+                    / $marker(barrier)
             );
             impl DeviceFn<(TileBarrier,)> for $marker {
                 type Output = ();

@@ -44,7 +44,17 @@ pub(crate) mod sealed {
     message = "`{Self}` is not a scalar type supported in kernels",
     note = "kernel scalars are i32, u32, f32, bool, and f16/f64/i64/u64 where the accelerator has them; narrow integers (u8, i8, u16, i16, char) are not supported on the accelerator: use i32/u32, or pack bytes into u32 words"
 )]
-pub trait Scalar: Element + sealed::Sealed {
+pub trait Scalar:
+    Element
+    + sealed::Sealed
+    + crate::host_ops::HostCast<i32>
+    + crate::host_ops::HostCast<u32>
+    + crate::host_ops::HostCast<f32>
+    + crate::host_ops::HostCast<f64>
+    + crate::host_ops::HostCast<i64>
+    + crate::host_ops::HostCast<u64>
+    + crate::host_ops::HostCast<half::f16>
+{
     /// The naga scalar.
     const SCALAR: NagaScalar;
     /// This value as a naga literal.
@@ -151,21 +161,30 @@ pub trait Element: Value + Send + Sync {
     message = "arithmetic on `{Self}` is not supported in kernels",
     note = "arithmetic works on i32, u32 and f32"
 )]
-pub trait Numeric: Scalar {}
+pub trait Numeric:
+    Scalar + crate::host_ops::HostArith<Output = Self> + crate::host_ops::HostNumeric
+{
+}
 
 /// Integer scalars: `i32`, `u32` (bit operations, shifts).
 #[diagnostic::on_unimplemented(
     message = "bit operations on `{Self}` are not supported in kernels",
     note = "bit operations and shifts work on i32 and u32"
 )]
-pub trait Integer: Numeric {}
+pub trait Integer:
+    Numeric
+    + crate::host_ops::HostShift<i32>
+    + crate::host_ops::HostShift<u32>
+    + crate::host_ops::HostBits
+{
+}
 
 /// Scalars that can be negated: `i32`, `f32`.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be negated",
     note = "unary minus works on i32 and f32"
 )]
-pub trait Signed: Numeric {}
+pub trait Signed: Numeric + crate::host_ops::HostNeg<Output = Self> {}
 
 macro_rules! scalar {
     ($t:ty, $naga:expr, $lit:ident, align $align:literal, [$($tr:ident),*] $(, bytes $pod:tt)? $(, packed $bytes:literal)?) => {

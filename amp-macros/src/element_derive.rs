@@ -202,6 +202,9 @@ fn emit(input: &DeriveInput, fields: &[&syn::Field]) -> TokenStream {
             }
         };
 
+        // Kernel functions take the struct on the host too.
+        impl #p::HostValue for #name {}
+
         impl #p::Value for #name {
             fn naga_type(b: &mut #p::KernelBuilder) -> #p::naga::Handle<#p::naga::Type> {
                 #s::struct_type(

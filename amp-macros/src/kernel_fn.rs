@@ -2,12 +2,11 @@
 //! function).
 //!
 //! `#[kernel] fn f(a: A, b: B) -> R { body }` expands to a hidden marker type `struct f {}` (in
-//! the type namespace only), a function `fn f<C: KernelCall<f>>(_: C) -> f` (so `f(x, y)` inside
-//! a kernel finds the marker by calling it with a `KernelToken`, and a local named `f` elsewhere
-//! shadows it like any function), and an implementation of `DeviceFn<(A', B')>` for the marker
-//! whose `call` builds `f`'s IR on first use (`A'` is `A`'s kernel-side type). `f` is not callable
-//! on the host: there, the `KernelCall` bound says "`f` is a kernel function". rustc shows `f`
-//! used as a value as `fn(_) -> f {f::<_>}`.
+//! the type namespace only), the function item `f` of both sides (see `host_fn`: on the host it
+//! computes the body, C++ AMP's `restrict(cpu, amp)`; a kernel's `f(x, y)` names it with
+//! `KernelArg` arguments to get the marker, and a local named `f` elsewhere shadows it like any
+//! function), and an implementation of `DeviceFn<(A', B')>` for the marker whose `call` builds
+//! `f`'s IR on first use (`A'` is `A`'s kernel-side type).
 //!
 //! [`device_fn`] is the expansion of one function, its marker named by the caller: `#[kernel]
 //! impl` blocks (`kernel_impl`) expand their functions through it.
@@ -356,6 +355,7 @@ fn emit(func: &ItemFn, marker: &syn::Ident, has_self: bool, body: Body) -> Devic
         span = proc_macro2::Span::mixed_site().located_at(func.sig.fn_token.span)
     );
     let emit_impl = !matches!(body, Body::None);
+    let host_body = matches!(body, Body::Lowered(..));
     let body = if let Body::Lowered(block, bindings) = body {
         let lower = Lowerer::new().with_result(concrete_result(&func.sig.output, &type_params));
         let names: Vec<_> = bindings.iter().map(param_name).collect();
@@ -432,28 +432,40 @@ fn emit(func: &ItemFn, marker: &syn::Ident, has_self: bool, body: Body) -> Devic
         None => quote!(#marker {}),
     };
     let declared = marker_params(&func.sig.generics);
+    let host = crate::host_fn::emit(&crate::host_fn::HostSide {
+        attrs: attrs.collect(),
+        vis,
+        sig: &func.sig,
+        body: host_body.then_some(&*func.block),
+        signature_ok: emit_impl,
+        marker: quote!(#marker<#(#marker_args),*>),
+    });
     let marker_items = quote! {
         #[allow(non_camel_case_types)]
         #[doc(hidden)]
         #vis struct #marker<#(#declared),*> { #fields }
 
+        #[automatically_derived]
+        impl<#(#declared),*> ::core::clone::Clone for #marker<#(#marker_args),*> {
+            fn clone(&self) -> Self {
+                *self
+            }
+        }
+        #[automatically_derived]
+        impl<#(#declared),*> ::core::marker::Copy for #marker<#(#marker_args),*> {}
+        #[automatically_derived]
+        impl<#(#declared),*> #p::Marker for #marker<#(#marker_args),*> where Self: 'static {
+            const MARKER: Self = #value;
+        }
+
         #imp
     };
-    // The name in the value namespace is a function (so locals of the same name shadow it,
-    // as they would a plain fn); kernels call it, with a `KernelToken`, only to get the
-    // marker (`f::<4>` names the marker's generic arguments, the token's type is not one).
-    // Called on the host, its bound says that it is a kernel function.
-    let value = quote! {
-        #(#attrs)*
-        #[allow(dead_code)]
-        #[inline(always)]
-        #vis fn #name<#(#declared),*>(_: impl #p::KernelCall<#marker<#(#marker_args),*>>) -> #marker<#(#marker_args),*> {
-            #value
-        }
-    };
+    // The name in the value namespace is the host-side function (so locals of the same name
+    // shadow it, as they would a plain fn): called on the host with host values it computes the
+    // body; kernels name it with `KernelArg` arguments to get the marker.
     DeviceFnItems {
         marker: marker_items,
-        value,
+        value: host,
     }
 }
 

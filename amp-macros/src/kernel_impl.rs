@@ -157,6 +157,19 @@ fn function(
         // (A generic method was reported: its marker has parameters no call names.)
         _ if !f.sig.generics.params.is_empty() => (None, items),
         Receiver::Value | Receiver::Mut => {
+            // On the host the method is itself, its body with amp's operators (C++ AMP's
+            // `restrict(cpu, amp)` member function), unless it runs only in kernels.
+            let host = crate::host_fn::kernel_only(&f.sig, Some(&f.block))
+                .is_none()
+                .then(|| {
+                    let (attrs, vis, sig) = (&f.attrs, &f.vis, &f.sig);
+                    let block = crate::host_body::transform(&f.block);
+                    quote! {
+                        #(#attrs)*
+                        #[allow(clippy::all)]
+                        #vis #sig #block
+                    }
+                });
             let kind = match receiver {
                 Receiver::Mut => quote!(ByMut),
                 _ => quote!(ByValue),
@@ -175,7 +188,7 @@ fn function(
                     type Receiver = #p::user_method::#kind;
                 }
             };
-            (None, quote!(#items #found))
+            (host, quote!(#items #found))
         }
     }
 }

@@ -13,6 +13,8 @@ mod const_args;
 mod element_derive;
 mod errors;
 mod for_each;
+mod host_body;
+mod host_fn;
 mod kernel_fn;
 mod kernel_impl;
 mod lower;

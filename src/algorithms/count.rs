@@ -17,7 +17,7 @@ use super::plan::{Chunks, TILE};
 use super::{Item, Source, Target};
 use crate::kernel_types::{DeviceFn, KernelValue};
 use crate::{parallel_for_each, Accelerator, Result, TiledIndex};
-use amp_core::builder::KernelToken;
+use amp_core::builder::{KernelArg, Marker};
 
 /// Elements a thread loads before counting them (the loop bodies name eight loads).
 pub(crate) const LOADS: usize = 8;
@@ -89,8 +89,8 @@ where
     T: Item,
     I: Source<T>,
     C: Target<u32>,
-    B: Fn(KernelToken) -> M + Copy + 'static,
-    M: DeviceFn<BinArgs<T>, Output = KernelValue<u32>>,
+    B: Fn(KernelArg, KernelArg, KernelArg, KernelArg, KernelArg, KernelArg) -> M + Copy + 'static,
+    M: Marker + DeviceFn<BinArgs<T>, Output = KernelValue<u32>>,
 {
     let (src, out) = (input.captured(), counts.captured());
     let [p0, p1, p2, p3] = binning.params;

@@ -8,7 +8,7 @@ use super::{Item, Source, Target};
 use crate::error::{ArgumentError, ArgumentProblem};
 use crate::kernel_types::{DeviceFn, KernelValue};
 use crate::{kernel, Accelerator, Error, Result};
-use amp_core::builder::KernelToken;
+use amp_core::builder::{KernelArg, Marker};
 
 /// The most tiles of a histogram: about twice what an H100 runs at once (each tile zeroes and
 /// adds up its 4096 counters once, so tiles should count many values).
@@ -100,8 +100,8 @@ where
     T: Item,
     I: Source<T>,
     C: Target<u32>,
-    B: Fn(KernelToken) -> M + Copy + 'static,
-    M: DeviceFn<BinArgs<T>, Output = KernelValue<u32>>,
+    B: Fn(KernelArg, KernelArg, KernelArg, KernelArg, KernelArg, KernelArg) -> M + Copy + 'static,
+    M: Marker + DeviceFn<BinArgs<T>, Output = KernelValue<u32>>,
 {
     let chunks = Chunks::new(input.elements(), LOAD_BLOCK, max_tiles(acc, MAX_TILES));
     let binning = Binning {

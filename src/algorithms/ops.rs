@@ -8,7 +8,7 @@
 //! as well as a user's `#[kernel] fn`.
 
 use crate::kernel_types::{DeviceFn, KernelBuilder, KernelFunction, KernelValue};
-use amp_core::builder::KernelToken;
+use amp_core::builder::{KernelArg, Marker};
 use amp_core::{Element, Numeric};
 use std::marker::PhantomData;
 
@@ -41,7 +41,7 @@ use std::marker::PhantomData;
 pub trait BinaryOp<T: Element>: Copy + 'static {
     /// The marker that builds the operation's IR.
     #[doc(hidden)]
-    type Marker: DeviceFn<(KernelValue<T>, KernelValue<T>), Output = KernelValue<T>>;
+    type Marker: Marker + DeviceFn<(KernelValue<T>, KernelValue<T>), Output = KernelValue<T>>;
     /// The marker.
     #[doc(hidden)]
     fn marker(&self) -> Self::Marker;
@@ -53,12 +53,12 @@ pub trait BinaryOp<T: Element>: Copy + 'static {
 
 impl<T: Element, F, M> BinaryOp<T> for F
 where
-    F: Fn(KernelToken) -> M + Copy + 'static,
-    M: DeviceFn<(KernelValue<T>, KernelValue<T>), Output = KernelValue<T>>,
+    F: Fn(KernelArg, KernelArg) -> M + Copy + 'static,
+    M: Marker + DeviceFn<(KernelValue<T>, KernelValue<T>), Output = KernelValue<T>>,
 {
     type Marker = M;
     fn marker(&self) -> M {
-        self(KernelToken::new())
+        M::MARKER
     }
 }
 
@@ -90,7 +90,7 @@ where
 pub trait UnaryOp<T: Element, U: Element>: Copy + 'static {
     /// The marker that builds the function's IR.
     #[doc(hidden)]
-    type Marker: DeviceFn<(KernelValue<T>,), Output = KernelValue<U>>;
+    type Marker: Marker + DeviceFn<(KernelValue<T>,), Output = KernelValue<U>>;
     /// The marker.
     #[doc(hidden)]
     fn marker(&self) -> Self::Marker;
@@ -98,12 +98,12 @@ pub trait UnaryOp<T: Element, U: Element>: Copy + 'static {
 
 impl<T: Element, U: Element, F, M> UnaryOp<T, U> for F
 where
-    F: Fn(KernelToken) -> M + Copy + 'static,
-    M: DeviceFn<(KernelValue<T>,), Output = KernelValue<U>>,
+    F: Fn(KernelArg) -> M + Copy + 'static,
+    M: Marker + DeviceFn<(KernelValue<T>,), Output = KernelValue<U>>,
 {
     type Marker = M;
     fn marker(&self) -> M {
-        self(KernelToken::new())
+        M::MARKER
     }
 }
 
@@ -144,7 +144,7 @@ macro_rules! builtin_op {
             type Marker = builtin::$marker<T>;
             const COMMUTATIVE: bool = true;
             fn marker(&self) -> builtin::$marker<T> {
-                builtin::$function(KernelToken::new())
+                <builtin::$marker<T> as Marker>::MARKER
             }
         }
     };
@@ -206,16 +206,10 @@ impl<O, T, U> Unary<O, T, U> {
 
 impl<T: Element, O: BinaryOp<T>> KernelFunction<ByOperation> for Binary<O, T> {
     type Marker = O::Marker;
-    fn marker(&self) -> O::Marker {
-        self.0.marker()
-    }
 }
 
 impl<T: Element, U: Element, O: UnaryOp<T, U>> KernelFunction<ByOperation> for Unary<O, T, U> {
     type Marker = O::Marker;
-    fn marker(&self) -> O::Marker {
-        self.0.marker()
-    }
 }
 
 /// `to_word(x)` in a kernel: the bits of a one-word element ([`Element::WORD_CAST`]) as a
@@ -240,9 +234,9 @@ macro_rules! word_cast {
         impl<T> Copy for $name<T> {}
         impl<T: Element> KernelFunction<ByOperation> for $name<T> {
             type Marker = Self;
-            fn marker(&self) -> Self {
-                *self
-            }
+        }
+        impl<T: 'static> Marker for $name<T> {
+            const MARKER: Self = $name(PhantomData);
         }
         impl<T: Element> DeviceFn<(KernelValue<$from>,)> for $name<T> {
             type Output = KernelValue<$to>;

@@ -30,6 +30,7 @@ mod fences;
 mod float_constants;
 mod gemm;
 mod high_ranks;
+mod host_calls;
 mod indices_per_thread;
 mod interop;
 mod kernel_sections;

@@ -182,7 +182,7 @@ fn emit(b: &mut KernelBuilder, n: &Node, vars: &[KV; 6]) -> KV {
             let (F(l), F(d)) = (emit(b, l, vars), emit(b, r, vars)) else {
                 unreachable!()
             };
-            let abs = amp::fast_math::fabs(amp::__private_0_1_0::KernelToken::new()).call(b, (d,));
+            let abs = amp::__private_0_1_0::marker::<amp::fast_math::Fabs<f32>>().call(b, (d,));
             let one = ops::lit(b, 1.0f32);
             let den = one.arith(b, ArithOp::Add, abs);
             F(l.arith(b, ArithOp::Div, den))
@@ -253,22 +253,22 @@ fn emit(b: &mut KernelBuilder, n: &Node, vars: &[KV; 6]) -> KV {
             let F(x) = emit(b, a, vars) else {
                 unreachable!()
             };
-            let t = amp::__private_0_1_0::KernelToken::new();
+            use amp::__private_0_1_0::kernel_function as kf;
             use amp::fast_math as m;
             F(match *f {
-                "sin" => m::sin(t).call(b, (x,)),
-                "cos" => m::cos(t).call(b, (x,)),
+                "sin" => kf(&m::sin).call(b, (x,)),
+                "cos" => kf(&m::cos).call(b, (x,)),
                 "sqrt_abs" => {
-                    let a = m::fabs(t).call(b, (x,));
-                    m::sqrt(t).call(b, (a,))
+                    let a = kf(&m::fabs).call(b, (x,));
+                    kf(&m::sqrt).call(b, (a,))
                 }
-                "floor" => m::floor(t).call(b, (x,)),
-                "fabs" => m::fabs(t).call(b, (x,)),
+                "floor" => kf(&m::floor).call(b, (x,)),
+                "fabs" => kf(&m::fabs).call(b, (x,)),
                 "fmin" => {
                     let k = ops::lit(b, 0.5f32);
-                    m::fmin(t).call(b, (x, k))
+                    kf(&m::fmin).call(b, (x, k))
                 }
-                _ => m::tanh(t).call(b, (x,)),
+                _ => kf(&m::tanh).call(b, (x,)),
             })
         }
     }

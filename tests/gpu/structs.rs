@@ -74,10 +74,9 @@ fn particles_update_in_place_over_many_steps() -> Result<(), Error> {
     }
     let mut expected = start;
     for _ in 0..steps {
+        // The device function itself, on the host (a #[derive(Element)] struct is a host value).
         for p in &mut expected {
-            let mut q = *p;
-            q.pos = p.pos + p.vel * dt;
-            q.vel.0[1] -= 9.8 * dt / p.mass;
+            let mut q = step(*p, dt);
             q.vel.0[0] += dt * q.charge as f32;
             *p = q;
         }

@@ -30,39 +30,27 @@ pub trait DeviceFn<Args> {
     fn call(&self, b: &mut KernelBuilder, args: Args) -> Self::Output;
 }
 
-/// The argument that only amp's expansions pass: it makes a `#[kernel] fn`'s host-side function
-/// (which yields the kernel's marker) uncallable by accident.
+/// The argument type kernels instantiate a kernel function's host-side item with: it has no
+/// values, so the function is never called with it; naming the item with `KernelArg` for
+/// every parameter selects its [`KernelFunction`] implementation, whose result type is the
+/// function's [`Marker`]. On the host the same item takes host values ([`HostArg`]).
+///
+/// [`HostArg`]: crate::host::HostArg
 #[derive(Clone, Copy, Debug)]
-pub struct KernelToken(());
+pub enum KernelArg {}
 
-impl KernelToken {
-    #[doc(hidden)]
-    pub const fn new() -> Self {
-        KernelToken(())
-    }
+/// The type that builds a kernel function's IR ([`DeviceFn`]): a `#[kernel] fn`'s hidden type
+/// of the same name, or a built-in function's marker. Zero-sized, so it has one value.
+pub trait Marker: Copy + 'static {
+    /// The value.
+    const MARKER: Self;
 }
 
-/// How kernels call a kernel function's host-side item `f<C: KernelCall<Marker>>(_: C) -> Marker`
-/// (a `#[kernel] fn`, or one of amp's built-in functions): with a [`KernelToken`], the one type
-/// that implements it, to get the marker that builds the function. Called on the host with
-/// other arguments, the bound reports that the function belongs in kernels.
-#[diagnostic::on_unimplemented(
-    message = "`{F}` is a kernel function: it is called inside kernels",
-    label = "called outside a kernel",
-    note = "a #[kernel] fn (and each of amp's kernel functions, such as `fast_math::sqrt`) runs on the accelerator: call it inside `parallel_for_each!` or another #[kernel] fn"
-)]
-pub trait KernelCall<F> {}
-
-#[diagnostic::do_not_recommend]
-impl<F> KernelCall<F> for KernelToken {}
-
-/// A function callable from kernels: a `#[kernel] fn` or one of amp's built-in functions. Most
-/// are host functions `fn(KernelToken) -> Marker` whose marker implements [`DeviceFn`]; the short
-/// vector constructors (`float3` & co.) are host functions generic over their component argument,
-/// which kernels instantiate with [`KernelArg`] (see `short_vector`).
-///
-/// `Kind` tells the two shapes apart (so their blanket implementations do not overlap); it is
-/// inferred, as only one shape fits a given function.
+/// A function callable from kernels: a `#[kernel] fn` or one of amp's built-in functions. Each
+/// is a function item generic over its argument types (`fn f<A0: HostArg<..>>(a: A0) -> ..`)
+/// that, named with [`KernelArg`] for every argument, returns its [`Marker`]. `Kind` is the
+/// tuple of those `KernelArg`s: one implementation per arity, inferred from the item (a
+/// function item has one arity).
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a #[kernel] function",
     label = "called from a kernel here",
@@ -70,47 +58,83 @@ impl<F> KernelCall<F> for KernelToken {}
 )]
 pub trait KernelFunction<Kind> {
     /// The marker that builds the function's IR.
-    type Marker;
-    /// The marker.
-    fn marker(&self) -> Self::Marker;
+    type Marker: Marker;
 }
 
-/// The [`KernelFunction`] kind of `fn(KernelToken) -> Marker` functions.
-#[derive(Clone, Copy, Debug)]
-pub enum ByToken {}
-
-impl<F: Fn(KernelToken) -> M, M> KernelFunction<ByToken> for F {
-    type Marker = M;
-    fn marker(&self) -> M {
-        self(KernelToken(()))
-    }
+/// [`KernelFunction`] for the arities 0 to 12.
+macro_rules! kernel_function_arity {
+    ($($a:ident)*) => {
+        impl<F, M: Marker> KernelFunction<($($a,)*)> for F
+        where
+            F: Fn($($a),*) -> M,
+        {
+            type Marker = M;
+        }
+    };
 }
+kernel_function_arity!();
+kernel_function_arity!(KernelArg);
+kernel_function_arity!(KernelArg KernelArg);
+kernel_function_arity!(KernelArg KernelArg KernelArg);
+kernel_function_arity!(KernelArg KernelArg KernelArg KernelArg);
+kernel_function_arity!(KernelArg KernelArg KernelArg KernelArg KernelArg);
+kernel_function_arity!(KernelArg KernelArg KernelArg KernelArg KernelArg KernelArg);
+kernel_function_arity!(KernelArg KernelArg KernelArg KernelArg KernelArg KernelArg KernelArg);
+kernel_function_arity!(KernelArg KernelArg KernelArg KernelArg KernelArg KernelArg KernelArg KernelArg);
+kernel_function_arity!(KernelArg KernelArg KernelArg KernelArg KernelArg KernelArg KernelArg KernelArg KernelArg);
+kernel_function_arity!(KernelArg KernelArg KernelArg KernelArg KernelArg KernelArg KernelArg KernelArg KernelArg KernelArg);
+kernel_function_arity!(KernelArg KernelArg KernelArg KernelArg KernelArg KernelArg KernelArg KernelArg KernelArg KernelArg KernelArg);
+kernel_function_arity!(KernelArg KernelArg KernelArg KernelArg KernelArg KernelArg KernelArg KernelArg KernelArg KernelArg KernelArg KernelArg);
 
-/// The argument type kernels instantiate amp's host-and-kernel functions with (the short vector
-/// constructors): it has no values, so such a function is never called with it; it only selects
-/// the function's kernel-side [`KernelFunction`] implementation.
-#[derive(Clone, Copy, Debug)]
-pub enum KernelArg {}
-
-/// Declares a built-in kernel function `$name` (a host function `fn(KernelToken) -> $marker`)
-/// and its marker type; the caller implements [`DeviceFn`] for the marker.
+/// Declares a built-in function that runs only in kernels: a host item `$name(args…)` whose
+/// arguments are bounded by [`KernelOnly`](crate::host::KernelOnly) (so a host call is an
+/// error saying so), its marker type `$marker`, and for a function of no arguments a type
+/// alias `$name` of the marker (kernels name a zero-argument function's marker by its name in
+/// the type namespace). The caller implements [`DeviceFn`] for the marker.
 macro_rules! builtin_fn {
-    ($(#[$doc:meta])* $name:ident / $marker:ident) => {
+    ($(#[$doc:meta])* $name:ident / $marker:ident ()) => {
         $(#[$doc])*
-        pub fn $name<C: $crate::builder::KernelCall<$marker>>(_: C) -> $marker {
+        pub fn $name() -> $marker {
             $marker
         }
 
+        #[doc(hidden)]
+        #[allow(non_camel_case_types)]
+        pub type $name = $marker;
+
+        $crate::builder::builtin_fn!(@marker $name / $marker);
+    };
+    ($(#[$doc:meta])* $name:ident / $marker:ident ($($arg:ident),+)) => {
+        $(#[$doc])*
+        #[allow(clippy::too_many_arguments)]
+        pub fn $name<A: $crate::host::KernelOnly<$marker>>($($arg: A),+) -> $marker {
+            $(let _ = $arg;)+
+            $marker
+        }
+
+        $crate::builder::builtin_fn!(@marker $name / $marker);
+    };
+    (@marker $name:ident / $marker:ident) => {
         #[doc = concat!("The marker of [`", stringify!($name), "`].")]
         #[derive(Clone, Copy, Debug)]
         pub struct $marker;
+
+        impl $crate::builder::Marker for $marker {
+            const MARKER: Self = $marker;
+        }
     };
 }
 pub(crate) use builtin_fn;
 
 /// The marker of a function called in a kernel.
-pub fn kernel_function<Kind, F: KernelFunction<Kind>>(f: &F) -> F::Marker {
-    f.marker()
+pub fn kernel_function<Kind, F: KernelFunction<Kind>>(_: &F) -> F::Marker {
+    <F::Marker as Marker>::MARKER
+}
+
+/// The marker `M` of a function a kernel names in the type namespace (a call of no arguments,
+/// or with generic arguments: `pi()`, `times::<3>(x)`).
+pub fn marker<M: Marker>() -> M {
+    M::MARKER
 }
 
 /// One argument of a device function.

@@ -39,8 +39,8 @@ mod version;
 pub use bounds::{Bound, Interval};
 pub(crate) use call::builtin_fn;
 pub use call::{
-    device_fn, kernel_function, ByToken, DeviceFn, FnArg, FnArgs, FnResult, KernelArg, KernelCall,
-    KernelFunction, KernelToken,
+    device_fn, kernel_function, marker, DeviceFn, FnArg, FnArgs, FnResult, KernelArg,
+    KernelFunction, Marker,
 };
 pub(crate) use entry::storage_scalar;
 pub use entry::KernelIr;

@@ -27,7 +27,7 @@ macro_rules! precise_fns {
             value: KernelValue<T>
             $(, $arg: KernelValue<T>)*
         ) -> KernelValue<T> {
-            DeviceFn::call(&pm::$marker, b, (value, $($arg,)*))
+            DeviceFn::call(&crate::builder::marker::<pm::$marker<T>>(), b, (value, $($arg,)*))
         }
     )*};
 }
@@ -56,7 +56,7 @@ precise_fns! {
 
 /// [`ScalarMethods::atan`](super::ScalarMethods::atan).
 pub(super) fn atan<T: Float>(b: &mut KernelBuilder, value: KernelValue<T>) -> KernelValue<T> {
-    let a = DeviceFn::call(&pm::Atan, b, (value,)).handle();
+    let a = DeviceFn::call(&crate::builder::marker::<pm::Atan<_>>(), b, (value,)).handle();
     let nan = classify(b, value.handle(), T::SCALAR, Class::Nan);
     KernelValue::from_handle(select(b, nan, value.handle(), a))
 }
@@ -67,7 +67,8 @@ pub(super) fn atan2<T: Float>(
     value: KernelValue<T>,
     other: KernelValue<T>,
 ) -> KernelValue<T> {
-    let base = DeviceFn::call(&pm::Atan2, b, (value, other)).handle();
+    let base =
+        DeviceFn::call(&crate::builder::marker::<pm::Atan2<_>>(), b, (value, other)).handle();
     KernelValue::from_handle(atan2_special(
         b,
         value.handle(),
@@ -85,8 +86,12 @@ pub(super) fn asin<T: Float>(b: &mut KernelBuilder, value: KernelValue<T>) -> Ke
     let below = b.binary(Op::Subtract, one, x);
     let above = b.binary(Op::Add, one, x);
     let cos2 = b.binary(Op::Multiply, below, above);
-    let cos = DeviceFn::call(&pm::Sqrt, b, (KernelValue::<T>::from_handle(cos2),));
-    let base = DeviceFn::call(&pm::Atan2, b, (value, cos)).handle();
+    let cos = DeviceFn::call(
+        &crate::builder::marker::<pm::Sqrt<_>>(),
+        b,
+        (KernelValue::<T>::from_handle(cos2),),
+    );
+    let base = DeviceFn::call(&crate::builder::marker::<pm::Atan2<_>>(), b, (value, cos)).handle();
     let angle = atan2_special(b, x, cos.handle(), base, s);
     let a = math_expr(b, MathFunction::Abs, &[x]);
     let outside = b.binary(Op::Greater, a, one);
@@ -105,7 +110,12 @@ pub(super) fn powf<T: Float>(
     let s = T::SCALAR;
     let (x, y_h) = (value.handle(), y.handle());
     let ax = math_expr(b, MathFunction::Abs, &[x]);
-    let core = DeviceFn::call(&pm::Pow, b, (KernelValue::<T>::from_handle(ax), y)).handle();
+    let core = DeviceFn::call(
+        &crate::builder::marker::<pm::Pow<_>>(),
+        b,
+        (KernelValue::<T>::from_handle(ax), y),
+    )
+    .handle();
     let (zero, one, half) = (
         constant(b, s, 0.0),
         constant(b, s, 1.0),

@@ -380,7 +380,7 @@ fn clamp<T: Numeric>(
 
 /// `|value|` (see [`ScalarMethods::abs`]).
 fn abs<T: SignMethods>(b: &mut KernelBuilder, value: KernelValue<T>) -> KernelValue<T> {
-    KernelValue::from_handle(T::abs(b, value.handle()))
+    KernelValue::from_handle(<T as SignMethods>::abs(b, value.handle()))
 }
 
 /// The sign of `value` (see [`ScalarMethods::signum`]).

@@ -12,7 +12,7 @@ macro_rules! path_fns {
                 "`", stringify!($ty), "::", stringify!($name), "` in kernels: the method `x.",
                 stringify!($name), "(…)`."
             )]
-            $name / $marker
+            $name / $marker (x $(, $arg)*)
         );
 
         impl DeviceFn<(KernelValue<T>, $(KernelValue<$aty>,)*)> for $marker {
@@ -97,7 +97,7 @@ macro_rules! float_paths {
         crate::builder::builtin_fn!(
             #[doc = concat!("`", stringify!($ty), "::from_bits(u)`: the float with bits `u`.")]
             from_bits
-                / FromBits
+                / FromBits(u)
         );
 
         impl DeviceFn<(KernelValue<Bits>,)> for FromBits {

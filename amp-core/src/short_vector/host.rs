@@ -4,7 +4,8 @@
 //! Arithmetic is Rust's on each component (integer overflow panics in debug builds, as it does
 //! for host scalars; kernels wrap).
 
-use super::{Component, ComponentArg, Vector};
+use super::{Component, MakeVector, Vector};
+use crate::host::HostArg;
 use std::ops::{
     Add, AddAssign, Div, DivAssign, Index, IndexMut, Mul, MulAssign, Neg, Rem, RemAssign, Sub,
     SubAssign,
@@ -18,8 +19,10 @@ macro_rules! accessors {
                 stringify!($($c),+), ")` (like `float", $n, "(…)`). In `const` items, write `Vector([",
                 stringify!($($c),+), "])`."
             )]
-            pub fn new<C: ComponentArg<T>>($($c: C),+) -> Self {
-                Vector([$($c.into_component()),+])
+            pub fn new<C: HostArg<T, MakeVector<T, $n>, Self>>($($c: C),+) -> C::Ret {
+                $(let $c = $c.host();)+
+                let ret = [$($c.1),+][0];
+                ret(Vector([$($c.0),+]))
             }
 
             $(

@@ -2,7 +2,7 @@
 //! cooperative-matrix capability and is written as SPIR-V, and what the accelerator lacks, or
 //! a fragment operation in control flow that is not tile-uniform, is a typed error.
 
-use amp_core::builder::KernelToken;
+use amp_core::builder::kernel_function;
 use amp_core::matrix::{
     Layout, MatrixA, MatrixAcc, MatrixB, MatrixNeed, MatrixScalarType, MatrixShape,
 };
@@ -45,10 +45,11 @@ fn product(b: &mut KernelBuilder, guarded: bool) {
     }
     let first = ops::lit(b, 0u32);
     let stride = ops::lit(b, 16u32);
-    let token = KernelToken::new;
-    let a = MatrixA::<f32, 16, 16>::load(token()).call(b, (ta, first, stride, Layout::RowMajor));
-    let m = MatrixB::<f32, 16, 16>::load(token()).call(b, (tb, first, stride, Layout::ColumnMajor));
-    let acc = MatrixAcc::<f32, 16, 16>::zero(token()).call(b, ());
+    let a = kernel_function(&MatrixA::<f32, 16, 16>::load)
+        .call(b, (ta, first, stride, Layout::RowMajor));
+    let m = kernel_function(&MatrixB::<f32, 16, 16>::load)
+        .call(b, (tb, first, stride, Layout::ColumnMajor));
+    let acc = kernel_function(&MatrixAcc::<f32, 16, 16>::zero).call(b, ());
     let acc = a.multiply_add(b, m, acc);
     acc.store(b, tc, first, stride, Layout::RowMajor);
     if guarded {
@@ -185,12 +186,11 @@ fn checked_view_fragments_validate() {
     let dst = View::<f32, 1, ReadWrite>::declare(&mut b);
     let first = ops::lit(&mut b, 16u32);
     let stride = ops::lit(&mut b, 64u32);
-    let token = KernelToken::new;
-    let a = MatrixA::<half::f16, 16, 16>::load(token())
+    let a = kernel_function(&MatrixA::<half::f16, 16, 16>::load)
         .call(&mut b, (src, first, stride, Layout::RowMajor));
-    let m = MatrixB::<half::f16, 16, 16>::load(token())
+    let m = kernel_function(&MatrixB::<half::f16, 16, 16>::load)
         .call(&mut b, (src, first, stride, Layout::ColumnMajor));
-    let acc = MatrixAcc::<f32, 16, 16>::zero(token()).call(&mut b, ());
+    let acc = kernel_function(&MatrixAcc::<f32, 16, 16>::zero).call(&mut b, ());
     let acc = a.multiply_add(&mut b, m, acc);
     acc.store(&mut b, dst, first, stride, Layout::RowMajor);
     let ir = b
@@ -215,11 +215,10 @@ fn looped(checks: Checks) -> KernelBuilder {
     let dst = View::<f32, 1, ReadWrite>::declare(&mut b);
     let tb = b.tile_static::<[half::f16; 256]>(Some("tb"));
     let tc = b.tile_static::<[f32; 256]>(Some("tc"));
-    let token = KernelToken::new;
     let stride = ops::lit(&mut b, 16u32);
     let zero = ops::lit(&mut b, 0u32);
     let k = b.var(Some("k"), zero);
-    let acc = MatrixAcc::<f32, 16, 16>::zero(token()).call(&mut b, ());
+    let acc = kernel_function(&MatrixAcc::<f32, 16, 16>::zero).call(&mut b, ());
     let acc = b.var(Some("acc"), acc);
     b.begin_loop();
     let kv = b.load(k);
@@ -228,9 +227,9 @@ fn looped(checks: Checks) -> KernelBuilder {
     b.break_unless(more);
     let tile = ops::lit(&mut b, 256u32);
     let first = kv.arith(&mut b, ArithOp::Mul, tile);
-    let a = MatrixA::<half::f16, 16, 16>::load(token())
+    let a = kernel_function(&MatrixA::<half::f16, 16, 16>::load)
         .call(&mut b, (src, first, stride, Layout::RowMajor));
-    let m = MatrixB::<half::f16, 16, 16>::load(token())
+    let m = kernel_function(&MatrixB::<half::f16, 16, 16>::load)
         .call(&mut b, (tb, kv, stride, Layout::ColumnMajor));
     let c = b.load(acc);
     let c = a.multiply_add(&mut b, m, c);

@@ -536,9 +536,39 @@ impl Lowerer {
         let values = args.iter().map(|a| self.expr(a));
         let span = func.span();
         let (p, ctx) = at(span);
+        let marker = match callee {
+            Callee::Function(path) if names_marker_type(path, args.is_empty()) => {
+                quote_spanned!(span=> #p::marker::<#func>())
+            }
+            _ => quote_spanned!(span=> #p::kernel_function(&#func)),
+        };
         quote_spanned!(span=> {
             #(let #temps = #values;)*
-            #p::DeviceFn::call(&#p::kernel_function(&#func), #ctx, (#(#temps,)*))
+            #p::DeviceFn::call(&#marker, #ctx, (#(#temps,)*))
         })
     }
+}
+
+/// Whether a call names its function's marker as a type rather than through the function's
+/// value: a call with no arguments (no argument type carries the marker: `pi()`), or one with
+/// generic arguments (`times::<3>(x)`, which the value's extra argument-type parameters would
+/// not accept), of a function named by a module path (`f`, `util::f`; `#[kernel] fn` declares
+/// its marker as a type of the same name). Associated functions of types (`Type::f()`, a
+/// segment before the name that starts with a capital or has generic arguments) go through
+/// the value.
+fn names_marker_type(path: &syn::ExprPath, no_args: bool) -> bool {
+    let segments = &path.path.segments;
+    let Some(last) = segments.last() else {
+        return false;
+    };
+    let turbofish = !last.arguments.is_empty();
+    let module_path = path.qself.is_none()
+        && segments.iter().rev().skip(1).all(|s| {
+            s.arguments.is_empty()
+                && !s
+                    .ident
+                    .to_string()
+                    .starts_with(|c: char| c.is_ascii_uppercase())
+        });
+    module_path && (no_args || turbofish)
 }
