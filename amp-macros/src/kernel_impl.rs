@@ -166,7 +166,7 @@ fn function(
                     let block = crate::host_body::transform(&f.block);
                     quote! {
                         #(#attrs)*
-                        #[allow(clippy::all)]
+                        #[allow(dead_code, clippy::all)]
                         #vis #sig #block
                     }
                 });
