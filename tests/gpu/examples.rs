@@ -358,3 +358,44 @@ fn cartoonizer_and_blur_write_their_pictures() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[path = "../../examples/device_functions.rs"]
+mod device_functions;
+
+#[test]
+fn device_functions_agree_with_the_host() {
+    let (rows, cols, limit) = (24, 64, 50);
+    let counts = device_functions::escapes(rows, cols, limit).expect("escapes");
+    let (dx, dy) = (3.0 / cols as f32, 2.4 / rows as f32);
+    let mut differ = 0;
+    for r in 0..rows {
+        for c in 0..cols {
+            let point = device_functions::Complex::new(-2.0 + c as f32 * dx, -1.2 + r as f32 * dy);
+            let host = device_functions::escape::<2, _, _>(point, limit);
+            let got = counts[(r * cols + c) as usize];
+            // An orbit ending within a rounding of the escape radius may differ by one step.
+            assert!((got - host).abs() <= 1, "({r}, {c}): {got} vs {host}");
+            differ += usize::from(got != host);
+        }
+    }
+    assert!(
+        differ * 50 < (rows * cols) as usize,
+        "{differ} points differ"
+    );
+    assert!(counts.contains(&limit) && counts.iter().any(|&n| n < 3));
+
+    let (x, y) = ([3.0f32, 0.0, -1.0, 5.0], [4.0f32, 2.0, -1.0, -12.0]);
+    let (m, a) = device_functions::polars(&x, &y).expect("polars");
+    for k in 0..x.len() {
+        let (mut hm, mut ha) = (0.0f32, 0.0f32);
+        device_functions::polar(x[k], y[k], &mut hm, &mut ha);
+        assert!((m[k] - hm).abs() <= 1e-5 * hm.max(1.0), "modulus {k}");
+        assert!((a[k] - ha).abs() <= 1e-5, "argument {k}");
+    }
+    assert_eq!(m[0], 5.0);
+
+    let data: Vec<i32> = (0..256).collect();
+    let sums = device_functions::tile_sums(&data).expect("tile sums");
+    let want: Vec<i32> = data.chunks(64).map(|c| c.iter().sum()).collect();
+    assert_eq!(sums, want);
+}
