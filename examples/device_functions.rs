@@ -149,6 +149,7 @@ fn sum_tiles(dv: ConstArrayView<i32, 1>, sv: &ArrayView<i32, 1>) -> Result<(), a
     sv.synchronize()
 }
 
+#[allow(dead_code)]
 fn main() -> Result<(), amp::Error> {
     // The kernel's escape counts, checked with the same functions on the host (a host call
     // naming generic arguments names one `_` per parameter after them).
