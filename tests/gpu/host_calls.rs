@@ -239,7 +239,10 @@ fn integer_functions_agree_bit_for_bit() {
 }
 
 /// The float families: each function, and the largest distance allowed between the accelerator
-/// and the host, in ULP or absolute (docs/LANGUAGE.md states the same bounds; Vulkan's own:
+/// and the host, in ULP or absolute (docs/LANGUAGE.md states the same bounds). A device that
+/// contracts `a * b + c` into one fused operation (NVIDIA's do) rounds the product once less:
+/// where the result cancels (`arith`, `lerp_twice`, `fmod`, `dot`), that is an absolute
+/// difference of up to a rounding of the products (operands up to 10). Vulkan's own bounds:
 /// `exp` 3 + 2·|x| ulp, `log` 3 ulp or 2⁻²¹ absolute near 1, `sin`/`cos` 2⁻¹¹ absolute, `atan2`
 /// 4096 ulp, `fma` rounded once or twice).
 macro_rules! families {
@@ -280,8 +283,8 @@ macro_rules! families {
 }
 
 families! {
-    0 arith 2 0.0;
-    1 lerp_twice 2 0.0;
+    0 arith 2 8.0e-6;
+    1 lerp_twice 2 1.6e-5;
     2 sqrt_f 1 0.0;
     3 hypot_f 2 0.0;
     4 rsqrt_f 2 0.0;
@@ -296,10 +299,10 @@ families! {
     13 tanh_f 16 4.8e-7;
     14 pow_f 16 0.0;
     15 rounding 0 0.0;
-    16 fmod_f 0 0.0;
+    16 fmod_f 0 2.0e-6;
     17 fma_f 2 8.0e-6;
     18 fdim_f 0 0.0;
-    19 dot_f 2 0.0;
+    19 dot_f 2 3.2e-5;
     20 length_f 4 0.0;
     21 normalize_f 4 0.0;
 }
@@ -391,7 +394,10 @@ fn a_restrict_cpu_amp_helper_serves_the_kernel_and_the_verification() {
         .expect("launch");
         o.synchronize().expect("sync");
     }
-    let errors = (0..N).filter(|&i| out[i] != shade(i as u32)).count();
+    // The integer hash agrees bit for bit; the division by 65535 is Vulkan's (2.5 ulp).
+    let errors = (0..N)
+        .filter(|&i| ulps(out[i], shade(i as u32)) > 3)
+        .count();
     assert_eq!(errors, 0);
     // On the host the multiplications wrap as in the kernel (Rust's `*` would panic in debug).
     let mut x = 1u32;

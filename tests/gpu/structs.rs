@@ -81,7 +81,15 @@ fn particles_update_in_place_over_many_steps() -> Result<(), Error> {
             *p = q;
         }
     }
-    assert_eq!(data, expected);
+    // A GPU's division may differ from the host's in the last bits (Vulkan allows 2.5 ulp).
+    let close = |a: f32, b: f32| (a - b).abs() <= 1e-5 * b.abs().max(1.0);
+    for (k, (d, e)) in data.iter().zip(&expected).enumerate() {
+        let same = (0..3).all(|c| close(d.pos.0[c], e.pos.0[c]) && close(d.vel.0[c], e.vel.0[c]));
+        assert!(
+            same && d.mass == e.mass && d.charge == e.charge,
+            "particle {k}: {d:?} vs {e:?}"
+        );
+    }
     Ok(())
 }
 
