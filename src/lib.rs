@@ -200,7 +200,7 @@ pub mod kernel_types {
     pub use amp_core::refs::{
         borrow, borrow_mut, borrow_value, CaptureMut, DerefPlace, Dereference, MutRoot, PlaceOf,
         ReceiverDeref, ReceiverValue, Ref, RefIndex, RefIndexMut, RefMode, RefMut, RefRoot,
-        RefRootMut, Reference, Referent, Shared, Unique,
+        RefRootMut, Reference, Referent, Shared, Unique, UniqueMode,
     };
     pub use amp_core::section::Section;
     pub use amp_core::short_vector::{Component, HasCross, HasW, HasZ, VectorMethods};

@@ -40,7 +40,7 @@ impl<T: HostValue + ?Sized> HostValue for &mut T {}
 #[diagnostic::on_unimplemented(
     message = "this argument is `{Self}`, but the function takes `{T}`",
     label = "expected `{T}`",
-    note = "a #[kernel] fn called on the host takes the values its signature names: convert with `as {T}`"
+    note = "a #[kernel] fn called on the host takes the values its signature names: pass a `{T}`"
 )]
 pub trait HostArg<T, M, R>: HostRet<M, R> {
     /// The argument's value, and the function that turns the result into what the call

@@ -41,6 +41,16 @@ pub trait RefMode: 'static {}
 impl RefMode for Shared {}
 impl RefMode for Unique {}
 
+/// The mode a device function's `&mut T` parameter takes: [`Unique`] only, so that a `&`
+/// reference passed there is one error in amp's words (as Rust's "types differ in mutability").
+#[diagnostic::on_unimplemented(
+    message = "a `&` reference is passed where the function takes a `&mut`",
+    label = "a read-only reference",
+    note = "pass `&mut x` of a mutable place: nothing is written through a `&` reference, as in Rust"
+)]
+pub trait UniqueMode: RefMode {}
+impl UniqueMode for Unique {}
+
 /// A reference to a `T` in a kernel (a `&T` when `M` is [`Shared`], a `&mut T` when it is
 /// [`Unique`]), borrowing for `'a` the binding that holds the referenced variable.
 pub struct Reference<'a, T, M> {
@@ -77,6 +87,19 @@ impl<'a, T, M> Reference<'a, T, M> {
     /// The same reference, its borrow ended: what a device function receives (the borrow was
     /// checked where the function was called).
     pub fn erase(self) -> Reference<'static, T, M> {
+        Reference {
+            place: self.place,
+            path: self.path,
+            _borrow: PhantomData,
+        }
+    }
+
+    /// The same `&mut` reference, its borrow ended: what a device function's `&mut T` parameter
+    /// receives.
+    pub fn unique(self) -> Reference<'static, T, Unique>
+    where
+        M: UniqueMode,
+    {
         Reference {
             place: self.place,
             path: self.path,

@@ -386,7 +386,7 @@ fn emit(func: &ItemFn, marker: &syn::Ident, has_self: bool, body: Body) -> Devic
                     syn::Type::Reference(r) if r.mutability.is_none() => {
                         quote!(#p::Reference::share(#t))
                     }
-                    syn::Type::Reference(_) => quote!(#p::Reference::erase(#t)),
+                    syn::Type::Reference(_) => quote!(#p::Reference::unique(#t)),
                     _ => quote!(#t),
                 });
             quote_spanned!(span=>

@@ -168,6 +168,18 @@ pub fn kernel_side_param(
                 Some(quote!(#mode: #p::RefMode)),
             )
         }
+        // A `&mut T` parameter takes a reference of any mode, bounded to be `&mut`: a `&` passed
+        // there is then amp's error, not a mismatch of internal types.
+        Type::Reference(r) => {
+            let span = syn::spanned::Spanned::span(ty);
+            let p = crate::lower::private_at(span);
+            let mode = quote::format_ident!("__AmpMode{k}");
+            let elem = static_type(&r.elem);
+            (
+                quote::quote_spanned!(span=> #p::Reference<'_, #elem, #mode>),
+                Some(quote!(#mode: #p::UniqueMode)),
+            )
+        }
         _ => (kernel_side(ty, generics), None),
     }
 }
