@@ -98,6 +98,7 @@ pub(crate) use host_builtin;
 /// The host side of each built-in function, by the function's name.
 pub mod fns {
     use crate::bits::Bits32;
+    pub use crate::math::host_fns::*;
     use crate::math::Float;
     use crate::types::{Integer, Numeric};
 

@@ -83,10 +83,13 @@ fn math(
     scalar: naga::Scalar,
 ) -> naga::Handle<Expression> {
     if scalar.width == 8 && SINGLE_PRECISION_ONLY.contains(&fun) {
+        // Vulkan has these for 32-bit floats only: amp's software routines compute them.
+        if let Some(routine) = soft::Routine::of(fun) {
+            return soft::call(b, routine, args);
+        }
         b.error(format!(
             "{fun:?} on f64 is not supported: Vulkan defines it for 32-bit floats only; convert \
-             with `as f32` (f64 has sqrt, rsqrt, fma, fabs, floor, ceil, trunc, round, fmin, \
-             fmax, fmod, fdim, hypot)"
+             with `as f32`"
         ));
     }
     b.append(Expression::Math {
@@ -205,15 +208,13 @@ fn log10_body(
     b.binary(BinaryOperator::Multiply, l, k)
 }
 
-/// `exp2(x * log2(10))`.
+/// `10^x`: `exp2(x * log2(10))` (`f32`, `f16`), the software routine for `f64`.
 fn exp10_body(
     b: &mut KernelBuilder,
     a: &[naga::Handle<Expression>],
     s: naga::Scalar,
 ) -> naga::Handle<Expression> {
-    let k = constant(b, s, std::f64::consts::LOG2_10);
-    let y = b.binary(BinaryOperator::Multiply, a[0], k);
-    math(b, M::Exp2, &[y], s)
+    compose::exp10(&mut ir::Ir::new(b, s), a)
 }
 
 fn is_finite(
@@ -332,6 +333,11 @@ macro_rules! common_math {
     };
 }
 
+mod compose;
 pub mod fast_math;
+pub(crate) mod host_fns;
 pub mod intrinsics;
+mod ir;
+mod noise;
 pub mod precise_math;
+mod soft;

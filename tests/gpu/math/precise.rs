@@ -1,0 +1,241 @@
+//! `precise_math` in kernels against the host's libm-quality results (Rust's `std`, which
+//! calls the platform's libm), in ulps, over sweeps that include the edge values (±0,
+//! subnormals, the largest values, ±inf, NaN). Each family's bound is asserted; the worst error
+//! measured is printed (docs/LANGUAGE.md, "Precision", lists them per device).
+//!
+//! `f64` runs amp's software routines (Vulkan has no double-precision `exp`, `log`, `sin`, …);
+//! it needs `f64` and `i64` on the accelerator, and is skipped with a typed error otherwise.
+
+use amp::precise_math as pm;
+use amp::prelude::*;
+
+/// The distance in ulps between two floats of one format, by their bits as ordered integers:
+/// 0 for equal values (`-0.0 == 0.0`) and for two NaNs; `u64::MAX` for a NaN against a number.
+fn ulps(got: f64, want: f64, wide: bool) -> u64 {
+    if got.is_nan() && want.is_nan() || got == want {
+        return 0;
+    }
+    if got.is_nan() || want.is_nan() {
+        return u64::MAX;
+    }
+    let ordered = |v: f64| -> i128 {
+        let (bits, sign) = if wide {
+            (v.to_bits() as i128, 1i128 << 63)
+        } else {
+            ((v as f32).to_bits() as i128, 1i128 << 31)
+        };
+        if bits & sign != 0 {
+            -(bits & (sign - 1))
+        } else {
+            bits
+        }
+    };
+    (ordered(got) - ordered(want)).unsigned_abs() as u64
+}
+
+/// Inputs: edge values, then a logarithmic sweep over the magnitudes of `f64`, then a dense
+/// sweep of `-12..12`.
+fn inputs_64() -> Vec<f64> {
+    let mut xs = vec![
+        0.0,
+        -0.0,
+        1.0,
+        -1.0,
+        0.5,
+        -0.5,
+        2.0,
+        1e-310,
+        -1e-310,
+        f64::MIN_POSITIVE,
+        f64::MAX,
+        f64::MIN,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        f64::NAN,
+        709.7,
+        -745.0,
+        1e-20,
+        std::f64::consts::PI,
+        std::f64::consts::FRAC_PI_2,
+        0.999_999_999,
+        1.000_000_001,
+    ];
+    for e in -300..=300 {
+        let m = 1.0 + ((e * 7919) % 1000) as f64 / 1000.0;
+        let v = m * 10f64.powi(e);
+        xs.push(v);
+        xs.push(-v);
+    }
+    for k in 0..1200 {
+        xs.push(-12.0 + k as f64 * 0.020_011);
+    }
+    xs
+}
+
+/// The worst error of each column, checked against its bound.
+struct Worst {
+    names: &'static [&'static str],
+    worst: Vec<(u64, f64, f64, f64)>,
+}
+
+impl Worst {
+    fn new(names: &'static [&'static str]) -> Self {
+        Worst {
+            names,
+            worst: vec![(0, 0.0, 0.0, 0.0); names.len()],
+        }
+    }
+    fn note(&mut self, c: usize, x: f64, got: f64, want: f64, wide: bool) {
+        let u = ulps(got, want, wide);
+        if u > self.worst[c].0 {
+            self.worst[c] = (u, x, got, want);
+        }
+    }
+    /// Prints every column's worst error and fails for those over their bound.
+    fn check(&self, label: &str, bound: impl Fn(&str) -> u64) {
+        let mut over = Vec::new();
+        for (name, &(u, x, got, want)) in self.names.iter().zip(&self.worst) {
+            eprintln!("{label} {name}: worst {u} ulp (x = {x:e}: {got:e} vs {want:e})");
+            if u > bound(name) {
+                over.push(format!("{name}: {u} ulp at {x:e} ({got:e} vs {want:e})"));
+            }
+        }
+        assert!(
+            over.is_empty(),
+            "{label} over their bounds:\n{}",
+            over.join("\n")
+        );
+    }
+}
+
+const NAMES_64: &[&str] = &[
+    "exp", "exp2", "exp10", "expm1", "log", "log2", "log10", "log1p", "sin", "cos", "tan", "asin",
+    "acos", "atan", "atan2", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "pow", "cbrt",
+    "sinpi", "cospi",
+];
+
+/// The host's results, in the kernel's column order.
+fn host_64(x: f64, y: f64) -> [f64; 25] {
+    [
+        x.exp(),
+        x.exp2(),
+        10f64.powf(x),
+        x.exp_m1(),
+        x.ln(),
+        x.log2(),
+        x.log10(),
+        x.ln_1p(),
+        x.sin(),
+        x.cos(),
+        x.tan(),
+        x.asin(),
+        x.acos(),
+        x.atan(),
+        x.atan2(y),
+        x.sinh(),
+        x.cosh(),
+        x.tanh(),
+        // Rust's std computes these with formulas of its own (asinh(f64::MAX) is inf): libm's
+        // (whose acosh of a large negative x is not NaN: C's value is).
+        libm::asinh(x),
+        if x < 1.0 { f64::NAN } else { libm::acosh(x) },
+        libm::atanh(x),
+        x.powf(y),
+        x.cbrt(),
+        // The host reduces x exactly as the kernel does, then calls libm's sin and cos.
+        pm::sinpi(x),
+        pm::cospi(x),
+    ]
+}
+
+/// The bound of each `f64` family, in ulps.
+fn bound_64(name: &str) -> u64 {
+    match name {
+        "pow" => 16,
+        "sinh" | "cosh" | "tanh" | "asinh" | "acosh" | "atanh" | "asin" | "acos" | "tan" => 4,
+        "exp10" | "log10" | "log2" => 4,
+        _ => 3,
+    }
+}
+
+const POW_Y: [f64; 16] = [
+    -3.5,
+    -2.0,
+    -1.0,
+    -0.5,
+    0.0,
+    0.5,
+    1.0,
+    2.0,
+    3.0,
+    10.5,
+    100.0,
+    1e-3,
+    1e5,
+    f64::INFINITY,
+    f64::NEG_INFINITY,
+    f64::NAN,
+];
+
+#[test]
+fn f64_functions_are_within_their_ulp_bounds() -> Result<(), amp::Error> {
+    let acc = Accelerator::default()?;
+    let xs = inputs_64();
+    let ys: Vec<f64> = (0..xs.len()).map(|k| POW_Y[k % POW_Y.len()]).collect();
+    let n = xs.len() as i32;
+    let cols = NAMES_64.len();
+    let mut out = vec![0.0f64; xs.len() * cols];
+    let xv = ConstArrayView::new(n, &xs)?;
+    let yv = ConstArrayView::new(n, &ys)?;
+    let ov = ArrayView::new([n, cols as i32], &mut out)?;
+    let result = parallel_for_each!(xv.extent(), |i: Index<1>| {
+        let (x, y) = (xv[i], yv[i]);
+        let r = i[0];
+        ov[(r, 0)] = pm::exp(x);
+        ov[(r, 1)] = pm::exp2(x);
+        ov[(r, 2)] = pm::exp10(x);
+        ov[(r, 3)] = pm::expm1(x);
+        ov[(r, 4)] = pm::log(x);
+        ov[(r, 5)] = pm::log2(x);
+        ov[(r, 6)] = pm::log10(x);
+        ov[(r, 7)] = pm::log1p(x);
+        ov[(r, 8)] = pm::sin(x);
+        ov[(r, 9)] = pm::cos(x);
+        ov[(r, 10)] = pm::tan(x);
+        ov[(r, 11)] = pm::asin(x);
+        ov[(r, 12)] = pm::acos(x);
+        ov[(r, 13)] = pm::atan(x);
+        ov[(r, 14)] = pm::atan2(x, y);
+        ov[(r, 15)] = pm::sinh(x);
+        ov[(r, 16)] = pm::cosh(x);
+        ov[(r, 17)] = pm::tanh(x);
+        ov[(r, 18)] = pm::asinh(x);
+        ov[(r, 19)] = pm::acosh(x);
+        ov[(r, 20)] = pm::atanh(x);
+        ov[(r, 21)] = pm::pow(x, y);
+        ov[(r, 22)] = pm::cbrt(x);
+        ov[(r, 23)] = pm::sinpi(x);
+        ov[(r, 24)] = pm::cospi(x);
+    });
+    if !(acc.supports_double_precision() && acc.supports_int64()) {
+        let err = result.expect_err("no f64");
+        assert!(matches!(err, amp::Error::UnsupportedFeature(_)), "{err}");
+        return Ok(());
+    }
+    result?;
+    drop(ov);
+    let mut worst = Worst::new(NAMES_64);
+    for (k, (&x, &y)) in xs.iter().zip(&ys).enumerate() {
+        let want = host_64(x, y);
+        for (c, &w) in want.iter().enumerate() {
+            let name = NAMES_64[c];
+            // sin, cos and tan reduce exactly below 2^20·π/2 only.
+            if matches!(name, "sin" | "cos" | "tan") && x.abs() > 1.6e6 {
+                continue;
+            }
+            worst.note(c, x, out[k * cols + c], w, true);
+        }
+    }
+    worst.check("f64", bound_64);
+    Ok(())
+}
