@@ -134,25 +134,59 @@ pub(crate) fn cbrt(o: &mut Ir, a: &[H]) -> H {
     pass_specials(o, x, y)
 }
 
-/// `expm1`: the Taylor series below 0.35 in magnitude (`f32`), else `exp(x) - 1`.
+/// `x = k·c + r` by Cody–Waite for `f32` (`c = hi + lo`, `hi` of 12 bits so that `k·hi` is
+/// exact): `(k, r)`, `k` a float.
+fn reduce_f32(o: &mut Ir, x: H, inv: f64, hi: f64, lo: f64) -> (H, H) {
+    let scaled = o.mulc(x, inv);
+    let k = o.rint(scaled);
+    let kh = o.mulc(k, hi);
+    let r = o.sub(x, kh);
+    let kl = o.mulc(k, lo);
+    let r = o.sub(r, kl);
+    (k, r)
+}
+
+/// `ln 2` and `log10 2` in a 12-bit high part and the rest, for [`reduce_f32`].
+const LN2_F32: (f64, f64) = (0.693_115_234_375, 3.194_618_494_530_941_5e-5);
+const LOG10_2_F32: (f64, f64) = (0.301_025_390_625, 4.605_038_981_195_214e-6);
+
+/// `x` limited to `±limit` (a NaN is selected back by the caller).
+fn limit(o: &mut Ir, x: H, limit: f64) -> H {
+    let lo = o.c(-limit);
+    let hi = o.c(limit);
+    let up = o.m(M::Max, &[x, lo]);
+    o.m(M::Min, &[up, hi])
+}
+
+/// `expm1`: for `f32`, `x = k·ln2 + r`, the Taylor series of `e^r - 1` (`|r| <= 0.35`), then
+/// `2^k·expm1(r) + (2^k - 1)` (or `2^k·(expm1(r) + 1)` where `2^k - 1` rounds to `2^k`).
 pub(crate) fn expm1(o: &mut Ir, a: &[H]) -> H {
     if o.wide() {
         return soft::call(o.b, Routine::Expm1, a);
     }
     let x = a[0];
-    let mut k = [0.0; 9];
+    let xc = limit(o, x, 200.0);
+    let (k, r) = reduce_f32(o, xc, std::f64::consts::LOG2_E, LN2_F32.0, LN2_F32.1);
+    let mut coef = [0.0; 9];
     let mut f = 1.0;
-    for (n, slot) in k.iter_mut().enumerate() {
+    for (n, slot) in coef.iter_mut().enumerate() {
         f *= (n + 1) as f64;
         *slot = 1.0 / f;
     }
-    let p = o.poly(x, &k);
-    let small = o.mul(x, p);
-    let e = o.f(M::Exp, &[x]);
-    let large = o.addc(e, -1.0);
-    let ax = o.abs(x);
-    let is_small = o.ltc(ax, 0.35);
-    o.sel(is_small, small, large)
+    let p = o.poly(r, &coef);
+    let e = o.mul(r, p);
+    let ki = o.as_i32(k);
+    let scaled = o.scale(e, ki);
+    let one = o.c(1.0);
+    let pk = o.scale(one, ki);
+    let pm1 = o.sub(pk, one);
+    let y = o.add(scaled, pm1);
+    let e1 = o.add(e, one);
+    let big = o.scale(e1, ki);
+    let is_big = o.gtc(k, 26.0);
+    let y = o.sel(is_big, big, y);
+    let nan = o.is_nan(x);
+    o.sel(nan, x, y)
 }
 
 /// `log1p`: for `f32`, `2·atanh(s)` of `s = x / (2 + x)` by its series where `|x| < 0.29`
@@ -191,18 +225,44 @@ pub(crate) fn log1p(o: &mut Ir, a: &[H]) -> H {
     o.sel(is_inf, inf, y)
 }
 
-/// `10^x`: the software routine for `f64`; `exp2(x · log2(10))` for `f32`.
+/// `10^x`: the software routine for `f64`; for `f32`, `x = k·log10(2) + r` by
+/// Cody–Waite, then `2^k · e^(r·ln10)` (`exp2(x · log2(10))` would carry the rounding of the
+/// product into the result, 17 ulp on lavapipe).
 pub(crate) fn exp10(o: &mut Ir, a: &[H]) -> H {
     if o.wide() {
         return soft::call(o.b, Routine::Exp10, a);
     }
-    let y = o.mulc(a[0], std::f64::consts::LOG2_10);
-    o.f(M::Exp2, &[y])
+    if o.s.width == 2 {
+        // f16 has too few digits for the split constants: exp2(x · log2(10)).
+        let y = o.mulc(a[0], std::f64::consts::LOG2_10);
+        return o.f(M::Exp2, &[y]);
+    }
+    let x = a[0];
+    let xc = limit(o, x, 60.0);
+    let (k, r) = reduce_f32(
+        o,
+        xc,
+        std::f64::consts::LOG2_10,
+        LOG10_2_F32.0,
+        LOG10_2_F32.1,
+    );
+    let t = o.mulc(r, std::f64::consts::LN_10);
+    let e = o.f(M::Exp, &[t]);
+    let ki = o.as_i32(k);
+    let y = o.scale(e, ki);
+    let nan = o.is_nan(x);
+    o.sel(nan, x, y)
 }
 
 /// `sinpi`, `cospi` or `tanpi`: `x = n/2 + f` with `|f| <= 1/4` (exact), then the sine and
 /// cosine of `π·f` by the quadrant `n mod 4`.
-pub(crate) fn trig_pi(o: &mut Ir, x: H, which: M) -> H {
+pub(crate) fn trig_pi(o: &mut Ir, x0: H, which: M) -> H {
+    // The period 2 first (exact: `x - 2·rint(x/2)` is in `[-1, 1]`), so that `2x` below
+    // cannot overflow.
+    let half_x = o.mulc(x0, 0.5);
+    let n2 = o.rint(half_x);
+    let n2 = o.mulc(n2, 2.0);
+    let x = o.sub(x0, n2);
     let twice = o.mulc(x, 2.0);
     let n = o.rint(twice);
     let half = o.mulc(n, 0.5);
@@ -230,11 +290,18 @@ pub(crate) fn trig_pi(o: &mut Ir, x: H, which: M) -> H {
         let even = o.div(s, c);
         let odd = o.div(c, s);
         let odd = o.neg(odd);
+        // At the poles (s = 0): +inf at 1/2 (mod 2), -inf at 3/2, as C's tanpi.
+        let zero = o.c(0.0);
+        let pole = o.eq(s, zero);
+        let inf = o.c(f64::INFINITY);
+        let minus_inf = o.c(f64::NEG_INFINITY);
+        let pole_value = o.sel(q1, inf, minus_inf);
+        let odd = o.sel(pole, pole_value, odd);
         o.sel(odd_q, odd, even)
     } else {
         o.sel(q4, s, sin)
     };
-    let finite = o.finite(x);
+    let finite = o.finite(x0);
     let nan = o.nan();
     let y = o.sel(finite, y, nan);
     if which == M::Cos {
@@ -242,8 +309,8 @@ pub(crate) fn trig_pi(o: &mut Ir, x: H, which: M) -> H {
     } else {
         // ±0 keeps its sign.
         let zero = o.c(0.0);
-        let is_zero = o.eq(x, zero);
-        o.sel(is_zero, x, y)
+        let is_zero = o.eq(x0, zero);
+        o.sel(is_zero, x0, y)
     }
 }
 

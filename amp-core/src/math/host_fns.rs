@@ -108,6 +108,8 @@ fn trig_pi(x: f64, which: u8, sin: fn(f64) -> f64, cos: fn(f64) -> f64) -> f64 {
     if !x.is_finite() {
         return f64::NAN;
     }
+    let x0 = x;
+    let x = x - 2.0 * (x * 0.5).round_ties_even();
     let n = (2.0 * x).round_ties_even();
     let f = x - n * 0.5;
     let t = f * std::f64::consts::PI;
@@ -115,7 +117,13 @@ fn trig_pi(x: f64, which: u8, sin: fn(f64) -> f64, cos: fn(f64) -> f64) -> f64 {
     let q = n - 4.0 * (n * 0.25).floor();
     let r = match which {
         2 => {
-            if q == 1.0 || q == 3.0 {
+            if s == 0.0 && (q == 1.0 || q == 3.0) {
+                if q == 1.0 {
+                    f64::INFINITY
+                } else {
+                    f64::NEG_INFINITY
+                }
+            } else if q == 1.0 || q == 3.0 {
                 -(c / s)
             } else {
                 s / c
@@ -131,8 +139,8 @@ fn trig_pi(x: f64, which: u8, sin: fn(f64) -> f64, cos: fn(f64) -> f64) -> f64 {
             }
         }
     };
-    if which != 1 && x == 0.0 {
-        x
+    if which != 1 && x0 == 0.0 {
+        x0
     } else {
         r
     }

@@ -239,3 +239,209 @@ fn f64_functions_are_within_their_ulp_bounds() -> Result<(), amp::Error> {
     worst.check("f64", bound_64);
     Ok(())
 }
+
+const EDGES_32: [f32; 20] = [
+    0.0,
+    -0.0,
+    1.0,
+    -1.0,
+    0.5,
+    -2.5,
+    3.75,
+    -7.0,
+    1e-40,
+    -1e-42,
+    f32::MIN_POSITIVE,
+    1e30,
+    f32::MAX,
+    f32::MIN,
+    f32::INFINITY,
+    f32::NEG_INFINITY,
+    f32::NAN,
+    0.1,
+    -0.3,
+    1234.5678,
+];
+
+const NAMES_32: &[&str] = &[
+    "cbrt",
+    "expm1",
+    "log1p",
+    "sinpi",
+    "cospi",
+    "tanpi",
+    "exp10",
+    "logb",
+    "copysign",
+    "nextafter",
+    "remainder",
+    "remquo",
+    "ldexp",
+    "scalbn",
+    "frexp",
+    "modf",
+    "modf ip",
+    "sincos sin",
+    "sincos cos",
+];
+
+/// The `f32` reference of each float column: exact functions from `libm`, the others
+/// computed in `f64` and rounded once.
+fn host_32(x: f32, y: f32, n: i32) -> [f32; 19] {
+    let w = f64::from(x);
+    let (fm, _) = libm::frexpf(x);
+    let (frac, ip) = libm::modff(x);
+    [
+        w.cbrt() as f32,
+        w.exp_m1() as f32,
+        w.ln_1p() as f32,
+        // The f64 forms, rounded once.
+        pm::sinpi(w) as f32,
+        pm::cospi(w) as f32,
+        pm::tanpi(w) as f32,
+        10f64.powf(w) as f32,
+        pm::logb(x),
+        libm::copysignf(x, y),
+        libm::nextafterf(x, y),
+        libm::remainderf(x, y),
+        libm::remquof(x, y).0,
+        libm::ldexpf(x, n),
+        libm::scalbnf(x, n),
+        fm,
+        frac,
+        ip,
+        w.sin() as f32,
+        w.cos() as f32,
+    ]
+}
+
+/// The bound of each `f32` column, in ulps (0: exact).
+fn bound_32(name: &str) -> u64 {
+    match name {
+        "cbrt" | "expm1" | "log1p" | "exp10" | "sincos sin" | "sincos cos" => 4,
+        "sinpi" | "cospi" | "tanpi" => 4,
+        _ => 0,
+    }
+}
+
+const SCALES: [i32; 8] = [0, 1, -1, 10, -130, 200, -300, 1000];
+
+#[test]
+fn f32_precise_functions_match_the_host() -> Result<(), amp::Error> {
+    let mut xs = Vec::new();
+    let mut ys = Vec::new();
+    for &x in &EDGES_32 {
+        for &y in &EDGES_32 {
+            xs.push(x);
+            ys.push(y);
+        }
+    }
+    for k in 0..1500 {
+        let x = -9.0 + k as f32 * 0.012_345;
+        xs.push(x);
+        ys.push(0.75 + (k % 13) as f32 * 0.37);
+    }
+    let ns: Vec<i32> = (0..xs.len()).map(|k| SCALES[k % SCALES.len()]).collect();
+    let len = xs.len();
+    let cols = NAMES_32.len();
+    let mut out = vec![0.0f32; len * cols];
+    let mut ints = vec![0i32; len * 4];
+    let n = len as i32;
+    let xv = ConstArrayView::new(n, &xs)?;
+    let yv = ConstArrayView::new(n, &ys)?;
+    let nv = ConstArrayView::new(n, &ns)?;
+    let ov = ArrayView::new([n, cols as i32], &mut out)?;
+    let iv = ArrayView::new([n, 4], &mut ints)?;
+    parallel_for_each!(xv.extent(), |i: Index<1>| {
+        let (x, y, s) = (xv[i], yv[i], nv[i]);
+        let r = i[0];
+        ov[(r, 0)] = pm::cbrt(x);
+        ov[(r, 1)] = pm::expm1(x);
+        ov[(r, 2)] = pm::log1p(x);
+        ov[(r, 3)] = pm::sinpi(x);
+        ov[(r, 4)] = pm::cospi(x);
+        ov[(r, 5)] = pm::tanpi(x);
+        ov[(r, 6)] = pm::exp10(x);
+        ov[(r, 7)] = pm::logb(x);
+        ov[(r, 8)] = pm::copysign(x, y);
+        ov[(r, 9)] = pm::nextafter(x, y);
+        ov[(r, 10)] = pm::remainder(x, y);
+        let mut q = 0;
+        ov[(r, 11)] = pm::remquo(x, y, &mut q);
+        ov[(r, 12)] = pm::ldexp(x, s);
+        ov[(r, 13)] = pm::scalbn(x, s);
+        let mut e = 0;
+        ov[(r, 14)] = pm::frexp(x, &mut e);
+        let mut ip = 0.0f32;
+        ov[(r, 15)] = pm::modf(x, &mut ip);
+        ov[(r, 16)] = ip;
+        let mut sn = 0.0f32;
+        let mut cs = 0.0f32;
+        pm::sincos(x, &mut sn, &mut cs);
+        ov[(r, 17)] = sn;
+        ov[(r, 18)] = cs;
+        iv[(r, 0)] = pm::ilogb(x);
+        iv[(r, 1)] = e;
+        iv[(r, 2)] = q;
+        iv[(r, 3)] = if pm::isnormal(x) { 1 } else { 0 };
+    })?;
+    drop((ov, iv));
+    let mut worst = Worst::new(NAMES_32);
+    let mut wrong = Vec::new();
+    for k in 0..len {
+        let (x, y, s) = (xs[k], ys[k], ns[k]);
+        let want = host_32(x, y, s);
+        // The accelerator may flush subnormal inputs and results to zero.
+        let sub = |v: f32| v != 0.0 && v.abs() < f32::MIN_POSITIVE;
+        for (c, &w) in want.iter().enumerate() {
+            let got = out[k * cols + c];
+            if sub(x) || sub(w) || (c >= 8 && c <= 11 && sub(y)) {
+                continue;
+            }
+            // The accelerator's sin and cos (sincos) are Vulkan's: bounded on [-π, π] only.
+            if c >= 17 && x.abs() > 100.0 {
+                continue;
+            }
+            // remainder and remquo are exact below 2^24 for the quotient.
+            if (c == 10 || c == 11) && (x / y).abs() >= 16_777_216.0 {
+                continue;
+            }
+            worst.note(c, f64::from(x), f64::from(got), f64::from(w), false);
+        }
+        let (_, e) = libm::frexpf(x);
+        let (_, q) = libm::remquof(x, y);
+        // C's remquo: the quotient's sign, and its magnitude modulo 8 at least.
+        let got_q = ints[k * 4 + 2];
+        let q_ok = got_q.unsigned_abs() % 8 == q.unsigned_abs() % 8
+            && (got_q == 0 || got_q.signum() == q.signum());
+        let want_i = [
+            libm::ilogbf(x),
+            if x.is_finite() { e } else { 0 },
+            ints[k * 4 + 2],
+            i32::from(x.is_normal()),
+        ];
+        let exact_q = !(sub(x) || sub(y) || !x.is_finite() || y == 0.0 || y.is_nan())
+            && (x / y).abs() < 16_777_216.0;
+        if !sub(x) && (ints[k * 4..k * 4 + 2] != want_i[..2] || ints[k * 4 + 3] != want_i[3]) {
+            wrong.push(format!(
+                "ilogb/frexp/isnormal of {x:e}: {:?} vs {:?}",
+                &ints[k * 4..k * 4 + 4],
+                want_i
+            ));
+        }
+        if exact_q && !q_ok {
+            wrong.push(format!(
+                "remquo({x:e}, {y:e}) quotient {} vs {q}",
+                ints[k * 4 + 2]
+            ));
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} differ:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+    worst.check("f32", bound_32);
+    Ok(())
+}
