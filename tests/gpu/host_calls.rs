@@ -408,3 +408,162 @@ fn a_restrict_cpu_amp_helper_serves_the_kernel_and_the_verification() {
     x ^= x >> 16;
     assert_eq!(hash(1), x);
 }
+
+// The direct3d intrinsics and the precise_math functions amp added for C++ AMP (their own
+// table, apart from the families above): each kernel fn runs in a kernel and on the host.
+
+#[kernel]
+fn d3d_mix(a: f32, b: f32) -> f32 {
+    intrinsics::mad(a, b, 0.25)
+        + intrinsics::saturate(a)
+        + intrinsics::rcp(b * b + 1.0)
+        + intrinsics::step(a, b)
+        + intrinsics::smoothstep(-2.0, 3.0, a)
+        + intrinsics::sign(b)
+        + intrinsics::radians(a)
+        + intrinsics::noise(a * 3.1)
+}
+
+#[kernel]
+fn d3d_ints(a: i32, b: i32) -> i32 {
+    intrinsics::imax(a, b) - intrinsics::imin(a, b)
+        + intrinsics::mad(a, b, 7)
+        + intrinsics::sign(a)
+        + intrinsics::umax(a as u32, b as u32) as i32
+        + intrinsics::umin(a as u32, 5) as i32
+}
+
+/// The out-parameter functions, through `&mut` locals of a kernel fn.
+#[kernel]
+fn split_parts(a: f32, b: f32) -> f32 {
+    let mut e = 0;
+    let m = precise_math::frexp(a, &mut e);
+    let mut ip = 0.0f32;
+    let f = precise_math::modf(b, &mut ip);
+    let mut q = 0;
+    let r = precise_math::remquo(a, b + 20.5, &mut q);
+    m + e as f32
+        + f
+        + ip
+        + r
+        + q as f32
+        + precise_math::ldexp(a, 3)
+        + precise_math::logb(b + 20.5)
+        + precise_math::ilogb(a + 20.5) as f32
+        + precise_math::nextafter(a, b)
+        + precise_math::copysign(a, b)
+}
+
+#[kernel]
+fn smooth_parts(a: f32, b: f32) -> f32 {
+    let mut s = 0.0f32;
+    let mut c = 0.0f32;
+    precise_math::sincos(a, &mut s, &mut c);
+    precise_math::cbrt(a)
+        + precise_math::expm1(b * 0.5)
+        + precise_math::log1p(fast_math::fabs(a))
+        + precise_math::sinpi(a)
+        + precise_math::cospi(b)
+        + precise_math::exp10(a * 0.3)
+        + s
+        + c
+}
+
+#[kernel]
+fn double_parts(a: f64, b: f64) -> f64 {
+    precise_math::exp(a * 0.1)
+        + precise_math::log(precise_math::fabs(b) + 0.5)
+        + precise_math::sin(a)
+        + precise_math::pow(precise_math::fabs(a) + 0.5, b * 0.2)
+        + precise_math::atan2(a, b)
+        + precise_math::tanh(a)
+        + precise_math::cbrt(b)
+}
+
+#[test]
+fn intrinsics_and_precise_math_agree_with_the_host() {
+    let acc = Accelerator::default().expect("accelerator");
+    let to_float = |w: u32| (w % 20001) as f32 / 1000.0 - 10.0;
+    let a: Vec<f32> = random_words(N, 31).into_iter().map(to_float).collect();
+    let b: Vec<f32> = random_words(N, 32).into_iter().map(to_float).collect();
+    let ia: Vec<i32> = random_words(N, 33).into_iter().map(|w| w as i32).collect();
+    let ib: Vec<i32> = random_words(N, 34)
+        .into_iter()
+        .map(|w| w as i32 % 1000)
+        .collect();
+    let mut out = vec![0.0f32; N * 3];
+    let mut ints = vec![0i32; N];
+    let av = ConstArrayView::new(E, &a).expect("view");
+    let bv = ConstArrayView::new(E, &b).expect("view");
+    let iav = ConstArrayView::new(E, &ia).expect("view");
+    let ibv = ConstArrayView::new(E, &ib).expect("view");
+    let ov = ArrayView::new([E, 3], &mut out).expect("view");
+    let iv = ArrayView::new(E, &mut ints).expect("view");
+    parallel_for_each!(av.extent(), |i: Index<1>| {
+        let (x, y) = (av[i], bv[i]);
+        ov[(i[0], 0)] = d3d_mix(x, y);
+        ov[(i[0], 1)] = split_parts(x, y);
+        ov[(i[0], 2)] = smooth_parts(x, y);
+        iv[i] = d3d_ints(iav[i], ibv[i]);
+    })
+    .expect("launch");
+    drop((ov, iv));
+    // (name, ulp bound, absolute bound): the intrinsics and the bit functions compute the same
+    // operations as the host (an accelerator may contract a multiply and an add); the smooth
+    // functions are the kernel's compositions against libm's.
+    let families = [
+        ("d3d_mix", 2, 1e-5),
+        ("split_parts", 2, 1e-5),
+        ("smooth_parts", 8, 1e-5),
+    ];
+    for k in 0..N {
+        let host = [
+            d3d_mix(a[k], b[k]),
+            split_parts(a[k], b[k]),
+            smooth_parts(a[k], b[k]),
+        ];
+        for (f, &(name, bound, abs)) in families.iter().enumerate() {
+            let device = out[k * 3 + f];
+            assert!(
+                ulps(device, host[f]) <= bound || (device - host[f]).abs() <= abs,
+                "{name}({}, {}): device {device}, host {}",
+                a[k],
+                b[k],
+                host[f]
+            );
+        }
+        assert_eq!(
+            ints[k],
+            d3d_ints(ia[k], ib[k]),
+            "d3d_ints({}, {})",
+            ia[k],
+            ib[k]
+        );
+    }
+    if !(acc.supports_double_precision() && acc.supports_int64()) {
+        return;
+    }
+    let da: Vec<f64> = a.iter().map(|&x| f64::from(x) * 1.37).collect();
+    let db: Vec<f64> = b.iter().map(|&x| f64::from(x) * 0.73).collect();
+    let mut dout = vec![0.0f64; N];
+    let dav = ConstArrayView::new(E, &da).expect("view");
+    let dbv = ConstArrayView::new(E, &db).expect("view");
+    let dv = ArrayView::new(E, &mut dout).expect("view");
+    parallel_for_each!(dav.extent(), |i: Index<1>| {
+        dv[i] = double_parts(dav[i], dbv[i]);
+    })
+    .expect("launch");
+    drop(dv);
+    for k in 0..N {
+        let host = double_parts(da[k], db[k]);
+        // Each function within a few ulp of libm's; the sum's magnitude bounds its error.
+        let tolerance = 1e-14 * host.abs().max(1.0);
+        assert!(
+            (dout[k] - host).abs() <= tolerance,
+            "double_parts({}, {}): device {}, host {host}",
+            da[k],
+            db[k],
+            dout[k]
+        );
+    }
+}

@@ -1,13 +1,16 @@
 //! C++ AMP's math libraries for kernels: [`fast_math`] (single precision, the accelerator's fast
 //! built-ins) and [`precise_math`] (single and double precision), plus the integer and float
-//! [`intrinsics`] (`abs`, `min`, `max`, `clamp`, bit counting).
+//! [`intrinsics`] (C++ AMP's `direct3d`: `abs`, `min`, `max`, `clamp`, `mad`, `saturate`, bit
+//! counting, …).
 //!
 //! Each function is called in a kernel like any function: `fast_math::log10(x)`, and on the host
-//! too (C++ AMP's `restrict(cpu, amp)`, see `host_math`). Each one is a function item
-//! `fn<T, A: HostArg<T, Marker<T>, R>>(x: A) -> A::Ret` whose marker, which kernels get by naming
-//! it with `KernelArg`, emits a naga `Math` (or `Relational`) expression, so the kernel calls no
-//! helper function. Functions the accelerator has no
-//! instruction for are composed from ones it has; their precision is stated on each.
+//! too (C++ AMP's `restrict(cpu, amp)`, see `host_math` and `host_fns.rs`). Each one is a function
+//! item `fn<T, A: HostArg<T, Marker<T>, R>>(x: A) -> A::Ret` whose marker, which kernels get by
+//! naming it with `KernelArg`, emits a naga `Math` (or `Relational`) expression, or a composition
+//! of them written with `ir.rs` (`compose.rs`, `noise.rs`). Vulkan has the transcendental
+//! functions for 32-bit floats only: on `f64` they call amp's software routines (`soft.rs`), one
+//! naga function each per module. Their precision is stated on each, and measured in
+//! docs/LANGUAGE.md ("Precision").
 
 use crate::builder::{DeviceFn, KernelBuilder, KernelValue};
 use crate::types::Numeric;
