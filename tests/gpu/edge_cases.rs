@@ -794,3 +794,50 @@ fn f64_remainder_is_exact_on_random_pairs() -> Result<(), amp::Error> {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     Ok(())
 }
+
+/// Operands the kernel's compiler sees as constants (which a constant evaluator, naga's or the
+/// driver's, may fold): the same results as from a buffer.
+#[test]
+fn constant_operands_give_rust_results() -> Result<(), amp::Error> {
+    let mut out = vec![0.0f32; 8];
+    let mut ints = vec![0i32; 4];
+    let ov = ArrayView::new(8, &mut out)?;
+    let iv = ArrayView::new(4, &mut ints)?;
+    parallel_for_each!(Extent::new([1]), |_i: Index<1>| {
+        let zero = 0.0f32;
+        let nan = f32::NAN;
+        ov[0] = zero / zero;
+        ov[1] = -zero / zero;
+        ov[2] = nan / zero;
+        ov[3] = 5.5f32 % zero;
+        ov[4] = 5.5f32 % f32::INFINITY;
+        ov[5] = fast_math::pow(nan, 0.5);
+        ov[6] = fast_math::fmod(7.0, zero);
+        ov[7] = 1e-45f32.ln();
+        iv[0] = nan as i32;
+        iv[1] = f32::INFINITY as i32;
+        iv[2] = 3.4e38f32 as i32;
+        iv[3] = (-1.0f32) as u32 as i32;
+    })?;
+    drop((ov, iv));
+    let zero = 0.0f32;
+    let nan = f32::NAN;
+    let want = [
+        zero / zero,
+        -zero / zero,
+        nan / zero,
+        5.5f32 % zero,
+        5.5f32 % f32::INFINITY,
+        nan.powf(0.5),
+        7.0f32 % zero,
+        1e-45f32.ln(),
+    ];
+    for (k, (&got, &w)) in out.iter().zip(&want).enumerate() {
+        let ok = (got.is_nan() && w.is_nan())
+            || got.to_bits() == w.to_bits()
+            || (k == 7 && (got - w).abs() <= w.abs() * 1e-5);
+        assert!(ok, "constant row {k}: {got:e} vs Rust's {w:e}");
+    }
+    assert_eq!(ints, [0, i32::MAX, i32::MAX, 0]);
+    Ok(())
+}

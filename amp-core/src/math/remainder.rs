@@ -232,3 +232,42 @@ fn select(
         reject,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::builder::KernelBuilder;
+    use crate::Loc;
+
+    /// Expressions each lowering appends (for `f32`), printed, and bounded so that a change of
+    /// cost is seen: what the float-semantics section of docs/LANGUAGE.md states.
+    #[test]
+    fn lowerings_stay_small() {
+        let mut b = KernelBuilder::new("costs", Loc::new("remainder.rs", 1, 1));
+        let _ = b.untiled_entry::<1>();
+        let x = b.literal(1.5f32).handle();
+        let y = b.literal(0.5f32).handle();
+        let s = naga::Scalar::F32;
+        let mut count = |name: &str, bound: usize, f: &mut dyn FnMut(&mut KernelBuilder)| {
+            let before = b.cur.function.expressions.len();
+            f(&mut b);
+            let n = b.cur.function.expressions.len() - before;
+            eprintln!("{name}: {n} expressions");
+            assert!(n <= bound, "{name}: {n} expressions, more than {bound}");
+        };
+        count("fmod", 80, &mut |b| {
+            super::fmod(b, x, y, s);
+        });
+        count("pow", 90, &mut |b| {
+            super::super::pow::pow(b, x, y, s);
+        });
+        count("ln", 12, &mut |b| {
+            super::super::log_body(b, x, s, naga::MathFunction::Log);
+        });
+        count("f32 as i32", 12, &mut |b| {
+            crate::methods::saturating_cast(b, x, s, naga::Scalar::I32);
+        });
+        count("f64 as i32", 12, &mut |b| {
+            crate::methods::saturating_cast(b, x, naga::Scalar::F64, naga::Scalar::I32);
+        });
+    }
+}

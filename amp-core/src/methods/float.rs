@@ -3,8 +3,9 @@
 //!
 //! The transcendental functions are `precise_math`'s (so on `f64` they are the located error
 //! that explains Vulkan's single-precision limit), with Rust's results for the inputs where
-//! the accelerator's built-in differs or Vulkan leaves it undefined: `powf` of negative numbers,
-//! zeros and infinities, `atan2` of zeros, infinities and NaN, `atan` and `asin` of NaN. The
+//! the accelerator's built-in differs or Vulkan leaves it undefined: `atan2` of zeros,
+//! infinities and NaN, `atan` of NaN and zeros, `asin` of NaN (`powf` is `precise_math::pow`,
+//! which has C's special cases itself). The
 //! rest are written here to give Rust's results exactly: classification and sign operations
 //! work on the bits (naga's float `!=` is ordered, so `x != x` is false for NaN, and Vulkan
 //! leaves NaN handling in float operations to the device), `powi` multiplies as Rust's
