@@ -4,9 +4,8 @@
 //! [`Float`](crate::math::Float)).
 //!
 //! The host computes with Rust's `std` (correctly rounded or within an ulp or two: libm
-//! quality); `f16` computes in `f32` and rounds. Where the kernel composes a function from
-//! others (`fmod` as `x - y * trunc(x / y)`), the host uses the same formula, so both sides
-//! agree; the bounds by which the accelerator's results may differ are in docs/LANGUAGE.md.
+//! quality); `f16` computes in `f32` and rounds. `fmod` is Rust's `%`, exact on both sides;
+//! the bounds by which the accelerator's results may differ are in docs/LANGUAGE.md.
 
 macro_rules! host_float {
     ($($name:ident($($arg:ident),*) -> $ret:ident;)*) => {
@@ -118,7 +117,7 @@ pub mod fns {
         pow(x, y) => x.powf(y); rsqrt(x) => x.sqrt().recip(); sin(x) => x.sin();
         sinh(x) => x.sinh(); sqrt(x) => x.sqrt(); tan(x) => x.tan(); tanh(x) => x.tanh();
         trunc(x) => x.trunc(); round(x) => x.round(); nearbyint(x) => x.round_ties_even();
-        fmod(x, y) => x.host_sub(y.host_mul(x.host_div(y).trunc())); log10(x) => x.log10();
+        fmod(x, y) => HostArith::amp_rem(x, y); log10(x) => x.log10();
         acosh(x) => x.acosh(); asinh(x) => x.asinh(); atanh(x) => x.atanh();
         fma(x, y, z) => x.mul_add(y, z); exp10(x) => T::host_constant(10.0).powf(x);
         fdim(x, y) => HostNumeric::max(x.host_sub(y), T::host_constant(0.0)); hypot(x, y) => x.hypot(y);
@@ -187,12 +186,6 @@ pub mod fns {
     trait Ops: HostArith<Output = Self> + Sized {
         fn host_sub(self, r: Self) -> Self {
             HostArith::amp_sub(self, r)
-        }
-        fn host_mul(self, r: Self) -> Self {
-            HostArith::amp_mul(self, r)
-        }
-        fn host_div(self, r: Self) -> Self {
-            HostArith::amp_div(self, r)
         }
     }
     impl<T: HostArith<Output = T>> Ops for T {}

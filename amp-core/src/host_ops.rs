@@ -248,9 +248,9 @@ impl<T: Component + HostNeg<Output = T>, const N: usize> HostNeg for Vector<T, N
     }
 }
 
-/// `as` as kernels compute it: Rust's casts, except that `f32` to `i32`/`u32` clamps in float
-/// first, as the accelerator's conversion does (the largest results are 2147483520 and
-/// 4294967040; NaN gives 0).
+/// `as` as kernels compute it: Rust's casts (a float to an integer saturates, NaN gives 0, as
+/// kernels convert too), and the conversions kernels add to Rust's: from `bool` to the float
+/// types, and to and from `f16`, `Norm` and `Unorm` (through `f32`).
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be cast to `{To}` in kernel functions",
     label = "cast to `{To}`",
@@ -284,20 +284,10 @@ macro_rules! casts {
     )*};
 }
 casts!(i32, u32, i64, u64, f64, usize);
-casts!(@to f32: i64, u64, f64, usize);
+casts!(@to f32: i32, u32, i64, u64, f64, usize);
 impl HostCast<f32> for f32 {
     fn amp_cast(self) -> f32 {
         self
-    }
-}
-impl HostCast<i32> for f32 {
-    fn amp_cast(self) -> i32 {
-        self.clamp(-2147483648.0, 2147483520.0) as i32
-    }
-}
-impl HostCast<u32> for f32 {
-    fn amp_cast(self) -> u32 {
-        self.clamp(0.0, 4294967040.0) as u32
     }
 }
 impl HostCast<half::f16> for f32 {

@@ -185,6 +185,9 @@ impl<T: Numeric> Arithmetic<T> for T {
         if matches!(op, ArithOp::Div | ArithOp::Rem) && T::SCALAR.kind == naga::ScalarKind::Sint {
             return b.signed_division(op.naga(), l, r);
         }
+        if op == ArithOp::Rem && T::SCALAR.kind == naga::ScalarKind::Float && T::RANGE.is_none() {
+            return crate::math::remainder::fmod(b, l, r, T::SCALAR);
+        }
         let value = b.binary(op.naga(), l, r);
         crate::norm::arithmetic_result::<T>(b, op, value, None)
     }
@@ -711,7 +714,8 @@ macro_rules! cast_to {
 }
 cast_to!(i32, u32, f32, i64, u64, f64);
 
-/// `value`, an `S`, converted to a `T` (the same expression when the types are the same).
+/// `value`, an `S`, converted to a `T` as Rust's `as` converts (the same expression when the
+/// types are the same; from a float to an integer saturating, NaN giving 0).
 fn convert<S: Scalar, T: Scalar>(
     b: &mut KernelBuilder,
     value: Handle<Expression>,
@@ -720,6 +724,27 @@ fn convert<S: Scalar, T: Scalar>(
         return KernelValue::from_handle(value);
     }
     let to = T::SCALAR;
+    if S::SCALAR.kind == naga::ScalarKind::Float && to.kind != naga::ScalarKind::Float {
+        return KernelValue::from_handle(crate::methods::saturating_cast(b, value, S::SCALAR, to));
+    }
+    let from = S::SCALAR;
+    let integers =
+        |s: naga::Scalar| matches!(s.kind, naga::ScalarKind::Sint | naga::ScalarKind::Uint);
+    if integers(from) && integers(to) && from.kind != to.kind && from.width != to.width {
+        // Rust extends by the source's signedness (`u32 as i64` zero-extends, `i32 as u64`
+        // sign-extends); naga's conversion extends by the target's. Change the width within
+        // the source's kind, then reinterpret the bits.
+        let resized = b.append(Expression::As {
+            expr: value,
+            kind: from.kind,
+            convert: Some(to.width),
+        });
+        return KernelValue::from_handle(b.append(Expression::As {
+            expr: resized,
+            kind: to.kind,
+            convert: None,
+        }));
+    }
     KernelValue::from_handle(b.append(Expression::As {
         expr: value,
         kind: to.kind,

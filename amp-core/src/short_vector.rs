@@ -373,6 +373,31 @@ where
     }
 }
 
+/// `l op r` on two vectors of `N` components `T`: the operator itself, except a float `%`,
+/// which is Rust's exact remainder of each pair of components.
+fn component_wise<T: Component, const N: usize>(
+    b: &mut KernelBuilder,
+    op: ArithOp,
+    l: Handle<Expression>,
+    r: Handle<Expression>,
+) -> Handle<Expression>
+where
+    Vector<T, N>: Value,
+{
+    if op != ArithOp::Rem || T::SCALAR.kind != naga::ScalarKind::Float || T::RANGE.is_some() {
+        return b.binary(op.naga_op(), l, r);
+    }
+    let components = (0..N as u32)
+        .map(|index| {
+            let x = b.append(Expression::AccessIndex { base: l, index });
+            let y = b.append(Expression::AccessIndex { base: r, index });
+            crate::math::remainder::fmod(b, x, y, T::SCALAR)
+        })
+        .collect();
+    let ty = <Vector<T, N> as Value>::naga_type(b);
+    b.append(Expression::Compose { ty, components })
+}
+
 /// Component-wise.
 impl<T: Component, const N: usize> Arithmetic<Vector<T, N>> for Vector<T, N>
 where
@@ -385,7 +410,7 @@ where
         l: Handle<Expression>,
         r: Handle<Expression>,
     ) -> Handle<Expression> {
-        let value = b.binary(op.naga_op(), l, r);
+        let value = component_wise::<T, N>(b, op, l, r);
         crate::norm::arithmetic_result::<T>(b, op, value, Some(size(N)))
     }
 }
@@ -406,7 +431,7 @@ where
             size: size(N),
             value: r,
         });
-        let value = b.binary(op.naga_op(), l, r);
+        let value = component_wise::<T, N>(b, op, l, r);
         crate::norm::arithmetic_result::<T>(b, op, value, Some(size(N)))
     }
 }

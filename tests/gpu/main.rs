@@ -24,6 +24,7 @@ mod device_loss;
 mod differential;
 mod disk_cache;
 mod dispatch_split;
+mod edge_cases;
 mod examples;
 mod f16;
 mod fences;

@@ -14,7 +14,7 @@
 
 use crate::builder::{DeviceFn, KernelBuilder, KernelValue};
 use crate::types::Numeric;
-use naga::{BinaryOperator, Expression, MathFunction as M, RelationalFunction, UnaryOperator};
+use naga::{BinaryOperator, Expression, MathFunction as M};
 
 /// Floating-point kernel scalars: `f32`, `f64`, `f16`.
 #[diagnostic::on_unimplemented(
@@ -160,24 +160,13 @@ macro_rules! predicates {
     )*};
 }
 
-fn relational(
-    b: &mut KernelBuilder,
-    fun: RelationalFunction,
-    x: naga::Handle<Expression>,
-) -> naga::Handle<Expression> {
-    b.append(Expression::Relational { fun, argument: x })
-}
-
-/// `x - y * trunc(x / y)`: C's `fmod` (the result has the sign of `x`).
+/// C's `fmod` (Rust's `%`), exact: see [`remainder`].
 fn fmod_body(
     b: &mut KernelBuilder,
     a: &[naga::Handle<Expression>],
     s: naga::Scalar,
 ) -> naga::Handle<Expression> {
-    let q = b.binary(BinaryOperator::Divide, a[0], a[1]);
-    let t = math(b, M::Trunc, &[q], s);
-    let p = b.binary(BinaryOperator::Multiply, a[1], t);
-    b.binary(BinaryOperator::Subtract, a[0], p)
+    remainder::fmod(b, a[0], a[1], s)
 }
 
 /// `trunc(x) + sign(x)` when the fraction is at least one half, else `trunc(x)`.
@@ -200,13 +189,57 @@ fn round_body(
     })
 }
 
+/// The accelerator's logarithm `fun` (`Log` or `Log2`) of `x`, with subnormal operands scaled
+/// into the normal range first: `log(x * 2^k) - k log(2)`. Vulkan defines the built-ins' precision
+/// for normal operands only, and lavapipe's reads a subnormal's exponent field as if it were
+/// normal (`ln` of the smallest subnormal is then -88.0 instead of -103.3). (A device that
+/// flushes subnormals to zero reads them as 0, whose logarithm is -inf; see docs/LANGUAGE.md.)
+fn log_body(
+    b: &mut KernelBuilder,
+    x: naga::Handle<Expression>,
+    s: naga::Scalar,
+    fun: M,
+) -> naga::Handle<Expression> {
+    if s.width == 8 {
+        return math(b, fun, &[x], s);
+    }
+    // k: enough to lift the smallest subnormal into the normal range, and 2^k a finite value of
+    // the width.
+    let (k, smallest_normal) = match s.width {
+        2 => (10.0, f64::from(half::f16::MIN_POSITIVE)),
+        _ => (24.0, f64::from(f32::MIN_POSITIVE)),
+    };
+    let magnitude = math(b, M::Abs, &[x], s);
+    let smallest_normal = constant(b, s, smallest_normal);
+    let subnormal = b.binary(BinaryOperator::Less, magnitude, smallest_normal);
+    let lift = constant(b, s, 2f64.powf(k));
+    let lifted = b.binary(BinaryOperator::Multiply, x, lift);
+    let operand = b.append(Expression::Select {
+        condition: subnormal,
+        accept: lifted,
+        reject: x,
+    });
+    let l = math(b, fun, &[operand], s);
+    let shift = match fun {
+        M::Log2 => k,
+        _ => k * std::f64::consts::LN_2,
+    };
+    let shift = constant(b, s, shift);
+    let lowered = b.binary(BinaryOperator::Subtract, l, shift);
+    b.append(Expression::Select {
+        condition: subnormal,
+        accept: lowered,
+        reject: l,
+    })
+}
+
 /// `log2(x) * log10(2)`: within a few ulp of a correctly rounded `log10`.
 fn log10_body(
     b: &mut KernelBuilder,
     a: &[naga::Handle<Expression>],
     s: naga::Scalar,
 ) -> naga::Handle<Expression> {
-    let l = math(b, M::Log2, &[a[0]], s);
+    let l = log_body(b, a[0], s, M::Log2);
     let k = constant(b, s, std::f64::consts::LOG10_2);
     b.binary(BinaryOperator::Multiply, l, k)
 }
@@ -218,46 +251,6 @@ fn exp10_body(
     s: naga::Scalar,
 ) -> naga::Handle<Expression> {
     compose::exp10(&mut ir::Ir::new(b, s), a)
-}
-
-fn is_finite(
-    b: &mut KernelBuilder,
-    x: naga::Handle<Expression>,
-    _: naga::Scalar,
-) -> naga::Handle<Expression> {
-    let nan = relational(b, RelationalFunction::IsNan, x);
-    let inf = relational(b, RelationalFunction::IsInf, x);
-    let either = b.binary(BinaryOperator::LogicalOr, nan, inf);
-    b.append(Expression::Unary {
-        op: UnaryOperator::LogicalNot,
-        expr: either,
-    })
-}
-
-/// The sign bit, read from the value's bits (true for negative values, `-0.0` and negative NaNs).
-fn sign_bit(
-    b: &mut KernelBuilder,
-    x: naga::Handle<Expression>,
-    scalar: naga::Scalar,
-) -> naga::Handle<Expression> {
-    let (x, scalar) = widen_half(b, x, scalar);
-    let (width, top) = match scalar.width {
-        8 => (8, naga::Literal::U64(1 << 63)),
-        _ => (4, naga::Literal::U32(1 << 31)),
-    };
-    let bits = b.append(Expression::As {
-        expr: x,
-        kind: naga::ScalarKind::Uint,
-        convert: None,
-    });
-    let top = b.append(Expression::Literal(top));
-    let masked = b.binary(BinaryOperator::And, bits, top);
-    let zero = match width {
-        8 => naga::Literal::U64(0),
-        _ => naga::Literal::U32(0),
-    };
-    let zero = b.append(Expression::Literal(zero));
-    b.binary(BinaryOperator::NotEqual, masked, zero)
 }
 
 /// The functions both libraries share.
@@ -290,12 +283,6 @@ macro_rules! common_math {
             fmax / Fmax(x, y) => Max;
             /// The smaller of two values.
             fmin / Fmin(x, y) => Min;
-            /// Natural logarithm.
-            log / Log(x) => Log;
-            /// Base-2 logarithm.
-            log2 / Log2(x) => Log2;
-            /// `x^y`.
-            pow / Pow(x, y) => Pow;
 
             /// `1 / sqrt(x)`.
             rsqrt / Rsqrt(x) => InverseSqrt;
@@ -318,20 +305,27 @@ macro_rules! common_math {
             /// `x` rounded to the nearest integer, halfway cases to even (C's `nearbyint` in the
             /// default rounding mode).
             nearbyint / NearbyInt(x) => |b, a, s| math(b, M::Round, a, s);
-            /// C's `fmod`: `x - y * trunc(x / y)`.
+            /// C's `fmod` (Rust's `%`): the remainder of `x / y` rounded toward zero, exact.
             fmod / Fmod(x, y) => fmod_body;
+            /// `x^y`, with C's (and Rust's `powf`) results for NaN, zeros, infinities and
+            /// negative `x`.
+            pow / Pow(x, y) => |b, a, s| pow::pow(b, a[0], a[1], s);
+            /// Natural logarithm (subnormal operands scaled into the normal range first).
+            log / Log(x) => |b, a, s| log_body(b, a[0], s, M::Log);
+            /// Base-2 logarithm (subnormal operands scaled into the normal range first).
+            log2 / Log2(x) => |b, a, s| log_body(b, a[0], s, M::Log2);
             /// Base-10 logarithm, as `log2(x) * log10(2)`.
             log10 / Log10(x) => log10_body;
         }
         predicates! {
             /// Whether `x` is NaN.
-            isnan / IsNan => |b, x, _| relational(b, RelationalFunction::IsNan, x);
+            isnan / IsNan => |b, x, s| special::classify(b, x, s, special::Class::Nan);
             /// Whether `x` is infinite.
-            isinf / IsInf => |b, x, _| relational(b, RelationalFunction::IsInf, x);
+            isinf / IsInf => |b, x, s| special::classify(b, x, s, special::Class::Infinite);
             /// Whether `x` is neither NaN nor infinite.
-            isfinite / IsFinite => is_finite;
+            isfinite / IsFinite => |b, x, s| special::classify(b, x, s, special::Class::Finite);
             /// Whether `x` is negative (including `-0.0`).
-            signbit / SignBit => sign_bit;
+            signbit / SignBit => special::sign_of;
         }
     };
 }
@@ -342,5 +336,8 @@ pub(crate) mod host_fns;
 pub mod intrinsics;
 mod ir;
 mod noise;
+mod pow;
 pub mod precise_math;
+pub(crate) mod remainder;
 mod soft;
+pub(crate) mod special;

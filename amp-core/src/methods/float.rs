@@ -3,8 +3,9 @@
 //!
 //! The transcendental functions are `precise_math`'s (so on `f64` they are the located error
 //! that explains Vulkan's single-precision limit), with Rust's results for the inputs where
-//! the accelerator's built-in differs or Vulkan leaves it undefined: `powf` of negative numbers,
-//! zeros and infinities, `atan2` of zeros, infinities and NaN, `atan` and `asin` of NaN. The
+//! the accelerator's built-in differs or Vulkan leaves it undefined: `atan2` of zeros,
+//! infinities and NaN, `atan` of NaN and zeros, `asin` of NaN (`powf` is `precise_math::pow`,
+//! which has C's special cases itself). The
 //! rest are written here to give Rust's results exactly: classification and sign operations
 //! work on the bits (naga's float `!=` is ordered, so `x != x` is false for NaN, and Vulkan
 //! leaves NaN handling in float operations to the device), `powi` multiplies as Rust's
@@ -12,8 +13,10 @@
 
 use super::{int_literal, math_expr, select};
 use crate::builder::{DeviceFn, KernelBuilder, KernelValue};
+use crate::math::special::{by_width, sign_of, with_sign_of};
+pub(super) use crate::math::special::{classify, Class};
 use crate::math::{constant, precise_math as pm, widen_half, Float};
-use naga::{BinaryOperator as Op, Expression, Handle, MathFunction, UnaryOperator};
+use naga::{BinaryOperator as Op, Expression, Handle, MathFunction};
 
 /// Declares the float methods that are one `precise_math` function.
 macro_rules! precise_fns {
@@ -57,8 +60,12 @@ precise_fns! {
 /// [`ScalarMethods::atan`](super::ScalarMethods::atan).
 pub(super) fn atan<T: Float>(b: &mut KernelBuilder, value: KernelValue<T>) -> KernelValue<T> {
     let a = DeviceFn::call(&crate::builder::marker::<pm::Atan<_>>(), b, (value,)).handle();
+    // NaN and ±0 are their own arc tangent (Vulkan leaves NaN open; the sign of zero too).
     let nan = classify(b, value.handle(), T::SCALAR, Class::Nan);
-    KernelValue::from_handle(select(b, nan, value.handle(), a))
+    let zero = constant(b, T::SCALAR, 0.0);
+    let is_zero = b.binary(Op::Equal, value.handle(), zero);
+    let itself = b.binary(Op::LogicalOr, nan, is_zero);
+    KernelValue::from_handle(select(b, itself, value.handle(), a))
 }
 
 /// [`ScalarMethods::atan2`](super::ScalarMethods::atan2).
@@ -101,76 +108,14 @@ pub(super) fn asin<T: Float>(b: &mut KernelBuilder, value: KernelValue<T>) -> Ke
     KernelValue::from_handle(select(b, undefined, not_a_number, angle))
 }
 
-/// [`ScalarMethods::powf`](super::ScalarMethods::powf).
+/// [`ScalarMethods::powf`](super::ScalarMethods::powf): `precise_math::pow`, which has Rust's
+/// special cases.
 pub(super) fn powf<T: Float>(
     b: &mut KernelBuilder,
     value: KernelValue<T>,
     y: KernelValue<T>,
 ) -> KernelValue<T> {
-    let s = T::SCALAR;
-    let (x, y_h) = (value.handle(), y.handle());
-    let ax = math_expr(b, MathFunction::Abs, &[x]);
-    let core = DeviceFn::call(
-        &crate::builder::marker::<pm::Pow<_>>(),
-        b,
-        (KernelValue::<T>::from_handle(ax), y),
-    )
-    .handle();
-    let (zero, one, half) = (
-        constant(b, s, 0.0),
-        constant(b, s, 1.0),
-        constant(b, s, 0.5),
-    );
-    let infinity = by_width(b, s, f32::INFINITY, f64::INFINITY);
-    // Whether y is an integer (infinities are, and even), and an odd one.
-    let t = math_expr(b, MathFunction::Trunc, &[y_h]);
-    let y_integer = b.binary(Op::Equal, t, y_h);
-    let halved = b.binary(Op::Multiply, y_h, half);
-    let t = math_expr(b, MathFunction::Trunc, &[halved]);
-    let fraction = b.binary(Op::NotEqual, t, halved);
-    let y_odd = b.binary(Op::LogicalAnd, y_integer, fraction);
-    let y_negative = b.binary(Op::Less, y_h, zero);
-    let grows = select(b, y_negative, zero, infinity);
-    let shrinks = select(b, y_negative, infinity, zero);
-    // |x| is 0 or infinite: 0 or infinity by y's sign.
-    let ax_zero = b.binary(Op::Equal, ax, zero);
-    let m = select(b, ax_zero, shrinks, core);
-    let ax_infinite = classify(b, ax, s, Class::Infinite);
-    let m = select(b, ax_infinite, grows, m);
-    // y is infinite: 0, 1 or infinity by |x| against 1.
-    let big = b.binary(Op::Greater, ax, one);
-    let small = b.binary(Op::Less, ax, one);
-    let at_one = select(b, small, shrinks, one);
-    let limit = select(b, big, grows, at_one);
-    let y_infinite = classify(b, y_h, s, Class::Infinite);
-    let m = select(b, y_infinite, limit, m);
-    // The sign: negative for a negative x (or -0) and an odd y.
-    let x_negative = sign_of(b, x, s);
-    let negative = b.binary(Op::LogicalAnd, x_negative, y_odd);
-    let minus = b.append(Expression::Unary {
-        op: UnaryOperator::Negate,
-        expr: m,
-    });
-    let r = select(b, negative, minus, m);
-    // NaN: a NaN operand, or a finite negative x with a non-integer y.
-    let below_zero = b.binary(Op::Less, x, zero);
-    let finite = classify(b, x, s, Class::Finite);
-    let negative_finite = b.binary(Op::LogicalAnd, below_zero, finite);
-    let fractional = b.append(Expression::Unary {
-        op: UnaryOperator::LogicalNot,
-        expr: y_integer,
-    });
-    let domain = b.binary(Op::LogicalAnd, negative_finite, fractional);
-    let x_nan = classify(b, x, s, Class::Nan);
-    let y_nan = classify(b, y_h, s, Class::Nan);
-    let nan = b.binary(Op::LogicalOr, x_nan, y_nan);
-    let nan = b.binary(Op::LogicalOr, nan, domain);
-    let not_a_number = by_width(b, s, f32::NAN, f64::NAN);
-    let r = select(b, nan, not_a_number, r);
-    let y_zero = b.binary(Op::Equal, y_h, zero);
-    let x_one = b.binary(Op::Equal, x, one);
-    let unit = b.binary(Op::LogicalOr, y_zero, x_one);
-    KernelValue::from_handle(select(b, unit, one, r))
+    DeviceFn::call(&crate::builder::marker::<pm::Pow<_>>(), b, (value, y))
 }
 
 /// [`ScalarMethods::fract`](super::ScalarMethods::fract).
@@ -301,38 +246,6 @@ pub(super) fn signum(
     select(b, nan, x, one)
 }
 
-/// What [`classify`] asks.
-#[derive(Clone, Copy)]
-pub(super) enum Class {
-    Nan,
-    Infinite,
-    Finite,
-}
-
-/// Whether `x` is NaN, infinite or finite, from its bits: the magnitude's bits against those of
-/// infinity.
-pub(super) fn classify(
-    b: &mut KernelBuilder,
-    x: Handle<Expression>,
-    s: naga::Scalar,
-    class: Class,
-) -> Handle<Expression> {
-    let (x, s) = widen_half(b, x, s);
-    let raw = to_bits(b, x);
-    let magnitude = and_mask(b, raw, !sign_bit(s), s);
-    let infinity = match s.width {
-        8 => i128::from(f64::INFINITY.to_bits()),
-        _ => i128::from(f32::INFINITY.to_bits()),
-    };
-    let infinity = int_literal(b, bits_scalar(s), infinity);
-    let op = match class {
-        Class::Nan => Op::Greater,
-        Class::Infinite => Op::Equal,
-        Class::Finite => Op::Less,
-    };
-    b.binary(op, magnitude, infinity)
-}
-
 /// Rust's `atan2(y, x)` from the accelerator's `base`, for the inputs where Vulkan leaves it
 /// undefined: zeros, infinities and NaN.
 fn atan2_special(
@@ -373,97 +286,40 @@ fn atan2_special(
     select(b, nan, not_a_number, r)
 }
 
-/// `magnitude` with the sign bit of `sign`.
-fn with_sign_of(
+/// Rust's `x as T` from a float of scalar `from` to the integer scalar `to`: the value rounded
+/// toward zero, saturating at `T::MIN` and `T::MAX`, and 0 for NaN.
+///
+/// naga's conversion clamps its operand to the range of floats that `to` holds, then converts:
+/// the lower end is `T::MIN` itself (a power of two, or 0) and comes out right, but the upper
+/// end is the largest float below `T::MAX + 1` (`2147483520` for `f32` to `i32`), and a NaN
+/// operand is Vulkan's undefined clamp (`i32::MIN` on lavapipe). So operands at or above
+/// `T::MAX + 1`, a power of two each float type holds, give `T::MAX`, and NaN gives 0 (read from
+/// the bits, which no float optimisation may assume away). An `f16` converts through `f32`
+/// (exact), so that infinity saturates as well.
+pub(crate) fn saturating_cast(
     b: &mut KernelBuilder,
-    magnitude: Handle<Expression>,
-    sign: Handle<Expression>,
-    s: naga::Scalar,
+    x: Handle<Expression>,
+    from: naga::Scalar,
+    to: naga::Scalar,
 ) -> Handle<Expression> {
-    if s.width == 2 {
-        let (magnitude, wide) = widen_half(b, magnitude, s);
-        let (sign, _) = widen_half(b, sign, s);
-        let joined = with_sign_of(b, magnitude, sign, wide);
-        return b.append(Expression::As {
-            expr: joined,
-            kind: naga::ScalarKind::Float,
-            convert: Some(2),
-        });
-    }
-    let m = to_bits(b, magnitude);
-    let m = and_mask(b, m, !sign_bit(s), s);
-    let sign = to_bits(b, sign);
-    let sign = and_mask(b, sign, sign_bit(s), s);
-    let joined = b.binary(Op::InclusiveOr, m, sign);
-    b.append(Expression::As {
-        expr: joined,
-        kind: naga::ScalarKind::Float,
-        convert: None,
-    })
-}
-
-/// Whether `x`'s sign bit is set (negative numbers, `-0.0`, `-inf`, negative NaNs).
-fn sign_of(b: &mut KernelBuilder, x: Handle<Expression>, s: naga::Scalar) -> Handle<Expression> {
-    let (x, s) = widen_half(b, x, s);
-    let raw = to_bits(b, x);
-    let sign = and_mask(b, raw, sign_bit(s), s);
-    let zero = int_literal(b, bits_scalar(s), 0);
-    b.binary(Op::NotEqual, sign, zero)
-}
-
-/// The bits of a float as the unsigned integer of its width (the caller registers that type,
-/// as [`int_literal`] does for its masks).
-fn to_bits(b: &mut KernelBuilder, x: Handle<Expression>) -> Handle<Expression> {
-    b.append(Expression::As {
+    let (x, from) = widen_half(b, x, from);
+    let converted = b.append(Expression::As {
         expr: x,
-        kind: naga::ScalarKind::Uint,
-        convert: None,
-    })
-}
-
-/// The unsigned integer scalar of a float's width.
-fn bits_scalar(s: naga::Scalar) -> naga::Scalar {
-    match s.width {
-        8 => naga::Scalar::U64,
-        _ => naga::Scalar::U32,
+        kind: to.kind,
+        convert: Some(to.width),
+    });
+    let value_bits = u32::from(to.width) * 8 - u32::from(to.kind == naga::ScalarKind::Sint);
+    let float_bits = if from.width == 8 { 53 } else { 24 };
+    let mut r = converted;
+    if value_bits > float_bits {
+        // `T::MAX` is not a float of this width: naga's clamp stops below it.
+        let limit = 2f64.powi(value_bits as i32);
+        let limit = by_width(b, from, limit as f32, limit);
+        let over = b.binary(Op::GreaterEqual, x, limit);
+        let max = super::integer::max_of(b, to);
+        r = select(b, over, max, r);
     }
-}
-
-/// The sign bit of a float of scalar `s`, as a mask.
-fn sign_bit(s: naga::Scalar) -> i128 {
-    match s.width {
-        8 => 1 << 63,
-        _ => 1 << 31,
-    }
-}
-
-/// `bits & mask` (mask taken modulo the width of `s`).
-fn and_mask(
-    b: &mut KernelBuilder,
-    bits: Handle<Expression>,
-    mask: i128,
-    s: naga::Scalar,
-) -> Handle<Expression> {
-    let width_mask = match s.width {
-        8 => i128::from(u64::MAX),
-        _ => i128::from(u32::MAX),
-    };
-    let mask = int_literal(b, bits_scalar(s), mask & width_mask);
-    b.binary(Op::And, bits, mask)
-}
-
-/// A float literal: `single` for `f32`, `double` for `f64` (each exactly as given, infinities
-/// and NaN included), `single` rounded to the nearest `f16` for `f16`.
-fn by_width(
-    b: &mut KernelBuilder,
-    s: naga::Scalar,
-    single: f32,
-    double: f64,
-) -> Handle<Expression> {
-    let literal = match s.width {
-        8 => naga::Literal::F64(double),
-        2 => naga::Literal::F16(half::f16::from_f32(single)),
-        _ => naga::Literal::F32(single),
-    };
-    b.literal_expr(literal)
+    let nan = classify(b, x, from, Class::Nan);
+    let zero = int_literal(b, to, 0);
+    select(b, nan, zero, r)
 }

@@ -27,6 +27,8 @@ mod integer;
 mod powers;
 pub mod primitive;
 
+pub(crate) use float::saturating_cast;
+
 use crate::builder::{KernelBuilder, KernelValue};
 use crate::half::Half;
 use crate::math::Float;

@@ -373,20 +373,23 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
     let _e127 = amp_fault_index[1];
     amp_fault_index[1] = select(_e106, _e127, _e108);
     let _e130 = (1f - (((1f - 0.8f) * _e86) + (0.8f * _e91)));
-    let _e149 = amp_params[2].y;
-    let _e150 = bitcast<u32>(_e52.x);
-    let _e156 = amp_params[2].z;
-    let _e157 = bitcast<u32>(_e52.y);
-    let _e159 = ((_e150 < _e149) && (_e157 < _e156));
-    if _e159 {
-        textureStore(amp_texture3_, vec2<u32>(_e157, _e150), vec4<u32>(u32((f32(_e116.x) * _e130)), u32((f32(_e116.y) * _e130)), u32((f32(_e116.z) * _e130)), 255u));
+    let _e133 = (f32(_e116.x) * _e130);
+    let _e148 = (f32(_e116.y) * _e130);
+    let _e163 = (f32(_e116.z) * _e130);
+    let _e182 = amp_params[2].y;
+    let _e183 = bitcast<u32>(_e52.x);
+    let _e189 = amp_params[2].z;
+    let _e190 = bitcast<u32>(_e52.y);
+    let _e192 = ((_e183 < _e182) && (_e190 < _e189));
+    if _e192 {
+        textureStore(amp_texture3_, vec2<u32>(_e190, _e183), vec4<u32>(select(select(u32(_e133), 4294967295u, (_e133 >= 4294967300f)), 0u, ((bitcast<u32>(_e133) & 2147483647u) > 2139095040u)), select(select(u32(_e148), 4294967295u, (_e148 >= 4294967300f)), 0u, ((bitcast<u32>(_e148) & 2147483647u) > 2139095040u)), select(select(u32(_e163), 4294967295u, (_e163 >= 4294967300f)), 0u, ((bitcast<u32>(_e163) & 2147483647u) > 2139095040u)), 255u));
     }
-    let _e168 = amp_fault_site;
-    amp_fault_site = select(14u, _e168, _e159);
-    let _e170 = amp_fault_index[0];
-    amp_fault_index[0] = select(_e150, _e170, _e159);
-    let _e172 = amp_fault_index[1];
-    amp_fault_index[1] = select(_e157, _e172, _e159);
+    let _e201 = amp_fault_site;
+    amp_fault_site = select(14u, _e201, _e192);
+    let _e203 = amp_fault_index[0];
+    amp_fault_index[0] = select(_e183, _e203, _e192);
+    let _e205 = amp_fault_index[1];
+    amp_fault_index[1] = select(_e190, _e205, _e192);
     amp_report_fault();
     return;
 }
@@ -578,6 +581,9 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
     let _e91 = smoothstep_(0.3f, 0.7f, (((1f - 0.3f) * _e54.x) + ((0.3f * (_e54.y + _e54.z)) / 2f)));
     let _e101 = textureLoad(amp_texture1_, vec2<u32>(bitcast<u32>(_e52.y), bitcast<u32>(_e52.x)), 0i);
     let _e103 = (1f - (((1f - 0.8f) * _e86) + (0.8f * _e91)));
-    textureStore(amp_texture3_, vec2<u32>(bitcast<u32>(_e52.y), bitcast<u32>(_e52.x)), vec4<u32>(u32((f32(_e101.x) * _e103)), u32((f32(_e101.y) * _e103)), u32((f32(_e101.z) * _e103)), 255u));
+    let _e106 = (f32(_e101.x) * _e103);
+    let _e121 = (f32(_e101.y) * _e103);
+    let _e136 = (f32(_e101.z) * _e103);
+    textureStore(amp_texture3_, vec2<u32>(bitcast<u32>(_e52.y), bitcast<u32>(_e52.x)), vec4<u32>(select(select(u32(_e106), 4294967295u, (_e106 >= 4294967300f)), 0u, ((bitcast<u32>(_e106) & 2147483647u) > 2139095040u)), select(select(u32(_e121), 4294967295u, (_e121 >= 4294967300f)), 0u, ((bitcast<u32>(_e121) & 2147483647u) > 2139095040u)), select(select(u32(_e136), 4294967295u, (_e136 >= 4294967300f)), 0u, ((bitcast<u32>(_e136) & 2147483647u) > 2139095040u)), 255u));
     return;
 }

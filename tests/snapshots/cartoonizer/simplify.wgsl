@@ -106,9 +106,9 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
         let _e100 = local;
         let _e101 = (_e51 - _e47);
         let _e102 = (_e51 + _e47);
-        let _e159 = amp_params[1].y;
-        let _e166 = amp_params[1].z;
-        if (((_e101 >= 0i) && (bitcast<u32>(_e100) < _e159)) && (bitcast<u32>(_e102) < _e166)) {
+        let _e240 = amp_params[1].y;
+        let _e247 = amp_params[1].z;
+        if (((_e101 >= 0i) && (bitcast<u32>(_e100) < _e240)) && (bitcast<u32>(_e102) < _e247)) {
             local_1 = _e101;
             loop {
                 let _e104 = local_1;
@@ -128,87 +128,105 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
                     let _e111 = vec2<i32>(_e100, _e106);
                     let _e127 = textureLoad(amp_texture1_, vec2<u32>(bitcast<u32>(_e111.y), bitcast<u32>(_e111.x)), 0i);
                     let _e128 = distance_(_e75, _e127);
-                    let _e133 = pow(2.7182817f, ((-799.99994f * _e128) * _e128));
-                    let _e134 = sum;
-                    sum = (_e134 + _e133);
-                    let _e145 = partial;
-                    partial = (_e145 + (vec3<f32>(f32(_e127.x), f32(_e127.y), f32(_e127.z)) * vec3(_e133)));
+                    let _e132 = ((-799.99994f * _e128) * _e128);
+                    let _e133 = abs(2.7182817f);
+                    let _e149 = bitcast<f32>(2139095040u);
+                    let _e151 = (trunc(_e132) == _e132);
+                    let _e152 = (_e132 * 0.5f);
+                    let _e156 = (_e132 < 0f);
+                    let _e157 = select(_e149, 0f, _e156);
+                    let _e158 = select(0f, _e149, _e156);
+                    let _e176 = select(select(select(select(pow(_e133, _e132), exp2((_e132 * (log2((_e133 * 16777216f)) - 24f))), (_e133 < 0.000000000000000000000000000000000000011754944f)), _e158, (_e133 == 0f)), _e157, ((bitcast<u32>(_e133) & 2147483647u) == 2139095040u)), select(select(1f, _e158, (_e133 < 1f)), _e157, (_e133 > 1f)), ((bitcast<u32>(_e132) & 2147483647u) == 2139095040u));
+                    let _e214 = select(select(select(select(_e176, -(_e176), (((bitcast<u32>(2.7182817f) & 2147483648u) != 0u) && (_e151 && (trunc(_e152) != _e152)))), bitcast<f32>(2143289344u), ((((bitcast<u32>(2.7182817f) & 2147483647u) > 2139095040u) || ((bitcast<u32>(_e132) & 2147483647u) > 2139095040u)) || (((2.7182817f < 0f) && ((bitcast<u32>(2.7182817f) & 2147483647u) < 2139095040u)) && !(_e151)))), 2.7182817f, (_e132 == 1f)), 1f, ((_e132 == 0f) || (2.7182817f == 1f)));
+                    let _e215 = sum;
+                    sum = (_e215 + _e214);
+                    let _e226 = partial;
+                    partial = (_e226 + (vec3<f32>(f32(_e127.x), f32(_e127.y), f32(_e127.z)) * vec3(_e214)));
                 }
                 continuing {
-                    let _e147 = local_1;
-                    local_1 = (_e147 + bitcast<i32>(1u));
-                    break if (bitcast<u32>((_e102 - _e147)) < 1u);
+                    let _e228 = local_1;
+                    local_1 = (_e228 + bitcast<i32>(1u));
+                    break if (bitcast<u32>((_e102 - _e228)) < 1u);
                 }
             }
         } else {
             local_3 = _e101;
             loop {
-                let _e171 = local_3;
-                if (_e171 <= _e102) {
+                let _e252 = local_3;
+                if (_e252 <= _e102) {
                 } else {
                     break;
                 }
-                let _e173 = local_3;
-                let _e174 = (_e173 != _e51);
-                local_4 = _e174;
-                if _e174 {
+                let _e254 = local_3;
+                let _e255 = (_e254 != _e51);
+                local_4 = _e255;
+                if _e255 {
                 } else {
                     local_4 = (_e100 != _e49);
                 }
-                let _e177 = local_4;
-                if _e177 {
-                    let _e178 = vec2<i32>(_e100, _e173);
-                    let _e183 = amp_params[1].y;
-                    let _e184 = bitcast<u32>(_e178.x);
-                    let _e190 = amp_params[1].z;
-                    let _e191 = bitcast<u32>(_e178.y);
-                    let _e193 = ((_e184 < _e183) && (_e191 < _e190));
-                    let _e199 = textureLoad(amp_texture1_, select(vec2<u32>(), vec2<u32>(_e191, _e184), _e193), 0i);
-                    let _e201 = select(vec4<u32>(), _e199, _e193);
-                    let _e208 = amp_fault_site;
-                    amp_fault_site = select(2u, _e208, _e193);
-                    let _e210 = amp_fault_index[0];
-                    amp_fault_index[0] = select(_e184, _e210, _e193);
-                    let _e212 = amp_fault_index[1];
-                    amp_fault_index[1] = select(_e191, _e212, _e193);
-                    let _e214 = distance_(_e75, _e201);
-                    let _e219 = pow(2.7182817f, ((-799.99994f * _e214) * _e214));
-                    let _e220 = sum;
-                    sum = (_e220 + _e219);
-                    let _e231 = partial;
-                    partial = (_e231 + (vec3<f32>(f32(_e201.x), f32(_e201.y), f32(_e201.z)) * vec3(_e219)));
+                let _e258 = local_4;
+                if _e258 {
+                    let _e259 = vec2<i32>(_e100, _e254);
+                    let _e264 = amp_params[1].y;
+                    let _e265 = bitcast<u32>(_e259.x);
+                    let _e271 = amp_params[1].z;
+                    let _e272 = bitcast<u32>(_e259.y);
+                    let _e274 = ((_e265 < _e264) && (_e272 < _e271));
+                    let _e280 = textureLoad(amp_texture1_, select(vec2<u32>(), vec2<u32>(_e272, _e265), _e274), 0i);
+                    let _e282 = select(vec4<u32>(), _e280, _e274);
+                    let _e289 = amp_fault_site;
+                    amp_fault_site = select(2u, _e289, _e274);
+                    let _e291 = amp_fault_index[0];
+                    amp_fault_index[0] = select(_e265, _e291, _e274);
+                    let _e293 = amp_fault_index[1];
+                    amp_fault_index[1] = select(_e272, _e293, _e274);
+                    let _e295 = distance_(_e75, _e282);
+                    let _e299 = ((-799.99994f * _e295) * _e295);
+                    let _e300 = abs(2.7182817f);
+                    let _e316 = bitcast<f32>(2139095040u);
+                    let _e318 = (trunc(_e299) == _e299);
+                    let _e319 = (_e299 * 0.5f);
+                    let _e323 = (_e299 < 0f);
+                    let _e324 = select(_e316, 0f, _e323);
+                    let _e325 = select(0f, _e316, _e323);
+                    let _e343 = select(select(select(select(pow(_e300, _e299), exp2((_e299 * (log2((_e300 * 16777216f)) - 24f))), (_e300 < 0.000000000000000000000000000000000000011754944f)), _e325, (_e300 == 0f)), _e324, ((bitcast<u32>(_e300) & 2147483647u) == 2139095040u)), select(select(1f, _e325, (_e300 < 1f)), _e324, (_e300 > 1f)), ((bitcast<u32>(_e299) & 2147483647u) == 2139095040u));
+                    let _e381 = select(select(select(select(_e343, -(_e343), (((bitcast<u32>(2.7182817f) & 2147483648u) != 0u) && (_e318 && (trunc(_e319) != _e319)))), bitcast<f32>(2143289344u), ((((bitcast<u32>(2.7182817f) & 2147483647u) > 2139095040u) || ((bitcast<u32>(_e299) & 2147483647u) > 2139095040u)) || (((2.7182817f < 0f) && ((bitcast<u32>(2.7182817f) & 2147483647u) < 2139095040u)) && !(_e318)))), 2.7182817f, (_e299 == 1f)), 1f, ((_e299 == 0f) || (2.7182817f == 1f)));
+                    let _e382 = sum;
+                    sum = (_e382 + _e381);
+                    let _e393 = partial;
+                    partial = (_e393 + (vec3<f32>(f32(_e282.x), f32(_e282.y), f32(_e282.z)) * vec3(_e381)));
                 }
                 continuing {
-                    let _e233 = local_3;
-                    local_3 = (_e233 + bitcast<i32>(1u));
-                    break if (bitcast<u32>((_e102 - _e233)) < 1u);
+                    let _e395 = local_3;
+                    local_3 = (_e395 + bitcast<i32>(1u));
+                    break if (bitcast<u32>((_e102 - _e395)) < 1u);
                 }
             }
         }
         continuing {
-            let _e240 = local;
-            local = (_e240 + bitcast<i32>(1u));
-            break if (bitcast<u32>((_e96 - _e240)) < 1u);
+            let _e402 = local;
+            local = (_e402 + bitcast<i32>(1u));
+            break if (bitcast<u32>((_e96 - _e402)) < 1u);
         }
     }
-    let _e247 = partial;
-    let _e248 = sum;
-    let _e259 = clamp((_e247 / vec3(_e248)), vec3<f32>(0f, 0f, 0f), vec3<f32>(255f, 255f, 255f));
-    let _e260 = vec2<i32>(_e49, _e51);
-    let _e273 = amp_params[1].w;
-    let _e274 = bitcast<u32>(_e260.x);
-    let _e280 = amp_params[2].x;
-    let _e281 = bitcast<u32>(_e260.y);
-    let _e283 = ((_e274 < _e273) && (_e281 < _e280));
-    if _e283 {
-        textureStore(amp_texture2_, vec2<u32>(_e281, _e274), vec4<u32>(u32(_e259.x), u32(_e259.y), u32(_e259.z), 255u));
+    let _e409 = partial;
+    let _e410 = sum;
+    let _e421 = clamp((_e409 / vec3(_e410)), vec3<f32>(0f, 0f, 0f), vec3<f32>(255f, 255f, 255f));
+    let _e422 = vec2<i32>(_e49, _e51);
+    let _e468 = amp_params[1].w;
+    let _e469 = bitcast<u32>(_e422.x);
+    let _e475 = amp_params[2].x;
+    let _e476 = bitcast<u32>(_e422.y);
+    let _e478 = ((_e469 < _e468) && (_e476 < _e475));
+    if _e478 {
+        textureStore(amp_texture2_, vec2<u32>(_e476, _e469), vec4<u32>(select(select(u32(_e421.x), 4294967295u, (_e421.x >= 4294967300f)), 0u, ((bitcast<u32>(_e421.x) & 2147483647u) > 2139095040u)), select(select(u32(_e421.y), 4294967295u, (_e421.y >= 4294967300f)), 0u, ((bitcast<u32>(_e421.y) & 2147483647u) > 2139095040u)), select(select(u32(_e421.z), 4294967295u, (_e421.z >= 4294967300f)), 0u, ((bitcast<u32>(_e421.z) & 2147483647u) > 2139095040u)), 255u));
     }
-    let _e292 = amp_fault_site;
-    amp_fault_site = select(3u, _e292, _e283);
-    let _e294 = amp_fault_index[0];
-    amp_fault_index[0] = select(_e274, _e294, _e283);
-    let _e296 = amp_fault_index[1];
-    amp_fault_index[1] = select(_e281, _e296, _e283);
+    let _e487 = amp_fault_site;
+    amp_fault_site = select(3u, _e487, _e478);
+    let _e489 = amp_fault_index[0];
+    amp_fault_index[0] = select(_e469, _e489, _e478);
+    let _e491 = amp_fault_index[1];
+    amp_fault_index[1] = select(_e476, _e491, _e478);
     amp_report_fault();
     return;
 }
@@ -302,29 +320,38 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
                     let _e84 = vec2<i32>(_e73, _e79);
                     let _e92 = textureLoad(amp_texture1_, vec2<u32>(bitcast<u32>(_e84.y), bitcast<u32>(_e84.x)), 0i);
                     let _e93 = distance_(_e60, _e92);
-                    let _e98 = pow(2.7182817f, ((-799.99994f * _e93) * _e93));
-                    let _e99 = sum;
-                    sum = (_e99 + _e98);
-                    let _e110 = partial;
-                    partial = (_e110 + (vec3<f32>(f32(_e92.x), f32(_e92.y), f32(_e92.z)) * vec3(_e98)));
+                    let _e97 = ((-799.99994f * _e93) * _e93);
+                    let _e98 = abs(2.7182817f);
+                    let _e114 = bitcast<f32>(2139095040u);
+                    let _e116 = (trunc(_e97) == _e97);
+                    let _e117 = (_e97 * 0.5f);
+                    let _e121 = (_e97 < 0f);
+                    let _e122 = select(_e114, 0f, _e121);
+                    let _e123 = select(0f, _e114, _e121);
+                    let _e141 = select(select(select(select(pow(_e98, _e97), exp2((_e97 * (log2((_e98 * 16777216f)) - 24f))), (_e98 < 0.000000000000000000000000000000000000011754944f)), _e123, (_e98 == 0f)), _e122, ((bitcast<u32>(_e98) & 2147483647u) == 2139095040u)), select(select(1f, _e123, (_e98 < 1f)), _e122, (_e98 > 1f)), ((bitcast<u32>(_e97) & 2147483647u) == 2139095040u));
+                    let _e179 = select(select(select(select(_e141, -(_e141), (((bitcast<u32>(2.7182817f) & 2147483648u) != 0u) && (_e116 && (trunc(_e117) != _e117)))), bitcast<f32>(2143289344u), ((((bitcast<u32>(2.7182817f) & 2147483647u) > 2139095040u) || ((bitcast<u32>(_e97) & 2147483647u) > 2139095040u)) || (((2.7182817f < 0f) && ((bitcast<u32>(2.7182817f) & 2147483647u) < 2139095040u)) && !(_e116)))), 2.7182817f, (_e97 == 1f)), 1f, ((_e97 == 0f) || (2.7182817f == 1f)));
+                    let _e180 = sum;
+                    sum = (_e180 + _e179);
+                    let _e191 = partial;
+                    partial = (_e191 + (vec3<f32>(f32(_e92.x), f32(_e92.y), f32(_e92.z)) * vec3(_e179)));
                 }
                 continuing {
-                    let _e112 = local_1;
-                    local_1 = (_e112 + bitcast<i32>(1u));
-                    break if (bitcast<u32>((_e75 - _e112)) < 1u);
+                    let _e193 = local_1;
+                    local_1 = (_e193 + bitcast<i32>(1u));
+                    break if (bitcast<u32>((_e75 - _e193)) < 1u);
                 }
             }
         }
         continuing {
-            let _e119 = local;
-            local = (_e119 + bitcast<i32>(1u));
-            break if (bitcast<u32>((_e69 - _e119)) < 1u);
+            let _e200 = local;
+            local = (_e200 + bitcast<i32>(1u));
+            break if (bitcast<u32>((_e69 - _e200)) < 1u);
         }
     }
-    let _e126 = partial;
-    let _e127 = sum;
-    let _e138 = clamp((_e126 / vec3(_e127)), vec3<f32>(0f, 0f, 0f), vec3<f32>(255f, 255f, 255f));
-    let _e139 = vec2<i32>(_e49, _e51);
-    textureStore(amp_texture2_, vec2<u32>(bitcast<u32>(_e139.y), bitcast<u32>(_e139.x)), vec4<u32>(u32(_e138.x), u32(_e138.y), u32(_e138.z), 255u));
+    let _e207 = partial;
+    let _e208 = sum;
+    let _e219 = clamp((_e207 / vec3(_e208)), vec3<f32>(0f, 0f, 0f), vec3<f32>(255f, 255f, 255f));
+    let _e220 = vec2<i32>(_e49, _e51);
+    textureStore(amp_texture2_, vec2<u32>(bitcast<u32>(_e220.y), bitcast<u32>(_e220.x)), vec4<u32>(select(select(u32(_e219.x), 4294967295u, (_e219.x >= 4294967300f)), 0u, ((bitcast<u32>(_e219.x) & 2147483647u) > 2139095040u)), select(select(u32(_e219.y), 4294967295u, (_e219.y >= 4294967300f)), 0u, ((bitcast<u32>(_e219.y) & 2147483647u) > 2139095040u)), select(select(u32(_e219.z), 4294967295u, (_e219.z >= 4294967300f)), 0u, ((bitcast<u32>(_e219.z) & 2147483647u) > 2139095040u)), 255u));
     return;
 }

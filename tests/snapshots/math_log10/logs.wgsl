@@ -20,17 +20,19 @@ fn amp_body(linear: u32) {
     amp_fault_site = select(1u, _e25, _e7);
     let _e27 = amp_fault_index[0];
     amp_fault_index[0] = select(_e6, _e27, _e7);
-    let _e35 = amp_params[0].z;
-    let _e36 = bitcast<u32>(_e1);
-    let _e37 = (_e36 < _e35);
-    let _e41 = amp_params[0].w;
-    if _e37 {
-        amp_view1_[(_e41 + _e36)] = (log2(_e20) * 0.30103f);
+    let _e31 = (abs(_e20) < 0.000000000000000000000000000000000000011754944f);
+    let _e35 = log2(select(_e20, (_e20 * 16777216f), _e31));
+    let _e44 = amp_params[0].z;
+    let _e45 = bitcast<u32>(_e1);
+    let _e46 = (_e45 < _e44);
+    let _e50 = amp_params[0].w;
+    if _e46 {
+        amp_view1_[(_e50 + _e45)] = (select(_e35, (_e35 - 24f), _e31) * 0.30103f);
     }
-    let _e49 = amp_fault_site;
-    amp_fault_site = select(2u, _e49, _e37);
-    let _e51 = amp_fault_index[0];
-    amp_fault_index[0] = select(_e36, _e51, _e37);
+    let _e58 = amp_fault_site;
+    amp_fault_site = select(2u, _e58, _e46);
+    let _e60 = amp_fault_index[0];
+    amp_fault_index[0] = select(_e45, _e60, _e46);
     return;
 }
 
@@ -95,8 +97,10 @@ fn amp_body(linear: u32) {
     let _e1 = bitcast<i32>(linear);
     let _e6 = amp_params[0].w;
     let _e10 = amp_view1_[(_e6 + bitcast<u32>(_e1))];
-    let _e18 = amp_params[0].w;
-    amp_view1_[(_e18 + bitcast<u32>(_e1))] = (log2(_e10) * 0.30103f);
+    let _e13 = (abs(_e10) < 0.000000000000000000000000000000000000011754944f);
+    let _e17 = log2(select(_e10, (_e10 * 16777216f), _e13));
+    let _e27 = amp_params[0].w;
+    amp_view1_[(_e27 + bitcast<u32>(_e1))] = (select(_e17, (_e17 - 24f), _e13) * 0.30103f);
     return;
 }
 

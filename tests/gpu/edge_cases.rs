@@ -1,0 +1,843 @@
+//! The differential edge-case table: float special values (±0, ±the smallest subnormal, ±the
+//! smallest normal, ±MAX, ±inf, NaN, halves, ±1, 2^24 ± 1, the integer limits as floats, …)
+//! through arithmetic, `%`, casts both ways and the float methods, each table computed in ONE
+//! kernel and by plain Rust on the host, compared bit for bit (NaN against NaN by NaN-ness:
+//! device NaN payloads may differ).
+//!
+//! A row may differ only by its operation's documented rule ([`Rule`]), which docs/LANGUAGE.md
+//! ("Precision") repeats: Vulkan's division and square root are within a few ulp, and the
+//! transcendental functions within a relative bound on finite results (their special values —
+//! NaN, infinities, zeros — are still Rust's exactly). The test prints how far each approximate
+//! operation was from Rust's.
+//!
+//! Integer operations' edges are in `math/rust_integers.rs` and `math/rust_integer_division.rs`.
+
+use amp::prelude::*;
+
+/// How a kernel's result must match Rust's.
+#[derive(Clone, Copy, Debug)]
+enum Rule {
+    /// The same bits (any NaN for NaN).
+    Exact,
+    /// Equal as numbers (`-0.0 == 0.0`): where Rust itself leaves the sign of a zero result
+    /// unspecified (`min` and `max` of `0.0` and `-0.0`).
+    Equal,
+    /// Within `n` units in the last place; a zero or infinite Rust result exactly.
+    Ulps(u32),
+    /// A transcendental function: special results (NaN, ±inf, ±0) and the results of special
+    /// operands exactly; finite results within `rel` of Rust's (absolute below 1), for operands
+    /// of magnitude at most `domain` (beyond it Vulkan defines no precision: any finite value
+    /// passes).
+    Approx { rel: f64, domain: f64 },
+}
+
+const DIVISION: Rule = Rule::Ulps(3);
+const TRANSCENDENTAL: Rule = Rule::Approx {
+    rel: 1.0 / 2048.0,
+    domain: 1e4,
+};
+const TRIG: Rule = Rule::Approx {
+    rel: 1.0 / 2048.0,
+    domain: std::f64::consts::PI,
+};
+
+/// The `f32` edge values.
+const EDGES_32: [f32; 30] = [
+    0.0,
+    -0.0,
+    1e-45,
+    -1e-45,
+    f32::MIN_POSITIVE,
+    -f32::MIN_POSITIVE,
+    0.5,
+    -0.5,
+    1.0,
+    -1.0,
+    1.5,
+    -2.5,
+    3.0,
+    0.1,
+    16_777_215.0,
+    16_777_216.0,
+    -16_777_218.0,
+    2_147_483_520.0,
+    2_147_483_648.0,
+    -2_147_483_904.0,
+    4_294_967_296.0,
+    1e19,
+    -1e19,
+    f32::MAX,
+    f32::MIN,
+    f32::INFINITY,
+    f32::NEG_INFINITY,
+    f32::NAN,
+    -f32::NAN,
+    std::f32::consts::PI,
+];
+
+/// Order-preserving integer of a float's bits, whose difference counts ulps.
+fn ordered_32(x: f32) -> i64 {
+    let b = x.to_bits() as i32;
+    i64::from(if b < 0 { i32::MIN - b } else { b })
+}
+
+fn ordered_64(x: f64) -> i128 {
+    let b = x.to_bits() as i64;
+    i128::from(if b < 0 { i64::MIN - b } else { b })
+}
+
+/// Whether `got` passes `rule` against `want` for operands `inputs` (all as f64, with the ulp
+/// distance of the original width).
+fn passes(got: f64, want: f64, ulps: i128, rule: Rule, inputs: &[f64], bits_equal: bool) -> bool {
+    if got.is_nan() || want.is_nan() {
+        return got.is_nan() && want.is_nan();
+    }
+    let special = |v: f64| v == 0.0 || v.is_infinite();
+    match rule {
+        Rule::Exact => bits_equal,
+        Rule::Equal => got == want,
+        Rule::Ulps(n) => {
+            if special(want) {
+                return bits_equal;
+            }
+            ulps.abs() <= i128::from(n)
+        }
+        Rule::Approx { rel, domain } => {
+            if special(want) || inputs.iter().any(|&v| special(v)) {
+                return bits_equal;
+            }
+            if inputs.iter().any(|v| v.abs() > domain) {
+                return got.is_finite();
+            }
+            (got - want).abs() <= rel * want.abs().max(1.0)
+        }
+    }
+}
+
+/// The binary `f32` operations, by name, with their rules, in the kernel's order.
+const BINARY_32: [(&str, Rule); 14] = [
+    ("x + y", Rule::Exact),
+    ("x - y", Rule::Exact),
+    ("x * y", Rule::Exact),
+    ("x / y", DIVISION),
+    ("x % y", Rule::Exact),
+    ("x.min(y)", Rule::Equal),
+    ("x.max(y)", Rule::Equal),
+    ("x.copysign(y)", Rule::Exact),
+    ("x.powf(y)", TRANSCENDENTAL),
+    ("fast_math::pow(x, y)", TRANSCENDENTAL),
+    ("precise_math::pow(x, y)", TRANSCENDENTAL),
+    ("precise_math::fmod(x, y)", Rule::Exact),
+    ("x.atan2(y)", TRANSCENDENTAL),
+    ("x.hypot(y)", Rule::Ulps(4)),
+];
+
+fn host_binary_32(x: f32, y: f32) -> [f32; 14] {
+    [
+        x + y,
+        x - y,
+        x * y,
+        x / y,
+        x % y,
+        x.min(y),
+        x.max(y),
+        x.copysign(y),
+        x.powf(y),
+        x.powf(y),
+        x.powf(y),
+        x % y,
+        x.atan2(y),
+        x.hypot(y),
+    ]
+}
+
+/// The unary `f32` operations with a float result.
+const UNARY_32: [(&str, Rule); 30] = [
+    ("-x", Rule::Exact),
+    ("x.abs()", Rule::Exact),
+    ("x.signum()", Rule::Exact),
+    ("x.floor()", Rule::Exact),
+    ("x.ceil()", Rule::Exact),
+    ("x.round()", Rule::Exact),
+    ("x.trunc()", Rule::Exact),
+    ("x.fract()", Rule::Exact),
+    ("x.sqrt()", Rule::Ulps(3)),
+    ("x.recip()", DIVISION),
+    ("x.ln()", TRANSCENDENTAL),
+    ("x.log2()", TRANSCENDENTAL),
+    ("x.log10()", TRANSCENDENTAL),
+    ("x.exp()", TRANSCENDENTAL),
+    ("x.exp2()", TRANSCENDENTAL),
+    ("x.sin()", TRIG),
+    ("x.cos()", TRIG),
+    ("x.atan()", TRANSCENDENTAL),
+    ("x.tanh()", TRANSCENDENTAL),
+    ("x.powi(2)", Rule::Exact),
+    ("x.powi(-1)", DIVISION),
+    ("x.powi(0)", Rule::Exact),
+    ("x.clamp(-1.0, 1.0)", Rule::Exact),
+    ("x.to_degrees()", Rule::Ulps(1)),
+    ("x as f64 as f32", Rule::Exact),
+    ("fast_math::log(x)", TRANSCENDENTAL),
+    ("precise_math::log10(x)", TRANSCENDENTAL),
+    ("fast_math::sqrt(x)", Rule::Ulps(3)),
+    ("x.mul_add(1.0, 0.0)", Rule::Exact),
+    ("f32::from_bits(x.to_bits())", Rule::Exact),
+];
+
+fn host_unary_32(x: f32) -> [f32; 30] {
+    [
+        -x,
+        x.abs(),
+        x.signum(),
+        x.floor(),
+        x.ceil(),
+        x.round(),
+        x.trunc(),
+        x.fract(),
+        x.sqrt(),
+        x.recip(),
+        x.ln(),
+        x.log2(),
+        x.log10(),
+        x.exp(),
+        x.exp2(),
+        x.sin(),
+        x.cos(),
+        x.atan(),
+        x.tanh(),
+        x.powi(2),
+        x.powi(-1),
+        x.powi(0),
+        x.clamp(-1.0, 1.0),
+        x.to_degrees(),
+        x as f64 as f32,
+        x.ln(),
+        x.log10(),
+        x.sqrt(),
+        x.mul_add(1.0, 0.0),
+        f32::from_bits(x.to_bits()),
+    ]
+}
+
+/// The unary `f32` operations with an integer or boolean result, as `i64` (each exact).
+const INTEGER_32: [&str; 8] = [
+    "x as i32",
+    "x as u32",
+    "x as i64",
+    "x as u64",
+    "x.is_nan()",
+    "x.is_infinite()",
+    "x.is_finite()",
+    "x.is_sign_negative()",
+];
+
+fn host_integer_32(x: f32) -> [i64; 8] {
+    [
+        i64::from(x as i32),
+        i64::from(x as u32),
+        x as i64,
+        x as u64 as i64,
+        i64::from(x.is_nan()),
+        i64::from(x.is_infinite()),
+        i64::from(x.is_finite()),
+        i64::from(x.is_sign_negative()),
+    ]
+}
+
+#[test]
+fn f32_edge_cases_match_rust() -> Result<(), amp::Error> {
+    let acc = Accelerator::default()?;
+    let wide = acc.supports_int64() && acc.supports_double_precision();
+    if !wide {
+        eprintln!("edge_cases: no i64/f64 on this accelerator; the f32 table needs them");
+        return Ok(());
+    }
+    let (mut xs, mut ys) = (Vec::new(), Vec::new());
+    for &x in &EDGES_32 {
+        for &y in &EDGES_32 {
+            xs.push(x);
+            ys.push(y);
+        }
+    }
+    let rows = xs.len();
+    let n = rows as i32;
+    const B: i32 = BINARY_32.len() as i32;
+    const U: i32 = UNARY_32.len() as i32;
+    const I: i32 = INTEGER_32.len() as i32;
+    let mut binary = vec![0.0f32; rows * B as usize];
+    let mut unary = vec![0.0f32; rows * U as usize];
+    let mut integer = vec![0i64; rows * I as usize];
+    let xv = ConstArrayView::new(n, &xs)?;
+    let yv = ConstArrayView::new(n, &ys)?;
+    let bv = ArrayView::new([n, B], &mut binary)?;
+    let uv = ArrayView::new([n, U], &mut unary)?;
+    let iv = ArrayView::new([n, I], &mut integer)?;
+    parallel_for_each!(xv.extent(), |i: Index<1>| {
+        let (x, y) = (xv[i], yv[i]);
+        let r = i[0];
+        bv[(r, 0)] = x + y;
+        bv[(r, 1)] = x - y;
+        bv[(r, 2)] = x * y;
+        bv[(r, 3)] = x / y;
+        bv[(r, 4)] = x % y;
+        bv[(r, 5)] = x.min(y);
+        bv[(r, 6)] = x.max(y);
+        bv[(r, 7)] = x.copysign(y);
+        bv[(r, 8)] = x.powf(y);
+        bv[(r, 9)] = fast_math::pow(x, y);
+        bv[(r, 10)] = precise_math::pow(x, y);
+        bv[(r, 11)] = precise_math::fmod(x, y);
+        bv[(r, 12)] = x.atan2(y);
+        bv[(r, 13)] = x.hypot(y);
+        uv[(r, 0)] = -x;
+        uv[(r, 1)] = x.abs();
+        uv[(r, 2)] = x.signum();
+        uv[(r, 3)] = x.floor();
+        uv[(r, 4)] = x.ceil();
+        uv[(r, 5)] = x.round();
+        uv[(r, 6)] = x.trunc();
+        uv[(r, 7)] = x.fract();
+        uv[(r, 8)] = x.sqrt();
+        uv[(r, 9)] = x.recip();
+        uv[(r, 10)] = x.ln();
+        uv[(r, 11)] = x.log2();
+        uv[(r, 12)] = x.log10();
+        uv[(r, 13)] = x.exp();
+        uv[(r, 14)] = x.exp2();
+        uv[(r, 15)] = x.sin();
+        uv[(r, 16)] = x.cos();
+        uv[(r, 17)] = x.atan();
+        uv[(r, 18)] = x.tanh();
+        uv[(r, 19)] = x.powi(2);
+        uv[(r, 20)] = x.powi(-1);
+        uv[(r, 21)] = x.powi(0);
+        uv[(r, 22)] = x.clamp(-1.0, 1.0);
+        uv[(r, 23)] = x.to_degrees();
+        uv[(r, 24)] = x as f64 as f32;
+        uv[(r, 25)] = fast_math::log(x);
+        uv[(r, 26)] = precise_math::log10(x);
+        uv[(r, 27)] = fast_math::sqrt(x);
+        uv[(r, 28)] = x.mul_add(1.0, 0.0);
+        uv[(r, 29)] = f32::from_bits(x.to_bits());
+        iv[(r, 0)] = (x as i32) as i64;
+        iv[(r, 1)] = (x as u32) as i64;
+        iv[(r, 2)] = x as i64;
+        iv[(r, 3)] = (x as u64) as i64;
+        iv[(r, 4)] = x.is_nan() as i64;
+        iv[(r, 5)] = x.is_infinite() as i64;
+        iv[(r, 6)] = x.is_finite() as i64;
+        iv[(r, 7)] = (x.to_bits() >> 31) as i64;
+    })?;
+    drop((bv, uv, iv));
+    let mut report = Report::default();
+    for k in 0..rows {
+        let (x, y) = (xs[k], ys[k]);
+        let want = host_binary_32(x, y);
+        for (j, &(name, rule)) in BINARY_32.iter().enumerate() {
+            report.check_32(name, &[x, y], binary[k * B as usize + j], want[j], rule);
+        }
+        // The unary operations of x, once per x (the first row of each x).
+        if k % EDGES_32.len() != 0 {
+            continue;
+        }
+        let want = host_unary_32(x);
+        for (j, &(name, rule)) in UNARY_32.iter().enumerate() {
+            report.check_32(name, &[x], unary[k * U as usize + j], want[j], rule);
+        }
+        let want = host_integer_32(x);
+        for (j, name) in INTEGER_32.iter().enumerate() {
+            let got = integer[k * I as usize + j];
+            if got != want[j] {
+                report
+                    .failures
+                    .push(format!("{name} for x = {x:e}: {got} vs Rust's {}", want[j]));
+            }
+        }
+    }
+    report.finish()
+}
+
+/// The deliberate, documented differences (docs/LANGUAGE.md, "Precision"): a row whose
+/// operation is named here and whose result differs as described passes, and is printed.
+///
+/// - `x.mul_add(1.0, 0.0)` of `-0.0`: `-0.0` where Rust gives `0.0`. Vulkan lets a device ignore
+///   the sign of zero (the SPIR-V has no `SignedZeroInfNanPreserve`: naga emits no float
+///   controls, and wgpu takes no SPIR-V of amp's own), and lavapipe folds `fma(x, 1, 0)` to `x`.
+///   Operands the compiler cannot see (`x.mul_add(y, z)`) give Rust's zero.
+fn documented(name: &str, got: f64, want: f64) -> Option<&'static str> {
+    let zeros_of_other_sign = got == 0.0 && want == 0.0 && got.to_bits() != want.to_bits();
+    match name {
+        "x.mul_add(1.0, 0.0)" if zeros_of_other_sign => {
+            Some("the device may ignore the sign of zero where it folds constant operands")
+        }
+        _ => None,
+    }
+}
+
+/// The operations' mismatches, and how far the approximate ones were from Rust's.
+#[derive(Default)]
+struct Report {
+    failures: Vec<String>,
+    /// Per approximate operation: the largest ulp distance seen on finite results.
+    worst: std::collections::BTreeMap<&'static str, i128>,
+}
+
+impl Report {
+    fn check_32(&mut self, name: &'static str, inputs: &[f32], got: f32, want: f32, rule: Rule) {
+        let ulps = ordered_32(got) as i128 - ordered_32(want) as i128;
+        let wide: Vec<f64> = inputs.iter().map(|&v| f64::from(v)).collect();
+        let same = got.to_bits() == want.to_bits();
+        self.record(name, ulps, rule, got.is_finite() && want.is_finite(), &wide);
+        if !passes(f64::from(got), f64::from(want), ulps, rule, &wide, same) {
+            if let Some(reason) = documented(name, f64::from(got), f64::from(want)) {
+                eprintln!("edge_cases: documented difference: {name} for {inputs:?}: {got:e} vs Rust's {want:e}: {reason}");
+                return;
+            }
+            self.failures.push(format!(
+                "{name} for {inputs:?}: {got:e} ({:#010x}) vs Rust's {want:e} ({:#010x}), {rule:?}",
+                got.to_bits(),
+                want.to_bits()
+            ));
+        }
+    }
+
+    fn check_64(&mut self, name: &'static str, inputs: &[f64], got: f64, want: f64, rule: Rule) {
+        let ulps = ordered_64(got) - ordered_64(want);
+        let same = got.to_bits() == want.to_bits();
+        self.record(
+            name,
+            ulps,
+            rule,
+            got.is_finite() && want.is_finite(),
+            inputs,
+        );
+        if !passes(got, want, ulps, rule, inputs, same) {
+            if let Some(reason) = documented(name, got, want) {
+                eprintln!("edge_cases: documented difference: {name} for {inputs:?}: {got:e} vs Rust's {want:e}: {reason}");
+                return;
+            }
+            self.failures.push(format!(
+                "{name} for {inputs:?}: {got:e} vs Rust's {want:e}, {rule:?}"
+            ));
+        }
+    }
+
+    /// Records the ulp distance of a finite result of an approximate rule's measured range
+    /// (not a special operand or result, not beyond a transcendental's domain).
+    fn record(&mut self, name: &'static str, ulps: i128, rule: Rule, finite: bool, inputs: &[f64]) {
+        let measured = match rule {
+            Rule::Exact | Rule::Equal => false,
+            Rule::Ulps(_) => true,
+            Rule::Approx { domain, .. } => inputs
+                .iter()
+                .all(|v| *v != 0.0 && v.is_finite() && v.abs() <= domain),
+        };
+        if measured && finite {
+            let worst = self.worst.entry(name).or_default();
+            *worst = (*worst).max(ulps.abs());
+        }
+    }
+
+    fn finish(self) -> Result<(), amp::Error> {
+        for (name, ulps) in &self.worst {
+            eprintln!("edge_cases: {name}: at most {ulps} ulp from Rust's on finite results");
+        }
+        assert!(
+            self.failures.is_empty(),
+            "{} rows differ from Rust's:\n{}",
+            self.failures.len(),
+            self.failures.join("\n")
+        );
+        Ok(())
+    }
+}
+
+/// The `f64` edge values.
+const EDGES_64: [f64; 24] = [
+    0.0,
+    -0.0,
+    5e-324,
+    -5e-324,
+    f64::MIN_POSITIVE,
+    0.5,
+    -0.5,
+    1.0,
+    -1.0,
+    -2.5,
+    3.0,
+    0.1,
+    9_007_199_254_740_993.0,
+    2_147_483_647.0,
+    2_147_483_648.0,
+    -2_147_483_649.0,
+    4_294_967_296.0,
+    9_223_372_036_854_775_808.0,
+    1.8446744073709552e19,
+    f64::MAX,
+    f64::MIN,
+    f64::INFINITY,
+    f64::NEG_INFINITY,
+    f64::NAN,
+];
+
+const BINARY_64: [(&str, Rule); 7] = [
+    ("x + y", Rule::Exact),
+    ("x - y", Rule::Exact),
+    ("x * y", Rule::Exact),
+    ("x / y", DIVISION),
+    ("x % y", Rule::Exact),
+    ("x.min(y)", Rule::Equal),
+    ("x.max(y)", Rule::Equal),
+];
+
+fn host_binary_64(x: f64, y: f64) -> [f64; 7] {
+    [x + y, x - y, x * y, x / y, x % y, x.min(y), x.max(y)]
+}
+
+const UNARY_64: [(&str, Rule); 11] = [
+    ("-x", Rule::Exact),
+    ("x.abs()", Rule::Exact),
+    ("x.signum()", Rule::Exact),
+    ("x.floor()", Rule::Exact),
+    ("x.ceil()", Rule::Exact),
+    ("x.round()", Rule::Exact),
+    ("x.trunc()", Rule::Exact),
+    ("x.fract()", Rule::Exact),
+    ("x.sqrt()", Rule::Ulps(3)),
+    ("x as f32 as f64", Rule::Exact),
+    ("x.copysign(-1.0)", Rule::Exact),
+];
+
+fn host_unary_64(x: f64) -> [f64; 11] {
+    [
+        -x,
+        x.abs(),
+        x.signum(),
+        x.floor(),
+        x.ceil(),
+        x.round(),
+        x.trunc(),
+        x.fract(),
+        x.sqrt(),
+        f64::from(x as f32),
+        x.copysign(-1.0),
+    ]
+}
+
+const INTEGER_64: [&str; 4] = ["x as i32", "x as u32", "x as i64", "x as u64"];
+
+fn host_integer_64(x: f64) -> [i64; 4] {
+    [
+        i64::from(x as i32),
+        i64::from(x as u32),
+        x as i64,
+        x as u64 as i64,
+    ]
+}
+
+#[test]
+fn f64_edge_cases_match_rust() -> Result<(), amp::Error> {
+    let acc = Accelerator::default()?;
+    if !(acc.supports_int64() && acc.supports_double_precision()) {
+        eprintln!("edge_cases: no i64/f64 on this accelerator");
+        return Ok(());
+    }
+    let (mut xs, mut ys) = (Vec::new(), Vec::new());
+    for &x in &EDGES_64 {
+        for &y in &EDGES_64 {
+            xs.push(x);
+            ys.push(y);
+        }
+    }
+    let rows = xs.len();
+    let n = rows as i32;
+    const B: i32 = BINARY_64.len() as i32;
+    const U: i32 = UNARY_64.len() as i32;
+    const I: i32 = INTEGER_64.len() as i32;
+    let mut binary = vec![0.0f64; rows * B as usize];
+    let mut unary = vec![0.0f64; rows * U as usize];
+    let mut integer = vec![0i64; rows * I as usize];
+    let xv = ConstArrayView::new(n, &xs)?;
+    let yv = ConstArrayView::new(n, &ys)?;
+    let bv = ArrayView::new([n, B], &mut binary)?;
+    let uv = ArrayView::new([n, U], &mut unary)?;
+    let iv = ArrayView::new([n, I], &mut integer)?;
+    parallel_for_each!(xv.extent(), |i: Index<1>| {
+        let (x, y) = (xv[i], yv[i]);
+        let r = i[0];
+        bv[(r, 0)] = x + y;
+        bv[(r, 1)] = x - y;
+        bv[(r, 2)] = x * y;
+        bv[(r, 3)] = x / y;
+        bv[(r, 4)] = x % y;
+        bv[(r, 5)] = x.min(y);
+        bv[(r, 6)] = x.max(y);
+        uv[(r, 0)] = -x;
+        uv[(r, 1)] = x.abs();
+        uv[(r, 2)] = x.signum();
+        uv[(r, 3)] = x.floor();
+        uv[(r, 4)] = x.ceil();
+        uv[(r, 5)] = x.round();
+        uv[(r, 6)] = x.trunc();
+        uv[(r, 7)] = x.fract();
+        uv[(r, 8)] = x.sqrt();
+        uv[(r, 9)] = (x as f32) as f64;
+        uv[(r, 10)] = x.copysign(-1.0);
+        iv[(r, 0)] = (x as i32) as i64;
+        iv[(r, 1)] = (x as u32) as i64;
+        iv[(r, 2)] = x as i64;
+        iv[(r, 3)] = (x as u64) as i64;
+    })?;
+    drop((bv, uv, iv));
+    let mut report = Report::default();
+    for k in 0..rows {
+        let (x, y) = (xs[k], ys[k]);
+        let want = host_binary_64(x, y);
+        for (j, &(name, rule)) in BINARY_64.iter().enumerate() {
+            report.check_64(name, &[x, y], binary[k * B as usize + j], want[j], rule);
+        }
+        if k % EDGES_64.len() != 0 {
+            continue;
+        }
+        let want = host_unary_64(x);
+        for (j, &(name, rule)) in UNARY_64.iter().enumerate() {
+            report.check_64(name, &[x], unary[k * U as usize + j], want[j], rule);
+        }
+        let want = host_integer_64(x);
+        for (j, name) in INTEGER_64.iter().enumerate() {
+            let got = integer[k * I as usize + j];
+            if got != want[j] {
+                report
+                    .failures
+                    .push(format!("{name} for x = {x:e}: {got} vs Rust's {}", want[j]));
+            }
+        }
+    }
+    report.finish()
+}
+
+/// Integers to floats: every kernel integer type's edges as `f32` and `f64` (rounded to
+/// nearest, ties to even, as Rust's `as`).
+#[test]
+fn integer_to_float_edge_cases_match_rust() -> Result<(), amp::Error> {
+    let acc = Accelerator::default()?;
+    if !(acc.supports_int64() && acc.supports_double_precision()) {
+        return Ok(());
+    }
+    let ints: Vec<i64> = vec![
+        0,
+        1,
+        -1,
+        16_777_217,
+        -16_777_217,
+        i64::from(i32::MAX),
+        i64::from(i32::MIN),
+        i64::from(u32::MAX),
+        9_007_199_254_740_993,
+        i64::MAX,
+        i64::MIN,
+        -9_007_199_254_740_993,
+    ];
+    let n = ints.len() as i32;
+    let mut singles = vec![0.0f32; ints.len() * 4];
+    let mut doubles = vec![0.0f64; ints.len() * 4];
+    let xv = ConstArrayView::new(n, &ints)?;
+    let sv = ArrayView::new([n, 4], &mut singles)?;
+    let dv = ArrayView::new([n, 4], &mut doubles)?;
+    parallel_for_each!(xv.extent(), |i: Index<1>| {
+        let x = xv[i];
+        let r = i[0];
+        sv[(r, 0)] = (x as i32) as f32;
+        sv[(r, 1)] = (x as u32) as f32;
+        sv[(r, 2)] = x as f32;
+        sv[(r, 3)] = (x as u64) as f32;
+        dv[(r, 0)] = (x as i32) as f64;
+        dv[(r, 1)] = (x as u32) as f64;
+        dv[(r, 2)] = x as f64;
+        dv[(r, 3)] = (x as u64) as f64;
+    })?;
+    drop((sv, dv));
+    let mut failures = Vec::new();
+    for (k, &x) in ints.iter().enumerate() {
+        let s = [
+            (x as i32) as f32,
+            (x as u32) as f32,
+            x as f32,
+            (x as u64) as f32,
+        ];
+        let d = [
+            f64::from(x as i32),
+            f64::from(x as u32),
+            x as f64,
+            (x as u64) as f64,
+        ];
+        for j in 0..4 {
+            if singles[k * 4 + j].to_bits() != s[j].to_bits() {
+                failures.push(format!(
+                    "{x} (form {j}) as f32: {} vs {}",
+                    singles[k * 4 + j],
+                    s[j]
+                ));
+            }
+            if doubles[k * 4 + j].to_bits() != d[j].to_bits() {
+                failures.push(format!(
+                    "{x} (form {j}) as f64: {} vs {}",
+                    doubles[k * 4 + j],
+                    d[j]
+                ));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    Ok(())
+}
+
+/// Rust's `%` and `fmod` are exact: a million pairs of random `f32` bit patterns (every
+/// magnitude, subnormals, infinities and NaN among them), against the host's `%`.
+#[test]
+fn float_remainder_is_exact_on_a_million_random_pairs() -> Result<(), amp::Error> {
+    let count = 1 << 20;
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let (mut xs, mut ys) = (Vec::with_capacity(count), Vec::with_capacity(count));
+    for k in 0..count {
+        let r = next();
+        let x = f32::from_bits(r as u32);
+        // Every fourth pair: operands of close magnitude (the common case), else any two.
+        let y = if k % 4 == 0 {
+            f32::from_bits((r as u32) ^ ((r >> 40) as u32 & 0x00ff_ffff))
+        } else {
+            f32::from_bits((r >> 32) as u32)
+        };
+        xs.push(x);
+        ys.push(y);
+    }
+    let n = count as i32;
+    let mut got = vec![0.0f32; count];
+    let xv = ConstArrayView::new(n, &xs)?;
+    let yv = ConstArrayView::new(n, &ys)?;
+    let gv = ArrayView::new(n, &mut got)?;
+    parallel_for_each!(xv.extent(), |i: Index<1>| {
+        gv[i] = xv[i] % yv[i];
+    })?;
+    drop(gv);
+    let mut failures = Vec::new();
+    for k in 0..count {
+        let want = xs[k] % ys[k];
+        let g = got[k];
+        let same = g.to_bits() == want.to_bits() || (g.is_nan() && want.is_nan());
+        if !same && failures.len() < 20 {
+            failures.push(format!(
+                "{:e} % {:e}: {g:e} vs Rust's {want:e}",
+                xs[k], ys[k]
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    Ok(())
+}
+
+/// The same for `f64`: random bit patterns, a quarter of them pairs of close magnitude.
+#[test]
+fn f64_remainder_is_exact_on_random_pairs() -> Result<(), amp::Error> {
+    let acc = Accelerator::default()?;
+    if !(acc.supports_int64() && acc.supports_double_precision()) {
+        return Ok(());
+    }
+    let count = 1 << 18;
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let (mut xs, mut ys) = (Vec::with_capacity(count), Vec::with_capacity(count));
+    for k in 0..count {
+        let a = next();
+        let x = f64::from_bits(a);
+        let y = if k % 4 == 0 {
+            f64::from_bits(a ^ (next() & 0x001f_ffff_ffff_ffff))
+        } else {
+            f64::from_bits(next())
+        };
+        xs.push(x);
+        ys.push(y);
+    }
+    let n = count as i32;
+    let mut got = vec![0.0f64; count];
+    let xv = ConstArrayView::new(n, &xs)?;
+    let yv = ConstArrayView::new(n, &ys)?;
+    let gv = ArrayView::new(n, &mut got)?;
+    parallel_for_each!(xv.extent(), |i: Index<1>| {
+        gv[i] = xv[i] % yv[i];
+    })?;
+    drop(gv);
+    let mut failures = Vec::new();
+    for k in 0..count {
+        let want = xs[k] % ys[k];
+        let g = got[k];
+        let same = g.to_bits() == want.to_bits() || (g.is_nan() && want.is_nan());
+        if !same && failures.len() < 20 {
+            failures.push(format!(
+                "{:e} % {:e}: {g:e} vs Rust's {want:e}",
+                xs[k], ys[k]
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    Ok(())
+}
+
+/// Operands the kernel's compiler sees as constants (which a constant evaluator, naga's or the
+/// driver's, may fold): the same results as from a buffer.
+#[test]
+fn constant_operands_give_rust_results() -> Result<(), amp::Error> {
+    let mut out = vec![0.0f32; 8];
+    let mut ints = vec![0i32; 4];
+    let ov = ArrayView::new(8, &mut out)?;
+    let iv = ArrayView::new(4, &mut ints)?;
+    parallel_for_each!(Extent::new([1]), |_i: Index<1>| {
+        let zero = 0.0f32;
+        let nan = f32::NAN;
+        ov[0] = zero / zero;
+        ov[1] = -zero / zero;
+        ov[2] = nan / zero;
+        ov[3] = 5.5f32 % zero;
+        ov[4] = 5.5f32 % f32::INFINITY;
+        ov[5] = fast_math::pow(nan, 0.5);
+        ov[6] = fast_math::fmod(7.0, zero);
+        ov[7] = 1e-45f32.ln();
+        iv[0] = nan as i32;
+        iv[1] = f32::INFINITY as i32;
+        iv[2] = 3.4e38f32 as i32;
+        iv[3] = (-1.0f32) as u32 as i32;
+    })?;
+    drop((ov, iv));
+    let zero = 0.0f32;
+    let nan = f32::NAN;
+    let want = [
+        zero / zero,
+        -zero / zero,
+        nan / zero,
+        5.5f32 % zero,
+        5.5f32 % f32::INFINITY,
+        nan.powf(0.5),
+        7.0f32 % zero,
+        1e-45f32.ln(),
+    ];
+    for (k, (&got, &w)) in out.iter().zip(&want).enumerate() {
+        let ok = (got.is_nan() && w.is_nan())
+            || got.to_bits() == w.to_bits()
+            || (k == 7 && (got - w).abs() <= w.abs() * 1e-5);
+        assert!(ok, "constant row {k}: {got:e} vs Rust's {w:e}");
+    }
+    assert_eq!(ints, [0, i32::MAX, i32::MAX, 0]);
+    Ok(())
+}
