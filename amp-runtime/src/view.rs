@@ -89,7 +89,9 @@ macro_rules! view_methods {
         }
 
         /// Declares that the host data changed outside the view (C++ AMP `array_view::refresh`):
-        /// the accelerator's copy is stale and the next kernel uploads the host data again.
+        /// the accelerator's copy is stale and the next kernel uploads the host data again. A
+        /// view with no host source ([`ArrayView::from_extent`], an `Array`'s view) has nothing
+        /// to refresh from: nothing changes (C++ AMP: a no-op), the accelerator's data stays.
         pub fn refresh(&self) {
             self.data.refresh();
         }
@@ -134,10 +136,10 @@ macro_rules! view_methods {
         /// The view's elements must be consecutive in the data: a whole view or a section of
         /// whole rows. A section narrower than its parent's rows fails with
         /// [`Error::InvalidComputeDomain`](crate::Error::InvalidComputeDomain), as does a
-        /// negative component; an `extent` that does not hold exactly as many elements as this
-        /// view fails with [`Error::ExtentMismatch`](crate::Error::ExtentMismatch). C++ AMP
-        /// reshaped rank-1 views only and accepted a smaller extent; amp reshapes any
-        /// consecutive view and asks for the same count, so nothing is cut off silently.
+        /// negative component. `extent` may hold fewer elements than this view (C++ AMP:
+        /// `extent.size() <= size()`): the new view sees the first ones; more fails with
+        /// [`Error::ExtentMismatch`](crate::Error::ExtentMismatch). C++ AMP reshaped rank-1
+        /// views only; amp reshapes any consecutive view.
         ///
         /// ```
         /// use amp_runtime::ArrayView;
@@ -246,11 +248,12 @@ impl<'a, T: Element, const N: usize> ArrayView<'a, T, N> {
     /// kernel that uses the view does not upload the host data, and results not yet copied back
     /// are dropped. Use it on views that a kernel only writes.
     ///
-    /// On a [`section`](Self::section) that does not cover the whole data it does nothing:
-    /// discarding is a permission, not a promise, and amp tracks where the data is current for
-    /// the whole data at once, so dropping a section's elements would drop the rest with them.
-    /// Data outside a section is never lost; the section is simply uploaded or copied back with
-    /// the rest.
+    /// On a [`section`](Self::section) that does not cover the whole data, the section's
+    /// results not yet copied back are dropped: the next `synchronize` (or drop) leaves the
+    /// host data of the section as it is, unless a kernel or the host writes the data after
+    /// the discard; the data outside the section comes back as always. While the host copy is
+    /// current, discarding a section changes nothing: the next kernel uploads the section with
+    /// the rest (discarding permits the runtime not to preserve data, it never requires it).
     pub fn discard_data(&self) {
         self.data.discard_data();
     }
@@ -401,12 +404,30 @@ macro_rules! reinterpretation {
 reinterpretation!(ArrayView);
 reinterpretation!(ConstArrayView);
 
-/// Copies results back into the borrowed data. Drop cannot return an error; one is reported on
-/// stderr, and the data then holds what it held before the kernel ran. A view that owns its data
-/// ([`ArrayView::from_extent`]) copies nothing: nobody else can see that host copy.
+/// Copies results back into the borrowed data when the last view of it goes (C++ AMP: the
+/// implicit synchronization when the last `array_view` of the data is destroyed; dropping a
+/// section while its parent lives copies nothing). Drop cannot return an error; one is reported
+/// on stderr, and the data then holds what it held before the kernel ran. A view that owns its
+/// data ([`ArrayView::from_extent`]) copies nothing: nobody else can see that host copy.
 impl<T: Element, const N: usize> Drop for ArrayView<'_, T, N> {
     fn drop(&mut self) {
-        if self.data.owns_host() {
+        if self.data.owns_host() || !self.data.is_last_view() {
+            return;
+        }
+        if let Err(error) = self.data.synchronize() {
+            eprintln!(
+                "amp: array view of extent {} could not be synchronized on drop: {error}",
+                self.data.extent()
+            );
+        }
+    }
+}
+
+/// A read-only view made from a read-write one ([`ArrayView::as_const`]) may be the last view of
+/// the data: its drop then copies the results back as the read-write view's would.
+impl<T: Element, const N: usize> Drop for ConstArrayView<'_, T, N> {
+    fn drop(&mut self) {
+        if self.data.owns_host() || !self.data.is_last_view() {
             return;
         }
         if let Err(error) = self.data.synchronize() {

@@ -17,6 +17,7 @@ mod bounds;
 mod bounds_wait;
 mod check_sweep;
 mod checking;
+mod conformance;
 mod const_generics;
 mod containers;
 mod cpu_accelerator;
