@@ -258,6 +258,55 @@ impl<'a, T: Element, const N: usize> ArrayView<'a, T, N> {
         self.data.discard_data();
     }
 
+    /// This view as a read-only view of the same data (C++ AMP's conversion of
+    /// `array_view<T, N>` to `array_view<const T, N>`): coherent with this one, usable as
+    /// kernel input, and (like a clone) a view of the data that keeps the host data's
+    /// synchronization on drop for the last view alive. Also `ConstArrayView::from(view)`.
+    ///
+    /// ```
+    /// use amp_runtime::{ArrayView, ConstArrayView};
+    /// let mut data = [1, 2, 3];
+    /// let view = ArrayView::new(3, &mut data)?;
+    /// let read: ConstArrayView<i32, 1> = view.as_const();
+    /// view.set(0, 10)?;
+    /// assert_eq!(read.get(0)?, 10);
+    /// # Ok::<(), amp_runtime::Error>(())
+    /// ```
+    pub fn as_const(&self) -> ConstArrayView<'a, T, N> {
+        ConstArrayView {
+            data: self.data.clone(),
+        }
+    }
+
+    /// The host data behind the view, made current (C++ AMP `array_view::data()`): the view is
+    /// synchronized first, so the elements are the current ones, in row-major order. amp hands
+    /// out a copy rather than a pointer into memory the view borrows (Rust's borrow rules: the
+    /// caller's slice is borrowed by the view). Fails with
+    /// [`Error::UnsupportedFeature`](crate::Error::UnsupportedFeature)
+    /// ([`FeatureError::NoHostSource`](crate::error::FeatureError::NoHostSource)) for a view
+    /// with no host source ([`from_extent`](ArrayView::from_extent), an `Array`'s view), as
+    /// C++ AMP's `data()` is only for views of host data.
+    ///
+    /// ```
+    /// use amp_runtime::ArrayView;
+    /// let mut data = [1, 2, 3, 4];
+    /// let view = ArrayView::new(4, &mut data)?;
+    /// view.set(3, 40)?;
+    /// assert_eq!(view.data()?, [1, 2, 3, 40]);
+    /// # Ok::<(), amp_runtime::Error>(())
+    /// ```
+    pub fn data(&self) -> Result<Vec<T>> {
+        if self.data.owns_host() {
+            return Err(crate::error::Error::UnsupportedFeature(
+                crate::error::FeatureError::NoHostSource {
+                    extent: crate::error::coords::extent(self.extent()),
+                },
+            ));
+        }
+        self.data.synchronize()?;
+        self.data.to_vec()
+    }
+
     /// Records that a kernel wrote the view: the accelerator's copy is now the only current one.
     pub(crate) fn kernel_wrote(&self) {
         self.data.kernel_wrote();
@@ -436,6 +485,34 @@ impl<T: Element, const N: usize> Drop for ConstArrayView<'_, T, N> {
                 self.data.extent()
             );
         }
+    }
+}
+
+/// A second view of the same data (C++ AMP's `array_view` copy): coherent with this one (the
+/// same coherence state, the same host data), with the same extent; the host data is
+/// synchronized when the last view of it is dropped.
+impl<T: Element, const N: usize> Clone for ArrayView<'_, T, N> {
+    fn clone(&self) -> Self {
+        ArrayView {
+            data: self.data.clone(),
+        }
+    }
+}
+
+/// A second read-only view of the same data; see [`ArrayView`'s `Clone`](ArrayView#impl-Clone-for-ArrayView%3C'_,+T,+N%3E).
+impl<T: Element, const N: usize> Clone for ConstArrayView<'_, T, N> {
+    fn clone(&self) -> Self {
+        ConstArrayView {
+            data: self.data.clone(),
+        }
+    }
+}
+
+/// [`ArrayView::as_const`], taking the view (C++ AMP's implicit conversion to
+/// `array_view<const T, N>`).
+impl<'a, T: Element, const N: usize> From<ArrayView<'a, T, N>> for ConstArrayView<'a, T, N> {
+    fn from(view: ArrayView<'a, T, N>) -> Self {
+        view.as_const()
     }
 }
 

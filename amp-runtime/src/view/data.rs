@@ -55,6 +55,18 @@ pub(crate) struct ViewData<'a, T: Element, const N: usize> {
     core: Core<'a, T>,
 }
 
+/// Another view of the same data with the same layout (a view's `Clone`).
+impl<T: Element, const N: usize> Clone for ViewData<'_, T, N> {
+    fn clone(&self) -> Self {
+        ViewData {
+            extent: self.extent,
+            offset: self.offset,
+            strides: self.strides,
+            core: self.core.clone(),
+        }
+    }
+}
+
 impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
     pub(crate) fn read_write(extent: Extent<N>, data: &'a mut [T]) -> Result<Self> {
         check_extent(extent, data.len())?;
