@@ -35,6 +35,7 @@ mod host_calls;
 mod indices_per_thread;
 mod interop;
 mod kernel_sections;
+mod kernel_views;
 mod language;
 mod large_data;
 mod math;
