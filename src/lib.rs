@@ -67,7 +67,9 @@ pub use amp_runtime::interop;
 pub use amp_runtime::launch::pipelines_built;
 pub use amp_runtime::print;
 pub use amp_runtime::CHECK_ENV;
-pub use amp_runtime::{copy, copy_async, transfer_bytes, Completion, CopySource, CopyTarget};
+pub use amp_runtime::{
+    copy, copy_async, transfer_bytes, Completion, CopySource, CopyTarget, FutureStatus,
+};
 pub use amp_runtime::{
     transfer_counts, Accelerator, AcceleratorView, Array, ArrayView, ConstArrayView, DeviceType,
     Error, KernelFault, Limits, QueuingMode, Result, StagingArray, StagingRead, StagingWrite,

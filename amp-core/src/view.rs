@@ -335,6 +335,20 @@ where
 }
 
 /// Views passed to device functions are bound, not passed: the key is the binding.
+impl<T, const N: usize> View<T, N, ReadWrite> {
+    /// This view as a read-only view of the same data (C++ AMP's conversion of
+    /// `array_view<T, N>` to `array_view<const T, N>`, and the host's `ArrayView::as_const`):
+    /// indexed, sectioned and passed to a `#[kernel] fn` taking a `ConstArrayView` like any
+    /// read-only view; writing through it is a compile error.
+    pub fn as_const(self, _: &mut KernelBuilder) -> View<T, N, ReadOnly> {
+        View {
+            global: self.global,
+            words: self.words,
+            _ty: PhantomData,
+        }
+    }
+}
+
 impl<T: 'static, const N: usize, A: 'static> FnArg for View<T, N, A> {
     fn key(&self, _: &KernelBuilder, key: &mut Vec<u32>) {
         key.push(self.global.index() as u32);

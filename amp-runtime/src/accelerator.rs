@@ -49,6 +49,16 @@ const LLVMPIPE_LOCAL_ARRAY_BYTES: u32 = 64 * 1024;
 
 static NEXT_ID: AtomicU64 = AtomicU64::new(1);
 static INSTANCE: OnceLock<wgpu::Instance> = OnceLock::new();
+/// The flags the wgpu instance was made with (debug and validation layers among them).
+static INSTANCE_FLAGS: OnceLock<wgpu::InstanceFlags> = OnceLock::new();
+
+/// Whether wgpu's debug or validation layers are on for the devices amp opens (`WGPU_DEBUG`,
+/// `WGPU_VALIDATION`, and wgpu's defaults for the build); `false` before any is enumerated.
+pub(crate) fn instance_debug() -> bool {
+    INSTANCE_FLAGS.get().is_some_and(|flags| {
+        flags.intersects(wgpu::InstanceFlags::DEBUG | wgpu::InstanceFlags::VALIDATION)
+    })
+}
 static ALL: OnceLock<Vec<Accelerator>> = OnceLock::new();
 /// The CPU accelerator, made on first use (it needs no wgpu instance).
 static HOST: OnceLock<Accelerator> = OnceLock::new();
@@ -682,6 +692,7 @@ fn registry() -> Result<&'static [Accelerator]> {
                 let mut descriptor = wgpu::InstanceDescriptor::new_without_display_handle();
                 descriptor.backends = BACKENDS;
                 descriptor.flags = descriptor.flags.with_env();
+                let _ = INSTANCE_FLAGS.set(descriptor.flags);
                 wgpu::Instance::new(descriptor)
             });
             pollster::block_on(instance.enumerate_adapters(BACKENDS))

@@ -171,6 +171,52 @@ impl<T: Element, const N: usize> Array<T, N> {
         Ok(ArrayView::from_view_data(data))
     }
 
+    /// The part of the array from `origin` to its end, as a view (C++ AMP
+    /// `array::section(origin)`); see [`section`](Self::section).
+    pub fn section_from(&self, origin: impl Into<Index<N>>) -> Result<ArrayView<'static, T, N>> {
+        let origin = origin.into();
+        let extent = self.extent() - Extent::new(origin.0);
+        self.section(origin, extent)
+    }
+
+    /// The part of the array from its origin with `extent`, as a view (C++ AMP
+    /// `array::section(extent)`); see [`section`](Self::section).
+    pub fn section_extent(&self, extent: impl Into<Extent<N>>) -> Result<ArrayView<'static, T, N>> {
+        self.section(Index::new([0; N]), extent)
+    }
+
+    /// A deep copy of the array on the same accelerator (C++ AMP's `array` copy constructor):
+    /// a new array with its own data, equal to this one's now; later writes to either do not
+    /// reach the other. Where the data is current on an accelerator it is copied buffer to
+    /// buffer there, with nothing crossing to the host.
+    ///
+    /// ```
+    /// use amp_runtime::Array;
+    /// let a = Array::new(3, &[1, 2, 3])?;
+    /// let b = a.try_clone()?;
+    /// assert_eq!(b.to_vec()?, [1, 2, 3]);
+    /// assert_ne!(a.data_id(), b.data_id());
+    /// # Ok::<(), amp_runtime::Error>(())
+    /// ```
+    pub fn try_clone(&self) -> Result<Self> {
+        let copy = Self::from_extent(self.extent())?;
+        let copy = match &self.home {
+            Some(acc) => copy.placed_on(acc),
+            None => copy,
+        };
+        crate::copy(self, &copy)?;
+        Ok(copy)
+    }
+
+    /// A deep copy of the array on `view`'s accelerator (C++ AMP `array(const array&,
+    /// accelerator_view)`): the data goes buffer to buffer where both are on one accelerator,
+    /// through the host otherwise.
+    pub fn try_clone_on(&self, view: &AcceleratorView) -> Result<Self> {
+        let copy = Self::from_extent_on(view, self.extent())?;
+        crate::copy(self, &copy)?;
+        Ok(copy)
+    }
+
     /// The array's elements, in row-major order, as a view of another extent and rank (C++
     /// AMP `array::view_as`); see [`ArrayView::view_as`].
     pub fn view_as<const M: usize>(

@@ -88,6 +88,22 @@ type Finish<'a> = Box<dyn FnOnce(&[u8]) -> Result<()> + 'a>;
 #[must_use = "a Completion does nothing more unless waited for; dropping it blocks until the operation is done"]
 pub struct Completion<'a> {
     stage: Stage<'a>,
+    /// What [`then`](Completion::then) chained: it gets the operation's result once the
+    /// operation is complete, and its result is the `Completion`'s.
+    after: Option<After<'a>>,
+}
+
+/// A continuation chained by [`Completion::then`].
+type After<'a> = Box<dyn FnOnce(Result<()>) -> Result<()> + 'a>;
+
+/// What [`Completion::wait_for`] found (C++ `std::future_status`, less `deferred`: amp starts
+/// every operation at once).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FutureStatus {
+    /// The operation is complete: [`Completion::wait`] returns at once.
+    Ready,
+    /// The time ran out first: the operation is still running.
+    Timeout,
 }
 
 enum Stage<'a> {
@@ -104,6 +120,7 @@ impl<'a> Completion<'a> {
     pub(crate) fn ready(result: Result<()>) -> Self {
         Completion {
             stage: Stage::Ready(result),
+            after: None,
         }
     }
 
@@ -115,6 +132,7 @@ impl<'a> Completion<'a> {
                 flight,
                 finish: Box::new(finish),
             },
+            after: None,
         }
     }
 
@@ -143,12 +161,91 @@ impl<'a> Completion<'a> {
         }
     }
 
+    /// Chains `f` to run once the operation is complete (C++ AMP `completion_future::then`):
+    /// it gets the operation's result (its error included: none is lost) and returns the
+    /// result of the whole, which the returned `Completion` hands out. Returns at once, never
+    /// blocking.
+    ///
+    /// `f` runs on the thread that finishes the returned `Completion`: when it is waited for
+    /// ([`wait`](Self::wait), [`get`](Self::get), `.await`) or dropped (which, as for any
+    /// `Completion`, waits for the operation first); at once when the operation finished at
+    /// the call. ([`is_ready`](Self::is_ready) and [`wait_for`](Self::wait_for) only look.) C++ AMP runs the continuation on a runtime thread as soon as the work is
+    /// done; amp runs it where the `Completion` is, since it may borrow the caller's data
+    /// (which a `Completion` borrows until the data has arrived) and is not `Send`.
+    ///
+    /// ```
+    /// use amp_runtime::{copy_async, Array};
+    /// use std::cell::Cell;
+    /// let a = Array::new(4, &[1, 2, 3, 4])?;
+    /// let mut out = vec![0; 4];
+    /// let ran = Cell::new(false);
+    /// let done = copy_async(&a, &mut out).then(|result| {
+    ///     ran.set(true);
+    ///     result
+    /// });
+    /// done.wait()?;
+    /// assert!(ran.get());
+    /// assert_eq!(out, [1, 2, 3, 4]);
+    /// # Ok::<(), amp_runtime::Error>(())
+    /// ```
+    pub fn then(mut self, f: impl FnOnce(Result<()>) -> Result<()> + 'a) -> Completion<'a> {
+        let stage = std::mem::replace(&mut self.stage, Stage::Taken);
+        let after: After<'a> = match self.after.take() {
+            Some(first) => Box::new(move |result| f(first(result))),
+            None => Box::new(f),
+        };
+        let mut chained = Completion {
+            stage,
+            after: Some(after),
+        };
+        if matches!(chained.stage, Stage::Ready(_)) {
+            // Done at the call: the continuation runs now.
+            let result = chained.finish();
+            return Completion::ready(result);
+        }
+        chained
+    }
+
+    /// Waits up to `timeout` for the operation (C++ AMP `completion_future::wait_for`):
+    /// [`FutureStatus::Ready`] once it is complete (then [`wait`](Self::wait) or
+    /// [`get`](Self::get) returns its result at once, its error included), or
+    /// [`FutureStatus::Timeout`]. Fails only when the device is lost meanwhile.
+    ///
+    /// ```
+    /// use amp_runtime::{copy_async, Array, FutureStatus};
+    /// use std::time::Duration;
+    /// let a = Array::new(4, &[1, 2, 3, 4])?;
+    /// let mut out = vec![0; 4];
+    /// let done = copy_async(&a, &mut out);
+    /// while done.wait_for(Duration::from_millis(10))? == FutureStatus::Timeout {}
+    /// done.get()?;
+    /// assert_eq!(out, [1, 2, 3, 4]);
+    /// # Ok::<(), amp_runtime::Error>(())
+    /// ```
+    pub fn wait_for(&self, timeout: Duration) -> Result<FutureStatus> {
+        let Stage::InFlight { flight, .. } = &self.stage else {
+            return Ok(FutureStatus::Ready);
+        };
+        let since = Instant::now();
+        loop {
+            flight.drive();
+            flight.device.check_lost()?;
+            let left = timeout.saturating_sub(since.elapsed());
+            if flight.signal.wait_timeout(left.min(RECHECK)) {
+                return Ok(FutureStatus::Ready);
+            }
+            if since.elapsed() >= timeout {
+                return Ok(FutureStatus::Timeout);
+            }
+        }
+    }
+
     /// Waits for the flight, if any, and finishes.
     fn block(&mut self) -> Result<()> {
         if let Stage::InFlight { flight, .. } = &self.stage {
             if let Err(error) = flight.block() {
                 self.stage = Stage::Taken;
-                return Err(error);
+                return self.settle(Err(error));
             }
         }
         self.finish()
@@ -156,10 +253,20 @@ impl<'a> Completion<'a> {
 
     /// Hands out the result; the flight must be done.
     fn finish(&mut self) -> Result<()> {
-        match std::mem::replace(&mut self.stage, Stage::Taken) {
+        let result = match std::mem::replace(&mut self.stage, Stage::Taken) {
             Stage::Ready(result) => result,
-            Stage::InFlight { flight, finish } => flight.read(finish)?,
-            Stage::Taken => Err(Error::Device(DeviceError::PolledAfterCompletion)),
+            Stage::InFlight { flight, finish } => flight.read(finish).and_then(|r| r),
+            Stage::Taken => return Err(Error::Device(DeviceError::PolledAfterCompletion)),
+        };
+        self.settle(result)
+    }
+
+    /// The operation's `result`, passed through the continuation [`then`](Self::then)
+    /// chained, if any.
+    fn settle(&mut self, result: Result<()>) -> Result<()> {
+        match self.after.take() {
+            Some(after) => after(result),
+            None => result,
         }
     }
 }

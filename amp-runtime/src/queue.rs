@@ -13,9 +13,16 @@ pub use crate::batch::{QueuingMode, BATCH_LIMIT};
 use crate::completion::{Completion, Flight};
 use crate::error::Result;
 use std::fmt;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// A queue of work on an accelerator (C++ AMP `accelerator_view`): launch on it with
 /// `parallel_for_each!(view, domain, |idx| …)`. Cloning is cheap; clones are the same view.
+///
+/// `==` (C++ AMP `accelerator_view::operator==`) is true for the same view: a clone of it, or
+/// the accelerator's [`default_view`](Accelerator::default_view) each time it is asked for.
+/// Each [`create_view`](Accelerator::create_view) and [`with_checking`](Self::with_checking)
+/// makes a new view, unequal to every other (they share the accelerator's one wgpu queue, but
+/// differ in when their launches are submitted).
 ///
 /// ```no_run
 /// use amp_runtime::{Accelerator, QueuingMode};
@@ -29,7 +36,27 @@ pub struct AcceleratorView {
     accelerator: Accelerator,
     mode: QueuingMode,
     checking: bool,
+    /// The view's identity on its accelerator: [`DEFAULT_VIEW`] for the default view, a new
+    /// number for each view made otherwise.
+    id: u64,
 }
+
+/// [`AcceleratorView::id`] of an accelerator's default view.
+const DEFAULT_VIEW: u64 = 0;
+
+/// The identity of a view made now.
+fn new_view_id() -> u64 {
+    static NEXT: AtomicU64 = AtomicU64::new(DEFAULT_VIEW + 1);
+    NEXT.fetch_add(1, Ordering::Relaxed)
+}
+
+impl PartialEq for AcceleratorView {
+    fn eq(&self, other: &Self) -> bool {
+        self.accelerator == other.accelerator && self.id == other.id
+    }
+}
+
+impl Eq for AcceleratorView {}
 
 impl AcceleratorView {
     /// The accelerator the view's work runs on.
@@ -62,6 +89,7 @@ impl AcceleratorView {
     pub fn with_checking(&self) -> AcceleratorView {
         AcceleratorView {
             checking: true,
+            id: new_view_id(),
             ..self.clone()
         }
     }
@@ -115,7 +143,10 @@ impl Accelerator {
     /// The accelerator's default view (C++ AMP `accelerator::get_default_view`): automatic
     /// queuing. Plain `parallel_for_each!` launches use it.
     pub fn default_view(&self) -> AcceleratorView {
-        self.create_view(QueuingMode::Automatic)
+        AcceleratorView {
+            id: DEFAULT_VIEW,
+            ..self.create_view(QueuingMode::Automatic)
+        }
     }
 
     /// A view of the accelerator with the given queuing mode (C++ AMP
@@ -125,6 +156,7 @@ impl Accelerator {
             accelerator: self.clone(),
             mode,
             checking: false,
+            id: new_view_id(),
         }
     }
 }

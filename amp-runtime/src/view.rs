@@ -89,7 +89,9 @@ macro_rules! view_methods {
         }
 
         /// Declares that the host data changed outside the view (C++ AMP `array_view::refresh`):
-        /// the accelerator's copy is stale and the next kernel uploads the host data again.
+        /// the accelerator's copy is stale and the next kernel uploads the host data again. A
+        /// view with no host source ([`ArrayView::from_extent`], an `Array`'s view) has nothing
+        /// to refresh from: nothing changes (C++ AMP: a no-op), the accelerator's data stays.
         pub fn refresh(&self) {
             self.data.refresh();
         }
@@ -134,10 +136,10 @@ macro_rules! view_methods {
         /// The view's elements must be consecutive in the data: a whole view or a section of
         /// whole rows. A section narrower than its parent's rows fails with
         /// [`Error::InvalidComputeDomain`](crate::Error::InvalidComputeDomain), as does a
-        /// negative component; an `extent` that does not hold exactly as many elements as this
-        /// view fails with [`Error::ExtentMismatch`](crate::Error::ExtentMismatch). C++ AMP
-        /// reshaped rank-1 views only and accepted a smaller extent; amp reshapes any
-        /// consecutive view and asks for the same count, so nothing is cut off silently.
+        /// negative component. `extent` may hold fewer elements than this view (C++ AMP:
+        /// `extent.size() <= size()`): the new view sees the first ones; more fails with
+        /// [`Error::ExtentMismatch`](crate::Error::ExtentMismatch). C++ AMP reshaped rank-1
+        /// views only; amp reshapes any consecutive view.
         ///
         /// ```
         /// use amp_runtime::ArrayView;
@@ -246,13 +248,63 @@ impl<'a, T: Element, const N: usize> ArrayView<'a, T, N> {
     /// kernel that uses the view does not upload the host data, and results not yet copied back
     /// are dropped. Use it on views that a kernel only writes.
     ///
-    /// On a [`section`](Self::section) that does not cover the whole data it does nothing:
-    /// discarding is a permission, not a promise, and amp tracks where the data is current for
-    /// the whole data at once, so dropping a section's elements would drop the rest with them.
-    /// Data outside a section is never lost; the section is simply uploaded or copied back with
-    /// the rest.
+    /// On a [`section`](Self::section) that does not cover the whole data, the section's
+    /// results not yet copied back are dropped: the next `synchronize` (or drop) leaves the
+    /// host data of the section as it is, unless a kernel or the host writes the data after
+    /// the discard; the data outside the section comes back as always. While the host copy is
+    /// current, discarding a section changes nothing: the next kernel uploads the section with
+    /// the rest (discarding permits the runtime not to preserve data, it never requires it).
     pub fn discard_data(&self) {
         self.data.discard_data();
+    }
+
+    /// This view as a read-only view of the same data (C++ AMP's conversion of
+    /// `array_view<T, N>` to `array_view<const T, N>`): coherent with this one, usable as
+    /// kernel input, and (like a clone) a view of the data that keeps the host data's
+    /// synchronization on drop for the last view alive. Also `ConstArrayView::from(view)`.
+    ///
+    /// ```
+    /// use amp_runtime::{ArrayView, ConstArrayView};
+    /// let mut data = [1, 2, 3];
+    /// let view = ArrayView::new(3, &mut data)?;
+    /// let read: ConstArrayView<i32, 1> = view.as_const();
+    /// view.set(0, 10)?;
+    /// assert_eq!(read.get(0)?, 10);
+    /// # Ok::<(), amp_runtime::Error>(())
+    /// ```
+    pub fn as_const(&self) -> ConstArrayView<'a, T, N> {
+        ConstArrayView {
+            data: self.data.clone(),
+        }
+    }
+
+    /// The host data behind the view, made current (C++ AMP `array_view::data()`): the view is
+    /// synchronized first, so the elements are the current ones, in row-major order. amp hands
+    /// out a copy rather than a pointer into memory the view borrows (Rust's borrow rules: the
+    /// caller's slice is borrowed by the view). Fails with
+    /// [`Error::UnsupportedFeature`](crate::Error::UnsupportedFeature)
+    /// ([`FeatureError::NoHostSource`](crate::error::FeatureError::NoHostSource)) for a view
+    /// with no host source ([`from_extent`](ArrayView::from_extent), an `Array`'s view), as
+    /// C++ AMP's `data()` is only for views of host data.
+    ///
+    /// ```
+    /// use amp_runtime::ArrayView;
+    /// let mut data = [1, 2, 3, 4];
+    /// let view = ArrayView::new(4, &mut data)?;
+    /// view.set(3, 40)?;
+    /// assert_eq!(view.data()?, [1, 2, 3, 40]);
+    /// # Ok::<(), amp_runtime::Error>(())
+    /// ```
+    pub fn data(&self) -> Result<Vec<T>> {
+        if self.data.owns_host() {
+            return Err(crate::error::Error::UnsupportedFeature(
+                crate::error::FeatureError::NoHostSource {
+                    extent: crate::error::coords::extent(self.extent()),
+                },
+            ));
+        }
+        self.data.synchronize()?;
+        self.data.to_vec()
     }
 
     /// Records that a kernel wrote the view: the accelerator's copy is now the only current one.
@@ -401,12 +453,14 @@ macro_rules! reinterpretation {
 reinterpretation!(ArrayView);
 reinterpretation!(ConstArrayView);
 
-/// Copies results back into the borrowed data. Drop cannot return an error; one is reported on
-/// stderr, and the data then holds what it held before the kernel ran. A view that owns its data
-/// ([`ArrayView::from_extent`]) copies nothing: nobody else can see that host copy.
+/// Copies results back into the borrowed data when the last view of it goes (C++ AMP: the
+/// implicit synchronization when the last `array_view` of the data is destroyed; dropping a
+/// section while its parent lives copies nothing). Drop cannot return an error; one is reported
+/// on stderr, and the data then holds what it held before the kernel ran. A view that owns its
+/// data ([`ArrayView::from_extent`]) copies nothing: nobody else can see that host copy.
 impl<T: Element, const N: usize> Drop for ArrayView<'_, T, N> {
     fn drop(&mut self) {
-        if self.data.owns_host() {
+        if self.data.owns_host() || !self.data.is_last_view() {
             return;
         }
         if let Err(error) = self.data.synchronize() {
@@ -415,6 +469,50 @@ impl<T: Element, const N: usize> Drop for ArrayView<'_, T, N> {
                 self.data.extent()
             );
         }
+    }
+}
+
+/// A read-only view made from a read-write one ([`ArrayView::as_const`]) may be the last view of
+/// the data: its drop then copies the results back as the read-write view's would.
+impl<T: Element, const N: usize> Drop for ConstArrayView<'_, T, N> {
+    fn drop(&mut self) {
+        if self.data.owns_host() || !self.data.is_last_view() {
+            return;
+        }
+        if let Err(error) = self.data.synchronize() {
+            eprintln!(
+                "amp: array view of extent {} could not be synchronized on drop: {error}",
+                self.data.extent()
+            );
+        }
+    }
+}
+
+/// A second view of the same data (C++ AMP's `array_view` copy): coherent with this one (the
+/// same coherence state, the same host data), with the same extent; the host data is
+/// synchronized when the last view of it is dropped.
+impl<T: Element, const N: usize> Clone for ArrayView<'_, T, N> {
+    fn clone(&self) -> Self {
+        ArrayView {
+            data: self.data.clone(),
+        }
+    }
+}
+
+/// A second read-only view of the same data; see [`ArrayView`'s `Clone`](ArrayView#impl-Clone-for-ArrayView%3C'_,+T,+N%3E).
+impl<T: Element, const N: usize> Clone for ConstArrayView<'_, T, N> {
+    fn clone(&self) -> Self {
+        ConstArrayView {
+            data: self.data.clone(),
+        }
+    }
+}
+
+/// [`ArrayView::as_const`], taking the view (C++ AMP's implicit conversion to
+/// `array_view<const T, N>`).
+impl<'a, T: Element, const N: usize> From<ArrayView<'a, T, N>> for ConstArrayView<'a, T, N> {
+    fn from(view: ArrayView<'a, T, N>) -> Self {
+        view.as_const()
     }
 }
 

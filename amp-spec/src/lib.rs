@@ -164,6 +164,7 @@ pub const TYPE_METHODS: &[&str] = &[
     "gather_blue",
     "gather_alpha",
     "section",
+    "as_const",
     "read_uniform",
     "size",
     "tile_dim0",

@@ -67,6 +67,12 @@ pub enum FeatureError {
     },
     /// A write to a read-only array view.
     ReadOnlyWrite,
+    /// `ArrayView::data` of a view with no host source (made from an extent alone, or an
+    /// `Array`'s view): there is no host data behind it.
+    NoHostSource {
+        /// The view's extent.
+        extent: Vec<i64>,
+    },
     /// `reinterpret_as` from or to `bool`, which is a byte on the host and a word on the
     /// accelerator.
     ReinterpretBool {
@@ -186,6 +192,12 @@ impl fmt::Display for FeatureError {
                  kernels; time them with the wall clock around a wait instead"
             ),
             FeatureError::ReadOnlyWrite => f.write_str("a read-only array view cannot be written"),
+            FeatureError::NoHostSource { extent } => write!(
+                f,
+                "data(): the array view of extent {} has no host data source (it was made from \
+                 an extent alone, or from an Array); read it with to_vec()",
+                super::coords::Tuple(extent)
+            ),
             FeatureError::ReinterpretBool { from, to } => write!(
                 f,
                 "reinterpret_as from {from} to {to}: bool elements are one byte on the host and \

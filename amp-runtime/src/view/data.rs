@@ -55,6 +55,18 @@ pub(crate) struct ViewData<'a, T: Element, const N: usize> {
     core: Core<'a, T>,
 }
 
+/// Another view of the same data with the same layout (a view's `Clone`).
+impl<T: Element, const N: usize> Clone for ViewData<'_, T, N> {
+    fn clone(&self) -> Self {
+        ViewData {
+            extent: self.extent,
+            offset: self.offset,
+            strides: self.strides,
+            core: self.core.clone(),
+        }
+    }
+}
+
 impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
     pub(crate) fn read_write(extent: Extent<N>, data: &'a mut [T]) -> Result<Self> {
         check_extent(extent, data.len())?;
@@ -153,6 +165,12 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
         self.core.with(|l| l.host.kind() == HostKind::Owned)
     }
 
+    /// Whether this is the last view of the data alive (C++ AMP synchronizes the host data
+    /// when the last view of it is destroyed, not when a section of it is).
+    pub(crate) fn is_last_view(&self) -> bool {
+        self.core.is_last()
+    }
+
     /// Device bytes copied to and from the host for this data, as `(uploaded, downloaded)`.
     pub(crate) fn transfer_bytes(&self) -> (u64, u64) {
         let meta = self.core.meta();
@@ -227,7 +245,10 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
             if l.host.kind() == HostKind::ReadOnly {
                 return Err(read_only_error());
             }
-            if l.co.is_shared() || self.partial_allowed(l, 1) {
+            // (With discarded parts pending, the write goes through the host copy, which the
+            // download that brings it current keeps them in.)
+            let in_place = l.co.discarded().is_empty() && self.partial_allowed(l, 1);
+            if l.co.is_shared() || in_place {
                 if let Some(copy) = l.co.device() {
                     // Only the device copy is current (for good, when it is shared): write the
                     // element there, nothing comes back.
@@ -313,21 +334,38 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
         Ok(Some(part))
     }
 
-    /// Discards the data when this view covers all of it; otherwise does nothing. The coherence
-    /// state is kept for the whole data, not per element, so discarding a section would drop
-    /// (or skip uploading) the elements outside it too; keeping the section's contents is
-    /// always correct, since discarding only permits the runtime not to preserve them.
+    /// Discards the view's elements (C++ AMP `array_view::discard_data`). A view of the whole
+    /// data discards all of it: the next device use skips the upload. A section's elements are
+    /// discarded where the device copy alone is current: the next download leaves the host
+    /// copy of them as it is, unless a kernel or the host writes the data first. Elsewhere the
+    /// host copy is current and nothing changes (uploading it is correct: discarding permits
+    /// the runtime not to preserve data, it never requires it).
     pub(crate) fn discard_data(&self) {
+        let whole = self.is_whole();
+        let (runs, run) = self.runs();
+        let element = T::BYTES as u64;
         self.core.with(|l| {
-            if !self.is_whole() {
+            if whole {
+                l.co.discard();
                 return;
             }
-            l.co.discard();
+            let ranges = runs
+                .iter()
+                .map(|&start| (start as u64 * element, run as u64 * element));
+            l.co.discard_part(ranges);
         });
     }
 
+    /// Declares that the host source changed (C++ AMP `array_view::refresh`): the next device
+    /// use uploads it. Data with no host source (an `Array`'s, a view made from an extent
+    /// alone) has nothing to refresh from, so nothing changes (C++ AMP: a no-op), and the
+    /// accelerator's data is kept.
     pub(crate) fn refresh(&self) {
-        self.core.with(|l| l.co.refresh());
+        self.core.with(|l| {
+            if l.host.kind() != HostKind::Owned {
+                l.co.refresh();
+            }
+        });
     }
 
     /// Keeps the data, just made, in host memory: it belongs to the host-only CPU accelerator
@@ -517,12 +555,43 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
         if l.host.kind() != HostKind::ReadOnly {
             let bytes = self.core.meta().data_bytes();
             if bytes > 0 {
+                let kept = kept_discarded(l);
                 l.host.download_all(&copy.acc, &copy.segments)?;
+                restore(l, kept);
                 self.counted_download(bytes);
             }
         }
         l.co.host_made_current();
         Ok(())
+    }
+
+    /// The view's elements in row-major order, read from wherever the current data is, leaving
+    /// the host copy as it is (C++ AMP's `copy` out of a view: it writes the destination only).
+    /// When only the device copy is current, the part of the data from the view's first to its
+    /// last element is downloaded and the host copy stays stale.
+    pub(crate) fn read_current(&self) -> Result<Vec<T>> {
+        let Some((first, last)) = self.span() else {
+            return Ok(Vec::new());
+        };
+        let read = self.core.with(|l| -> Result<Option<Vec<T>>> {
+            let Some(copy) = l.co.device().filter(|_| l.co.current() == Current::Device) else {
+                return Ok(None);
+            };
+            let len = last - first + 1;
+            let mut part = l.host.read(first, len).into_owned();
+            if part.len() != len {
+                return Ok(None);
+            }
+            copy.segments.download(&copy.acc, first, &mut part)?;
+            self.counted_download(bytes_of::<T>(len));
+            self.take_fault(l)?;
+            Ok(Some(part))
+        })?;
+        match read {
+            Some(part) => self.gather(&part, first),
+            // The host copy is current: reading it changes nothing.
+            None => self.to_vec(),
+        }
     }
 
     /// Device buffers for the data: its bytes and room for the zero sentinel that checked
@@ -543,6 +612,31 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
             })
         })?;
         Segments::create(acc, size, self.plan(acc))
+    }
+}
+
+/// The host copy of the discarded byte ranges, in whole elements of `T` (`(first element,
+/// elements)`), to put back after a download (see `Coherence::discard_part`).
+fn kept_discarded<T: Element>(l: &Locked<'_, T>) -> Vec<(usize, Vec<T>)> {
+    let element = (T::BYTES as u64).max(1);
+    l.co.discarded()
+        .iter()
+        .filter_map(|&(start, len)| {
+            // Elements of `T` wholly inside the range; one that straddles its edge is the
+            // device's (discarded data may hold anything).
+            let first = start.div_ceil(element);
+            let end = (start + len) / element;
+            let first = usize::try_from(first).ok()?;
+            let count = usize::try_from(end.checked_sub(first as u64)?).ok()?;
+            Some((first, l.host.read(first, count).into_owned()))
+        })
+        .collect()
+}
+
+/// Puts back the host copy of discarded elements that [`kept_discarded`] saved.
+fn restore<T: Element>(l: &mut Locked<'_, T>, kept: Vec<(usize, Vec<T>)>) {
+    for (first, values) in kept {
+        l.host.write(first, &values);
     }
 }
 

@@ -22,6 +22,7 @@ use amp_core::{Element, Extent};
 use std::any::TypeId;
 use std::borrow::Cow;
 use std::marker::PhantomData;
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 impl<'a, S: Element, T: Element> CastCore<'a, T> for Shared<'a, S> {
@@ -208,6 +209,7 @@ impl<'a, T: Element> ViewData<'a, T, 1> {
             Core::Typed(shared) => Core::Cast(Arc::clone(shared) as Arc<dyn CastCore<'a, U> + 'a>),
             Core::Cast(cast) => Core::Cast(Arc::new(Chain(Arc::clone(cast)))),
         };
+        core.meta().views.fetch_add(1, Ordering::AcqRel);
         core.meta().reserve_sentinel::<U>();
         Ok(ViewData {
             extent: Extent::new([count]),

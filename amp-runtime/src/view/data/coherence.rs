@@ -63,6 +63,11 @@ pub(super) struct Coherence {
     device_writes: u64,
     /// Where the data may live.
     residence: Residence,
+    /// Byte ranges `(start, len)` of the data that a section's `discard_data` dropped while
+    /// the device copy alone was current: the next download leaves the host copy of them as
+    /// it is (C++ AMP: discarded data is not copied back unless written again). Cleared by
+    /// every event that writes either copy or makes the host copy current.
+    discarded: Vec<(u64, u64)>,
 }
 
 impl Coherence {
@@ -74,6 +79,7 @@ impl Coherence {
             partial_reads: 0,
             device_writes: 0,
             residence: Residence::Anywhere,
+            discarded: Vec::new(),
         }
     }
 
@@ -162,18 +168,37 @@ impl Coherence {
     /// overwritten).
     pub(super) fn discard(&mut self) {
         self.current = Current::Discarded;
+        self.discarded.clear();
         self.keep_device_if_shared();
+    }
+
+    /// A section's bytes `ranges` need not be kept (`discard_data` on a section). Only while
+    /// the device copy alone is current (and is not shared) does this change anything: the next
+    /// download then leaves the host copy of those bytes as it is. Otherwise the host copy is
+    /// current and the upload that the next kernel makes is correct either way.
+    pub(super) fn discard_part(&mut self, ranges: impl IntoIterator<Item = (u64, u64)>) {
+        if self.current == Current::Device && !self.is_shared() {
+            self.discarded.extend(ranges);
+        }
+    }
+
+    /// The byte ranges whose host copy the next download must keep (see
+    /// [`discard_part`](Self::discard_part)).
+    pub(super) fn discarded(&self) -> &[(u64, u64)] {
+        &self.discarded
     }
 
     /// The host data changed outside the view (`refresh`).
     pub(super) fn refresh(&mut self) {
         self.current = Current::Host;
+        self.discarded.clear();
         self.keep_device_if_shared();
     }
 
     /// The host wrote the host copy, which was current: the device copy is stale.
     pub(super) fn host_wrote(&mut self) {
         self.current = Current::Host;
+        self.discarded.clear();
         self.keep_device_if_shared();
     }
 
@@ -199,6 +224,8 @@ impl Coherence {
             self.current = Current::Device;
             self.partial_reads = 0;
             self.device_writes += 1;
+            // A kernel may have written the discarded elements again: they come back.
+            self.discarded.clear();
         }
     }
 
@@ -218,6 +245,7 @@ impl Coherence {
             };
         }
         self.partial_reads = 0;
+        self.discarded.clear();
         self.keep_device_if_shared();
     }
 

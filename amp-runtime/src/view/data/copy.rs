@@ -29,7 +29,8 @@ pub trait DataEnd<T: Element> {
     fn data_id(&self) -> u64;
     /// Whether the elements are consecutive in the data.
     fn contiguous(&self) -> bool;
-    /// The elements in row-major order, read on the host.
+    /// The elements in row-major order, read from wherever the current data is; the source's
+    /// host copy is left as it is (a copy writes its destination only).
     fn read(&self) -> Result<Vec<T>>;
     /// Overwrites the elements with `values` (row-major, exactly [`elements`](Self::elements)),
     /// where the data is current.
@@ -57,7 +58,7 @@ pub trait DataEnd<T: Element> {
 
 impl<T: Element, const N: usize> ViewData<'_, T, N> {
     /// Where each run of consecutive elements of the view starts in the data, and its length.
-    fn runs(&self) -> (Vec<usize>, usize) {
+    pub(super) fn runs(&self) -> (Vec<usize>, usize) {
         match self.span() {
             None => (Vec::new(), 0),
             Some((first, _)) if self.is_contiguous() => (vec![first], self.extent.size() as usize),
@@ -92,7 +93,7 @@ impl<T: Element, const N: usize> DataEnd<T> for ViewData<'_, T, N> {
     }
 
     fn read(&self) -> Result<Vec<T>> {
-        self.to_vec()
+        self.read_current()
     }
 
     fn write(&self, values: &[T]) -> Result<()> {

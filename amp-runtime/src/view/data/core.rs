@@ -5,7 +5,7 @@
 use super::coherence::Coherence;
 use super::host::{Host, HostAccess};
 use amp_core::Element;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 static NEXT_CORE: AtomicU64 = AtomicU64::new(1);
@@ -41,6 +41,9 @@ pub(super) struct Meta {
     /// none in a buffer of the program's (which may end with the data, and whose bytes past
     /// it are the program's). [`NOT_SHARED`] before. The buffer never grows after that.
     pub(super) shared_room: AtomicU64,
+    /// The views (handles on the core) alive: a view's drop synchronizes the host data only
+    /// when it is the last one.
+    pub(super) views: AtomicUsize,
     pub(super) uploads: AtomicU64,
     pub(super) downloads: AtomicU64,
     pub(super) uploaded_bytes: AtomicU64,
@@ -138,6 +141,7 @@ impl<'a, S: Element> Shared<'a, S> {
                 element_bytes: S::BYTES as u64,
                 sentinel_room: AtomicU64::new(S::BYTES as u64),
                 shared_room: AtomicU64::new(NOT_SHARED),
+                views: AtomicUsize::new(1),
                 uploads: AtomicU64::new(0),
                 downloads: AtomicU64::new(0),
                 uploaded_bytes: AtomicU64::new(0),
@@ -181,6 +185,7 @@ pub(super) enum Core<'a, T: Element> {
 
 impl<T: Element> Clone for Core<'_, T> {
     fn clone(&self) -> Self {
+        self.meta().views.fetch_add(1, Ordering::AcqRel);
         match self {
             Core::Typed(shared) => Core::Typed(Arc::clone(shared)),
             Core::Cast(cast) => Core::Cast(Arc::clone(cast)),
@@ -188,7 +193,18 @@ impl<T: Element> Clone for Core<'_, T> {
     }
 }
 
+impl<T: Element> Drop for Core<'_, T> {
+    fn drop(&mut self) {
+        self.meta().views.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
 impl<'a, T: Element> Core<'a, T> {
+    /// Whether this is the only handle on the core alive.
+    pub(super) fn is_last(&self) -> bool {
+        self.meta().views.load(Ordering::Acquire) == 1
+    }
+
     pub(super) fn meta(&self) -> &Meta {
         match self {
             Core::Typed(shared) => &shared.meta,

@@ -65,7 +65,9 @@ impl<T: Element, const N: usize> ViewData<'_, T, N> {
             if l.co.current() != Current::Device || l.co.device_writes() != writes {
                 return;
             }
+            let kept = super::kept_discarded(l);
             l.host.load_all(staged);
+            super::restore(l, kept);
             l.co.host_made_current();
         });
     }

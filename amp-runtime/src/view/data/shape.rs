@@ -39,13 +39,13 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
     /// This view's elements, in row-major order, as a view of `extent` (C++ AMP `view_as`): a
     /// view of the same data, coherent with this one. The elements must be consecutive in the
     /// data (a whole view or a contiguous section), else
-    /// [`Error::InvalidComputeDomain`]; `extent` must hold as many elements as this view, else
-    /// [`Error::ExtentMismatch`] (and a negative component is
+    /// [`Error::InvalidComputeDomain`]; `extent` may hold at most as many elements as this view
+    /// (the first ones; C++ AMP `extent.size() <= size()`), else [`Error::ExtentMismatch`] (and a negative component is
     /// [`Error::InvalidComputeDomain`]).
     pub(crate) fn view_as<const M: usize>(&self, extent: Extent<M>) -> Result<ViewData<'a, T, M>> {
         let expected = element_count(extent)?;
         let actual = self.extent.size();
-        if expected != actual {
+        if expected > actual {
             return Err(Error::ExtentMismatch {
                 extent: coords::extent(extent),
                 expected,
@@ -61,7 +61,7 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
         Ok(ViewData {
             extent,
             // Consecutive elements: the reshaped view starts where this one does and walks the
-            // same elements in the same order.
+            // same elements (its first ones, when it has fewer) in the same order.
             offset: self.offset,
             strides: row_major_strides(extent),
             core: self.core.clone(),
