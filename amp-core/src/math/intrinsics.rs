@@ -227,7 +227,9 @@ float_fns! {
         b.binary(BinaryOperator::Divide, one, a[0])
     };
     /// `1` when `x >= y`, else `0` (C++ AMP's `step(y, x)`; `0` when either is NaN).
-    step / Step(y, x) => |b, a, s| {
+    // The marker is not named `Step`: a public `Step` would make rustc print `std::iter::Step`
+    // in full in unrelated errors about ranges.
+    step / StepOf(y, x) => |b, a, s| {
         let mut o = super::ir::Ir::new(b, s);
         let one = o.c(1.0);
         let zero = o.c(0.0);

@@ -37,6 +37,7 @@ const INTS: [i32; 10] = [
 ];
 
 /// The float intrinsics' exact definitions, in the kernel's column order.
+#[allow(clippy::manual_clamp)] // Direct3D's clamp is min(max(x, lo), hi), not Rust's clamp.
 fn expected_f32(x: f32, y: f32) -> [f32; 9] {
     let saturate = |v: f32| if v > 0.0 { v.min(1.0) } else { 0.0 };
     let t = saturate((x - (-1.0)) / (2.0 - (-1.0)));

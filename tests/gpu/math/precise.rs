@@ -395,7 +395,7 @@ fn f32_precise_functions_match_the_host() -> Result<(), amp::Error> {
         let sub = |v: f32| v != 0.0 && v.abs() < f32::MIN_POSITIVE;
         for (c, &w) in want.iter().enumerate() {
             let got = out[k * cols + c];
-            if sub(x) || sub(w) || (c >= 8 && c <= 11 && sub(y)) {
+            if sub(x) || sub(w) || ((8..=11).contains(&c) && sub(y)) {
                 continue;
             }
             // The accelerator's sin and cos (sincos) are Vulkan's: bounded on [-π, π] only.
