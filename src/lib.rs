@@ -56,6 +56,9 @@ pub use amp_core::short_vector::{
 pub use amp_core::subgroup;
 
 pub use amp_core::tile::fences::{all_memory_fence, global_memory_fence, tile_static_memory_fence};
+/// Why a compute domain cannot be launched or tiled (the reason inside
+/// [`error::DomainError::Launch`]; also [`TiledExtent::try_pad`]'s error).
+pub use amp_core::DomainError as LaunchDomainError;
 pub use amp_core::{
     Element, Extent, Index, Integer, KernelError, Loc, Numeric, Scalar, Signed, TileBarrier,
     TiledExtent, TiledIndex,
@@ -181,6 +184,7 @@ pub mod kernel_types {
         device_fn, kernel_function, marker, DeviceFn, FnArg, FnArgs, FnResult, KernelArg,
         KernelBuilder, KernelFunction, KernelValue, Marker, Var,
     };
+    pub use amp_core::default::{default_value, KernelDefault};
     pub use amp_core::for_loop::{for_step, ForLoop, ForRange};
     pub use amp_core::host::{HostArg, HostRet, HostValue, KernelOnly};
     pub use amp_core::host_ops::{
@@ -205,7 +209,7 @@ pub mod kernel_types {
         RefRootMut, Reference, Referent, Shared, Unique, UniqueMode,
     };
     pub use amp_core::section::Section;
-    pub use amp_core::short_vector::{Component, HasCross, HasW, HasZ, VectorMethods};
+    pub use amp_core::short_vector::{Component, HasCross, HasW, HasZ, Swizzles, VectorMethods};
     pub use amp_core::structs::{field, Member, PlainFields, Project, Struct};
     pub use amp_core::texel::{Texel, TextureAccess, WriteOnly};
     pub use amp_core::texture::{

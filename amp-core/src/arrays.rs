@@ -151,3 +151,48 @@ pub trait FieldValue: Copy {
 }
 
 impl<T: Copy> FieldValue for T {}
+
+/// The components of a shape from `A` array elements (`value`, an `[i32; A]`): the shape is
+/// one `i32` for rank 1, a vector up to rank 4, and an array above.
+fn shape_from_array<S: crate::types::Value, const A: usize>(
+    b: &mut KernelBuilder,
+    value: Handle<Expression>,
+) -> KernelValue<S> {
+    let components: Vec<_> = (0..A as u32)
+        .map(|index| b.append(Expression::AccessIndex { base: value, index }))
+        .collect();
+    if A == 1 {
+        return KernelValue::from_handle(components[0]);
+    }
+    KernelValue::from_handle(b.compose::<S>(components))
+}
+
+macro_rules! shape_from_array {
+    ($shape:ident) => {
+        /// `Index::new(a)` / `Index::from(a)` of a local array of `i32`s (`let a = [i, j];`).
+        impl<const A: usize> crate::ops::FromComponents<Place<[i32; A]>> for crate::$shape<A>
+        where
+            crate::$shape<A>: crate::types::Value + crate::types::Rank,
+        {
+            fn from_components(b: &mut KernelBuilder, a: Place<[i32; A]>) -> KernelValue<Self> {
+                let value = load(a, b);
+                shape_from_array::<Self, A>(b, value)
+            }
+        }
+
+        /// `Index::new(a)` / `Index::from(a)` of an array value of `i32`s (a struct's field).
+        impl<const A: usize> crate::ops::FromComponents<KernelValue<[i32; A]>> for crate::$shape<A>
+        where
+            crate::$shape<A>: crate::types::Value + crate::types::Rank,
+        {
+            fn from_components(
+                b: &mut KernelBuilder,
+                a: KernelValue<[i32; A]>,
+            ) -> KernelValue<Self> {
+                shape_from_array::<Self, A>(b, a.handle())
+            }
+        }
+    };
+}
+shape_from_array!(Index);
+shape_from_array!(Extent);

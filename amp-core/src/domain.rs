@@ -83,6 +83,16 @@ pub enum DomainError {
         /// The tile's.
         tile: i32,
     },
+    /// A tiled extent that cannot be padded (C++ AMP `tiled_extent::pad()`): rounded up to a
+    /// multiple of the tile, the extent of a dimension does not fit in an `i32`.
+    CannotPad {
+        /// The dimension.
+        dim: usize,
+        /// The extent there.
+        extent: i32,
+        /// The tile's.
+        tile: i32,
+    },
 }
 
 impl fmt::Display for DomainError {
@@ -107,6 +117,11 @@ impl fmt::Display for DomainError {
                 "parallel_for_each(tiling): unsupported compute domain, the extent of dimension \
                  {dim} of the compute domain ({extent}) cannot be evenly divided by the extent \
                  of dimension {dim} of the tile ({tile})"
+            ),
+            DomainError::CannotPad { dim, extent, tile } => write!(
+                f,
+                "tiled_extent::pad: the extent of dimension {dim} ({extent}) cannot be padded to a \
+                 multiple of the tile's ({tile}): the padded extent exceeds i32::MAX"
             ),
         }
     }

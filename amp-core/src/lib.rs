@@ -12,6 +12,7 @@ pub mod atomic;
 pub mod bits;
 pub mod builder;
 pub mod capture;
+pub mod default;
 pub mod domain;
 pub mod error;
 pub mod for_loop;

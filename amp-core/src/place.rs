@@ -14,7 +14,7 @@ use crate::builder::{AccessKind, Check, CheckBuilder, CheckId, KernelBuilder, Ke
 use crate::lang::Assign;
 use crate::short_vector::{Component, Vector};
 use crate::tile_static::TileType;
-use crate::types::{Element, Scalar, Value};
+use crate::types::{Element, Scalar, Shape, Value};
 use crate::value::Read;
 use crate::view::{IndexConst, IndexInt, IndexRead, IndexWrite};
 use naga::{Expression, Handle, Statement};
@@ -150,6 +150,27 @@ impl<T> Place<T> {
             index,
         });
         (pointer, check.finish())
+    }
+
+    /// The check of component `i` of a place holding one scalar (a rank-1 Index or Extent),
+    /// whose only component is 0: as [`element`](Self::element) checks an index into one of 1.
+    fn element_of_scalar(
+        &self,
+        b: &mut KernelBuilder,
+        i: Handle<Expression>,
+    ) -> (Handle<Expression>, Option<Check>) {
+        if let Some(interval) = b.interval(i) {
+            if interval.lo == interval.hi && interval.lo != 0 {
+                b.error(format!(
+                    "component {} is out of range for a shape of rank 1 (component 0 only)",
+                    interval.lo
+                ));
+            }
+        }
+        let outer = self.check(b);
+        let mut check = CheckBuilder::extend(outer.as_ref(), self.kind());
+        let index = check.level(b, i, 1);
+        (index, check.finish())
     }
 
     fn what(&self) -> &'static str {
@@ -329,6 +350,35 @@ where
     Vector<T, N>: Value,
 {
     fn index_write(self, b: &mut KernelBuilder, i: KernelValue<I>, value: KernelValue<T>) {
+        self.index_place(b, i).assign(b, value)
+    }
+}
+
+/// A component of a `let mut` Index or Extent local (`a[1] = v`, `a[k] += 1`), by a constant
+/// or run-time index: a constant out of range is a build error, a run-time index is checked as
+/// a vector's component is.
+impl<S: Shape, I: IndexInt> IndexPlace<KernelValue<I>> for Place<S> {
+    type Output = Place<i32>;
+    fn index_place(self, b: &mut KernelBuilder, i: KernelValue<I>) -> Place<i32> {
+        if S::N == 1 {
+            // A rank-1 shape is one i32: its only component is itself.
+            let (_, check) = self.element_of_scalar(b, i.handle());
+            return self.part(b, self.pointer, check);
+        }
+        let (pointer, check) = self.element(b, i.handle(), S::N as u32, S::name());
+        self.part(b, pointer, check)
+    }
+}
+
+impl<S: Shape, I: IndexInt> IndexRead<KernelValue<I>> for Place<S> {
+    type Output = KernelValue<i32>;
+    fn index_read(self, b: &mut KernelBuilder, i: KernelValue<I>) -> KernelValue<i32> {
+        self.index_place(b, i).read(b)
+    }
+}
+
+impl<S: Shape, I: IndexInt> IndexWrite<KernelValue<I>, KernelValue<i32>> for Place<S> {
+    fn index_write(self, b: &mut KernelBuilder, i: KernelValue<I>, value: KernelValue<i32>) {
         self.index_place(b, i).assign(b, value)
     }
 }

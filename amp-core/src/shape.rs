@@ -2,8 +2,11 @@
 //! that domain). Both are row-major: component 0 is the most significant, component `N - 1`
 //! varies fastest in memory. Components are `i32`, as C++ AMP's `int`.
 
+use crate::host_ops::HostArith;
 use std::fmt;
-use std::ops::{Add, AddAssign, Div, Mul, Neg, Rem, Sub, SubAssign};
+use std::ops::{
+    Add, AddAssign, Div, DivAssign, Mul, MulAssign, Neg, Rem, RemAssign, Sub, SubAssign,
+};
 
 /// A point in an `N`-dimensional compute domain or array (C++ AMP `index<N>`).
 ///
@@ -128,10 +131,29 @@ macro_rules! shape_common {
             }
         }
 
+        shape_common!(@assign $ty, MulAssign, mul_assign, mul);
+        shape_common!(@assign $ty, DivAssign, div_assign, div);
+        shape_common!(@assign $ty, RemAssign, rem_assign, rem);
+
         impl<const N: usize> Neg for $ty<N> {
             type Output = Self;
             fn neg(self) -> Self {
                 Self(self.0.map(i32::wrapping_neg))
+            }
+        }
+    };
+    (@assign $ty:ident, $trait:ident, $method:ident, $op:ident) => {
+        /// Component-wise, with a shape of the same rank (C++ AMP `index *= index`).
+        impl<const N: usize> $trait for $ty<N> {
+            fn $method(&mut self, rhs: Self) {
+                *self = (*self).$op(rhs);
+            }
+        }
+
+        /// With a scalar: applied to every component (C++ AMP `index *= n`).
+        impl<const N: usize> $trait<i32> for $ty<N> {
+            fn $method(&mut self, rhs: i32) {
+                *self = (*self).$op(rhs);
             }
         }
     };
@@ -185,6 +207,72 @@ macro_rules! shape_common {
             }
         }
     };
+}
+
+/// `[f(l[0], r[0]), …]`.
+fn zip_components<const N: usize>(l: [i32; N], r: [i32; N], f: fn(i32, i32) -> i32) -> [i32; N] {
+    std::array::from_fn(|k| f(l[k], r[k]))
+}
+
+/// The five methods of `HostArith<$r>` with output `$out<N>`: `$pairs` gives the two operands'
+/// components.
+macro_rules! host_methods {
+    ($r:ty, $out:ident, $pairs:expr) => {
+        type Output = $out<N>;
+        fn amp_add(self, rhs: $r) -> $out<N> {
+            let (l, r) = ($pairs)(self, rhs);
+            $out(zip_components(l, r, HostArith::amp_add))
+        }
+        fn amp_sub(self, rhs: $r) -> $out<N> {
+            let (l, r) = ($pairs)(self, rhs);
+            $out(zip_components(l, r, HostArith::amp_sub))
+        }
+        fn amp_mul(self, rhs: $r) -> $out<N> {
+            let (l, r) = ($pairs)(self, rhs);
+            $out(zip_components(l, r, HostArith::amp_mul))
+        }
+        fn amp_div(self, rhs: $r) -> $out<N> {
+            let (l, r) = ($pairs)(self, rhs);
+            $out(zip_components(l, r, HostArith::amp_div))
+        }
+        fn amp_rem(self, rhs: $r) -> $out<N> {
+            let (l, r) = ($pairs)(self, rhs);
+            $out(zip_components(l, r, HostArith::amp_rem))
+        }
+    };
+}
+
+// A `#[kernel] fn`'s operators on the host (the expansion's `HostArith`): each component as
+// kernels compute `i32`s (wrapping; `x / 0` is `x`, `x % 0` is 0), with a shape of the same rank
+// or an `i32` on either side, and an extent moved by an index.
+
+/// Component-wise, as kernels compute it.
+impl<const N: usize> HostArith for Index<N> {
+    host_methods!(Index<N>, Index, |a: Self, b: Self| (a.0, b.0));
+}
+/// With a scalar: every component, as kernels compute it.
+impl<const N: usize> HostArith<i32> for Index<N> {
+    host_methods!(i32, Index, |a: Self, b: i32| (a.0, [b; N]));
+}
+/// A scalar on the left: every component, as kernels compute it.
+impl<const N: usize> HostArith<Index<N>> for i32 {
+    host_methods!(Index<N>, Index, |a: i32, b: Index<N>| ([a; N], b.0));
+}
+/// Component-wise, as kernels compute it.
+impl<const N: usize> HostArith for Extent<N> {
+    host_methods!(Extent<N>, Extent, |a: Self, b: Self| (a.0, b.0));
+}
+/// With a scalar: every component, as kernels compute it.
+impl<const N: usize> HostArith<i32> for Extent<N> {
+    host_methods!(i32, Extent, |a: Self, b: i32| (a.0, [b; N]));
+}
+/// A scalar on the left: every component, as kernels compute it.
+impl<const N: usize> HostArith<Extent<N>> for i32 {
+    host_methods!(Extent<N>, Extent, |a: i32, b: Extent<N>| ([a; N], b.0));
+}
+/// An extent moved by an index (kernels allow `+` and `-`).
+impl<const N: usize> HostArith<Index<N>> for Extent<N> {
+    host_methods!(Index<N>, Extent, |a: Self, b: Index<N>| (a.0, b.0));
 }
 
 shape_common!(Index, "an index");

@@ -26,6 +26,7 @@ use crate::value::Read;
 use crate::view::IndexConst;
 use naga::{Expression, Handle, MathFunction, TypeInner, VectorSize};
 
+mod bits;
 mod host;
 mod math;
 
@@ -95,20 +96,21 @@ pub type Unorm3 = Vector<Unorm, 3>;
 /// C++ AMP `unorm_4`.
 pub type Unorm4 = Vector<Unorm, 4>;
 
-/// Vectors with a `z` component (3 and 4 components).
+/// The component types of vectors of `N` components that have a `z` (component 2): vectors of 3
+/// and 4. A bound on the component type `T` of `Vector<T, N>`, so that its message can say `N`.
 #[diagnostic::on_unimplemented(
-    message = "a vector of 2 components has no `z`",
-    label = "`z` is component 2",
-    note = "vectors of 2 components have x() and y()"
+    message = "a vector of {N} components has no `z` or `b` (component 2)",
+    label = "not a component of a vector of {N}",
+    note = "a vector of {N} components has the first {N} of x, y, z, w (or of r, g, b, a)"
 )]
-pub trait HasZ {}
-/// Vectors with a `w` component (4 components).
+pub trait HasZ<const N: usize> {}
+/// The component types of vectors of `N` components that have a `w` (component 3): vectors of 4.
 #[diagnostic::on_unimplemented(
-    message = "this vector has no `w`: only vectors of 4 components do",
-    label = "`w` is component 3",
-    note = "vectors of 3 components have x(), y() and z()"
+    message = "a vector of {N} components has no `w` or `a` (component 3)",
+    label = "not a component of a vector of {N}",
+    note = "a vector of {N} components has the first {N} of x, y, z, w (or of r, g, b, a)"
 )]
-pub trait HasW {}
+pub trait HasW<const N: usize> {}
 /// Vectors with a cross product (3 components).
 #[diagnostic::on_unimplemented(
     message = "the cross product takes vectors of 3 components, not `{Self}`",
@@ -116,9 +118,9 @@ pub trait HasW {}
     note = "`a.cross(b)` works on Float3 and Double3"
 )]
 pub trait HasCross {}
-impl<T> HasZ for Vector<T, 3> {}
-impl<T> HasZ for Vector<T, 4> {}
-impl<T> HasW for Vector<T, 4> {}
+impl<T> HasZ<3> for T {}
+impl<T> HasZ<4> for T {}
+impl<T> HasW<4> for T {}
 impl<T> HasCross for Vector<T, 3> {}
 
 /// Component types of short vectors: the numbers, and [`Norm`] and [`Unorm`] (whose
@@ -239,7 +241,66 @@ where
             index: index.min(N as u32 - 1),
         }))
     }
+
+    /// The swizzle reading `components` (each below `N`, by the method's bound), as one naga
+    /// `Swizzle` of 2 to 4 components.
+    fn swizzle<const M: usize>(
+        self,
+        b: &mut KernelBuilder,
+        components: &[u32],
+    ) -> KernelValue<Vector<T, M>> {
+        let mut pattern = [naga::SwizzleComponent::X; 4];
+        for (slot, &c) in pattern.iter_mut().zip(components) {
+            *slot = match c {
+                0 => naga::SwizzleComponent::X,
+                1 => naga::SwizzleComponent::Y,
+                2 => naga::SwizzleComponent::Z,
+                _ => naga::SwizzleComponent::W,
+            };
+        }
+        KernelValue::from_handle(b.append(Expression::Swizzle {
+            size: size(M),
+            vector: self.handle(),
+            pattern,
+        }))
+    }
+
+    /// The vector with `components` replaced by those of `value` (a scalar for one component,
+    /// else a vector of as many): one naga `Compose` of the old and new components.
+    fn swizzle_write(
+        self,
+        b: &mut KernelBuilder,
+        components: &[u32],
+        value: Handle<Expression>,
+    ) -> Self {
+        let parts = (0..N as u32)
+            .map(|k| match components.iter().position(|&c| c == k) {
+                Some(_) if components.len() == 1 => value,
+                Some(from) => b.append(Expression::AccessIndex {
+                    base: value,
+                    index: from as u32,
+                }),
+                None => b.append(Expression::AccessIndex {
+                    base: self.handle(),
+                    index: k,
+                }),
+            })
+            .collect();
+        let ty = crate::types::type_of::<Vector<T, N>>(b);
+        KernelValue::from_handle(b.append(Expression::Compose {
+            ty,
+            components: parts,
+        }))
+    }
 }
+
+/// A swizzle of `M` components of a vector of `T`s in a kernel (`v.zyx()`, `v.set_xy(w)`'s
+/// argument): the names the generated swizzles' signatures read with.
+pub type Swizzled<T, const M: usize> = KernelValue<Vector<T, M>>;
+/// One component of a vector of `T`s in a kernel (`v.set_x(s)`'s argument).
+pub type SwizzledComponent<T> = KernelValue<T>;
+
+include!(concat!(env!("OUT_DIR"), "/swizzle_kernel.rs"));
 
 /// Declares [`VectorMethods`] and its implementation, one line per method, as
 /// `scalar_methods!` does for numbers: a bound's note then quotes the method's line here
@@ -335,10 +396,22 @@ vector_methods! {
     fn y() -> KernelValue<T>
         => |b, v| v.component(b, 1);
     /// Component 2 (vectors of 3 and 4).
-    fn z() -> KernelValue<T> where Vector<T, N>: HasZ
+    fn z() -> KernelValue<T> where T: HasZ<N>
         => |b, v| v.component(b, 2);
     /// Component 3 (vectors of 4).
-    fn w() -> KernelValue<T> where Vector<T, N>: HasW
+    fn w() -> KernelValue<T> where T: HasW<N>
+        => |b, v| v.component(b, 3);
+    /// Component 0, by its colour name.
+    fn r() -> KernelValue<T>
+        => |b, v| v.component(b, 0);
+    /// Component 1, by its colour name.
+    fn g() -> KernelValue<T>
+        => |b, v| v.component(b, 1);
+    /// Component 2, by its colour name (vectors of 3 and 4).
+    fn b() -> KernelValue<T> where T: HasZ<N>
+        => |b, v| v.component(b, 2);
+    /// Component 3, by its colour name (vectors of 4).
+    fn a() -> KernelValue<T> where T: HasW<N>
         => |b, v| v.component(b, 3);
 }
 

@@ -99,9 +99,50 @@ impl<const N: usize, const D0: usize, const D1: usize, const D2: usize> TiledExt
     /// let near_max = Extent::new([i32::MAX - 2, 100]).tile::<4, 64>().pad();
     /// assert_eq!(near_max.extent(), Extent::new([i32::MAX - 2, 128]));
     /// ```
+    ///
+    /// [`try_pad`](Self::try_pad) says instead when a dimension cannot be padded.
     pub fn pad(&self) -> Self {
         // `(e - 1) / d + 1` tiles cannot overflow for e > 0; their size may.
         self.map(|e, d| ((e - 1) / d + 1).checked_mul(d).unwrap_or(e))
+    }
+
+    /// The extent rounded up to a whole number of tiles, as [`pad`](Self::pad), or
+    /// [`DomainError::CannotPad`](crate::DomainError::CannotPad) for the first dimension whose
+    /// rounded-up size does not fit in an `i32`. Zero and negative components are left as they
+    /// are (a launch rejects them).
+    ///
+    /// ```
+    /// use amp_core::{DomainError, Extent};
+    /// assert_eq!(Extent::new([100]).tile::<64>().try_pad().map(|t| t.extent()), Ok(Extent::new([128])));
+    /// assert_eq!(
+    ///     Extent::new([2147483637]).tile::<256>().try_pad(),
+    ///     Err(DomainError::CannotPad { dim: 0, extent: 2147483637, tile: 256 })
+    /// );
+    /// ```
+    pub fn try_pad(&self) -> Result<Self, crate::DomainError> {
+        let mut e = self.extent.0;
+        for (dim, c) in e.iter_mut().enumerate() {
+            let Some(d) = self.positive_tile(dim) else {
+                continue;
+            };
+            if *c > 0 {
+                // `(e - 1) / d + 1` tiles cannot overflow for e > 0; their size may.
+                *c = ((*c - 1) / d + 1)
+                    .checked_mul(d)
+                    .ok_or(crate::DomainError::CannotPad {
+                        dim,
+                        extent: *c,
+                        tile: d,
+                    })?;
+            }
+        }
+        Ok(TiledExtent { extent: Extent(e) })
+    }
+
+    /// Dimension `dim` of the tile, if it is a positive `i32` (a tile that breaks the tile
+    /// rules, which a launch rejects, leaves the extent as it is).
+    fn positive_tile(&self, dim: usize) -> Option<i32> {
+        i32::try_from(self.tile_dims()[dim]).ok().filter(|&d| d > 0)
     }
 
     /// The extent rounded down to a whole number of tiles (C++ AMP `truncate()`); the left-over
@@ -116,10 +157,9 @@ impl<const N: usize, const D0: usize, const D1: usize, const D2: usize> TiledExt
     fn map(&self, f: impl Fn(i32, i32) -> i32) -> Self {
         let mut e = self.extent.0;
         for (k, c) in e.iter_mut().enumerate() {
-            // A tile that breaks the tile rules (which a launch rejects) leaves the extent as
-            // it is.
-            let d = i32::try_from(self.tile_dims()[k]).unwrap_or(0);
-            *c = if *c > 0 && d > 0 { f(*c, d) } else { *c };
+            if let Some(d) = self.positive_tile(k) {
+                *c = if *c > 0 { f(*c, d) } else { *c };
+            }
         }
         TiledExtent { extent: Extent(e) }
     }
@@ -205,6 +245,144 @@ where
     /// `D2`, a constant (C++ AMP `tile_dim2`).
     pub fn tile_dim2(self, b: &mut KernelBuilder) -> KernelValue<i32> {
         b.literal(D2 as i32)
+    }
+}
+
+/// A tiled extent's `pad()` and `truncate()` in a kernel, the host's: each positive component
+/// rounded up (down) to a multiple of the tile's. A component whose padded size does not fit in
+/// an `i32` is a fault of the launch (`DomainError::CannotPad`, as the host's `try_pad`), and
+/// left as it is.
+impl<const N: usize, const D0: usize, const D1: usize, const D2: usize>
+    KernelValue<TiledExtent<N, D0, D1, D2>>
+where
+    Extent<N>: Value + Rank,
+    Index<N>: Value + Rank,
+{
+    /// The extent rounded up to a whole number of tiles (C++ AMP `pad()`).
+    pub fn pad(self, b: &mut KernelBuilder) -> Self {
+        self.round(b, true)
+    }
+
+    /// The extent rounded down to a whole number of tiles (C++ AMP `truncate()`).
+    pub fn truncate(self, b: &mut KernelBuilder) -> Self {
+        self.round(b, false)
+    }
+
+    fn round(self, b: &mut KernelBuilder, up: bool) -> Self {
+        use naga::BinaryOperator as Op;
+        let components = (0..N)
+            .map(|k| {
+                let e = if N == 1 {
+                    self.handle()
+                } else {
+                    b.append(Expression::AccessIndex {
+                        base: self.handle(),
+                        index: k as u32,
+                    })
+                };
+                let tile = TiledExtent::<N, D0, D1, D2>::TILE[k];
+                let Some(d) = i32::try_from(tile).ok().filter(|&d| d > 0) else {
+                    return e;
+                };
+                let lit = |b: &mut KernelBuilder, v: i32| b.literal(v).handle();
+                let (zero, one, dv) = (lit(b, 0), lit(b, 1), lit(b, d));
+                let positive = b.binary(Op::Greater, e, zero);
+                let rounded = if up {
+                    // `(e - 1) / d + 1` tiles, which fit in an i32 when their size does: at
+                    // most `i32::MAX / d` of them.
+                    let less = b.binary(Op::Subtract, e, one);
+                    let tiles = b.binary(Op::Divide, less, dv);
+                    let tiles = b.binary(Op::Add, tiles, one);
+                    let most = lit(b, i32::MAX / d);
+                    let fits = b.binary(Op::LessEqual, tiles, most);
+                    let not_positive = b.append(Expression::Unary {
+                        op: naga::UnaryOperator::LogicalNot,
+                        expr: positive,
+                    });
+                    let ok = b.binary(Op::LogicalOr, not_positive, fits);
+                    // The fault record holds u32 words: the extent's bits.
+                    let bits = b.append(Expression::As {
+                        expr: e,
+                        kind: naga::ScalarKind::Uint,
+                        convert: None,
+                    });
+                    let check = crate::builder::Check::failing(
+                        ok,
+                        bits,
+                        tile,
+                        crate::builder::AccessKind::Pad { dim: k as u32 },
+                    );
+                    b.note_fault(&check);
+                    let padded = b.binary(Op::Multiply, tiles, dv);
+                    let padded_ok = b.binary(Op::LogicalAnd, positive, fits);
+                    return b.append(Expression::Select {
+                        condition: padded_ok,
+                        accept: padded,
+                        reject: e,
+                    });
+                } else {
+                    let tiles = b.binary(Op::Divide, e, dv);
+                    b.binary(Op::Multiply, tiles, dv)
+                };
+                b.append(Expression::Select {
+                    condition: positive,
+                    accept: rounded,
+                    reject: e,
+                })
+            })
+            .collect::<Vec<_>>();
+        if N == 1 {
+            return KernelValue::from_handle(components[0]);
+        }
+        KernelValue::from_handle(b.compose::<Extent<N>>(components))
+    }
+}
+
+/// The kernel's tiled extent of `extent` (the same components; the tile is in the type): the
+/// tile rules broken are a build error at the call, as a launch's.
+fn tile_in_kernel<const N: usize, const D0: usize, const D1: usize, const D2: usize>(
+    b: &mut KernelBuilder,
+    extent: naga::Handle<Expression>,
+) -> KernelValue<TiledExtent<N, D0, D1, D2>> {
+    if let Some(rule) = TiledExtent::<N, D0, D1, D2>::SHAPE_ERROR {
+        b.error(format!(
+            "unsupported tile {:?}: {rule}",
+            &TiledExtent::<N, D0, D1, D2>::TILE[..N]
+        ));
+    }
+    KernelValue::from_handle(extent)
+}
+
+/// `e.tile::<D0>()` in a kernel, of an extent value (captured, a `view.extent()`, computed).
+impl KernelValue<Extent<1>> {
+    /// Divides the extent into tiles of `D0` threads (C++ AMP `extent<1>::tile<D0>()`).
+    pub fn tile<const D0: usize>(
+        self,
+        b: &mut KernelBuilder,
+    ) -> KernelValue<TiledExtent<1, D0, 1, 1>> {
+        tile_in_kernel(b, self.handle())
+    }
+}
+
+/// `e.tile::<D0, D1>()` in a kernel.
+impl KernelValue<Extent<2>> {
+    /// Divides the extent into tiles of `D0 × D1` threads.
+    pub fn tile<const D0: usize, const D1: usize>(
+        self,
+        b: &mut KernelBuilder,
+    ) -> KernelValue<TiledExtent<2, D0, D1, 1>> {
+        tile_in_kernel(b, self.handle())
+    }
+}
+
+/// `e.tile::<D0, D1, D2>()` in a kernel.
+impl KernelValue<Extent<3>> {
+    /// Divides the extent into tiles of `D0 × D1 × D2` threads.
+    pub fn tile<const D0: usize, const D1: usize, const D2: usize>(
+        self,
+        b: &mut KernelBuilder,
+    ) -> KernelValue<TiledExtent<3, D0, D1, D2>> {
+        tile_in_kernel(b, self.handle())
     }
 }
 

@@ -453,6 +453,17 @@ macro_rules! shape_component {
         {
             type Output = KernelValue<i32>;
             fn index_read(self, b: &mut KernelBuilder, i: KernelValue<I>) -> KernelValue<i32> {
+                // A constant index (`idx[-1]`, `idx[i32::MIN]`) out of range is a build error,
+                // as for a literal one and for local arrays.
+                if let Some(interval) = b.interval(i.handle()) {
+                    if interval.lo == interval.hi && !(0..N as i128).contains(&interval.lo) {
+                        b.error(format!(
+                            "component {} is out of range for {} (components 0..{N})",
+                            interval.lo,
+                            <$shape<N> as Value>::name()
+                        ));
+                    }
+                }
                 if N == 1 {
                     return KernelValue::from_handle(self.handle());
                 }

@@ -39,6 +39,11 @@ impl Errors {
         self.errors.len()
     }
 
+    /// Forgets the errors after the first `len` (those of tokens parsed a second time).
+    pub fn truncate(&mut self, len: usize) {
+        self.errors.truncate(len);
+    }
+
     /// Ok when nothing was recorded, else all errors combined.
     pub fn finish(self) -> syn::Result<()> {
         let mut iter = self.errors.into_iter();

@@ -369,6 +369,19 @@ fn fault_error(launch: &Launch, record: &[u32]) -> Result<Error> {
             sites: launch.sites.sites.len(),
         }));
     };
+    if let AccessKind::Pad { dim } = site.kind {
+        let tile = match site.bounds.first() {
+            Some(SiteBound::Const(tile)) => *tile as i32,
+            _ => 0,
+        };
+        return Ok(Error::InvalidComputeDomain(
+            crate::error::DomainError::Launch(amp_core::DomainError::CannotPad {
+                dim: dim as usize,
+                extent: record[3] as i32,
+                tile,
+            }),
+        ));
+    }
     if site.kind == AccessKind::LoopLimit {
         return Ok(Error::UnsupportedFeature(FeatureError::LoopLimit {
             kernel: kernel.clone(),

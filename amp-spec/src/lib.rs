@@ -137,6 +137,10 @@ methods! {
     y();
     z();
     w();
+    r();
+    g();
+    b();
+    a();
     dot(other);
     length();
     normalize();
@@ -171,6 +175,9 @@ pub const TYPE_METHODS: &[&str] = &[
     "tile_dim1",
     "tile_dim2",
     "tile_extent",
+    "tile",
+    "pad",
+    "truncate",
     "multiply_add",
     "wait",
     "wait_with_all_memory_fence",
@@ -188,7 +195,63 @@ pub const TYPE_METHODS: &[&str] = &[
 /// assert!(!amp_spec::is_amp_method("speed"));
 /// ```
 pub fn is_amp_method(name: &str) -> bool {
-    Method::named(name).is_some() || TYPE_METHODS.contains(&name) || name.starts_with("atomic_")
+    Method::named(name).is_some()
+        || TYPE_METHODS.contains(&name)
+        || name.starts_with("atomic_")
+        || swizzle(name).is_some()
+        || swizzle_write(name).is_some()
+}
+
+/// The names of a short vector's components, one set per naming: C++ AMP's `x y z w` and
+/// `r g b a` (component 0 is `x` and `r`).
+pub const COMPONENT_SETS: [&str; 2] = ["xyzw", "rgba"];
+
+/// The components a swizzle method reads (`v.zyx()` reads 2, 1, 0), if `name` is one: 2 to 4
+/// letters of one naming set of [`COMPONENT_SETS`], repeats allowed (`v.xxyy()`). Single
+/// components (`v.x()`, `v.r()`) are [`METHODS`] of their own, returning a scalar.
+///
+/// ```
+/// assert_eq!(amp_spec::swizzle("zyx"), Some(vec![2, 1, 0]));
+/// assert_eq!(amp_spec::swizzle("bgra"), Some(vec![2, 1, 0, 3]));
+/// assert_eq!(amp_spec::swizzle("xg"), None);
+/// assert_eq!(amp_spec::swizzle("x"), None);
+/// ```
+pub fn swizzle(name: &str) -> Option<Vec<u32>> {
+    if !(2..=4).contains(&name.len()) {
+        return None;
+    }
+    COMPONENT_SETS.iter().find_map(|set| {
+        name.chars()
+            .map(|c| set.find(c).map(|k| k as u32))
+            .collect::<Option<Vec<u32>>>()
+    })
+}
+
+/// The components a swizzle write (`v.set_xy(w)`, `v.set_b(s)`) writes, if `name` is one:
+/// `set_` and 1 to 4 letters of one naming set, none repeated (a write to a component twice
+/// would be ambiguous, as C++ AMP's swizzle writes are).
+///
+/// ```
+/// assert_eq!(amp_spec::swizzle_write("set_zx"), Some(vec![2, 0]));
+/// assert_eq!(amp_spec::swizzle_write("set_a"), Some(vec![3]));
+/// assert_eq!(amp_spec::swizzle_write("set_xx"), None);
+/// ```
+pub fn swizzle_write(name: &str) -> Option<Vec<u32>> {
+    let letters = name.strip_prefix("set_")?;
+    if letters.is_empty() || letters.len() > 4 {
+        return None;
+    }
+    let components = COMPONENT_SETS.iter().find_map(|set| {
+        letters
+            .chars()
+            .map(|c| set.find(c).map(|k| k as u32))
+            .collect::<Option<Vec<u32>>>()
+    })?;
+    let distinct = components
+        .iter()
+        .enumerate()
+        .all(|(i, c)| !components[..i].contains(c));
+    distinct.then_some(components)
 }
 
 #[cfg(test)]

@@ -368,3 +368,230 @@ fn extent_times_index_and_a_zero_divisor_are_located_errors() {
     drop(view);
     assert_eq!(data, [POISON; 4]);
 }
+
+/// A struct whose derived `Default` is zero: kernels build it with `default()`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Element)]
+#[repr(C)]
+struct Sample {
+    at: Float2,
+    weight: f32,
+    count: i32,
+}
+
+/// A generic zero (C++ AMP's `T()`).
+#[kernel]
+fn zero<T: Element + Default>() -> T {
+    T::default()
+}
+
+/// Index and Extent values built and changed in place, the same on the host and in kernels:
+/// `default()`, construction from a local array, component assignment by a constant and a
+/// run-time index, and `*= /= %=` with a scalar.
+#[kernel]
+fn shape_work(a: i32, b: i32, k: i32) -> Index<3> {
+    let mut idx = Index::<2>::default();
+    idx[0] = a;
+    idx[1] += b;
+    idx[k & 1] *= 3;
+    let arr = [a, b];
+    let from = Index::new(arr) + Index::from(arr);
+    let mut e: Extent<2> = Extent::default();
+    e[1] = 5;
+    e[0] -= k;
+    let mut m = idx + from;
+    m *= 5;
+    m /= 3;
+    m %= 11;
+    let n = m * 2 - e[1] + (from / 2) % 3;
+    let mut out = Index::new([n[0], n[1], e[0]]);
+    out[2] += Extent::<3>::default()[2];
+    out
+}
+
+#[kernel]
+fn put_shape3(out: ArrayView<i32, 2>, r: i32, v: Index<3>) {
+    for c in 0..3 {
+        out[(r, c)] = v[c];
+    }
+}
+
+#[test]
+fn index_and_extent_values_change_in_place_as_on_the_host() {
+    let n = 64usize;
+    let mut out = vec![POISON; n * 3];
+    let mut zeros = vec![
+        Sample {
+            at: float2(1.0, 1.0),
+            weight: 1.0,
+            count: 1
+        };
+        n
+    ];
+    let mut scalars = vec![Float4::default(); n];
+    {
+        let ov = ArrayView::new([n as i32, 3], &mut out).expect("out");
+        let zv = ArrayView::new([n as i32], &mut zeros).expect("zeros");
+        let sv = ArrayView::new([n as i32], &mut scalars).expect("scalars");
+        parallel_for_each!(Extent::new([n as i32]), |i: Index<1>| {
+            let r = i[0];
+            put_shape3(ov, r, shape_work(r * 7 - 200, 100 - r * r, r));
+            zv[i] = zero::<Sample>();
+            let z: Int3 = Default::default();
+            let f = f32::default() + zero::<f32>() + (z.x() + i32::default()) as f32;
+            sv[i] = Float4::default() + f;
+        })
+        .expect("launch");
+    }
+    for r in 0..n as i32 {
+        let expected = shape_work(r * 7 - 200, 100 - r * r, r);
+        let k = r as usize * 3;
+        assert_eq!(out[k..k + 3], expected.0[..], "row {r}");
+    }
+    assert!(zeros.iter().all(|s| *s == Sample::default()));
+    assert!(scalars.iter().all(|s| *s == Float4::default()));
+    // By hand: idx = (3, 2), from = (2, 4), m = ((5, 6) * 5 / 3) % 11 = (8, 10), e = (0, 5),
+    // n = m * 2 - 5 + (1, 2) % 3.
+    assert_eq!(shape_work(1, 2, 0), Index::new([12, 17, 0]));
+}
+
+/// A type whose `Default` is not zero cannot be a kernel's `default()` (kernels cannot run
+/// the host's `impl Default`): a located build error.
+#[derive(Clone, Copy, Debug, PartialEq, Element)]
+#[repr(C)]
+struct Ones {
+    v: i32,
+}
+
+impl Default for Ones {
+    fn default() -> Self {
+        Ones { v: 1 }
+    }
+}
+
+#[test]
+fn a_default_that_is_not_zero_and_a_constant_negative_component_are_located_errors() {
+    let mut data = vec![Ones { v: 0 }; 4];
+    let view = ArrayView::new([4], &mut data).expect("view");
+    let err = parallel_for_each!(view.extent(), |i: Index<1>| {
+        view[i] = zero::<Ones>();
+    })
+    .expect_err("Ones::default() is not zero");
+    let message = err.to_string();
+    assert!(
+        message.contains("`Ones::default()` is not zero on the host"),
+        "{message}"
+    );
+    // At the call of `T::default()` in `zero`.
+    assert!(message.contains(file!()), "{message}");
+
+    let mut out = vec![0i32; 4];
+    let ov = ArrayView::new([4], &mut out).expect("view");
+    let err = parallel_for_each!(ov.extent(), |i: Index<1>| {
+        let idx = Index::new([i[0], 1]);
+        ov[i] = idx[-1];
+    })
+    .expect_err("idx[-1]");
+    assert!(
+        err.to_string()
+            .contains("component -1 is out of range for Index<2>"),
+        "{err}"
+    );
+    let err = parallel_for_each!(ov.extent(), |i: Index<1>| {
+        let idx = Index::new([i[0], 1]);
+        ov[i] = idx[i32::MIN];
+    })
+    .expect_err("idx[i32::MIN]");
+    assert!(
+        err.to_string()
+            .contains("component -2147483648 is out of range"),
+        "{err}"
+    );
+    let err = parallel_for_each!(ov.extent(), |i: Index<1>| {
+        let mut idx = Index::new([i[0], 1]);
+        idx[2] = 0;
+        ov[i] = idx[0];
+    })
+    .expect_err("idx[2] = 0 on an Index<2>");
+    assert!(
+        err.to_string()
+            .contains("index 2 is always out of range for this Index<2>"),
+        "{err}"
+    );
+}
+
+/// `tile()`, `pad()`, `truncate()` of an extent value in a kernel, the host's.
+#[kernel]
+fn tiled_parts(a: i32, b: i32) -> [i32; 8] {
+    let x = Extent::new([a, b]);
+    let t = x.tile::<16, 8>();
+    let p = t.pad();
+    let q = t.truncate();
+    let one = Extent::new([a * 3]).tile::<64>().pad();
+    let parts = [
+        p[0],
+        p[1],
+        q[0],
+        q[1],
+        t.tile_extent()[1],
+        p.size() as i32,
+        p.contains(Index::new([a, b])) as i32,
+        one[0],
+    ];
+    parts
+}
+
+#[test]
+fn tile_pad_and_truncate_in_kernels_as_on_the_host() {
+    let n = 40usize;
+    let mut out = vec![POISON; n * 8];
+    {
+        let ov = ArrayView::new([n as i32, 8], &mut out).expect("out");
+        parallel_for_each!(Extent::new([n as i32]), |i: Index<1>| {
+            let r = i[0];
+            let parts = tiled_parts(r * 37 - 5, 100 - r * 3);
+            for c in 0..8 {
+                ov[(r, c)] = parts[c];
+            }
+        })
+        .expect("launch");
+    }
+    for r in 0..n as i32 {
+        let k = r as usize * 8;
+        let host = tiled_parts(r * 37 - 5, 100 - r * 3);
+        assert_eq!(out[k..k + 8], host[..], "row {r}");
+    }
+    assert_eq!(tiled_parts(20, 9), [32, 16, 16, 8, 8, 512, 1, 64]);
+    // Zero and negative components are left as they are.
+    assert_eq!(tiled_parts(-5, 0)[..4], [-5, 0, -5, 0]);
+}
+
+#[test]
+fn a_pad_past_i32_max_is_a_domain_error_on_the_host_and_in_kernels() {
+    let big = Extent::new([2147483637]);
+    assert_eq!(
+        big.tile::<256>().try_pad(),
+        Err(amp::LaunchDomainError::CannotPad {
+            dim: 0,
+            extent: 2147483637,
+            tile: 256
+        })
+    );
+    let mut out = vec![0i32; 4];
+    let ov = ArrayView::new([4], &mut out).expect("view");
+    // A fault of the launch: reported when its results are next waited for.
+    parallel_for_each!(ov.extent(), |i: Index<1>| {
+        let p = big.tile::<256>().pad();
+        ov[i] = p[0];
+    })
+    .expect("launch");
+    let err = ov.synchronize().expect_err("pad past i32::MAX");
+    let message = err.to_string();
+    assert!(
+        message.contains("cannot be padded to a multiple of the tile's (256)"),
+        "{message}"
+    );
+    assert!(
+        matches!(err, amp::Error::InvalidComputeDomain(_)),
+        "{err:?}"
+    );
+}

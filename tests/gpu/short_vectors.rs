@@ -67,3 +67,68 @@ fn host_and_kernel_constructors_agree() {
         assert_eq!(&out[r * 12..r * 12 + 12], &expected, "row {r}");
     }
 }
+
+/// Swizzles (both naming sets, repeats, writes) and the bit operators of integer vectors:
+/// host and kernel compute them with the same function.
+#[kernel]
+fn swizzled(p: Float4, q: Int3, u: UInt4, s: u32) -> Float4 {
+    let a = p.wzyx() + p.xxyy() * 2.0 + p.bgra();
+    let b = p.zx() + p.ag();
+    let mut c = p;
+    c.set_xz(b);
+    c.set_a(p.r() + p.g());
+    let d = q.zyx() & int3(0xff, 0x0f, -1);
+    let e = (q.xy() | q.zz()) ^ 0x55;
+    let mut f = u.wzyx() << s;
+    f >>= uint4(1, 2, 33, 64);
+    f &= !u;
+    let g = (q << 3) >> int3(1, 40, 2);
+    let ints = (d.x() + d.y() + d.z() + e.x() + e.y() + g.x() + g.y() + g.z()) as f32;
+    let uints = (f.x() ^ f.y() ^ f.z() ^ f.w() ^ (!u).r()) as f32;
+    a + c + float4(b.x(), b.y(), ints, uints)
+}
+
+#[test]
+fn swizzles_and_bit_operators_agree_with_the_host() {
+    let n = 64;
+    let mut out = vec![Float4::default(); n];
+    let ov = ArrayView::new([n as i32], &mut out).expect("view");
+    parallel_for_each!(ov.extent(), |i: Index<1>| {
+        let k = i[0];
+        let x = k as f32;
+        let p = float4(x, x * 0.5 - 3.0, 2.0 - x, 7.5);
+        let q = int3(k * 37 - 1000, -k, k << 20);
+        let u = uint4(k as u32 * 2654435761, 0xdead_beef, k as u32, 1 << (k % 32));
+        ov[i] = swizzled(p, q, u, k as u32);
+    })
+    .expect("launch");
+    drop(ov);
+    for (k, got) in out.iter().enumerate() {
+        let ki = k as i32;
+        let x = k as f32;
+        let p = float4(x, x * 0.5 - 3.0, 2.0 - x, 7.5);
+        let q = int3(ki * 37 - 1000, -ki, ki << 20);
+        let u = uint4(
+            (k as u32).wrapping_mul(2654435761),
+            0xdead_beef,
+            k as u32,
+            1 << (k % 32),
+        );
+        assert_eq!(*got, swizzled(p, q, u, k as u32), "thread {k}");
+    }
+    // The host's own results, by hand.
+    let p = float4(1.0, 2.0, 3.0, 4.0);
+    assert_eq!(p.wzyx(), float4(4.0, 3.0, 2.0, 1.0));
+    assert_eq!(p.bgr(), float3(3.0, 2.0, 1.0));
+    assert_eq!(p.xxw(), float3(1.0, 1.0, 4.0));
+    assert_eq!((p.r(), p.g(), p.b(), p.a()), (1.0, 2.0, 3.0, 4.0));
+    let mut v = p;
+    v.set_yw(float2(-2.0, -4.0));
+    v.set_b(9.0);
+    assert_eq!(v, float4(1.0, -2.0, 9.0, -4.0));
+    assert_eq!(int2(0b1100, -1) & int2(0b1010, 7), int2(0b1000, 7));
+    assert_eq!(!uint2(0, 1), uint2(u32::MAX, u32::MAX - 1));
+    // Shift amounts are taken modulo 32, as for scalars.
+    assert_eq!(uint2(1, 1) << uint2(33, 4), uint2(2, 16));
+    assert_eq!(int3(-8, 8, 1) >> 1, int3(-4, 4, 0));
+}

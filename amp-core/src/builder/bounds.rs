@@ -303,6 +303,14 @@ impl KernelBuilder {
                 let (a, b) = (of(self, left)?, of(self, right)?);
                 binary(op, a, b, full)
             }
+            // `-x` (wrapping: `-MIN` is `MIN`, outside the type's range, so the full range).
+            Expression::Unary {
+                op: UnaryOperator::Negate,
+                expr,
+            } => {
+                let a = of(self, expr)?;
+                Some(wrap(Interval::new(-a.hi, -a.lo)))
+            }
             Expression::Math {
                 fun,
                 arg,

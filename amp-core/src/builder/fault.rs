@@ -60,6 +60,13 @@ pub enum AccessKind {
     /// Not an access: a loop pass past the most the accelerator runs per thread (see
     /// `loop_limit.rs`); the index is the pass, the extent the limit.
     LoopLimit,
+    /// Not an access: a tiled extent's `pad()` in a kernel whose dimension `dim`, rounded up to
+    /// a multiple of the tile, does not fit in an `i32`; the index is the extent there, the
+    /// bound the tile's.
+    Pad {
+        /// The dimension.
+        dim: u32,
+    },
 }
 
 impl AccessKind {
@@ -76,6 +83,7 @@ impl AccessKind {
             AccessKind::Section => "array view section",
             AccessKind::Component => "vector component access",
             AccessKind::LoopLimit => "loop pass",
+            AccessKind::Pad { .. } => "tiled extent pad",
         }
     }
 }

@@ -4,8 +4,10 @@
 //! Arithmetic is Rust's on each component (integer overflow panics in debug builds, as it does
 //! for host scalars; kernels wrap).
 
-use super::{Component, MakeVector, Vector};
+use super::{Component, HasW, HasZ, MakeVector, Vector};
 use crate::host::HostArg;
+use crate::host_ops::HostShift;
+use crate::types::Integer;
 use std::ops::{
     Add, AddAssign, Div, DivAssign, Index, IndexMut, Mul, MulAssign, Neg, Rem, RemAssign, Sub,
     SubAssign,
@@ -24,19 +26,65 @@ macro_rules! accessors {
                 let ret = [$($c.1),+][0];
                 ret(Vector([$($c.0),+]))
             }
-
-            $(
-                #[doc = concat!("Component ", $i, ".")]
-                pub const fn $c(&self) -> T {
-                    self.0[$i]
-                }
-            )+
         }
     };
 }
 accessors!(2: x 0, y 1);
 accessors!(3: x 0, y 1, z 2);
 accessors!(4: x 0, y 1, z 2, w 3);
+
+/// The components by name, of every vector that has them: a component a vector lacks (`w` of a
+/// `Float3`) is an error in amp's words (the bound's message), as in kernels.
+impl<T: Component, const N: usize> Vector<T, N> {
+    /// Component 0.
+    pub const fn x(&self) -> T {
+        self.0[0]
+    }
+    /// Component 1.
+    pub const fn y(&self) -> T {
+        self.0[1]
+    }
+    /// Component 2 (vectors of 3 and 4).
+    pub const fn z(&self) -> T
+    where
+        T: HasZ<N>,
+    {
+        self.0[2]
+    }
+    /// Component 3 (vectors of 4).
+    pub const fn w(&self) -> T
+    where
+        T: HasW<N>,
+    {
+        self.0[3]
+    }
+    /// Component 0, by its colour name (C++ AMP's `r`).
+    pub const fn r(&self) -> T {
+        self.0[0]
+    }
+    /// Component 1, by its colour name.
+    pub const fn g(&self) -> T {
+        self.0[1]
+    }
+    /// Component 2, by its colour name (vectors of 3 and 4).
+    pub const fn b(&self) -> T
+    where
+        T: HasZ<N>,
+    {
+        self.0[2]
+    }
+    /// Component 3, by its colour name (vectors of 4).
+    pub const fn a(&self) -> T
+    where
+        T: HasW<N>,
+    {
+        self.0[3]
+    }
+}
+
+// The swizzles, generated from amp-spec's naming sets (see the module documentation of
+// `short_vector`): `v.zyx()`, `v.bgra()`, `v.set_xy(w)` …
+include!(concat!(env!("OUT_DIR"), "/swizzle_host.rs"));
 
 impl<T, const N: usize> From<[T; N]> for Vector<T, N> {
     fn from(components: [T; N]) -> Self {
@@ -101,6 +149,82 @@ arith! {
     Mul mul MulAssign mul_assign;
     Div div DivAssign div_assign;
     Rem rem RemAssign rem_assign;
+}
+
+macro_rules! bits {
+    ($($op:ident $method:ident $assign:ident $assign_method:ident;)*) => {$(
+        /// Component-wise (integer vectors).
+        impl<T: Component + Integer + std::ops::$op<Output = T>, const N: usize> std::ops::$op for Vector<T, N> {
+            type Output = Self;
+            fn $method(self, rhs: Self) -> Self {
+                Vector(std::array::from_fn(|i| std::ops::$op::$method(self.0[i], rhs.0[i])))
+            }
+        }
+
+        /// With a scalar: applied to every component.
+        impl<T: Component + Integer + std::ops::$op<Output = T>, const N: usize> std::ops::$op<T> for Vector<T, N> {
+            type Output = Self;
+            fn $method(self, rhs: T) -> Self {
+                Vector(self.0.map(|c| std::ops::$op::$method(c, rhs)))
+            }
+        }
+
+        impl<T: Component + Integer + std::ops::$op<Output = T>, const N: usize> std::ops::$assign for Vector<T, N> {
+            fn $assign_method(&mut self, rhs: Self) {
+                *self = std::ops::$op::$method(*self, rhs);
+            }
+        }
+
+        impl<T: Component + Integer + std::ops::$op<Output = T>, const N: usize> std::ops::$assign<T> for Vector<T, N> {
+            fn $assign_method(&mut self, rhs: T) {
+                *self = std::ops::$op::$method(*self, rhs);
+            }
+        }
+    )*};
+}
+bits! {
+    BitAnd bitand BitAndAssign bitand_assign;
+    BitOr bitor BitOrAssign bitor_assign;
+    BitXor bitxor BitXorAssign bitxor_assign;
+}
+
+/// `!v`: each component's bits inverted (integer vectors).
+impl<T: Component + Integer + std::ops::Not<Output = T>, const N: usize> std::ops::Not
+    for Vector<T, N>
+{
+    type Output = Self;
+    fn not(self) -> Self {
+        Vector(self.0.map(|c| !c))
+    }
+}
+
+macro_rules! shifts {
+    ($($op:ident $method:ident $assign:ident $assign_method:ident $amp:ident;)*) => {$(
+        /// As in kernels: each amount taken modulo the component's width (Rust's
+        /// `wrapping_shl`/`wrapping_shr`), by a vector of amounts or one.
+        impl<T: Component, R, const N: usize> std::ops::$op<R> for Vector<T, N>
+        where
+            Vector<T, N>: HostShift<R>,
+        {
+            type Output = Self;
+            fn $method(self, rhs: R) -> Self {
+                HostShift::$amp(self, rhs)
+            }
+        }
+
+        impl<T: Component, R, const N: usize> std::ops::$assign<R> for Vector<T, N>
+        where
+            Vector<T, N>: HostShift<R>,
+        {
+            fn $assign_method(&mut self, rhs: R) {
+                *self = HostShift::$amp(*self, rhs);
+            }
+        }
+    )*};
+}
+shifts! {
+    Shl shl ShlAssign shl_assign amp_shl;
+    Shr shr ShrAssign shr_assign amp_shr;
 }
 
 impl<T: Component + Neg<Output = T>, const N: usize> Neg for Vector<T, N> {

@@ -122,6 +122,21 @@ pub enum ExprKind {
         /// The components, in order.
         components: Vec<Expr>,
     },
+    /// `Index::new(a)`, `Index::from(a)`, `Extent::…`: a shape from an array value (a local
+    /// array or an array field) rather than written-out components.
+    ShapeFrom {
+        /// Which shape.
+        shape: Shape,
+        /// The function's path.
+        span: Span,
+        /// The array.
+        value: Box<Expr>,
+    },
+    /// `T::default()`, `Default::default()`: the type's zero value (C++ AMP's `T()`).
+    Default {
+        /// The function's path (`T::default`), whose type (`fn() -> T`) says which zero.
+        path: syn::ExprPath,
+    },
     /// `if cond { … } else …`.
     If(If),
     /// `match x { … }` on integers.

@@ -98,6 +98,8 @@ pub fn walk_expr<V: Visit + ?Sized>(v: &mut V, expr: &Expr) {
             args.iter().for_each(|a| v.visit_expr(a));
         }
         ExprKind::Shape { components, .. } => components.iter().for_each(|c| v.visit_expr(c)),
+        ExprKind::ShapeFrom { value, .. } => v.visit_expr(value),
+        ExprKind::Default { .. } => {}
         ExprKind::If(i) => {
             v.visit_expr(&i.cond);
             v.visit_block(&i.then);

@@ -80,6 +80,21 @@ impl Lowerer {
                 callee_span,
                 args,
             } => self.call(callee, *callee_span, args),
+            ExprKind::ShapeFrom { shape, span, value } => {
+                let shape = syn::Ident::new(shape.name(), *span);
+                let t = temp_at("__amp_array", value.span);
+                let value = self.expr(value);
+                let (p, ctx) = at(*span);
+                quote_spanned!(*span=> {
+                    let #t = #value;
+                    #p::ops::build(#ctx, #p::ops::index_from::<#p::#shape<_>, _>(#t))
+                })
+            }
+            ExprKind::Default { path } => {
+                let span = path.span();
+                let (p, ctx) = at(span);
+                quote_spanned!(span=> #p::default_value(#ctx, #path))
+            }
             ExprKind::Shape {
                 shape,
                 span,

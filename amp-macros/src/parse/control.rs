@@ -110,6 +110,19 @@ impl Parser<'_> {
         }
     }
 
+    /// `Index::new(a)`: the array.
+    pub(super) fn shape_from(&mut self, shape: Shape, c: &syn::ExprCall) -> ExprKind {
+        let value = match c.args.first() {
+            Some(a) => self.expr(a),
+            None => Expr::new(c.span(), ExprKind::Unit),
+        };
+        ExprKind::ShapeFrom {
+            shape,
+            span: c.func.span(),
+            value: Box::new(value),
+        }
+    }
+
     /// `Index::new([i, j])`: the components.
     pub(super) fn shape(&mut self, shape: Shape, c: &syn::ExprCall) -> ExprKind {
         let components = match c.args.first() {
@@ -156,6 +169,50 @@ fn bound(e: &syn::Expr) -> Expr {
         _ => ExprKind::Unit,
     };
     Expr::new(e.span(), kind)
+}
+
+/// `Index::new(a)` / `Index::from(a)` (and `Extent`'s) of anything but an array written out:
+/// which shape a call constructs from an array value.
+pub(super) fn shape_from(call: &syn::ExprCall) -> Option<Shape> {
+    let syn::Expr::Path(p) = &*call.func else {
+        return None;
+    };
+    let segments: Vec<_> = p
+        .path
+        .segments
+        .iter()
+        .map(|s| s.ident.to_string())
+        .collect();
+    let [.., shape, name] = segments.as_slice() else {
+        return None;
+    };
+    if !matches!(name.as_str(), "new" | "from")
+        || call.args.len() != 1
+        || matches!(call.args[0], syn::Expr::Array(_))
+        || p.qself.is_some()
+    {
+        return None;
+    }
+    match shape.as_str() {
+        "Index" => Some(Shape::Index),
+        "Extent" => Some(Shape::Extent),
+        _ => None,
+    }
+}
+
+/// `T::default()` or `Default::default()` with no arguments: the function's path.
+pub(super) fn default_call(call: &syn::ExprCall) -> Option<&syn::ExprPath> {
+    let syn::Expr::Path(p) = &*call.func else {
+        return None;
+    };
+    let segments = &p.path.segments;
+    let last = segments.last()?;
+    let is_default = last.ident == "default"
+        && last.arguments.is_none()
+        && call.args.is_empty()
+        && p.qself.is_none()
+        && segments.len() >= 2;
+    is_default.then_some(p)
 }
 
 /// `Index::new([..])` / `Extent::new([..])`: which shape a call constructs from components.

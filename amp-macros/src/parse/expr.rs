@@ -8,14 +8,30 @@ use syn::spanned::Spanned;
 impl Parser<'_> {
     /// An expression, its own rules first, then its parts in source order.
     pub(super) fn expr(&mut self, e: &syn::Expr) -> Expr {
-        let shape = match e {
-            syn::Expr::Call(c) => control::shape_new(c).map(|shape| (shape, c)),
+        let call = match e {
+            syn::Expr::Call(c) => Some(c),
             _ => None,
         };
-        let kind = match shape {
+        let kind = match call {
             // `Index::new([i, j])`: the array lists components; no rule of calls applies.
-            Some((shape, call)) => self.shape(shape, call),
-            None => {
+            Some(c) if control::shape_new(c).is_some() => {
+                self.shape(control::shape_new(c).unwrap_or(crate::ast::Shape::Index), c)
+            }
+            Some(c) if control::shape_from(c).is_some() => self.shape_from(
+                control::shape_from(c).unwrap_or(crate::ast::Shape::Index),
+                c,
+            ),
+            Some(c) if control::default_call(c).is_some() => {
+                self.attrs(&c.attrs);
+                match control::default_call(c) {
+                    Some(path) => {
+                        self.path(path);
+                        ExprKind::Default { path: path.clone() }
+                    }
+                    None => ExprKind::Unit,
+                }
+            }
+            _ => {
                 self.rules(e);
                 self.parts(e)
             }
@@ -408,7 +424,18 @@ impl Parser<'_> {
 
     fn method_call(&mut self, m: &syn::ExprMethodCall) -> ExprKind {
         self.attrs(&m.attrs);
+        // A swizzle write (`v.set_xy(w)`) assigns its receiver the vector with those components
+        // replaced: `v = v.set_xy(w)`, the kernel method returning the new vector. Its receiver
+        // is parsed as a place and again as a value; the second parse's errors are the first's.
+        let write = amp_spec::swizzle_write(&m.method.to_string()).is_some()
+            && m.args.len() == 1
+            && m.turbofish.is_none();
+        let place = if write { self.place(&m.receiver) } else { None };
+        let before = self.errors.len();
         let receiver = Box::new(self.expr(&m.receiver));
+        if write {
+            self.errors.truncate(before);
+        }
         self.ident(&m.method);
         if let Some(t) = &m.turbofish {
             self.generic_args(t);
@@ -418,11 +445,22 @@ impl Parser<'_> {
         if m.method == "clone" && args.is_empty() && m.turbofish.is_none() {
             return ExprKind::Clone(receiver);
         }
-        ExprKind::MethodCall {
+        let call = ExprKind::MethodCall {
             receiver,
             method: m.method.clone(),
             turbofish: m.turbofish.clone(),
             args,
+        };
+        match place {
+            Some(place) => ExprKind::Assign {
+                place,
+                op: None,
+                value: Box::new(Expr {
+                    span: m.span(),
+                    kind: call,
+                }),
+            },
+            None => call,
         }
     }
 
