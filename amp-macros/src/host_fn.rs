@@ -302,14 +302,15 @@ pub fn emit(side: &HostSide) -> TokenStream {
     }
 }
 
-/// Names the elided lifetimes of reference parameters (`&mut f32` → `&'__amp_l0 mut f32`):
-/// the bounds the host side writes them in cannot elide them.
+/// Names the elided lifetimes of reference parameters (`&mut f32` → `&'ref0 mut f32`): the
+/// bounds the host side writes them in cannot elide them. The names show in rustc's messages
+/// about the parameter's type, so they are plain words, not amp's reserved `__amp_` names.
 struct NameLifetimes<'a>(&'a mut Vec<syn::Lifetime>);
 
 impl VisitMut for NameLifetimes<'_> {
     fn visit_type_reference_mut(&mut self, r: &mut syn::TypeReference) {
         if r.lifetime.is_none() {
-            let lt = syn::Lifetime::new(&format!("'__amp_l{}", self.0.len()), Span::call_site());
+            let lt = syn::Lifetime::new(&format!("'ref{}", self.0.len()), Span::call_site());
             self.0.push(lt.clone());
             r.lifetime = Some(lt);
         }

@@ -476,7 +476,9 @@ impl<T: Element, const N: usize> Drop for ArrayView<'_, T, N> {
 /// the data: its drop then copies the results back as the read-write view's would.
 impl<T: Element, const N: usize> Drop for ConstArrayView<'_, T, N> {
     fn drop(&mut self) {
-        if self.data.owns_host() || !self.data.is_last_view() {
+        // A view of read-only data has nothing to copy back (and leaves a checked kernel's
+        // fault to the data's next use, as before).
+        if !self.data.borrows_mutable() || !self.data.is_last_view() {
             return;
         }
         if let Err(error) = self.data.synchronize() {

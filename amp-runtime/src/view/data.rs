@@ -165,6 +165,12 @@ impl<'a, T: Element, const N: usize> ViewData<'a, T, N> {
         self.core.with(|l| l.host.kind() == HostKind::Owned)
     }
 
+    /// Whether the data is the caller's mutable data, which kernels' results are copied back
+    /// into (a read-only view made by `as_const` may hold such data).
+    pub(crate) fn borrows_mutable(&self) -> bool {
+        self.core.with(|l| l.host.kind() == HostKind::ReadWrite)
+    }
+
     /// Whether this is the last view of the data alive (C++ AMP synchronizes the host data
     /// when the last view of it is destroyed, not when a section of it is).
     pub(crate) fn is_last_view(&self) -> bool {
