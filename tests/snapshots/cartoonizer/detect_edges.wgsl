@@ -41,8 +41,8 @@ fn sobel(param_4: vec2<i32>) -> vec3<f32> {
         }
         let _e17 = local;
         let _e19 = -(1i);
-        let _e156 = amp_params[1].z;
-        if ((_e19 >= 0i) && (bitcast<u32>((param_4.y + _e17)) < _e156)) {
+        let _e130 = amp_params[1].z;
+        if ((_e19 >= 0i) && (bitcast<u32>((param_4.y + _e17)) < _e130)) {
             local_1 = _e19;
             loop {
                 let _e22 = local_1;
@@ -52,113 +52,89 @@ fn sobel(param_4: vec2<i32>) -> vec3<f32> {
                 }
                 let _e24 = local_1;
                 local_2 = array<i32, 9>(-1i, 0i, 1i, -2i, 0i, 2i, -1i, 0i, 1i);
-                let _e44 = bitcast<u32>(((((_e24 + 1i) * 3i) + _e17) + 1i));
-                let _e45 = (_e44 < 9u);
-                let _e49 = local_2[select(0u, _e44, _e45)];
-                let _e56 = amp_fault_site;
-                amp_fault_site = select(1u, _e56, _e45);
-                let _e58 = amp_fault_index[0];
-                amp_fault_index[0] = select(_e44, _e58, _e45);
+                let _e46 = local_2[bitcast<u32>(((((_e24 + 1i) * 3i) + _e17) + 1i))];
                 local_3 = array<i32, 9>(1i, 2i, 1i, 0i, 0i, 0i, -1i, -2i, -1i);
-                let _e80 = bitcast<u32>(((((_e24 + 1i) * 3i) + _e17) + 1i));
-                let _e81 = (_e80 < 9u);
-                let _e85 = local_3[select(0u, _e80, _e81)];
-                let _e92 = amp_fault_site;
-                amp_fault_site = select(2u, _e92, _e81);
-                let _e94 = amp_fault_index[0];
-                amp_fault_index[0] = select(_e80, _e94, _e81);
-                let _e101 = vec2<i32>((param_4.x + _e24), (param_4.y + _e17));
-                let _e106 = amp_params[1].y;
-                let _e107 = bitcast<u32>(_e101.x);
-                let _e108 = (_e107 < _e106);
-                let _e114 = bitcast<u32>(_e101.y);
-                let _e120 = textureLoad(amp_texture1_, select(vec2<u32>(), vec2<u32>(_e114, _e107), _e108), 0i);
-                let _e129 = amp_fault_site;
-                amp_fault_site = select(3u, _e129, _e108);
-                let _e131 = amp_fault_index[0];
-                amp_fault_index[0] = select(_e107, _e131, _e108);
-                let _e133 = amp_fault_index[1];
-                amp_fault_index[1] = select(_e114, _e133, _e108);
-                let _e135 = rgb_to_yuv(select(vec4<u32>(), _e120, _e108));
-                let _e138 = gx;
-                gx = (_e138 + (_e135 * vec3(f32(select(i32(), _e49, _e45)))));
-                let _e142 = gy;
-                gy = (_e142 + (_e135 * vec3(f32(select(i32(), _e85, _e81)))));
+                let _e69 = local_3[bitcast<u32>(((((_e24 + 1i) * 3i) + _e17) + 1i))];
+                let _e75 = vec2<i32>((param_4.x + _e24), (param_4.y + _e17));
+                let _e80 = amp_params[1].y;
+                let _e81 = bitcast<u32>(_e75.x);
+                let _e82 = (_e81 < _e80);
+                let _e88 = bitcast<u32>(_e75.y);
+                let _e94 = textureLoad(amp_texture1_, select(vec2<u32>(), vec2<u32>(_e88, _e81), _e82), 0i);
+                let _e103 = amp_fault_site;
+                amp_fault_site = select(1u, _e103, _e82);
+                let _e105 = amp_fault_index[0];
+                amp_fault_index[0] = select(_e81, _e105, _e82);
+                let _e107 = amp_fault_index[1];
+                amp_fault_index[1] = select(_e88, _e107, _e82);
+                let _e109 = rgb_to_yuv(select(vec4<u32>(), _e94, _e82));
+                let _e112 = gx;
+                gx = (_e112 + (_e109 * vec3(f32(_e46))));
+                let _e116 = gy;
+                gy = (_e116 + (_e109 * vec3(f32(_e69))));
                 continuing {
-                    let _e144 = local_1;
-                    local_1 = (_e144 + bitcast<i32>(1u));
-                    break if (bitcast<u32>((1i - _e144)) < 1u);
+                    let _e118 = local_1;
+                    local_1 = (_e118 + bitcast<i32>(1u));
+                    break if (bitcast<u32>((1i - _e118)) < 1u);
                 }
             }
         } else {
             local_4 = _e19;
             loop {
-                let _e163 = local_4;
-                if (_e163 <= 1i) {
+                let _e137 = local_4;
+                if (_e137 <= 1i) {
                 } else {
                     break;
                 }
-                let _e165 = local_4;
+                let _e139 = local_4;
                 local_5 = array<i32, 9>(-1i, 0i, 1i, -2i, 0i, 2i, -1i, 0i, 1i);
-                let _e185 = bitcast<u32>(((((_e165 + 1i) * 3i) + _e17) + 1i));
-                let _e186 = (_e185 < 9u);
-                let _e190 = local_5[select(0u, _e185, _e186)];
-                let _e197 = amp_fault_site;
-                amp_fault_site = select(4u, _e197, _e186);
-                let _e199 = amp_fault_index[0];
-                amp_fault_index[0] = select(_e185, _e199, _e186);
+                let _e161 = local_5[bitcast<u32>(((((_e139 + 1i) * 3i) + _e17) + 1i))];
                 local_6 = array<i32, 9>(1i, 2i, 1i, 0i, 0i, 0i, -1i, -2i, -1i);
-                let _e221 = bitcast<u32>(((((_e165 + 1i) * 3i) + _e17) + 1i));
-                let _e222 = (_e221 < 9u);
-                let _e226 = local_6[select(0u, _e221, _e222)];
-                let _e233 = amp_fault_site;
-                amp_fault_site = select(5u, _e233, _e222);
-                let _e235 = amp_fault_index[0];
-                amp_fault_index[0] = select(_e221, _e235, _e222);
-                let _e242 = vec2<i32>((param_4.x + _e165), (param_4.y + _e17));
-                let _e247 = amp_params[1].y;
-                let _e248 = bitcast<u32>(_e242.x);
-                let _e254 = amp_params[1].z;
-                let _e255 = bitcast<u32>(_e242.y);
-                let _e257 = ((_e248 < _e247) && (_e255 < _e254));
-                let _e263 = textureLoad(amp_texture1_, select(vec2<u32>(), vec2<u32>(_e255, _e248), _e257), 0i);
-                let _e272 = amp_fault_site;
-                amp_fault_site = select(6u, _e272, _e257);
-                let _e274 = amp_fault_index[0];
-                amp_fault_index[0] = select(_e248, _e274, _e257);
-                let _e276 = amp_fault_index[1];
-                amp_fault_index[1] = select(_e255, _e276, _e257);
-                let _e278 = rgb_to_yuv(select(vec4<u32>(), _e263, _e257));
-                let _e281 = gx;
-                gx = (_e281 + (_e278 * vec3(f32(select(i32(), _e190, _e186)))));
-                let _e285 = gy;
-                gy = (_e285 + (_e278 * vec3(f32(select(i32(), _e226, _e222)))));
+                let _e184 = local_6[bitcast<u32>(((((_e139 + 1i) * 3i) + _e17) + 1i))];
+                let _e190 = vec2<i32>((param_4.x + _e139), (param_4.y + _e17));
+                let _e195 = amp_params[1].y;
+                let _e196 = bitcast<u32>(_e190.x);
+                let _e202 = amp_params[1].z;
+                let _e203 = bitcast<u32>(_e190.y);
+                let _e205 = ((_e196 < _e195) && (_e203 < _e202));
+                let _e211 = textureLoad(amp_texture1_, select(vec2<u32>(), vec2<u32>(_e203, _e196), _e205), 0i);
+                let _e220 = amp_fault_site;
+                amp_fault_site = select(2u, _e220, _e205);
+                let _e222 = amp_fault_index[0];
+                amp_fault_index[0] = select(_e196, _e222, _e205);
+                let _e224 = amp_fault_index[1];
+                amp_fault_index[1] = select(_e203, _e224, _e205);
+                let _e226 = rgb_to_yuv(select(vec4<u32>(), _e211, _e205));
+                let _e229 = gx;
+                gx = (_e229 + (_e226 * vec3(f32(_e161))));
+                let _e233 = gy;
+                gy = (_e233 + (_e226 * vec3(f32(_e184))));
                 continuing {
-                    let _e287 = local_4;
-                    local_4 = (_e287 + bitcast<i32>(1u));
-                    break if (bitcast<u32>((1i - _e287)) < 1u);
+                    let _e235 = local_4;
+                    local_4 = (_e235 + bitcast<i32>(1u));
+                    break if (bitcast<u32>((1i - _e235)) < 1u);
                 }
             }
         }
         continuing {
-            let _e294 = local;
-            local = (_e294 + bitcast<i32>(1u));
-            break if (bitcast<u32>((1i - _e294)) < 1u);
+            let _e242 = local;
+            local = (_e242 + bitcast<i32>(1u));
+            break if (bitcast<u32>((1i - _e242)) < 1u);
         }
     }
-    let _e301 = gx;
-    let _e303 = gx;
-    let _e306 = gy;
-    let _e308 = gy;
-    let _e313 = gx;
-    let _e315 = gx;
-    let _e318 = gy;
-    let _e320 = gy;
-    let _e325 = gx;
-    let _e327 = gx;
-    let _e330 = gy;
-    let _e332 = gy;
-    return vec3<f32>(sqrt(((_e301.x * _e303.x) + (_e306.x * _e308.x))), sqrt(((_e313.y * _e315.y) + (_e318.y * _e320.y))), sqrt(((_e325.z * _e327.z) + (_e330.z * _e332.z))));
+    let _e249 = gx;
+    let _e251 = gx;
+    let _e254 = gy;
+    let _e256 = gy;
+    let _e261 = gx;
+    let _e263 = gx;
+    let _e266 = gy;
+    let _e268 = gy;
+    let _e273 = gx;
+    let _e275 = gx;
+    let _e278 = gy;
+    let _e280 = gy;
+    return vec3<f32>(sqrt(((_e249.x * _e251.x) + (_e254.x * _e256.x))), sqrt(((_e261.y * _e263.y) + (_e266.y * _e268.y))), sqrt(((_e273.z * _e275.z) + (_e278.z * _e280.z))));
 }
 
 fn sobel_1(param_5: vec2<i32>) -> vec3<f32> {
@@ -183,8 +159,8 @@ fn sobel_1(param_5: vec2<i32>) -> vec3<f32> {
         }
         let _e17 = local_7;
         let _e19 = -(1i);
-        let _e156 = amp_params[2].x;
-        if ((_e19 >= 0i) && (bitcast<u32>((param_5.y + _e17)) < _e156)) {
+        let _e130 = amp_params[2].x;
+        if ((_e19 >= 0i) && (bitcast<u32>((param_5.y + _e17)) < _e130)) {
             local_8 = _e19;
             loop {
                 let _e22 = local_8;
@@ -194,113 +170,89 @@ fn sobel_1(param_5: vec2<i32>) -> vec3<f32> {
                 }
                 let _e24 = local_8;
                 local_9 = array<i32, 9>(-1i, 0i, 1i, -2i, 0i, 2i, -1i, 0i, 1i);
-                let _e44 = bitcast<u32>(((((_e24 + 1i) * 3i) + _e17) + 1i));
-                let _e45 = (_e44 < 9u);
-                let _e49 = local_9[select(0u, _e44, _e45)];
-                let _e56 = amp_fault_site;
-                amp_fault_site = select(7u, _e56, _e45);
-                let _e58 = amp_fault_index[0];
-                amp_fault_index[0] = select(_e44, _e58, _e45);
+                let _e46 = local_9[bitcast<u32>(((((_e24 + 1i) * 3i) + _e17) + 1i))];
                 local_10 = array<i32, 9>(1i, 2i, 1i, 0i, 0i, 0i, -1i, -2i, -1i);
-                let _e80 = bitcast<u32>(((((_e24 + 1i) * 3i) + _e17) + 1i));
-                let _e81 = (_e80 < 9u);
-                let _e85 = local_10[select(0u, _e80, _e81)];
-                let _e92 = amp_fault_site;
-                amp_fault_site = select(8u, _e92, _e81);
-                let _e94 = amp_fault_index[0];
-                amp_fault_index[0] = select(_e80, _e94, _e81);
-                let _e101 = vec2<i32>((param_5.x + _e24), (param_5.y + _e17));
-                let _e106 = amp_params[1].w;
-                let _e107 = bitcast<u32>(_e101.x);
-                let _e108 = (_e107 < _e106);
-                let _e114 = bitcast<u32>(_e101.y);
-                let _e120 = textureLoad(amp_texture2_, select(vec2<u32>(), vec2<u32>(_e114, _e107), _e108), 0i);
-                let _e129 = amp_fault_site;
-                amp_fault_site = select(9u, _e129, _e108);
-                let _e131 = amp_fault_index[0];
-                amp_fault_index[0] = select(_e107, _e131, _e108);
-                let _e133 = amp_fault_index[1];
-                amp_fault_index[1] = select(_e114, _e133, _e108);
-                let _e135 = rgb_to_yuv(select(vec4<u32>(), _e120, _e108));
-                let _e138 = gx_1;
-                gx_1 = (_e138 + (_e135 * vec3(f32(select(i32(), _e49, _e45)))));
-                let _e142 = gy_1;
-                gy_1 = (_e142 + (_e135 * vec3(f32(select(i32(), _e85, _e81)))));
+                let _e69 = local_10[bitcast<u32>(((((_e24 + 1i) * 3i) + _e17) + 1i))];
+                let _e75 = vec2<i32>((param_5.x + _e24), (param_5.y + _e17));
+                let _e80 = amp_params[1].w;
+                let _e81 = bitcast<u32>(_e75.x);
+                let _e82 = (_e81 < _e80);
+                let _e88 = bitcast<u32>(_e75.y);
+                let _e94 = textureLoad(amp_texture2_, select(vec2<u32>(), vec2<u32>(_e88, _e81), _e82), 0i);
+                let _e103 = amp_fault_site;
+                amp_fault_site = select(3u, _e103, _e82);
+                let _e105 = amp_fault_index[0];
+                amp_fault_index[0] = select(_e81, _e105, _e82);
+                let _e107 = amp_fault_index[1];
+                amp_fault_index[1] = select(_e88, _e107, _e82);
+                let _e109 = rgb_to_yuv(select(vec4<u32>(), _e94, _e82));
+                let _e112 = gx_1;
+                gx_1 = (_e112 + (_e109 * vec3(f32(_e46))));
+                let _e116 = gy_1;
+                gy_1 = (_e116 + (_e109 * vec3(f32(_e69))));
                 continuing {
-                    let _e144 = local_8;
-                    local_8 = (_e144 + bitcast<i32>(1u));
-                    break if (bitcast<u32>((1i - _e144)) < 1u);
+                    let _e118 = local_8;
+                    local_8 = (_e118 + bitcast<i32>(1u));
+                    break if (bitcast<u32>((1i - _e118)) < 1u);
                 }
             }
         } else {
             local_11 = _e19;
             loop {
-                let _e163 = local_11;
-                if (_e163 <= 1i) {
+                let _e137 = local_11;
+                if (_e137 <= 1i) {
                 } else {
                     break;
                 }
-                let _e165 = local_11;
+                let _e139 = local_11;
                 local_12 = array<i32, 9>(-1i, 0i, 1i, -2i, 0i, 2i, -1i, 0i, 1i);
-                let _e185 = bitcast<u32>(((((_e165 + 1i) * 3i) + _e17) + 1i));
-                let _e186 = (_e185 < 9u);
-                let _e190 = local_12[select(0u, _e185, _e186)];
-                let _e197 = amp_fault_site;
-                amp_fault_site = select(10u, _e197, _e186);
-                let _e199 = amp_fault_index[0];
-                amp_fault_index[0] = select(_e185, _e199, _e186);
+                let _e161 = local_12[bitcast<u32>(((((_e139 + 1i) * 3i) + _e17) + 1i))];
                 local_13 = array<i32, 9>(1i, 2i, 1i, 0i, 0i, 0i, -1i, -2i, -1i);
-                let _e221 = bitcast<u32>(((((_e165 + 1i) * 3i) + _e17) + 1i));
-                let _e222 = (_e221 < 9u);
-                let _e226 = local_13[select(0u, _e221, _e222)];
-                let _e233 = amp_fault_site;
-                amp_fault_site = select(11u, _e233, _e222);
-                let _e235 = amp_fault_index[0];
-                amp_fault_index[0] = select(_e221, _e235, _e222);
-                let _e242 = vec2<i32>((param_5.x + _e165), (param_5.y + _e17));
-                let _e247 = amp_params[1].w;
-                let _e248 = bitcast<u32>(_e242.x);
-                let _e254 = amp_params[2].x;
-                let _e255 = bitcast<u32>(_e242.y);
-                let _e257 = ((_e248 < _e247) && (_e255 < _e254));
-                let _e263 = textureLoad(amp_texture2_, select(vec2<u32>(), vec2<u32>(_e255, _e248), _e257), 0i);
-                let _e272 = amp_fault_site;
-                amp_fault_site = select(12u, _e272, _e257);
-                let _e274 = amp_fault_index[0];
-                amp_fault_index[0] = select(_e248, _e274, _e257);
-                let _e276 = amp_fault_index[1];
-                amp_fault_index[1] = select(_e255, _e276, _e257);
-                let _e278 = rgb_to_yuv(select(vec4<u32>(), _e263, _e257));
-                let _e281 = gx_1;
-                gx_1 = (_e281 + (_e278 * vec3(f32(select(i32(), _e190, _e186)))));
-                let _e285 = gy_1;
-                gy_1 = (_e285 + (_e278 * vec3(f32(select(i32(), _e226, _e222)))));
+                let _e184 = local_13[bitcast<u32>(((((_e139 + 1i) * 3i) + _e17) + 1i))];
+                let _e190 = vec2<i32>((param_5.x + _e139), (param_5.y + _e17));
+                let _e195 = amp_params[1].w;
+                let _e196 = bitcast<u32>(_e190.x);
+                let _e202 = amp_params[2].x;
+                let _e203 = bitcast<u32>(_e190.y);
+                let _e205 = ((_e196 < _e195) && (_e203 < _e202));
+                let _e211 = textureLoad(amp_texture2_, select(vec2<u32>(), vec2<u32>(_e203, _e196), _e205), 0i);
+                let _e220 = amp_fault_site;
+                amp_fault_site = select(4u, _e220, _e205);
+                let _e222 = amp_fault_index[0];
+                amp_fault_index[0] = select(_e196, _e222, _e205);
+                let _e224 = amp_fault_index[1];
+                amp_fault_index[1] = select(_e203, _e224, _e205);
+                let _e226 = rgb_to_yuv(select(vec4<u32>(), _e211, _e205));
+                let _e229 = gx_1;
+                gx_1 = (_e229 + (_e226 * vec3(f32(_e161))));
+                let _e233 = gy_1;
+                gy_1 = (_e233 + (_e226 * vec3(f32(_e184))));
                 continuing {
-                    let _e287 = local_11;
-                    local_11 = (_e287 + bitcast<i32>(1u));
-                    break if (bitcast<u32>((1i - _e287)) < 1u);
+                    let _e235 = local_11;
+                    local_11 = (_e235 + bitcast<i32>(1u));
+                    break if (bitcast<u32>((1i - _e235)) < 1u);
                 }
             }
         }
         continuing {
-            let _e294 = local_7;
-            local_7 = (_e294 + bitcast<i32>(1u));
-            break if (bitcast<u32>((1i - _e294)) < 1u);
+            let _e242 = local_7;
+            local_7 = (_e242 + bitcast<i32>(1u));
+            break if (bitcast<u32>((1i - _e242)) < 1u);
         }
     }
-    let _e301 = gx_1;
-    let _e303 = gx_1;
-    let _e306 = gy_1;
-    let _e308 = gy_1;
-    let _e313 = gx_1;
-    let _e315 = gx_1;
-    let _e318 = gy_1;
-    let _e320 = gy_1;
-    let _e325 = gx_1;
-    let _e327 = gx_1;
-    let _e330 = gy_1;
-    let _e332 = gy_1;
-    return vec3<f32>(sqrt(((_e301.x * _e303.x) + (_e306.x * _e308.x))), sqrt(((_e313.y * _e315.y) + (_e318.y * _e320.y))), sqrt(((_e325.z * _e327.z) + (_e330.z * _e332.z))));
+    let _e249 = gx_1;
+    let _e251 = gx_1;
+    let _e254 = gy_1;
+    let _e256 = gy_1;
+    let _e261 = gx_1;
+    let _e263 = gx_1;
+    let _e266 = gy_1;
+    let _e268 = gy_1;
+    let _e273 = gx_1;
+    let _e275 = gx_1;
+    let _e278 = gy_1;
+    let _e280 = gy_1;
+    return vec3<f32>(sqrt(((_e249.x * _e251.x) + (_e254.x * _e256.x))), sqrt(((_e261.y * _e263.y) + (_e266.y * _e268.y))), sqrt(((_e273.z * _e275.z) + (_e278.z * _e280.z))));
 }
 
 fn smoothstep_(param_6: f32, param_7: f32, param_8: f32) -> f32 {
@@ -367,7 +319,7 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
     let _e114 = textureLoad(amp_texture1_, select(vec2<u32>(), vec2<u32>(_e106, _e99), _e108), 0i);
     let _e116 = select(vec4<u32>(), _e114, _e108);
     let _e123 = amp_fault_site;
-    amp_fault_site = select(13u, _e123, _e108);
+    amp_fault_site = select(5u, _e123, _e108);
     let _e125 = amp_fault_index[0];
     amp_fault_index[0] = select(_e99, _e125, _e108);
     let _e127 = amp_fault_index[1];
@@ -385,7 +337,7 @@ fn main(@builtin(local_invocation_id) param: vec3<u32>, @builtin(workgroup_id) p
         textureStore(amp_texture3_, vec2<u32>(_e190, _e183), vec4<u32>(select(select(u32(_e133), 4294967295u, (_e133 >= 4294967300f)), 0u, ((bitcast<u32>(_e133) & 2147483647u) > 2139095040u)), select(select(u32(_e148), 4294967295u, (_e148 >= 4294967300f)), 0u, ((bitcast<u32>(_e148) & 2147483647u) > 2139095040u)), select(select(u32(_e163), 4294967295u, (_e163 >= 4294967300f)), 0u, ((bitcast<u32>(_e163) & 2147483647u) > 2139095040u)), 255u));
     }
     let _e201 = amp_fault_site;
-    amp_fault_site = select(14u, _e201, _e192);
+    amp_fault_site = select(6u, _e201, _e192);
     let _e203 = amp_fault_index[0];
     amp_fault_index[0] = select(_e183, _e203, _e192);
     let _e205 = amp_fault_index[1];
