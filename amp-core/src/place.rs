@@ -12,6 +12,7 @@
 use crate::atomic::{atomic_methods, AtomicInt};
 use crate::builder::{AccessKind, Check, CheckBuilder, CheckId, KernelBuilder, KernelValue, Var};
 use crate::lang::Assign;
+use crate::shape::{Extent, Index};
 use crate::short_vector::{Component, Vector};
 use crate::tile_static::TileType;
 use crate::types::{Element, Scalar, Shape, Value};
@@ -354,32 +355,81 @@ where
     }
 }
 
-/// A component of a `let mut` Index or Extent local (`a[1] = v`, `a[k] += 1`), by a constant
-/// or run-time index: a constant out of range is a build error, a run-time index is checked as
-/// a vector's component is.
-impl<S: Shape, I: IndexInt> IndexPlace<KernelValue<I>> for Place<S> {
-    type Output = Place<i32>;
-    fn index_place(self, b: &mut KernelBuilder, i: KernelValue<I>) -> Place<i32> {
+impl<S: Shape> Place<S> {
+    /// The place of component `i` of the Index or Extent here (`a[1] = v`, `a[k] += 1` on a
+    /// `let mut` local), by a constant or run-time index: a constant out of range is a build
+    /// error, a run-time index is checked as a vector's component is.
+    fn shape_component(self, b: &mut KernelBuilder, i: Handle<Expression>) -> Place<i32> {
         if S::N == 1 {
             // A rank-1 shape is one i32: its only component is itself.
-            let (_, check) = self.element_of_scalar(b, i.handle());
+            let (_, check) = self.element_of_scalar(b, i);
             return self.part(b, self.pointer, check);
         }
-        let (pointer, check) = self.element(b, i.handle(), S::N as u32, S::name());
+        let (pointer, check) = self.element(b, i, S::N as u32, S::name());
         self.part(b, pointer, check)
     }
 }
 
-impl<S: Shape, I: IndexInt> IndexRead<KernelValue<I>> for Place<S> {
-    type Output = KernelValue<i32>;
-    fn index_read(self, b: &mut KernelBuilder, i: KernelValue<I>) -> KernelValue<i32> {
-        self.index_place(b, i).read(b)
+// One impl per shape (not one over `S: Shape`), so that indexing any other place reports the
+// indexing traits' own messages rather than an unmet `Shape` bound.
+
+/// A component of a `let mut` Index local.
+impl<const N: usize, I: IndexInt> IndexPlace<KernelValue<I>> for Place<Index<N>>
+where
+    Index<N>: Shape,
+{
+    type Output = Place<i32>;
+    fn index_place(self, b: &mut KernelBuilder, i: KernelValue<I>) -> Place<i32> {
+        self.shape_component(b, i.handle())
     }
 }
 
-impl<S: Shape, I: IndexInt> IndexWrite<KernelValue<I>, KernelValue<i32>> for Place<S> {
+/// A component of a `let mut` Extent local.
+impl<const N: usize, I: IndexInt> IndexPlace<KernelValue<I>> for Place<Extent<N>>
+where
+    Extent<N>: Shape,
+{
+    type Output = Place<i32>;
+    fn index_place(self, b: &mut KernelBuilder, i: KernelValue<I>) -> Place<i32> {
+        self.shape_component(b, i.handle())
+    }
+}
+
+impl<const N: usize, I: IndexInt> IndexRead<KernelValue<I>> for Place<Index<N>>
+where
+    Index<N>: Shape,
+{
+    type Output = KernelValue<i32>;
+    fn index_read(self, b: &mut KernelBuilder, i: KernelValue<I>) -> KernelValue<i32> {
+        self.shape_component(b, i.handle()).read(b)
+    }
+}
+
+impl<const N: usize, I: IndexInt> IndexRead<KernelValue<I>> for Place<Extent<N>>
+where
+    Extent<N>: Shape,
+{
+    type Output = KernelValue<i32>;
+    fn index_read(self, b: &mut KernelBuilder, i: KernelValue<I>) -> KernelValue<i32> {
+        self.shape_component(b, i.handle()).read(b)
+    }
+}
+
+impl<const N: usize, I: IndexInt> IndexWrite<KernelValue<I>, KernelValue<i32>> for Place<Index<N>>
+where
+    Index<N>: Shape,
+{
     fn index_write(self, b: &mut KernelBuilder, i: KernelValue<I>, value: KernelValue<i32>) {
-        self.index_place(b, i).assign(b, value)
+        self.shape_component(b, i.handle()).assign(b, value)
+    }
+}
+
+impl<const N: usize, I: IndexInt> IndexWrite<KernelValue<I>, KernelValue<i32>> for Place<Extent<N>>
+where
+    Extent<N>: Shape,
+{
+    fn index_write(self, b: &mut KernelBuilder, i: KernelValue<I>, value: KernelValue<i32>) {
+        self.shape_component(b, i.handle()).assign(b, value)
     }
 }
 
