@@ -92,7 +92,8 @@ mad_scalars! {
 }
 
 crate::host_math::host_builtin!(
-    /// `a * b + c` (C++ AMP's `mad`): fused (rounded once) for floats, wrapping for integers.
+    /// `a * b + c` (C++ AMP's `mad`): the accelerator's `fma` for floats (rounded once where it
+    /// fuses; Vulkan allows either, as Direct3D's `mad` does), wrapping for integers.
     mad / Mad <T: MadScalar> (a, b, c) -> T
 );
 impl<T: MadScalar> DeviceFn<(KernelValue<T>, KernelValue<T>, KernelValue<T>)> for Mad<T> {
