@@ -242,7 +242,7 @@ impl Project {
              false\n\n[dependencies]\namp = {{ path = {root:?} }}\namp-cpu = {{ path = \
              {cpu:?} }}\npollster = \"0.4\"\nbytemuck = {{ version = \"1\", features = [\"derive\", \
              \"extern_crate_alloc\"] }}\nhalf = {{ version = \"2\", default-features = false, \
-             features = [\"bytemuck\"] }}\nwgpu = {{ \
+             features = [\"bytemuck\"] }}\nlibm = \"0.2\"\nwgpu = {{ \
              version = \"=30.0.1\", default-features = false, features = [\"vulkan\", \
              \"metal\", \"dx12\", \"naga-ir\", \"wgsl\", \"std\", \"parking_lot\"] }}\n\n\
              [profile.dev]\ndebug = false\n\n[profile.dev.package.amp-cpu]\nopt-level = 3\n\

@@ -459,7 +459,10 @@ impl Lowerer {
             let receiver = quote_spanned!(receiver.span=> (#r));
             quote_spanned!(method.span()=> #receiver.#method #turbofish(#ctx #(, #temps)*))
         };
-        quote!({ let #r = #recv; #(let #temps = #values;)* #call })
+        // One tuple binds the receiver and the arguments, evaluated in that order: a method call
+        // among the arguments then has no outer receiver temporary in scope to shadow (rustc
+        // would name it in its notes).
+        quote!({ let (#r, #(#temps,)*) = (#recv, #(#values,)*); #call })
     }
 
     /// `receiver.method(args)` of a `#[kernel] impl` block (see amp-core's `user_method`): the
