@@ -287,25 +287,27 @@ fn main() -> Result<(), amp::Error> {
             });
         }
         let wgsl = raw.as_ref().map(|r| r.time(case.wgsl, &a, &b, reps));
-        let per = |s: f64| s * 1e3;
-        print!(
+        let ms = |s: f64| s * 1e3;
+        let mut line = format!(
             "  {:<26} amp {:>8.3} ms  unchecked {:>8.3} ms  checked/unchecked {:.2}",
             case.name,
-            per(checked),
-            per(unchecked),
+            ms(checked),
+            ms(unchecked),
             checked / unchecked
         );
-        figure(case.name, figure::AMP, per(checked), "ms");
-        figure(case.name, figure::AMP_UNCHECKED, per(unchecked), "ms");
         if let Some(w) = wgsl {
-            print!(
+            line += &format!(
                 "  WGSL {:>8.3} ms  unchecked/WGSL {:.2}",
-                per(w),
+                ms(w),
                 unchecked / w
             );
-            figure(case.name, figure::WGSL, per(w), "ms");
         }
-        println!();
+        println!("{line}");
+        figure(case.name, figure::AMP, ms(checked), "ms");
+        figure(case.name, figure::AMP_UNCHECKED, ms(unchecked), "ms");
+        if let Some(w) = wgsl {
+            figure(case.name, figure::WGSL, ms(w), "ms");
+        }
     }
     Ok(())
 }

@@ -8,9 +8,9 @@
 //! significand below `2^24` for `f32`, `2^53` for `f64`), `|x| mod |y|` is
 //! `(mx * 2^(ex - ey) mod my) * 2^ey`, and `mx * 2^d mod my` is reduced a few bits at a time,
 //! `r = (r << k) % my`, each shift keeping `r << k` within the integer's width (8 bits a step for
-//! `f32` in `u32`, 11 for `f64` in `u64`). Operands of close magnitude (the common case) take one
-//! integer remainder; the loop runs once per step of the exponent difference beyond that (at
-//! most 32 steps for `f32`, 186 for `f64`). The result takes `x`'s sign.
+//! `f32` in `u32`, 11 for `f64` in `u64`). Operands whose exponents differ by less than a step
+//! (the common case) take one integer remainder; the loop runs once per further step (at most
+//! 31 for `f32`, 186 for `f64`). The result takes `x`'s sign.
 //!
 //! The special cases are Rust's: a NaN operand, an infinite `x` or a zero `y` give NaN; an
 //! infinite `y` (and any `|x| < |y|`) gives `x`. `f16` widens to `f32` (exact both ways: the
@@ -114,9 +114,9 @@ pub(crate) fn fmod(
     let step = u(b, u64::from(f.step));
     let first = b.binary(Op::Modulo, d, step);
     let steps = b.binary(Op::Divide, d, step);
-    let r = b.binary(Op::Modulo, mx, my);
+    // `mx << first` fits: mx < 2^(fraction + 1) and first < step.
     let first = shift_amount(b, first, f);
-    let r = b.binary(Op::ShiftLeft, r, first);
+    let r = b.binary(Op::ShiftLeft, mx, first);
     let r0 = b.binary(Op::Modulo, r, my);
     let rest = match f.bits.width {
         8 => b.var_uninit::<u64>(None).handle(),
