@@ -8,30 +8,13 @@ use syn::spanned::Spanned;
 impl Parser<'_> {
     /// An expression, its own rules first, then its parts in source order.
     pub(super) fn expr(&mut self, e: &syn::Expr) -> Expr {
-        let call = match e {
-            syn::Expr::Call(c) => Some(c),
+        let special = match e {
+            syn::Expr::Call(c) => self.constructor(c),
             _ => None,
         };
-        let kind = match call {
-            // `Index::new([i, j])`: the array lists components; no rule of calls applies.
-            Some(c) if control::shape_new(c).is_some() => {
-                self.shape(control::shape_new(c).unwrap_or(crate::ast::Shape::Index), c)
-            }
-            Some(c) if control::shape_from(c).is_some() => self.shape_from(
-                control::shape_from(c).unwrap_or(crate::ast::Shape::Index),
-                c,
-            ),
-            Some(c) if control::default_call(c).is_some() => {
-                self.attrs(&c.attrs);
-                match control::default_call(c) {
-                    Some(path) => {
-                        self.path(path);
-                        ExprKind::Default { path: path.clone() }
-                    }
-                    None => ExprKind::Unit,
-                }
-            }
-            _ => {
+        let kind = match special {
+            Some(kind) => kind,
+            None => {
                 self.rules(e);
                 self.parts(e)
             }
@@ -420,6 +403,22 @@ impl Parser<'_> {
             fields,
             rest,
         }
+    }
+
+    /// A call with a meaning of its own, no rule of calls applying: `Index::new([i, j])` (the
+    /// array lists components), `Index::new(a)` / `Index::from(a)` of an array value, and
+    /// `T::default()` (the type's zero).
+    fn constructor(&mut self, c: &syn::ExprCall) -> Option<ExprKind> {
+        if let Some(shape) = control::shape_new(c) {
+            return Some(self.shape(shape, c));
+        }
+        if let Some(shape) = control::shape_from(c) {
+            return Some(self.shape_from(shape, c));
+        }
+        let path = control::default_call(c)?;
+        self.attrs(&c.attrs);
+        self.path(path);
+        Some(ExprKind::Default { path: path.clone() })
     }
 
     fn method_call(&mut self, m: &syn::ExprMethodCall) -> ExprKind {
