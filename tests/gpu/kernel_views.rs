@@ -1,9 +1,10 @@
 //! Views converted inside kernels: `v.as_const()` (C++ AMP's `array_view<T>` to
 //! `array_view<const T>`), read, sectioned and passed to a `#[kernel] fn` that takes a
-//! `ConstArrayView`.
+//! `ConstArrayView`; `v.view_as(extent)` (a rank-1 view seen with another shape).
 
+use crate::common::fault_of;
 use amp::prelude::*;
-use amp::Error;
+use amp::{AccessKind, Error};
 
 /// The sum of three neighbours, through a read-only view.
 #[kernel]
@@ -44,5 +45,86 @@ fn a_view_as_const_in_a_kernel_is_a_read_only_view_of_the_same_data() -> Result<
         .collect();
     assert_eq!(out, want);
     assert_eq!(data, (0..64).collect::<Vec<_>>());
+    Ok(())
+}
+
+#[test]
+fn view_as_in_a_kernel_reshapes_a_rank_1_view() -> Result<(), Error> {
+    let data: Vec<i32> = (0..24).collect();
+    let mut out2 = vec![0i32; 24];
+    let mut out3 = vec![0i32; 24];
+    let mut shape = vec![0i32; 5];
+    {
+        let v = ConstArrayView::new(24, &data)?;
+        let o2 = ArrayView::new(24, &mut out2)?;
+        let o3 = ArrayView::new(24, &mut out3)?;
+        let sh = ArrayView::new(5, &mut shape)?;
+        parallel_for_each!(Extent::new([24]), |idx: Index<1>| {
+            let i = idx[0];
+            let rows = 4;
+            let m = v.view_as(Extent::new([rows, 6]));
+            let c = v.view_as(Extent::new([2, 3, 4]));
+            // Element (i / 6, i % 6) of the 4×6 view is element i; a row is a rank-1 view.
+            o2[i] = m[Index::new([i / 6, i % 6])] * 100 + m[i / 6][i % 6];
+            o3[i] = c[[i / 12, (i / 4) % 3, i % 4]] + c[1][2][3] * 1000;
+            if i == 0 {
+                sh[0] = m.extent()[0];
+                sh[1] = m.extent()[1];
+                sh[2] = c.extent()[2];
+                // A section of the reshaped view: rows 1..3, columns 2..5.
+                let s = m.section(Index::new([1, 2]), Extent::new([2, 3]));
+                sh[3] = s[[1, 2]];
+                sh[4] = s.extent()[1];
+            }
+        })?;
+    }
+    let want2: Vec<i32> = (0..24).map(|i| i * 101).collect();
+    let want3: Vec<i32> = (0..24).map(|i| i + 23_000).collect();
+    assert_eq!(out2, want2);
+    assert_eq!(out3, want3);
+    assert_eq!(shape, vec![4, 6, 4, 2 * 6 + 4, 3]);
+    Ok(())
+}
+
+#[test]
+fn view_as_in_a_kernel_may_see_fewer_elements_and_writes_land_in_place() -> Result<(), Error> {
+    let mut data = vec![0i32; 20];
+    {
+        let v = ArrayView::new(20, &mut data)?;
+        // A 3×5 view of the first 15 elements of 20 (C++ AMP allows fewer elements).
+        parallel_for_each!(Extent::new([3, 5]), |idx: Index<2>| {
+            let m = v.view_as(Extent::new([3, 5]));
+            m[idx] = idx[0] * 10 + idx[1] + 1;
+        })?;
+    }
+    let want: Vec<i32> = (0..20)
+        .map(|i| if i < 15 { (i / 5) * 10 + i % 5 + 1 } else { 0 })
+        .collect();
+    assert_eq!(data, want);
+    Ok(())
+}
+
+#[test]
+fn view_as_in_a_kernel_with_too_many_elements_is_a_fault() -> Result<(), Error> {
+    let mut data = vec![0i32; 12];
+    let v = ArrayView::new(12, &mut data)?;
+    let line = line!();
+    parallel_for_each!(Extent::new([1]), |_i: Index<1>| {
+        let _m = v.view_as(Extent::new([4, 4]));
+    })?;
+    let (index, extent, fault) = fault_of(v.synchronize().expect_err("reported"));
+    assert_eq!(fault.access, AccessKind::ViewAs);
+    assert_eq!(fault.loc.line, line + 2);
+    assert_eq!((index.as_str(), extent.as_str()), ("(16)", "(12)"));
+
+    // The view that does not fit has no elements: a write through it is a fault and lands
+    // nowhere.
+    parallel_for_each!(Extent::new([1]), |_i: Index<1>| {
+        let m = v.view_as(Extent::new([2, -3]));
+        m[[0, 0]] = 7;
+    })?;
+    let (_, _, fault) = fault_of(v.synchronize().expect_err("reported"));
+    assert_eq!(fault.access, AccessKind::ViewWrite);
+    assert_eq!(v.to_vec()?, vec![0; 12]);
     Ok(())
 }
