@@ -128,3 +128,98 @@ fn view_as_in_a_kernel_with_too_many_elements_is_a_fault() -> Result<(), Error> 
     assert_eq!(v.to_vec()?, vec![0; 12]);
     Ok(())
 }
+
+#[test]
+fn reinterpret_as_in_a_kernel_sees_the_same_bits() -> Result<(), Error> {
+    let floats: Vec<f32> = (0..8).map(|i| i as f32 * 1.5 - 3.0).collect();
+    let mut bits = vec![0u32; 8];
+    let mut ints = vec![0i32; 8];
+    let mut back = vec![0f32; 8];
+    {
+        let f = ConstArrayView::new(8, &floats)?;
+        let u = ArrayView::new(8, &mut bits)?;
+        let i = ArrayView::new(8, &mut ints)?;
+        let b = ArrayView::new(8, &mut back)?;
+        parallel_for_each!(Extent::new([8]), |idx: Index<1>| {
+            let k = idx[0];
+            let as_u = f.reinterpret_as::<u32>();
+            let as_i = f.reinterpret_as::<i32>();
+            u[k] = as_u[k];
+            i[k] = as_i[idx];
+            // A write through a reinterpreted read-write view lands in its element.
+            let out = b.reinterpret_as::<u32>();
+            out[k] = as_u[k] ^ 0x8000_0000u32;
+        })?;
+    }
+    assert_eq!(bits, floats.iter().map(|x| x.to_bits()).collect::<Vec<_>>());
+    assert_eq!(
+        ints,
+        floats
+            .iter()
+            .map(|x| x.to_bits() as i32)
+            .collect::<Vec<_>>()
+    );
+    assert_eq!(back, floats.iter().map(|x| -x).collect::<Vec<_>>());
+    Ok(())
+}
+
+#[test]
+fn reinterpret_as_in_a_kernel_changes_the_length_with_the_element_size() -> Result<(), Error> {
+    let vectors: Vec<Float4> = (0..3)
+        .map(|i| Float4::new(i as f32, i as f32 + 0.25, i as f32 + 0.5, i as f32 + 0.75))
+        .collect();
+    let mut flat = vec![0f32; 12];
+    let mut lens = vec![0i32; 2];
+    let mut rebuilt = vec![Float4::new(0.0, 0.0, 0.0, 0.0); 3];
+    {
+        let v = ConstArrayView::new(3, &vectors)?;
+        let o = ArrayView::new(12, &mut flat)?;
+        let l = ArrayView::new(2, &mut lens)?;
+        let r = ArrayView::new(3, &mut rebuilt)?;
+        parallel_for_each!(Extent::new([12]), |idx: Index<1>| {
+            let k = idx[0];
+            let scalars = v.reinterpret_as::<f32>();
+            o[k] = scalars[k];
+            // Float4 → f32 → Float4 through a read-write view: component k % 4 of vector k / 4.
+            let words = r.reinterpret_as::<f32>();
+            words[k] = scalars[k] * 2.0;
+            if k == 0 {
+                l[0] = scalars.extent()[0];
+                l[1] = o.reinterpret_as::<Float4>().extent()[0];
+            }
+        })?;
+    }
+    let want: Vec<f32> = vectors
+        .iter()
+        .flat_map(|v| [v.x(), v.y(), v.z(), v.w()])
+        .collect();
+    assert_eq!(flat, want);
+    assert_eq!(lens, vec![12, 3]);
+    let doubled: Vec<Float4> = vectors.iter().map(|v| *v * 2.0).collect();
+    assert_eq!(rebuilt, doubled);
+    Ok(())
+}
+
+#[test]
+fn reinterpret_as_in_a_kernel_that_does_not_divide_is_a_fault() -> Result<(), Error> {
+    let mut data = vec![0f32; 6];
+    let v = ArrayView::new(6, &mut data)?;
+    let line = line!();
+    parallel_for_each!(Extent::new([1]), |_i: Index<1>| {
+        let w = v.reinterpret_as::<Float4>();
+        w[0] = Float4::new(1.0, 2.0, 3.0, 4.0);
+    })?;
+    let (_, _, fault) = fault_of(v.synchronize().expect_err("reported"));
+    // The write into the empty view is the thread's last fault; nothing landed.
+    assert_eq!(fault.access, AccessKind::ViewWrite);
+    assert_eq!(fault.loc.line, line + 3);
+    assert_eq!(v.to_vec()?, vec![0.0; 6]);
+
+    parallel_for_each!(Extent::new([1]), |_i: Index<1>| {
+        let _w = v.reinterpret_as::<Float4>();
+    })?;
+    let (index, extent, fault) = fault_of(v.synchronize().expect_err("reported"));
+    assert_eq!(fault.access, AccessKind::ReinterpretAs);
+    assert_eq!((index.as_str(), extent.as_str()), ("(6)", "(4)"));
+    Ok(())
+}

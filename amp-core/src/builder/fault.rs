@@ -58,6 +58,9 @@ pub enum AccessKind {
     /// A view taken in a kernel with `view_as`; the index is the new extent's size, the
     /// bound the view's length.
     ViewAs,
+    /// A view taken in a kernel with `reinterpret_as` whose words do not divide into whole
+    /// elements of the new type; the index is the view's words, the bound the new type's.
+    ReinterpretAs,
     /// A component of a short vector, by a run-time index.
     Component,
     /// Not an access: a loop pass past the most the accelerator runs per thread (see
@@ -85,6 +88,7 @@ impl AccessKind {
             AccessKind::LocalArray => "local array access",
             AccessKind::Section => "array view section",
             AccessKind::ViewAs => "array view view_as",
+            AccessKind::ReinterpretAs => "array view reinterpret_as",
             AccessKind::Component => "vector component access",
             AccessKind::LoopLimit => "loop pass",
             AccessKind::Pad { .. } => "tiled extent pad",
