@@ -63,7 +63,7 @@ vector_words!(2, 3, 4);
 /// A rank-1 view of `T` seen as elements of `U`, taken in a kernel.
 pub struct Reinterpreted<T, U, A> {
     view: View<T, 1, A>,
-    /// The length in `U` elements (`u32`; 0 when the words do not divide).
+    /// The length in `U` elements (`u32`; 0 when the data does not divide).
     len: Handle<Expression>,
     _ty: PhantomData<fn() -> U>,
 }
@@ -75,15 +75,16 @@ impl<T, U, A> Clone for Reinterpreted<T, U, A> {
 }
 impl<T, U, A> Copy for Reinterpreted<T, U, A> {}
 
-/// Words per element of `E`.
+/// Words per element of `E` (its bytes / 4).
 fn words<E: Words32>() -> u32 {
     E::ENTRIES * E::ENTRY_WORDS
 }
 
 impl<T: Element, A: Access> View<T, 1, A> {
-    /// This view's words as elements of `U` (C++ AMP `array_view<T, 1>::reinterpret_as`), taken
-    /// in the kernel: `len · words(T) / words(U)` elements. Words that do not divide into
-    /// whole elements are a fault where it is taken, and the result then has no elements.
+    /// This view's data as elements of `U` (C++ AMP `array_view<T, 1>::reinterpret_as`), taken
+    /// in the kernel: `len · size_of::<T>() / size_of::<U>()` elements. Data that does not
+    /// divide into whole elements is a fault where it is taken, and the result then has no
+    /// elements. Both element types are [`Words32`] (a compile error at the call otherwise).
     pub fn reinterpret_as<U: Words32>(self, b: &mut KernelBuilder) -> Reinterpreted<T, U, A>
     where
         T: Words32,
@@ -96,9 +97,10 @@ impl<T: Element, A: Access> View<T, 1, A> {
         }
         let len = self.extent(b).handle();
         let len = b.as_u32(len);
-        let (tw, uw) = (words::<T>(), words::<U>());
+        let (tw, uw) = (T::BYTES as u32, U::BYTES as u32);
         let tw = b.append(Expression::Literal(Literal::U32(tw)));
         let uw = b.append(Expression::Literal(Literal::U32(uw)));
+        // In bytes, as C++ AMP states the rule.
         let total = b.binary(BinaryOperator::Multiply, len, tw);
         let rest = b.binary(BinaryOperator::Modulo, total, uw);
         let zero = b.append(Expression::Literal(Literal::U32(0)));
@@ -125,7 +127,7 @@ impl<T: Element, A: Access> View<T, 1, A> {
     }
 }
 
-impl<T: Words32, U: Words32, A: Access> Reinterpreted<T, U, A> {
+impl<T, U, A> Reinterpreted<T, U, A> {
     /// The reinterpreted view's extent.
     pub fn extent(self, b: &mut KernelBuilder) -> KernelValue<Extent<1>> {
         KernelValue::from_handle(b.append(Expression::As {
@@ -134,7 +136,9 @@ impl<T: Words32, U: Words32, A: Access> Reinterpreted<T, U, A> {
             convert: None,
         }))
     }
+}
 
+impl<T: Words32, U: Words32, A: Access> Reinterpreted<T, U, A> {
     /// Pointers to the words of element `i` (in the view's entries of `T`) and the check
     /// against the length; out of range every word is the buffer's zero sentinel's first.
     fn words(
@@ -273,6 +277,8 @@ impl<T, U, A> IntoPlace for Reinterpreted<T, U, A> {
     }
 }
 
+/// (Not recommended in errors: the element types\' own `Words32` error says what is wrong.)
+#[diagnostic::do_not_recommend]
 impl<T: Words32, U: Words32, A: Access, I: IndexInt> IndexRead<KernelValue<I>>
     for Reinterpreted<T, U, A>
 {
@@ -283,6 +289,8 @@ impl<T: Words32, U: Words32, A: Access, I: IndexInt> IndexRead<KernelValue<I>>
     }
 }
 
+/// (Not recommended in errors: the element types\' own `Words32` error says what is wrong.)
+#[diagnostic::do_not_recommend]
 impl<T: Words32, U: Words32, A: Access> IndexRead<KernelValue<Index<1>>>
     for Reinterpreted<T, U, A>
 {
@@ -292,6 +300,8 @@ impl<T: Words32, U: Words32, A: Access> IndexRead<KernelValue<Index<1>>>
     }
 }
 
+/// (Not recommended in errors: the element types\' own `Words32` error says what is wrong.)
+#[diagnostic::do_not_recommend]
 impl<T: Words32, U: Words32, I: IndexInt> IndexWrite<KernelValue<I>, KernelValue<U>>
     for Reinterpreted<T, U, ReadWrite>
 {
@@ -301,6 +311,8 @@ impl<T: Words32, U: Words32, I: IndexInt> IndexWrite<KernelValue<I>, KernelValue
     }
 }
 
+/// (Not recommended in errors: the element types\' own `Words32` error says what is wrong.)
+#[diagnostic::do_not_recommend]
 impl<T: Words32, U: Words32> IndexWrite<KernelValue<Index<1>>, KernelValue<U>>
     for Reinterpreted<T, U, ReadWrite>
 {
@@ -309,6 +321,8 @@ impl<T: Words32, U: Words32> IndexWrite<KernelValue<Index<1>>, KernelValue<U>>
     }
 }
 
+/// (Not recommended in errors: the element types\' own `Words32` error says what is wrong.)
+#[diagnostic::do_not_recommend]
 impl<T: Words32, U: Words32, A: Access> IndexConst for Reinterpreted<T, U, A> {
     type Output = KernelValue<U>;
     fn index_const(self, b: &mut KernelBuilder, i: u32) -> KernelValue<U> {

@@ -220,6 +220,6 @@ fn reinterpret_as_in_a_kernel_that_does_not_divide_is_a_fault() -> Result<(), Er
     })?;
     let (index, extent, fault) = fault_of(v.synchronize().expect_err("reported"));
     assert_eq!(fault.access, AccessKind::ReinterpretAs);
-    assert_eq!((index.as_str(), extent.as_str()), ("(6)", "(4)"));
+    assert_eq!((index.as_str(), extent.as_str()), ("(24)", "(16)"));
     Ok(())
 }
