@@ -207,7 +207,6 @@ where
         let Some(ok) = ok else { return self };
         let mut section = self;
         for k in 0..R {
-            section.extent[k] = Self::or_empty(b, ok, e[k]);
             match self.strides {
                 // A reshaped view: the origin moves along the view's one component.
                 Some(strides) => {
@@ -219,6 +218,7 @@ where
                     section.origin[at] = b.binary(BinaryOperator::Add, self.origin[at], o[k]);
                 }
             }
+            section.extent[k] = Self::or_empty(b, ok, e[k]);
         }
         if b.checks_enabled() {
             b.note_fault(&Check::recorded(ok, ends, bounds, AccessKind::Section));
