@@ -32,6 +32,7 @@ pub mod packed;
 pub mod place;
 pub mod print;
 pub mod refs;
+pub mod reinterpret;
 pub mod section;
 pub mod shape;
 pub mod short_vector;

@@ -9,6 +9,10 @@
 //! an index past the section never reaches the rest of the view; a section that does not fit
 //! its view is a fault where it is taken, and then has no elements. Sections live in the
 //! kernel or function that takes them: pass the view to a `#[kernel] fn`, not a section.
+//!
+//! `v.view_as(extent)` on a rank-1 view (C++ AMP `array_view<T, 1>::view_as`) is a section of
+//! another rank over it: its components carry strides (row-major over `extent`) into the view's
+//! one component, and sectioning or projecting it moves its origin along that component.
 
 use crate::builder::{AccessKind, Check, CheckBuilder, KernelBuilder, KernelValue};
 use crate::place::{IndexPlace, IntoPlace, Place};
@@ -27,6 +31,10 @@ pub struct Section<T, const N: usize, const R: usize, A> {
     origin: [Handle<Expression>; N],
     /// The section's extent (`i32`, never negative).
     extent: [Handle<Expression>; R],
+    /// For a view reshaped in the kernel (`view_as`, over a view of rank 1): the stride of each
+    /// of the section's components in the view's elements (`i32`). Element `idx` is then
+    /// element `origin[0] + Σ idx[k]·strides[k]` of the view.
+    strides: Option<[Handle<Expression>; R]>,
 }
 
 impl<T, const N: usize, const R: usize, A> Clone for Section<T, N, R, A> {
@@ -61,6 +69,7 @@ where
             view: self,
             origin,
             extent: components(b, extent),
+            strides: None,
         }
     }
 
@@ -91,6 +100,68 @@ where
         extent: KernelValue<Extent<N>>,
     ) -> Section<T, N, N, A> {
         self.whole(b).section_extent(b, extent)
+    }
+}
+
+impl<T: Element, A: Access> View<T, 1, A> {
+    /// This rank-1 view as a view of rank `M` and `extent` over its first `extent.size()`
+    /// elements, row-major (C++ AMP `array_view<T, 1>::view_as`), taken in the kernel. An
+    /// extent with more elements than the view (or a negative component) is a fault where it
+    /// is taken, and the result then has no elements.
+    pub fn view_as<const M: usize>(
+        self,
+        b: &mut KernelBuilder,
+        extent: KernelValue<Extent<M>>,
+    ) -> Section<T, 1, M, A>
+    where
+        Index<M>: Value + Rank,
+        Extent<M>: Value + Rank,
+    {
+        let len = self.extent(b).handle();
+        let len = b.as_u32(len);
+        let e: [_; M] = components(b, extent.handle());
+        // Fits: no component is negative and the running product of the components stays at
+        // most `len`, each step checked by division so that it cannot overflow.
+        let mut ok = b.append(Expression::Literal(Literal::Bool(true)));
+        let mut size = b.append(Expression::Literal(Literal::U32(1)));
+        for &component in &e {
+            let component = b.as_u32(component);
+            let one = b.append(Expression::Literal(Literal::U32(1)));
+            let divisor = b.append(Expression::Math {
+                fun: naga::MathFunction::Max,
+                arg: component,
+                arg1: Some(one),
+                arg2: None,
+                arg3: None,
+            });
+            let room = b.binary(BinaryOperator::Divide, len, divisor);
+            let fits = b.binary(BinaryOperator::LessEqual, size, room);
+            let limit = b.append(Expression::Literal(Literal::U32(i32::MAX as u32)));
+            let nonnegative = b.binary(BinaryOperator::LessEqual, component, limit);
+            let fits = b.binary(BinaryOperator::LogicalAnd, fits, nonnegative);
+            ok = b.binary(BinaryOperator::LogicalAnd, ok, fits);
+            size = b.binary(BinaryOperator::Multiply, size, component);
+        }
+        let extent = std::array::from_fn(|k| Section::<T, 1, M, A>::or_empty(b, ok, e[k]));
+        let one = literal_i32(b, 1);
+        let mut strides = [one; M];
+        for k in (0..M.saturating_sub(1)).rev() {
+            strides[k] = b.binary(BinaryOperator::Multiply, strides[k + 1], extent[k + 1]);
+        }
+        if b.checks_enabled() {
+            b.note_fault(&Check::recorded(
+                ok,
+                vec![size],
+                vec![len],
+                AccessKind::ViewAs,
+            ));
+        }
+        Section {
+            view: self,
+            origin: [literal_i32(b, 0)],
+            extent,
+            strides: Some(strides),
+        }
     }
 }
 
@@ -136,8 +207,17 @@ where
         let Some(ok) = ok else { return self };
         let mut section = self;
         for k in 0..R {
-            let at = N - R + k;
-            section.origin[at] = b.binary(BinaryOperator::Add, self.origin[at], o[k]);
+            match self.strides {
+                // A reshaped view: the origin moves along the view's one component.
+                Some(strides) => {
+                    let step = b.binary(BinaryOperator::Multiply, o[k], strides[k]);
+                    section.origin[0] = b.binary(BinaryOperator::Add, section.origin[0], step);
+                }
+                None => {
+                    let at = N - R + k;
+                    section.origin[at] = b.binary(BinaryOperator::Add, self.origin[at], o[k]);
+                }
+            }
             section.extent[k] = Self::or_empty(b, ok, e[k]);
         }
         if b.checks_enabled() {
@@ -187,6 +267,21 @@ where
         guard_address: bool,
     ) -> (crate::builder::Entries, Option<Check>) {
         let mut check = CheckBuilder::new(kind);
+        if let Some(strides) = self.strides {
+            let mut linear = b.as_u32(self.origin[0]);
+            for (k, stride) in strides.into_iter().enumerate() {
+                let i = component(b, idx, k, R);
+                let bound = b.as_u32(self.extent[k]);
+                let i = check.component_below(b, i, bound);
+                let stride = b.as_u32(stride);
+                let step = b.binary(BinaryOperator::Multiply, i, stride);
+                linear = b.binary(BinaryOperator::Add, linear, step);
+            }
+            let check = check.finish();
+            let linear = self.view.linear(b, &[linear]);
+            let entries = self.view.entries(b, linear, check.as_ref(), guard_address);
+            return (entries, check);
+        }
         let mut terms = Vec::with_capacity(N);
         for k in 0..N {
             let origin = b.as_u32(self.origin[k]);
@@ -222,11 +317,21 @@ where
         b: &mut KernelBuilder,
         i: Handle<Expression>,
     ) -> Section<T, N, S, A> {
-        let at = N - R;
         let (i_u, bound) = (b.as_u32(i), b.as_u32(self.extent[0]));
         let ok = b.binary(BinaryOperator::Less, i_u, bound);
         let mut origin = self.origin;
-        origin[at] = b.binary(BinaryOperator::Add, self.origin[at], i);
+        let strides = match self.strides {
+            Some(strides) => {
+                let step = b.binary(BinaryOperator::Multiply, i, strides[0]);
+                origin[0] = b.binary(BinaryOperator::Add, self.origin[0], step);
+                Some(std::array::from_fn(|k| strides[k + 1]))
+            }
+            None => {
+                let at = N - R;
+                origin[at] = b.binary(BinaryOperator::Add, self.origin[at], i);
+                None
+            }
+        };
         let extent = std::array::from_fn(|k| Self::or_empty(b, ok, self.extent[k + 1]));
         if b.checks_enabled() {
             b.note_fault(&Check::recorded(
@@ -240,6 +345,7 @@ where
             view: self.view,
             origin,
             extent,
+            strides,
         }
     }
 }

@@ -66,6 +66,16 @@ where
         }
     }
 
+    /// The view's storage binding (the first, for a view split over several).
+    pub(crate) fn global(self) -> Handle<naga::GlobalVariable> {
+        self.global
+    }
+
+    /// Where the view's extent, offset, strides and sentinel are in the parameter words.
+    pub(crate) fn words(self) -> ViewWords {
+        self.words
+    }
+
     /// The view's extent (C++ AMP `array_view::extent`).
     pub fn extent(self, b: &mut KernelBuilder) -> KernelValue<Extent<N>> {
         b.shape_from_words(self.words.extent(0), N as u32)

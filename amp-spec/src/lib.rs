@@ -169,6 +169,8 @@ pub const TYPE_METHODS: &[&str] = &[
     "gather_alpha",
     "section",
     "as_const",
+    "view_as",
+    "reinterpret_as",
     "read_uniform",
     "size",
     "tile_dim0",

@@ -55,6 +55,12 @@ pub enum AccessKind {
     /// A section or projection of a view taken in a kernel; the index is its origin (or the
     /// projected index).
     Section,
+    /// A view taken in a kernel with `view_as`; the index is the new extent's size, the
+    /// bound the view's length.
+    ViewAs,
+    /// A view taken in a kernel with `reinterpret_as` whose words do not divide into whole
+    /// elements of the new type; the index is the view's words, the bound the new type's.
+    ReinterpretAs,
     /// A component of a short vector, by a run-time index.
     Component,
     /// Not an access: a loop pass past the most the accelerator runs per thread (see
@@ -81,6 +87,8 @@ impl AccessKind {
             AccessKind::TileStatic => "tile_static array access",
             AccessKind::LocalArray => "local array access",
             AccessKind::Section => "array view section",
+            AccessKind::ViewAs => "array view view_as",
+            AccessKind::ReinterpretAs => "array view reinterpret_as",
             AccessKind::Component => "vector component access",
             AccessKind::LoopLimit => "loop pass",
             AccessKind::Pad { .. } => "tiled extent pad",
