@@ -100,6 +100,10 @@ pub trait HostPrecise: Copy {
     fn host_modf(self) -> (Self, Self);
     /// `(sin, cos)`.
     fn host_sincos(self) -> (Self, Self);
+    /// C's `erf`.
+    fn host_erf(self) -> Self;
+    /// C's `erfc`.
+    fn host_erfc(self) -> Self;
 }
 
 /// `sin(π·x)` (`which` 0), `cos(π·x)` (1) or `tan(π·x)` (2), by the kernels' reduction: `x =
@@ -200,6 +204,12 @@ macro_rules! host_precise {
             fn host_sincos(self) -> (Self, Self) {
                 (self.sin(), self.cos())
             }
+            fn host_erf(self) -> Self {
+                host_precise!(@f $suffix erf)(self)
+            }
+            fn host_erfc(self) -> Self {
+                host_precise!(@f $suffix erfc)(self)
+            }
         }
     };
     (@f f $name:ident) => { paste_f32!($name) };
@@ -234,6 +244,12 @@ macro_rules! paste_f32 {
     };
     (modf) => {
         libm::modff
+    };
+    (erf) => {
+        libm::erff
+    };
+    (erfc) => {
+        libm::erfcf
     };
 }
 host_precise!(f32, f, false);
@@ -316,6 +332,14 @@ pub fn sincos<T: PreciseFloat>(x: T, s: &mut T, c: &mut T) {
     let (sin, cos) = x.host_sincos();
     *s = sin;
     *c = cos;
+}
+/// `erf` on the host.
+pub fn erf<T: PreciseFloat>(x: T) -> T {
+    x.host_erf()
+}
+/// `erfc` on the host.
+pub fn erfc<T: PreciseFloat>(x: T) -> T {
+    x.host_erfc()
 }
 /// `isnormal` on the host.
 pub fn isnormal<T: Float>(x: T) -> bool {

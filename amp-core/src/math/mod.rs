@@ -331,6 +331,7 @@ macro_rules! common_math {
 }
 
 mod compose;
+mod erf;
 pub mod fast_math;
 pub(crate) mod host_fns;
 pub mod intrinsics;

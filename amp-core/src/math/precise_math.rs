@@ -85,6 +85,11 @@ precise_fns! {
     /// IEEE remainder: `x - n·y`, `n` the integer nearest `x / y`, ties to even (C's
     /// `remainder`); exact while `|x / y|` is below 2^24 (`f32`) or 2^53 (`f64`).
     remainder / Remainder(x, y) => |o, a| compose::remainder(o, a[0], a[1]).0;
+    /// The error function `2/√π ∫₀ˣ e^(-t²) dt` (C's `erf`): `±1` at `±inf`.
+    erf / Erf(x) => super::erf::erf;
+    /// The complementary error function `1 - erf(x)`, computed directly so that it keeps
+    /// its precision where `erf(x)` is near 1 (C's `erfc`): `0` at `+inf`, `2` at `-inf`.
+    erfc / Erfc(x) => super::erf::erfc;
 }
 
 predicates! {

@@ -161,6 +161,8 @@ routines! {
     Atanh / "amp_atanh_f64" (1) => atanh;
     Pow / "amp_pow_f64" (2) => pow;
     Cbrt / "amp_cbrt_f64" (1) => cbrt;
+    Erf / "amp_erf_f64" (1) => super::erf::erf_body;
+    Erfc / "amp_erfc_f64" (1) => super::erf::erfc_body;
 }
 
 impl Routine {

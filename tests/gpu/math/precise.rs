@@ -445,3 +445,98 @@ fn f32_precise_functions_match_the_host() -> Result<(), amp::Error> {
     worst.check("f32", bound_32);
     Ok(())
 }
+
+/// The special functions (error and gamma functions) and their inverses, by column.
+const NAMES_SPECIAL: &[&str] = &["erf", "erfc"];
+
+/// The `f64` reference of each special-function column (`libm`, within an ulp).
+fn host_special(x: f64) -> [f64; 2] {
+    [libm::erf(x), libm::erfc(x)]
+}
+
+/// The bound of each special-function column, in ulps, at `f64` (`wide`) or `f32`.
+fn bound_special(name: &str, wide: bool) -> u64 {
+    match (name, wide) {
+        ("erf", _) => 2,
+        // f32: the accelerator's exp of the tail's small second argument.
+        ("erfc", false) => 6,
+        ("erfc", true) => 3,
+        _ => 0,
+    }
+}
+
+/// Inputs for the special functions: the edges, a sweep of `-30..30` (where erfc underflows)
+/// and of `-1..1` (the inverses' domain), and magnitudes over the format.
+fn inputs_special() -> Vec<f64> {
+    let mut xs: Vec<f64> = EDGES_32.iter().map(|&x| f64::from(x)).collect();
+    for k in 0..=3000 {
+        xs.push(-30.0 + k as f64 * 0.020_003_7);
+    }
+    for k in 1..2000 {
+        xs.push(-1.0 + k as f64 * 0.001);
+    }
+    for e in -40..=38 {
+        let v = (1.0 + ((e * 7919) % 1000) as f64 / 1000.0) * 10f64.powi(e);
+        xs.push(v);
+        xs.push(-v);
+    }
+    xs
+}
+
+#[test]
+fn special_functions_are_within_their_ulp_bounds() -> Result<(), amp::Error> {
+    let acc = Accelerator::default()?;
+    let xs = inputs_special();
+    let n = xs.len() as i32;
+    let cols = NAMES_SPECIAL.len();
+    let xs32: Vec<f32> = xs.iter().map(|&x| x as f32).collect();
+    let mut out32 = vec![0.0f32; xs.len() * cols];
+    let xv = ConstArrayView::new(n, &xs32)?;
+    let ov = ArrayView::new([n, cols as i32], &mut out32)?;
+    parallel_for_each!(xv.extent(), |i: Index<1>| {
+        let x = xv[i];
+        let r = i[0];
+        ov[(r, 0)] = pm::erf(x);
+        ov[(r, 1)] = pm::erfc(x);
+    })?;
+    drop(ov);
+    let mut worst = Worst::new(NAMES_SPECIAL);
+    // The accelerator may flush subnormal inputs and results to zero.
+    let sub = |v: f32| v != 0.0 && v.abs() < f32::MIN_POSITIVE;
+    for (k, &x) in xs32.iter().enumerate() {
+        for (c, &w) in host_special(f64::from(x)).iter().enumerate() {
+            let w = w as f32;
+            if sub(x) || sub(w) {
+                continue;
+            }
+            let got = out32[k * cols + c];
+            worst.note(c, f64::from(x), f64::from(got), f64::from(w), false);
+        }
+    }
+    worst.check("f32", |name| bound_special(name, false));
+
+    let mut out = vec![0.0f64; xs.len() * cols];
+    let xv = ConstArrayView::new(n, &xs)?;
+    let ov = ArrayView::new([n, cols as i32], &mut out)?;
+    let result = parallel_for_each!(xv.extent(), |i: Index<1>| {
+        let x = xv[i];
+        let r = i[0];
+        ov[(r, 0)] = pm::erf(x);
+        ov[(r, 1)] = pm::erfc(x);
+    });
+    if !(acc.supports_double_precision() && acc.supports_int64()) {
+        let err = result.expect_err("no f64");
+        assert!(matches!(err, amp::Error::UnsupportedFeature(_)), "{err}");
+        return Ok(());
+    }
+    result?;
+    drop(ov);
+    let mut worst = Worst::new(NAMES_SPECIAL);
+    for (k, &x) in xs.iter().enumerate() {
+        for (c, &w) in host_special(x).iter().enumerate() {
+            worst.note(c, x, out[k * cols + c], w, true);
+        }
+    }
+    worst.check("f64", |name| bound_special(name, true));
+    Ok(())
+}
