@@ -104,6 +104,10 @@ pub trait HostPrecise: Copy {
     fn host_erf(self) -> Self;
     /// C's `erfc`.
     fn host_erfc(self) -> Self;
+    /// C's `lgamma`.
+    fn host_lgamma(self) -> Self;
+    /// C's `tgamma`.
+    fn host_tgamma(self) -> Self;
 }
 
 /// `sin(π·x)` (`which` 0), `cos(π·x)` (1) or `tan(π·x)` (2), by the kernels' reduction: `x =
@@ -210,6 +214,12 @@ macro_rules! host_precise {
             fn host_erfc(self) -> Self {
                 host_precise!(@f $suffix erfc)(self)
             }
+            fn host_lgamma(self) -> Self {
+                host_precise!(@f $suffix lgamma)(self)
+            }
+            fn host_tgamma(self) -> Self {
+                host_precise!(@f $suffix tgamma)(self)
+            }
         }
     };
     (@f f $name:ident) => { paste_f32!($name) };
@@ -250,6 +260,12 @@ macro_rules! paste_f32 {
     };
     (erfc) => {
         libm::erfcf
+    };
+    (lgamma) => {
+        libm::lgammaf
+    };
+    (tgamma) => {
+        libm::tgammaf
     };
 }
 host_precise!(f32, f, false);
@@ -340,6 +356,14 @@ pub fn erf<T: PreciseFloat>(x: T) -> T {
 /// `erfc` on the host.
 pub fn erfc<T: PreciseFloat>(x: T) -> T {
     x.host_erfc()
+}
+/// `lgamma` on the host.
+pub fn lgamma<T: PreciseFloat>(x: T) -> T {
+    x.host_lgamma()
+}
+/// `tgamma` on the host.
+pub fn tgamma<T: PreciseFloat>(x: T) -> T {
+    x.host_tgamma()
 }
 /// `isnormal` on the host.
 pub fn isnormal<T: Float>(x: T) -> bool {

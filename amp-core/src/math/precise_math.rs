@@ -90,6 +90,12 @@ precise_fns! {
     /// The complementary error function `1 - erf(x)`, computed directly so that it keeps
     /// its precision where `erf(x)` is near 1 (C's `erfc`): `0` at `+inf`, `2` at `-inf`.
     erfc / Erfc(x) => super::erf::erfc;
+    /// `log|Γ(x)|` (C's `lgamma`): `+inf` at zero and the negative integers, `0` at 1 and 2.
+    lgamma / Lgamma(x) => super::gamma::lgamma;
+    /// The gamma function `Γ(x)` (C's `tgamma`): `±inf` at `±0`, NaN at the negative integers
+    /// and `-inf`; `±exp(lgamma(x))`, so its relative error grows with `|lgamma(x)|`
+    /// (docs/LANGUAGE.md, "Precision").
+    tgamma / Tgamma(x) => super::gamma::tgamma;
 }
 
 predicates! {
