@@ -1,9 +1,12 @@
-//! The error functions `erf` and `erfc`, by fdlibm's `s_erf.c` (as musl and Rust's `libm`):
-//! rational approximations on `|x| < 0.84375`, `0.84375 <= |x| < 1.25`, `1.25 <= |x| < 1/0.35`
+//! The error functions `erf` and `erfc` and their inverses. `erf` and `erfc` are fdlibm's
+//! `s_erf.c` (as musl and Rust's `libm`): rational approximations on `|x| < 0.84375`, `0.84375 <= |x| < 1.25`, `1.25 <= |x| < 1/0.35`
 //! and `1/0.35 <= |x| < 28`, the last two as `exp(-x² - 0.5625 + R/S) / |x|` with `x²` split
 //! so that its leading part is exact. The same formulas at both widths (`f32` with fdlibm's
 //! coefficients rounded to `f32`, of the same degrees as fdlibm's `s_erff.c`); every branch is
-//! computed and the one for `|x|` selected. `f64` runs as one software routine each (`soft.rs`).
+//! computed and the one for `|x|` selected. `erfinv` and `erfcinv` start from Giles'
+//! single-precision approximation (an asymptotic form in `erfcinv`'s far tail) and take Newton's
+//! steps on `erf` (near zero) or `erfc` (in the tails). `f64` runs as one software routine each
+//! (`soft.rs`).
 
 // The coefficients are written as fdlibm publishes them.
 #![allow(clippy::excessive_precision)]
@@ -234,4 +237,193 @@ pub(crate) fn erfc_body(o: &mut Ir, a: &[H]) -> H {
     let y = o.sel(below_0_84, small, y);
     let nan = o.is_nan(x);
     o.sel(nan, x, y)
+}
+
+/// Giles' single-precision `erfinv` ("Approximating the erfinv function", GPU Computing Gems):
+/// `p(w - 2.5)` for `w < 5`, `p(sqrt(w) - 3)` beyond, `w = -log((1 - y)(1 + y))`.
+const GILES_NEAR: [f64; 9] = [
+    1.501_409_41,
+    0.246_640_727,
+    -0.004_177_681_64,
+    -0.001_253_725_03,
+    0.000_218_580_87,
+    -4.391_506_54e-6,
+    -3.523_387_7e-6,
+    3.432_739_39e-7,
+    2.810_226_36e-8,
+];
+const GILES_FAR: [f64; 9] = [
+    2.832_976_82,
+    1.001_674_06,
+    0.009_438_870_47,
+    -0.007_622_461_3,
+    0.005_739_507_73,
+    -0.003_673_428_44,
+    0.001_349_343_22,
+    0.000_100_950_558,
+    -0.000_200_214_257,
+];
+/// `√π / 2`, the reciprocal of `erf`'s derivative at 0.
+const HALF_SQRT_PI: f64 = 0.886_226_925_452_758;
+
+/// Newton steps after the estimate: the estimates are good to about `f32` precision (`2^-22`
+/// relative) except the asymptotic one in the far tail (`2^-9`); each step squares the error.
+fn newton_steps(o: &Ir) -> usize {
+    if o.s.width == 8 {
+        3
+    } else {
+        2
+    }
+}
+
+/// Giles' estimate of `erfinv(y)` from `w = -log((1 - y)(1 + y))` (valid while `w < 16`).
+fn giles(o: &mut Ir, w: H, y: H) -> H {
+    let w1 = o.addc(w, -2.5);
+    let near = o.poly(w1, &GILES_NEAR);
+    let sw = o.sqrt(w);
+    let w2 = o.addc(sw, -3.0);
+    let far = o.poly(w2, &GILES_FAR);
+    let below_5 = o.ltc(w, 5.0);
+    let p = o.sel(below_5, near, far);
+    o.mul(p, y)
+}
+
+/// `(√π/2)·e^(x²)·r`, as two factors `e^(x²/2)` so that it does not overflow where `r` is tiny.
+fn newton_scale(o: &mut Ir, x: H, r: H) -> H {
+    let xx = o.mul(x, x);
+    let half = o.mulc(xx, 0.5);
+    let h = super::compose::exp_reduced(o, half);
+    let r = o.mulc(r, HALF_SQRT_PI);
+    let r = o.mul(r, h);
+    o.mul(r, h)
+}
+
+/// `erfinv(y)` for `|y| <= 1/2`: Giles' estimate, then Newton's steps on `erf`.
+fn inverse_near(o: &mut Ir, y: H) -> H {
+    let one = o.c(1.0);
+    let a = o.sub(one, y);
+    let b = o.add(one, y);
+    let ab = o.mul(a, b);
+    let l = o.f(M::Log, &[ab]);
+    let w = o.neg(l);
+    let mut x = giles(o, w, y);
+    for _ in 0..newton_steps(o) {
+        let e = erf(o, &[x]);
+        let r = o.sub(e, y);
+        let step = newton_scale(o, x, r);
+        x = o.sub(x, step);
+    }
+    x
+}
+
+/// `erfcinv(q)` for `0 < q <= 1/2` (`x >= 0.47`): Giles' estimate from `w = -log(q(2 - q))`
+/// while `w < 16`, else the asymptotic `erfc(x) ≈ e^(-x²)/(x√π)·(1 - 1/(2x²))` solved by two
+/// fixed-point steps; then Newton's steps on `erfc`, accurate in the tail where `1 - q` is not.
+fn inverse_tail(o: &mut Ir, q: H) -> H {
+    let one = o.c(1.0);
+    let two = o.c(2.0);
+    let y = o.sub(one, q);
+    let tq = o.sub(two, q);
+    let p = o.mul(q, tq);
+    let l = o.f(M::Log, &[p]);
+    let w = o.neg(l);
+    let near = giles(o, w, y);
+    let lq = o.f(M::Log, &[q]);
+    let big_l = o.neg(lq);
+    let mut a = o.sqrt(big_l);
+    for _ in 0..2 {
+        let xs = o.mulc(a, std::f64::consts::PI.sqrt());
+        let lx = o.f(M::Log, &[xs]);
+        let aa = o.mul(a, a);
+        let inv = o.div(one, aa);
+        let corr = o.mulc(inv, -0.5);
+        let corr = o.add(one, corr);
+        let lc = o.f(M::Log, &[corr]);
+        let t = o.sub(big_l, lx);
+        let t = o.add(t, lc);
+        a = o.sqrt(t);
+    }
+    let below_16 = o.ltc(w, 16.0);
+    let mut x = o.sel(below_16, near, a);
+    for _ in 0..newton_steps(o) {
+        let e = erfc(o, &[x]);
+        let r = o.sub(e, q);
+        let step = newton_scale(o, x, r);
+        x = o.add(x, step);
+    }
+    x
+}
+
+/// `erfinv(y)`.
+pub(crate) fn erfinv(o: &mut Ir, a: &[H]) -> H {
+    if o.s.width == 8 {
+        return soft::call(o.b, Routine::Erfinv, a);
+    }
+    erfinv_body(o, a)
+}
+
+/// `erfcinv(q)`.
+pub(crate) fn erfcinv(o: &mut Ir, a: &[H]) -> H {
+    if o.s.width == 8 {
+        return soft::call(o.b, Routine::Erfcinv, a);
+    }
+    erfcinv_body(o, a)
+}
+
+/// `erfinv(y)` at the width of `o`: the near form for `|y| <= 1/2`, else `±erfcinv(1 - |y|)`
+/// (`1 - |y|` exact there); `±inf` at `±1`, NaN beyond.
+pub(crate) fn erfinv_body(o: &mut Ir, a: &[H]) -> H {
+    let y = a[0];
+    let ay = o.abs(y);
+    let near = inverse_near(o, y);
+    let one = o.c(1.0);
+    let q = o.sub(one, ay);
+    let far = inverse_tail(o, q);
+    let far = o.copysign(far, y);
+    let half = o.c(0.5);
+    let is_near = o.bin(naga::BinaryOperator::LessEqual, ay, half);
+    let r = o.sel(is_near, near, far);
+    let inf = o.c(f64::INFINITY);
+    let inf = o.copysign(inf, y);
+    let at_one = o.eqc(ay, 1.0);
+    let r = o.sel(at_one, inf, r);
+    let outside = o.gtc(ay, 1.0);
+    let nan = o.nan();
+    let r = o.sel(outside, nan, r);
+    let is_nan = o.is_nan(y);
+    o.sel(is_nan, y, r)
+}
+
+/// `erfcinv(q)` at the width of `o`: `erfinv(1 - q)` for `q` in `[1/2, 3/2]` (`1 - q` exact
+/// there), else `±` the tail form of `min(q, 2 - q)`; `+inf` at 0, `-inf` at 2, NaN outside.
+pub(crate) fn erfcinv_body(o: &mut Ir, a: &[H]) -> H {
+    let q = a[0];
+    let one = o.c(1.0);
+    let two = o.c(2.0);
+    let d = o.sub(one, q);
+    let near = inverse_near(o, d);
+    let mirrored = o.sub(two, q);
+    let qq = o.m(M::Min, &[q, mirrored]);
+    let far = inverse_tail(o, qq);
+    let neg_far = o.neg(far);
+    let upper = o.gtc(q, 1.0);
+    let far = o.sel(upper, neg_far, far);
+    let ad = o.abs(d);
+    let half = o.c(0.5);
+    let is_near = o.bin(naga::BinaryOperator::LessEqual, ad, half);
+    let r = o.sel(is_near, near, far);
+    let inf = o.c(f64::INFINITY);
+    let zero = o.c(0.0);
+    let at_zero = o.eq(q, zero);
+    let r = o.sel(at_zero, inf, r);
+    let minus_inf = o.neg(inf);
+    let at_two = o.eq(q, two);
+    let r = o.sel(at_two, minus_inf, r);
+    let below = o.lt(q, zero);
+    let above = o.gt(q, two);
+    let outside = o.or(below, above);
+    let nan = o.nan();
+    let r = o.sel(outside, nan, r);
+    let is_nan = o.is_nan(q);
+    o.sel(is_nan, q, r)
 }

@@ -90,6 +90,13 @@ precise_fns! {
     /// The complementary error function `1 - erf(x)`, computed directly so that it keeps
     /// its precision where `erf(x)` is near 1 (C's `erfc`): `0` at `+inf`, `2` at `-inf`.
     erfc / Erfc(x) => super::erf::erfc;
+    /// The inverse error function: the `x` with `erf(x) = y` (C++ AMP's `erfinv`): `±inf` at
+    /// `±1`, NaN outside `[-1, 1]`.
+    erfinv / Erfinv(x) => super::erf::erfinv;
+    /// The inverse complementary error function: the `x` with `erfc(x) = q` (C++ AMP's
+    /// `erfcinv`), accurate for small `q` (where `erfinv(1 - q)` is not): `+inf` at 0, `-inf`
+    /// at 2, NaN outside `[0, 2]`.
+    erfcinv / Erfcinv(x) => super::erf::erfcinv;
     /// `log|Γ(x)|` (C's `lgamma`): `+inf` at zero and the negative integers, `0` at 1 and 2.
     lgamma / Lgamma(x) => super::gamma::lgamma;
     /// The gamma function `Γ(x)` (C's `tgamma`): `±inf` at `±0`, NaN at the negative integers

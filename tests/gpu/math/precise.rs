@@ -450,15 +450,18 @@ fn f32_precise_functions_match_the_host() -> Result<(), amp::Error> {
 }
 
 /// The special functions (error and gamma functions) and their inverses, by column.
-const NAMES_SPECIAL: &[&str] = &["erf", "erfc", "lgamma", "tgamma"];
+const NAMES_SPECIAL: &[&str] = &["erf", "erfc", "lgamma", "tgamma", "erfinv", "erfcinv"];
 
 /// The `f64` reference of each special-function column (`libm`, within an ulp).
-fn host_special(x: f64) -> [f64; 4] {
+fn host_special(x: f64) -> [f64; 6] {
     [
         libm::erf(x),
         libm::erfc(x),
         libm::lgamma(x),
         libm::tgamma(x),
+        // amp's host reference: bisection and Newton's steps on libm's erf and erfc.
+        pm::erfinv(x),
+        pm::erfcinv(x),
     ]
 }
 
@@ -473,7 +476,8 @@ fn bound_special(name: &str, wide: bool) -> u64 {
         ("lgamma", false) => 6,
         ("tgamma", false) => 8,
         ("lgamma", true) => 4,
-        ("tgamma", true) => 6,
+        ("tgamma", true) => 8,
+        ("erfinv" | "erfcinv", _) => 4,
         _ => 0,
     }
 }
@@ -512,6 +516,11 @@ fn inputs_special() -> Vec<f64> {
     for k in 1..2000 {
         xs.push(-1.0 + k as f64 * 0.001);
     }
+    // erfcinv's tails.
+    for e in 1..300 {
+        xs.push(10f64.powi(-e));
+        xs.push(2.0 - 10f64.powi(-e));
+    }
     for e in -40..=38 {
         let v = (1.0 + ((e * 7919) % 1000) as f64 / 1000.0) * 10f64.powi(e);
         xs.push(v);
@@ -537,6 +546,8 @@ fn special_functions_are_within_their_ulp_bounds() -> Result<(), amp::Error> {
         ov[(r, 1)] = pm::erfc(x);
         ov[(r, 2)] = pm::lgamma(x);
         ov[(r, 3)] = pm::tgamma(x);
+        ov[(r, 4)] = pm::erfinv(x);
+        ov[(r, 5)] = pm::erfcinv(x);
     })?;
     drop(ov);
     let mut worst = Worst::new(NAMES_SPECIAL);
@@ -566,6 +577,8 @@ fn special_functions_are_within_their_ulp_bounds() -> Result<(), amp::Error> {
         ov[(r, 1)] = pm::erfc(x);
         ov[(r, 2)] = pm::lgamma(x);
         ov[(r, 3)] = pm::tgamma(x);
+        ov[(r, 4)] = pm::erfinv(x);
+        ov[(r, 5)] = pm::erfcinv(x);
     });
     if !(acc.supports_double_precision() && acc.supports_int64()) {
         let err = result.expect_err("no f64");
