@@ -470,6 +470,16 @@ fn smooth_parts(a: f32, b: f32) -> f32 {
 }
 
 #[kernel]
+fn special_parts(a: f32, b: f32) -> f32 {
+    precise_math::erf(a)
+        + precise_math::erfc(b * 0.3)
+        + precise_math::erfinv(a * 0.099)
+        + precise_math::erfcinv(fast_math::fabs(b) * 0.0999 + 0.001)
+        + precise_math::lgamma(fast_math::fabs(a) + 0.1)
+        + precise_math::tgamma(fast_math::fabs(b) * 0.3 + 0.5)
+}
+
+#[kernel]
 fn double_parts(a: f64, b: f64) -> f64 {
     precise_math::exp(a * 0.1)
         + precise_math::log(precise_math::fabs(b) + 0.5)
@@ -478,6 +488,12 @@ fn double_parts(a: f64, b: f64) -> f64 {
         + precise_math::atan2(a, b)
         + precise_math::tanh(a)
         + precise_math::cbrt(b)
+        + precise_math::erf(a)
+        + precise_math::erfc(b)
+        + precise_math::erfinv(a * 0.07)
+        + precise_math::erfcinv(precise_math::fabs(b) * 0.1 + 1e-3)
+        + precise_math::lgamma(precise_math::fabs(a) + 0.1)
+        + precise_math::tgamma(precise_math::fabs(b) * 0.3 + 0.5)
 }
 
 #[test]
@@ -491,19 +507,20 @@ fn intrinsics_and_precise_math_agree_with_the_host() {
         .into_iter()
         .map(|w| w as i32 % 1000)
         .collect();
-    let mut out = vec![0.0f32; N * 3];
+    let mut out = vec![0.0f32; N * 4];
     let mut ints = vec![0i32; N];
     let av = ConstArrayView::new(E, &a).expect("view");
     let bv = ConstArrayView::new(E, &b).expect("view");
     let iav = ConstArrayView::new(E, &ia).expect("view");
     let ibv = ConstArrayView::new(E, &ib).expect("view");
-    let ov = ArrayView::new([E, 3], &mut out).expect("view");
+    let ov = ArrayView::new([E, 4], &mut out).expect("view");
     let iv = ArrayView::new(E, &mut ints).expect("view");
     parallel_for_each!(av.extent(), |i: Index<1>| {
         let (x, y) = (av[i], bv[i]);
         ov[(i[0], 0)] = d3d_mix(x, y);
         ov[(i[0], 1)] = split_parts(x, y);
         ov[(i[0], 2)] = smooth_parts(x, y);
+        ov[(i[0], 3)] = special_parts(x, y);
         iv[i] = d3d_ints(iav[i], ibv[i]);
     })
     .expect("launch");
@@ -515,15 +532,18 @@ fn intrinsics_and_precise_math_agree_with_the_host() {
         ("d3d_mix", 2, 1e-5),
         ("split_parts", 2, 1e-5),
         ("smooth_parts", 8, 1e-5),
+        // A sum up to about 20 of functions each within a few ulp.
+        ("special_parts", 8, 2e-5),
     ];
     for k in 0..N {
         let host = [
             d3d_mix(a[k], b[k]),
             split_parts(a[k], b[k]),
             smooth_parts(a[k], b[k]),
+            special_parts(a[k], b[k]),
         ];
         for (f, &(name, bound, abs)) in families.iter().enumerate() {
-            let device = out[k * 3 + f];
+            let device = out[k * 4 + f];
             assert!(
                 ulps(device, host[f]) <= bound || (device - host[f]).abs() <= abs,
                 "{name}({}, {}): device {device}, host {}",

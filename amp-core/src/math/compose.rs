@@ -189,6 +189,22 @@ pub(crate) fn expm1(o: &mut Ir, a: &[H]) -> H {
     o.sel(nan, x, y)
 }
 
+/// `e^x` within a few ulps at any `x`: the software routine for `f64`; for `f32`, `x = k·ln2 +
+/// r` by Cody–Waite, then `2^k · e^r` (Vulkan bounds `exp` by `3 + 2·|x|` ulp, which grows with
+/// `|x|`; `|r| <= ln2/2` keeps it at a few).
+pub(crate) fn exp_reduced(o: &mut Ir, x: H) -> H {
+    if o.wide() {
+        return soft::call(o.b, Routine::Exp, &[x]);
+    }
+    let xc = limit(o, x, 200.0);
+    let (k, r) = reduce_f32(o, xc, std::f64::consts::LOG2_E, LN2_F32.0, LN2_F32.1);
+    let e = o.f(M::Exp, &[r]);
+    let ki = o.as_i32(k);
+    let y = o.scale(e, ki);
+    let nan = o.is_nan(x);
+    o.sel(nan, x, y)
+}
+
 /// `log1p`: for `f32`, `2·atanh(s)` of `s = x / (2 + x)` by its series where `|x| < 0.29`
 /// (`1 + x` is not rounded there), else `log(1 + x)`.
 pub(crate) fn log1p(o: &mut Ir, a: &[H]) -> H {

@@ -100,6 +100,18 @@ pub trait HostPrecise: Copy {
     fn host_modf(self) -> (Self, Self);
     /// `(sin, cos)`.
     fn host_sincos(self) -> (Self, Self);
+    /// C's `erf`.
+    fn host_erf(self) -> Self;
+    /// C's `erfc`.
+    fn host_erfc(self) -> Self;
+    /// The inverse of `erf`.
+    fn host_erfinv(self) -> Self;
+    /// The inverse of `erfc`.
+    fn host_erfcinv(self) -> Self;
+    /// C's `lgamma`.
+    fn host_lgamma(self) -> Self;
+    /// C's `tgamma`.
+    fn host_tgamma(self) -> Self;
 }
 
 /// `sin(π·x)` (`which` 0), `cos(π·x)` (1) or `tan(π·x)` (2), by the kernels' reduction: `x =
@@ -144,6 +156,73 @@ fn trig_pi(x: f64, which: u8, sin: fn(f64) -> f64, cos: fn(f64) -> f64) -> f64 {
     } else {
         r
     }
+}
+
+/// `erfinv` in `f64`: for `|y| <= 1/2`, Newton's steps on `libm`'s `erf` from the first
+/// terms of its series; beyond, `±erfcinv(1 - |y|)` (exact argument).
+fn erfinv_f64(y: f64) -> f64 {
+    let ay = y.abs();
+    if y.is_nan() || ay > 1.0 {
+        return f64::NAN;
+    }
+    if ay == 1.0 {
+        return f64::INFINITY.copysign(y);
+    }
+    if ay > 0.5 {
+        return erfc_tail_inverse(1.0 - ay).copysign(y);
+    }
+    let half_sqrt_pi = std::f64::consts::PI.sqrt() / 2.0;
+    // erf(x) = 2/√π (x - x³/3 + …): the series' first two terms inverted.
+    let t = half_sqrt_pi * y;
+    let mut x = t + t * t * t / 3.0;
+    for _ in 0..6 {
+        x -= (libm::erf(x) - y) * half_sqrt_pi * (x * x).exp();
+    }
+    x
+}
+
+/// `erfcinv` in `f64`: `erfinv(1 - q)` for `q` in `[1/2, 3/2]`, else `±` the tail inverse of
+/// `min(q, 2 - q)`.
+fn erfcinv_f64(q: f64) -> f64 {
+    if q.is_nan() || !(0.0..=2.0).contains(&q) {
+        return f64::NAN;
+    }
+    if q == 0.0 {
+        return f64::INFINITY;
+    }
+    if q == 2.0 {
+        return f64::NEG_INFINITY;
+    }
+    if (q - 1.0).abs() <= 0.5 {
+        return erfinv_f64(1.0 - q);
+    }
+    let x = erfc_tail_inverse(q.min(2.0 - q));
+    if q > 1.0 {
+        -x
+    } else {
+        x
+    }
+}
+
+/// The `x > 0` with `erfc(x) = q`, `0 < q <= 1/2`: bisection on `libm`'s `erfc` to a bracket
+/// of a few ulps, then Newton's steps (the derivative's `e^(x²)` in two halves).
+fn erfc_tail_inverse(q: f64) -> f64 {
+    let (mut lo, mut hi) = (0.0f64, 27.3f64);
+    for _ in 0..60 {
+        let mid = 0.5 * (lo + hi);
+        if libm::erfc(mid) > q {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    let mut x = 0.5 * (lo + hi);
+    let half_sqrt_pi = std::f64::consts::PI.sqrt() / 2.0;
+    for _ in 0..3 {
+        let h = (0.5 * x * x).exp();
+        x += (libm::erfc(x) - q) * half_sqrt_pi * h * h;
+    }
+    x
 }
 
 macro_rules! host_precise {
@@ -200,6 +279,25 @@ macro_rules! host_precise {
             fn host_sincos(self) -> (Self, Self) {
                 (self.sin(), self.cos())
             }
+            fn host_erf(self) -> Self {
+                host_precise!(@f $suffix erf)(self)
+            }
+            fn host_erfc(self) -> Self {
+                host_precise!(@f $suffix erfc)(self)
+            }
+            fn host_erfinv(self) -> Self {
+                // f32 computes in f64 and rounds once: a reference better than the kernel's.
+                erfinv_f64(f64::from(self)) as $t
+            }
+            fn host_erfcinv(self) -> Self {
+                erfcinv_f64(f64::from(self)) as $t
+            }
+            fn host_lgamma(self) -> Self {
+                host_precise!(@f $suffix lgamma)(self)
+            }
+            fn host_tgamma(self) -> Self {
+                host_precise!(@f $suffix tgamma)(self)
+            }
         }
     };
     (@f f $name:ident) => { paste_f32!($name) };
@@ -234,6 +332,18 @@ macro_rules! paste_f32 {
     };
     (modf) => {
         libm::modff
+    };
+    (erf) => {
+        libm::erff
+    };
+    (erfc) => {
+        libm::erfcf
+    };
+    (lgamma) => {
+        libm::lgammaf
+    };
+    (tgamma) => {
+        libm::tgammaf
     };
 }
 host_precise!(f32, f, false);
@@ -316,6 +426,30 @@ pub fn sincos<T: PreciseFloat>(x: T, s: &mut T, c: &mut T) {
     let (sin, cos) = x.host_sincos();
     *s = sin;
     *c = cos;
+}
+/// `erf` on the host.
+pub fn erf<T: PreciseFloat>(x: T) -> T {
+    x.host_erf()
+}
+/// `erfc` on the host.
+pub fn erfc<T: PreciseFloat>(x: T) -> T {
+    x.host_erfc()
+}
+/// `erfinv` on the host.
+pub fn erfinv<T: PreciseFloat>(x: T) -> T {
+    x.host_erfinv()
+}
+/// `erfcinv` on the host.
+pub fn erfcinv<T: PreciseFloat>(x: T) -> T {
+    x.host_erfcinv()
+}
+/// `lgamma` on the host.
+pub fn lgamma<T: PreciseFloat>(x: T) -> T {
+    x.host_lgamma()
+}
+/// `tgamma` on the host.
+pub fn tgamma<T: PreciseFloat>(x: T) -> T {
+    x.host_tgamma()
 }
 /// `isnormal` on the host.
 pub fn isnormal<T: Float>(x: T) -> bool {

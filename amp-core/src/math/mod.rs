@@ -331,7 +331,9 @@ macro_rules! common_math {
 }
 
 mod compose;
+mod erf;
 pub mod fast_math;
+mod gamma;
 pub(crate) mod host_fns;
 pub mod intrinsics;
 mod ir;

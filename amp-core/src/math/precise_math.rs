@@ -85,6 +85,24 @@ precise_fns! {
     /// IEEE remainder: `x - n·y`, `n` the integer nearest `x / y`, ties to even (C's
     /// `remainder`); exact while `|x / y|` is below 2^24 (`f32`) or 2^53 (`f64`).
     remainder / Remainder(x, y) => |o, a| compose::remainder(o, a[0], a[1]).0;
+    /// The error function `2/√π ∫₀ˣ e^(-t²) dt` (C's `erf`): `±1` at `±inf`.
+    erf / Erf(x) => super::erf::erf;
+    /// The complementary error function `1 - erf(x)`, computed directly so that it keeps
+    /// its precision where `erf(x)` is near 1 (C's `erfc`): `0` at `+inf`, `2` at `-inf`.
+    erfc / Erfc(x) => super::erf::erfc;
+    /// The inverse error function: the `x` with `erf(x) = y` (C++ AMP's `erfinv`): `±inf` at
+    /// `±1`, NaN outside `[-1, 1]`.
+    erfinv / Erfinv(x) => super::erf::erfinv;
+    /// The inverse complementary error function: the `x` with `erfc(x) = q` (C++ AMP's
+    /// `erfcinv`), accurate for small `q` (where `erfinv(1 - q)` is not): `+inf` at 0, `-inf`
+    /// at 2, NaN outside `[0, 2]`.
+    erfcinv / Erfcinv(x) => super::erf::erfcinv;
+    /// `log|Γ(x)|` (C's `lgamma`): `+inf` at zero and the negative integers, `0` at 1 and 2.
+    lgamma / Lgamma(x) => super::gamma::lgamma;
+    /// The gamma function `Γ(x)` (C's `tgamma`): `±inf` at `±0`, NaN at the negative integers
+    /// and `-inf`; `±exp(lgamma(x))`, so its relative error grows with `|lgamma(x)|`
+    /// (docs/LANGUAGE.md, "Precision").
+    tgamma / Tgamma(x) => super::gamma::tgamma;
 }
 
 predicates! {

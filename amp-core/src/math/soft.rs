@@ -161,6 +161,12 @@ routines! {
     Atanh / "amp_atanh_f64" (1) => atanh;
     Pow / "amp_pow_f64" (2) => pow;
     Cbrt / "amp_cbrt_f64" (1) => cbrt;
+    Erf / "amp_erf_f64" (1) => super::erf::erf_body;
+    Erfc / "amp_erfc_f64" (1) => super::erf::erfc_body;
+    Erfinv / "amp_erfinv_f64" (1) => super::erf::erfinv_body;
+    Erfcinv / "amp_erfcinv_f64" (1) => super::erf::erfcinv_body;
+    Lgamma / "amp_lgamma_f64" (1) => super::gamma::lgamma_body;
+    Tgamma / "amp_tgamma_f64" (1) => super::gamma::tgamma_body;
 }
 
 impl Routine {

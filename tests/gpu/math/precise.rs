@@ -86,7 +86,10 @@ impl Worst {
         }
     }
     fn note(&mut self, c: usize, x: f64, got: f64, want: f64, wide: bool) {
-        let u = ulps(got, want, wide);
+        self.note_ulps(c, x, got, want, ulps(got, want, wide));
+    }
+    /// Notes an error already measured (`u`, in ulps or a column's own unit).
+    fn note_ulps(&mut self, c: usize, x: f64, got: f64, want: f64, u: u64) {
         if u > self.worst[c].0 {
             self.worst[c] = (u, x, got, want);
         }
@@ -443,5 +446,155 @@ fn f32_precise_functions_match_the_host() -> Result<(), amp::Error> {
         wrong.join("\n")
     );
     worst.check("f32", bound_32);
+    Ok(())
+}
+
+/// The special functions (error and gamma functions) and their inverses, by column.
+const NAMES_SPECIAL: &[&str] = &["erf", "erfc", "lgamma", "tgamma", "erfinv", "erfcinv"];
+
+/// The `f64` reference of each special-function column (`libm`, within an ulp).
+fn host_special(x: f64) -> [f64; 6] {
+    [
+        libm::erf(x),
+        libm::erfc(x),
+        libm::lgamma(x),
+        libm::tgamma(x),
+        // amp's host reference: bisection and Newton's steps on libm's erf and erfc.
+        pm::erfinv(x),
+        pm::erfcinv(x),
+    ]
+}
+
+/// The bound of each special-function column, in ulps, at `f64` (`wide`) or `f32`.
+fn bound_special(name: &str, wide: bool) -> u64 {
+    match (name, wide) {
+        ("erf", _) => 2,
+        // f32: the accelerator's exp of the tail's small second argument.
+        ("erfc", false) => 6,
+        ("erfc", true) => 3,
+        // In the units of `conditioned_ulps`.
+        ("lgamma", false) => 6,
+        ("tgamma", false) => 8,
+        ("lgamma", true) => 4,
+        ("tgamma", true) => 8,
+        ("erfinv" | "erfcinv", _) => 4,
+        _ => 0,
+    }
+}
+
+/// The error of a special-function column in ulps, measured where the function is
+/// ill-conditioned as its conditioning allows: `lgamma` absolutely (in ulps of 1) where
+/// `|lgamma(x)| < 1` (around its zeros at 1, 2 and between the negative poles, where a relative
+/// measure would count the cancellation no formula avoids); `tgamma` in ulps per unit of
+/// `max(1, |lgamma(x)|)`, the absolute error of `lgamma` becoming `exp`'s relative one.
+fn conditioned_ulps(name: &str, x: f64, got: f64, want: f64, wide: bool) -> u64 {
+    let u = ulps(got, want, wide);
+    let one_ulp = if wide {
+        f64::EPSILON
+    } else {
+        f64::from(f32::EPSILON)
+    };
+    match name {
+        "lgamma" if want.abs() < 1.0 && u != u64::MAX => {
+            ((got - want).abs() / one_ulp).ceil() as u64
+        }
+        "tgamma" if u != u64::MAX => {
+            let l = libm::lgamma(x).abs().max(1.0);
+            (u as f64 / l).ceil() as u64
+        }
+        _ => u,
+    }
+}
+
+/// Inputs for the special functions: the edges, a sweep of `-30..30` (where erfc underflows)
+/// and of `-1..1` (the inverses' domain), and magnitudes over the format.
+fn inputs_special() -> Vec<f64> {
+    let mut xs: Vec<f64> = EDGES_32.iter().map(|&x| f64::from(x)).collect();
+    for k in 0..=3000 {
+        xs.push(-30.0 + k as f64 * 0.020_003_7);
+    }
+    for k in 1..2000 {
+        xs.push(-1.0 + k as f64 * 0.001);
+    }
+    // erfcinv's tails.
+    for e in 1..300 {
+        xs.push(10f64.powi(-e));
+        xs.push(2.0 - 10f64.powi(-e));
+    }
+    for e in -40..=38 {
+        let v = (1.0 + ((e * 7919) % 1000) as f64 / 1000.0) * 10f64.powi(e);
+        xs.push(v);
+        xs.push(-v);
+    }
+    xs
+}
+
+#[test]
+fn special_functions_are_within_their_ulp_bounds() -> Result<(), amp::Error> {
+    let acc = Accelerator::default()?;
+    let xs = inputs_special();
+    let n = xs.len() as i32;
+    let cols = NAMES_SPECIAL.len();
+    let xs32: Vec<f32> = xs.iter().map(|&x| x as f32).collect();
+    let mut out32 = vec![0.0f32; xs.len() * cols];
+    let xv = ConstArrayView::new(n, &xs32)?;
+    let ov = ArrayView::new([n, cols as i32], &mut out32)?;
+    parallel_for_each!(xv.extent(), |i: Index<1>| {
+        let x = xv[i];
+        let r = i[0];
+        ov[(r, 0)] = pm::erf(x);
+        ov[(r, 1)] = pm::erfc(x);
+        ov[(r, 2)] = pm::lgamma(x);
+        ov[(r, 3)] = pm::tgamma(x);
+        ov[(r, 4)] = pm::erfinv(x);
+        ov[(r, 5)] = pm::erfcinv(x);
+    })?;
+    drop(ov);
+    let mut worst = Worst::new(NAMES_SPECIAL);
+    // The accelerator may flush subnormal inputs and results to zero.
+    let sub = |v: f32| v != 0.0 && v.abs() < f32::MIN_POSITIVE;
+    for (k, &x) in xs32.iter().enumerate() {
+        for (c, &w) in host_special(f64::from(x)).iter().enumerate() {
+            let w = w as f32;
+            if sub(x) || sub(w) {
+                continue;
+            }
+            let got = f64::from(out32[k * cols + c]);
+            let (x, w) = (f64::from(x), f64::from(w));
+            let u = conditioned_ulps(NAMES_SPECIAL[c], x, got, w, false);
+            worst.note_ulps(c, x, got, w, u);
+        }
+    }
+    worst.check("f32", |name| bound_special(name, false));
+
+    let mut out = vec![0.0f64; xs.len() * cols];
+    let xv = ConstArrayView::new(n, &xs)?;
+    let ov = ArrayView::new([n, cols as i32], &mut out)?;
+    let result = parallel_for_each!(xv.extent(), |i: Index<1>| {
+        let x = xv[i];
+        let r = i[0];
+        ov[(r, 0)] = pm::erf(x);
+        ov[(r, 1)] = pm::erfc(x);
+        ov[(r, 2)] = pm::lgamma(x);
+        ov[(r, 3)] = pm::tgamma(x);
+        ov[(r, 4)] = pm::erfinv(x);
+        ov[(r, 5)] = pm::erfcinv(x);
+    });
+    if !(acc.supports_double_precision() && acc.supports_int64()) {
+        let err = result.expect_err("no f64");
+        assert!(matches!(err, amp::Error::UnsupportedFeature(_)), "{err}");
+        return Ok(());
+    }
+    result?;
+    drop(ov);
+    let mut worst = Worst::new(NAMES_SPECIAL);
+    for (k, &x) in xs.iter().enumerate() {
+        for (c, &w) in host_special(x).iter().enumerate() {
+            let got = out[k * cols + c];
+            let u = conditioned_ulps(NAMES_SPECIAL[c], x, got, w, true);
+            worst.note_ulps(c, x, got, w, u);
+        }
+    }
+    worst.check("f64", |name| bound_special(name, true));
     Ok(())
 }
