@@ -54,6 +54,15 @@ impl<T: HostValue, M, R> HostArg<T, M, R> for T {
     }
 }
 
+/// A `&mut` where the function takes a `&`: reborrowed as shared, the coercion Rust makes at a
+/// call of a non-generic function.
+#[diagnostic::do_not_recommend]
+impl<'a, T: HostValue + ?Sized, M, R> HostArg<&'a T, M, R> for &'a mut T {
+    fn host(self) -> (&'a T, fn(R) -> R) {
+        (self, |r| r)
+    }
+}
+
 #[diagnostic::do_not_recommend]
 impl<T, M, R> HostArg<T, M, R> for KernelArg {
     fn host(self) -> (T, fn(R) -> M) {

@@ -39,7 +39,9 @@ impl HostOps<'_> {
         if let Expr::Path(p) = &*arg {
             if p.path.get_ident().is_some_and(|i| self.unique.contains(i)) {
                 let name = &p.path;
-                if let Ok(new) = syn::parse2::<Expr>(quote::quote!(&mut *#name)) {
+                if let Ok(new) =
+                    syn::parse2::<Expr>(quote::quote_spanned!(name.span()=> &mut *#name))
+                {
                     *arg = new;
                 }
             }

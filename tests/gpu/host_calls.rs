@@ -587,3 +587,25 @@ fn intrinsics_and_precise_math_agree_with_the_host() {
         );
     }
 }
+
+/// The sum of a pair, through a shared reference.
+#[kernel]
+fn pair_total(a: &[f32; 2]) -> f32 {
+    a[0] + a[1]
+}
+
+/// Doubles the first of a pair in place and passes the `&mut` on where a `&` is taken, as Rust
+/// coerces at a call.
+#[kernel]
+fn double_first_then_total(a: &mut [f32; 2]) -> f32 {
+    a[0] *= 2.0;
+    pair_total(a)
+}
+
+#[test]
+fn a_mut_reference_is_passed_where_a_shared_one_is_taken_on_the_host() {
+    let mut pair = [1.0f32, 2.0];
+    assert_eq!(double_first_then_total(&mut pair), 4.0);
+    assert_eq!(pair, [2.0, 2.0]);
+    assert_eq!(pair_total(&mut pair), 4.0);
+}

@@ -176,8 +176,10 @@ impl Lowerer {
             let t = temp_at("__amp_end", end_span);
             quote_spanned!(end_span=> { let #t = #end; #p::ops::build(#ctx, #p::ops::stored(#t)) })
         };
+        // The start's temporary at the start's tokens: `begin_for` reports a start that is not
+        // an integer there.
         let (s, e, k) = (
-            temp("__amp_start"),
+            temp_at("__amp_start", range.start.span),
             temp("__amp_end"),
             temp_at("__amp_counter", f.for_span),
         );
