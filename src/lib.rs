@@ -208,7 +208,7 @@ pub mod kernel_types {
         ReceiverDeref, ReceiverValue, Ref, RefIndex, RefIndexMut, RefMode, RefMut, RefRoot,
         RefRootMut, Reference, Referent, Shared, Unique, UniqueMode,
     };
-    pub use amp_core::reinterpret::{Reinterpreted, Words32};
+    pub use amp_core::reinterpret::{Reinterpreted, ViewReinterpret, Words32};
     pub use amp_core::section::Section;
     pub use amp_core::short_vector::{Component, HasCross, HasW, HasZ, Swizzles, VectorMethods};
     pub use amp_core::structs::{field, Member, PlainFields, Project, Struct};

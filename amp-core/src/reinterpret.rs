@@ -80,12 +80,20 @@ fn words<E: Words32>() -> u32 {
     E::ENTRIES * E::ENTRY_WORDS
 }
 
-impl<T: Element, A: Access> View<T, 1, A> {
+/// `reinterpret_as` of a rank-1 view in kernels: a trait (brought into scope in every kernel)
+/// rather than an inherent method, so that rustc's notes about its bounds name a public path.
+pub trait ViewReinterpret<T, A> {
     /// This view's data as elements of `U` (C++ AMP `array_view<T, 1>::reinterpret_as`), taken
     /// in the kernel: `len · size_of::<T>() / size_of::<U>()` elements. Data that does not
     /// divide into whole elements is a fault where it is taken, and the result then has no
     /// elements. Both element types are [`Words32`] (a compile error at the call otherwise).
-    pub fn reinterpret_as<U: Words32>(self, b: &mut KernelBuilder) -> Reinterpreted<T, U, A>
+    fn reinterpret_as<U: Words32>(self, b: &mut KernelBuilder) -> Reinterpreted<T, U, A>
+    where
+        T: Words32;
+}
+
+impl<T: Element, A: Access> ViewReinterpret<T, A> for View<T, 1, A> {
+    fn reinterpret_as<U: Words32>(self, b: &mut KernelBuilder) -> Reinterpreted<T, U, A>
     where
         T: Words32,
     {

@@ -126,7 +126,7 @@ pub fn kernel_traits(p: &TokenStream) -> TokenStream {
             DeclareMemory as _, ExtentMethods as _, FieldFromArray as _, FieldValue as _,
             ForLoop as _, NormMethods as _,
             ReceiverDeref as _, ReceiverValue as _, ScalarMethods as _, ValueAtomics as _,
-            Swizzles as _, VectorMethods as _, ViewAtomics as _,
+            Swizzles as _, VectorMethods as _, ViewAtomics as _, ViewReinterpret as _,
         };
     }
 }
