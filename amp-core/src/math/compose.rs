@@ -57,7 +57,11 @@ impl Ir<'_> {
             let lo = o.sub(v, hi);
             (hi, lo)
         };
+        // `p` is opaque so that no use of it can be fused with its multiply: a device that
+        // contracts `a·b + c` would otherwise add the unrounded product where the error term
+        // below assumes the rounded one.
         let p = self.mul(a, b);
+        let p = self.opaque(p);
         let (ah, al) = split(self, a);
         let (bh, bl) = split(self, b);
         let hh = self.mul(ah, bh);
@@ -71,8 +75,11 @@ impl Ir<'_> {
         (p, e)
     }
     /// `v` itself, in a form a compiler cannot relate algebraically to the operations that
-    /// made it (a NaN's lowest payload bit is set): compensated sums need `(a + b) - a` to be
-    /// computed, not rewritten to `b`, as Mesa's NIR does for shaders without `NoContraction`.
+    /// made it (a NaN's lowest payload bit is set). SPIR-V without `NoContraction` (naga writes
+    /// none) lets a driver rewrite float algebra: Mesa's NIR folds `(a + b) - a` to `b`, and
+    /// NVIDIA's compiler contracts `a·b + c` and reassociates `(x - k·c₁) - k·c₂` into
+    /// `x - k·(c₁ + c₂)`, folding a constant split in two back into one. Compensated sums and
+    /// Cody–Waite reductions pass each step through this so that it is computed as written.
     pub(crate) fn opaque(&mut self, v: H) -> H {
         let bits = self.bits(v);
         let nan = self.is_nan(v);
@@ -284,8 +291,10 @@ pub(crate) fn trig_pi(o: &mut Ir, x0: H, which: M) -> H {
     let half = o.mulc(n, 0.5);
     let f = o.sub(x, half);
     let t = o.mulc(f, std::f64::consts::PI);
-    let s = o.f(M::Sin, &[t]);
-    let c = o.f(M::Cos, &[t]);
+    // |t| <= π/4: the polynomials, not the device's `sin`/`cos`, whose error Vulkan bounds
+    // only absolutely (NVIDIA's f32 `sin` of 1.5e-6 is off by parts per thousand, which
+    // `lgamma`'s reflection near 0 showed).
+    let (s, c) = soft::sin_cos_kernel(o, t);
     let quarter = o.mulc(n, 0.25);
     let fl = o.floor(quarter);
     let four = o.mulc(fl, 4.0);

@@ -106,9 +106,17 @@ pub(crate) fn fmod(
     // `my` is 0 only for a zero `y`, whose result is NaN: 1 keeps the integer `%` defined.
     let my_zero = b.binary(Op::Equal, my, zero);
     let my = select(b, my_zero, one, my);
-    let ahead = b.binary(Op::Greater, ex, ey);
-    let d = b.binary(Op::Subtract, ex, ey);
-    let d = select(b, ahead, d, zero);
+    // `ex - min(ex, ey)`: the difference, or 0 where `ey` is larger. Not `ex > ey ? ex - ey : 0`,
+    // which NVIDIA's compiler miscompiles for 64-bit integers (as `saturating_sub`'s lowering
+    // says).
+    let least = b.append(Expression::Math {
+        fun: naga::MathFunction::Min,
+        arg: ex,
+        arg1: Some(ey),
+        arg2: None,
+        arg3: None,
+    });
+    let d = b.binary(Op::Subtract, ex, least);
 
     // r = mx * 2^d mod my: the first `d % step` bits, then `d / step` steps of `step` bits.
     let step = u(b, u64::from(f.step));

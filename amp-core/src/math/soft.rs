@@ -263,6 +263,8 @@ fn exp_tail(o: &mut Ir, x: H, tail: H) -> H {
     let k = o.rint(scaled);
     let kh = o.mulc(k, LN2_HI);
     let hi = o.sub(xc, kh);
+    // Opaque: `hi - lo` below must not become `xc - k·(LN2_HI + LN2_LO)` (see `Ir::opaque`).
+    let hi = o.opaque(hi);
     let kl = o.mulc(k, LN2_LO);
     let lo = o.sub(kl, tail);
     let y = exp_core(o, k, hi, lo);
@@ -294,6 +296,7 @@ fn exp10(o: &mut Ir, a: &[H]) -> H {
     let k = o.rint(scaled);
     let kh = o.mulc(k, LOG10_2_HI);
     let t = o.sub(xc, kh);
+    let t = o.opaque(t);
     let kl = o.mulc(k, LOG10_2_LO);
     let t = o.sub(t, kl);
     let hi = o.mulc(t, std::f64::consts::LN_10);
@@ -323,6 +326,7 @@ fn expm1(o: &mut Ir, a: &[H]) -> H {
     let k = o.rint(scaled);
     let kh = o.mulc(k, LN2_HI);
     let hi = o.sub(xc, kh);
+    let hi = o.opaque(hi);
     let kl = o.mulc(k, LN2_LO);
     let r = o.sub(hi, kl);
     let e = expm1_small(o, r);
@@ -452,8 +456,9 @@ fn log1p(o: &mut Ir, a: &[H]) -> H {
     o.sel(is_zero, x, y)
 }
 
-/// `(sin r, cos r)` for `|r| <= π/4`.
-fn sin_cos_kernel(o: &mut Ir, r: H) -> (H, H) {
+/// `(sin r, cos r)` for `|r| <= π/4` (fdlibm's polynomials; at `f32` the same, with more terms
+/// than it needs).
+pub(crate) fn sin_cos_kernel(o: &mut Ir, r: H) -> (H, H) {
     let z = o.mul(r, r);
     let v = o.mul(z, r);
     let p = o.poly(z, &SIN_S[1..]);
@@ -478,10 +483,13 @@ fn sin_cos_kernel(o: &mut Ir, r: H) -> (H, H) {
 fn reduce_pio2(o: &mut Ir, x: H) -> (H, H) {
     let scaled = o.mulc(x, std::f64::consts::FRAC_2_PI);
     let k = o.rint(scaled);
+    // Each step opaque: a compiler that reassociates would fold the parts back into one
+    // rounded π/2 (NVIDIA's gave sin(π) = 0).
     let mut r = x;
     for part in PIO2 {
         let kp = o.mulc(k, part);
         r = o.sub(r, kp);
+        r = o.opaque(r);
     }
     let kt = o.mulc(k, PIO2_TAIL);
     let r = o.sub(r, kt);
@@ -820,6 +828,10 @@ fn atanh(o: &mut Ir, a: &[H]) -> H {
 
 /// `a + b` exactly, as `(s, e)` (Knuth's two-sum).
 fn two_sum(o: &mut Ir, a: H, b: H) -> (H, H) {
+    // Opaque operands: either may be a product a device would fuse into `a + b` here and not
+    // into `a - ab` below.
+    let a = o.opaque(a);
+    let b = o.opaque(b);
     let s = o.add(a, b);
     let s = o.opaque(s);
     let bb = o.sub(s, a);

@@ -174,12 +174,13 @@ pub(super) fn saturating_sub<T: IntegerMethods>(
     other: KernelValue<T>,
 ) -> KernelValue<T> {
     let (s, x, y) = (T::SCALAR, value.handle(), other.handle());
-    let difference = b.binary(Op::Subtract, x, y);
     KernelValue::from_handle(if s.kind == ScalarKind::Uint {
-        let under = b.binary(Op::Less, x, y);
-        let zero = int_literal(b, s, 0);
-        select(b, under, zero, difference)
+        // `x - min(x, y)`, not `x < y ? 0 : x - y`: NVIDIA's compiler gave the latter's u64
+        // form the high word of `x - y` where `x < y` only in the high word.
+        let least = math_expr(b, MathFunction::Min, &[x, y]);
+        b.binary(Op::Subtract, x, least)
     } else {
+        let difference = b.binary(Op::Subtract, x, y);
         // Overflow iff the operands' signs differ and the difference's differs from `x`'s.
         let xy = b.binary(Op::ExclusiveOr, x, y);
         let xd = b.binary(Op::ExclusiveOr, x, difference);
