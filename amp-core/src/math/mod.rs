@@ -338,6 +338,7 @@ pub(crate) mod host_fns;
 pub mod intrinsics;
 mod ir;
 mod noise;
+mod payne_hanek;
 mod pow;
 pub mod precise_math;
 pub(crate) mod remainder;

@@ -479,7 +479,8 @@ pub(crate) fn sin_cos_kernel(o: &mut Ir, r: H) -> (H, H) {
     (sin, cos)
 }
 
-/// `x = k·π/2 + r`: `(r, quadrant)`, the quadrant `k mod 4` as a float.
+/// `x = k·π/2 + r`: `(r, quadrant)`, the quadrant `k mod 4` as a float. Cody–Waite's three
+/// parts of π/2 while `|x| < 2^20`, Payne–Hanek's reduction (`payne_hanek.rs`) from there.
 fn reduce_pio2(o: &mut Ir, x: H) -> (H, H) {
     let scaled = o.mulc(x, std::f64::consts::FRAC_2_PI);
     let k = o.rint(scaled);
@@ -497,7 +498,7 @@ fn reduce_pio2(o: &mut Ir, x: H) -> (H, H) {
     let fl = o.floor(quarter);
     let four = o.mulc(fl, 4.0);
     let q = o.sub(k, four);
-    (r, q)
+    super::payne_hanek::reduce_where_large(o, x, (r, q))
 }
 
 /// `sin(x)` (`cos == false`) or `cos(x)`, by quadrant.
@@ -827,7 +828,7 @@ fn atanh(o: &mut Ir, a: &[H]) -> H {
 }
 
 /// `a + b` exactly, as `(s, e)` (Knuth's two-sum).
-fn two_sum(o: &mut Ir, a: H, b: H) -> (H, H) {
+pub(crate) fn two_sum(o: &mut Ir, a: H, b: H) -> (H, H) {
     // Opaque operands: either may be a product a device would fuse into `a + b` here and not
     // into `a - ab` below.
     let a = o.opaque(a);
