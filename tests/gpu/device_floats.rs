@@ -321,41 +321,39 @@ fn the_emulator_and_lavapipe_measure_as_rust() -> Result<(), amp::Error> {
     Ok(())
 }
 
-/// The rule itself, fed a made-up accelerator: Rust's model accepts only Rust's results; a
+/// A made-up accelerator whose `f32` arithmetic is `f32` (its `f64` Rust's).
+fn made_up(flushes_subnormals: bool, contracts: bool) -> (FloatModel, DeviceFloats) {
+    let f32 = FloatModel {
+        flushes_subnormals,
+        contracts,
+    };
+    let f64 = FloatModel::RUST;
+    (f32, DeviceFloats { f32, f64 })
+}
+
+/// The rule itself, fed made-up accelerators: Rust's model accepts only Rust's results; a
 /// flushing model also accepts the flushed ones, and a contracting one the fused `a * b + c`,
-/// and says so.
+/// and says which way a result passed.
 #[test]
 fn the_rule_accepts_the_devices_way_only_where_it_was_measured() {
-    let tiny = f32::from_bits(1);
-    let sum = |_: FloatModel, [x, y]: [f32; 2]| [x + y, x.min(y)];
-    let exact = |inputs: &[f32; 2], want: f32, got: f32| {
-        let _ = inputs;
-        got.to_bits() == want.to_bits()
-    };
+    // The same bits as `got`.
+    let exact = |got: f32| move |_: &[f32; 2], want: f32| got.to_bits() == want.to_bits();
     // tiny + 0 is tiny in Rust; a flushing device gives 0.
+    let tiny = f32::from_bits(1);
+    let sum = |_: FloatModel, [x, y]: [f32; 2]| [x + y];
     let rust = Accepted::new(DeviceFloats::default(), [tiny, 0.0], sum);
     assert!(rust.device.is_none());
-    assert_eq!(rust.passed_by(0, |i, w| exact(i, w, tiny)), Some(Way::Rust));
-    assert_eq!(rust.passed_by(0, |i, w| exact(i, w, 0.0)), None);
-    let flushing = FloatModel {
-        flushes_subnormals: true,
-        contracts: false,
-    };
-    let device = DeviceFloats {
-        f32: flushing,
-        f64: FloatModel::RUST,
-    };
+    assert_eq!(rust.passed_by(0, exact(tiny)), Some(Way::Rust));
+    assert_eq!(rust.passed_by(0, exact(0.0)), None);
+    let (flushing, device) = made_up(true, false);
     let flushed = Accepted::new(device, [tiny, 0.0], sum);
+    assert_eq!(flushed.passed_by(0, exact(tiny)), Some(Way::Rust));
     assert_eq!(
-        flushed.passed_by(0, |i, w| exact(i, w, tiny)),
-        Some(Way::Rust)
-    );
-    assert_eq!(
-        flushed.passed_by(0, |i, w| exact(i, w, 0.0)),
+        flushed.passed_by(0, exact(0.0)),
         Some(Way::Device(flushing))
     );
     // Neither accepts anything else, and the f64 model stays Rust's.
-    assert_eq!(flushed.passed_by(0, |i, w| exact(i, w, 1.0)), None);
+    assert_eq!(flushed.passed_by(0, exact(1.0)), None);
     let wide = Accepted::new(device, [f64::from_bits(1), 0.0], |_, [x, y]| [x + y]);
     assert!(wide.device.is_none());
     // The fused a * b + c where the model contracts, and not where it does not.
@@ -365,21 +363,19 @@ fn the_rule_accepts_the_devices_way_only_where_it_was_measured() {
     let fused = a.mul_add(a, c);
     assert_ne!(fused, 0.0);
     let twice = Accepted::new(device, [a, c], mad);
-    assert_eq!(twice.passed_by(0, |i, w| exact(i, w, fused)), None);
-    let contracting = FloatModel {
-        flushes_subnormals: false,
-        contracts: true,
-    };
-    let device = DeviceFloats {
-        f32: contracting,
-        f64: FloatModel::RUST,
-    };
+    assert_eq!(twice.passed_by(0, exact(fused)), None);
+    let (contracting, device) = made_up(false, true);
     let once = Accepted::new(device, [a, c], mad);
     assert_eq!(
-        once.passed_by(0, |i, w| exact(i, w, fused)),
+        once.passed_by(0, exact(fused)),
         Some(Way::Device(contracting))
     );
-    assert_eq!(once.passed_by(0, |i, w| exact(i, w, 0.0)), Some(Way::Rust));
+    assert_eq!(once.passed_by(0, exact(0.0)), Some(Way::Rust));
+    // A distance is measured against the nearer of the two, Rust's on a tie.
+    let distance = |got: f32| move |_: &[f32; 2], want: f32| u64::from(got != want);
+    assert_eq!(once.nearest(0, distance(fused)).2, Way::Device(contracting));
+    assert_eq!(once.nearest(0, distance(0.0)).2, Way::Rust);
+    assert_eq!(once.nearest(0, distance(1.0)), (1, 0.0, Way::Rust));
     // An operand halved first: flushed below twice the smallest normal, kept above.
     let m = f32::MIN_POSITIVE;
     assert_eq!(flushing.halved_operand(m).to_bits(), 0);

@@ -5,12 +5,12 @@
 //! device NaN payloads may differ).
 //!
 //! A row accepts Rust's result, or Rust's computed the way the accelerator computes where it
-//! flushes subnormals or contracts `a * b + c` (measured: `device_floats`; the test prints each
-//! row that passes that way). A row may differ only by its operation's documented rule
-//! ([`Rule`]), which docs/LANGUAGE.md ("Precision") repeats: Vulkan's division and square root are within a few ulp, and the
-//! transcendental functions within a relative bound on finite results (their special values —
-//! NaN, infinities, zeros — are still Rust's exactly). The test prints how far each approximate
-//! operation was from Rust's.
+//! flushes subnormals or contracts `a * b + c` (measured by `device_floats`; the test prints
+//! each row that passes that way). A row may differ only by its operation's documented rule
+//! ([`Rule`]), which docs/LANGUAGE.md ("Precision") repeats: Vulkan's division and square root
+//! are within a few ulp, and the transcendental functions within a relative bound on finite
+//! results (their special values — NaN, infinities, zeros — are still Rust's exactly). The test
+//! prints how far each approximate operation was from Rust's.
 //!
 //! Integer operations' edges are in `math/rust_integers.rs` and `math/rust_integer_division.rs`.
 
