@@ -187,6 +187,7 @@ pub mod kernel_types {
     pub use amp_core::default::{default_value, KernelDefault};
     pub use amp_core::for_loop::{for_step, ForLoop, ForRange};
     pub use amp_core::host::{HostArg, HostRet, HostValue, KernelOnly};
+    pub use amp_core::host_math::HostFloat;
     pub use amp_core::host_ops::{
         HostArith, HostBits, HostCast, HostIndex, HostNeg, HostNumeric, HostShift,
     };

@@ -274,8 +274,9 @@ impl Project {
             text.push_str(&m.text);
         }
         let mut main = String::from("#![allow(warnings, clippy::all)]\nmod fuzz_rt;\n");
-        // The modules that the GPU tests' files share (`use crate::common;`), where they are.
-        for module in ["common", "own_process"] {
+        // The modules that the GPU tests' files share (`use crate::common;`,
+        // `use crate::device_floats::…`), where they are.
+        for module in ["common", "device_floats", "own_process"] {
             let path = self.root.join("tests/gpu").join(format!("{module}.rs"));
             main.push_str(&format!(
                 "#[path = {:?}]\nmod {module};\n",

@@ -21,6 +21,7 @@ mod conformance;
 mod const_generics;
 mod containers;
 mod cpu_accelerator;
+mod device_floats;
 mod device_loss;
 mod differential;
 mod disk_cache;

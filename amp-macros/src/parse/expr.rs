@@ -46,11 +46,14 @@ impl Parser<'_> {
             E::While(w) => {
                 let cond = Box::new(self.expr(&w.cond));
                 let body = self.in_loop(|p| p.block(&w.body));
+                if is_literal_true(&w.cond) {
+                    endless_loop_rule(self, &w.while_token, "while true", &body);
+                }
                 ExprKind::While { cond, body }
             }
             E::Loop(l) => {
                 let body = self.in_loop(|p| p.block(&l.body));
-                endless_loop_rule(self, l, &body);
+                endless_loop_rule(self, &l.loop_token, "loop", &body);
                 ExprKind::Loop { body }
             }
             E::Break(b) if self.loops == 0 => {
@@ -536,10 +539,26 @@ fn last_span(tokens: &impl quote::ToTokens) -> proc_macro2::Span {
         .unwrap_or_else(proc_macro2::Span::call_site)
 }
 
-/// Rule: a `loop` leaves by a `break` of its own or a `return`. One with neither never ends:
-/// the accelerator would run it until the driver resets the device (a CPU device, for
-/// minutes), so it is rejected where it is written.
-fn endless_loop_rule(parser: &mut Parser, l: &syn::ExprLoop, body: &crate::ast::Block) {
+/// Whether a condition is the literal `true` (`while true`, which is a `loop`).
+fn is_literal_true(cond: &syn::Expr) -> bool {
+    matches!(
+        cond,
+        syn::Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Bool(b),
+            ..
+        }) if b.value
+    )
+}
+
+/// Rule: a `loop` (or `while true`, `keyword`, at `at`) leaves by a `break` of its own or a
+/// `return`. One with neither never ends: the accelerator would run it until the driver resets
+/// the device (a CPU device, for minutes), so it is rejected where it is written.
+fn endless_loop_rule(
+    parser: &mut Parser,
+    at: &impl quote::ToTokens,
+    keyword: &str,
+    body: &crate::ast::Block,
+) {
     use crate::ast::visit::{walk_expr, Visit};
     /// Whether a walk meets an exit of the loop it starts in.
     struct Exits {
@@ -568,9 +587,11 @@ fn endless_loop_rule(parser: &mut Parser, l: &syn::ExprLoop, body: &crate::ast::
     exits.visit_block(body);
     if !exits.found {
         parser.errors.push(
-            l.loop_token,
-            "this `loop` has no `break` and no `return`: it never ends, and the accelerator \
-             would run it until the driver resets the device; give it an exit",
+            at,
+            format!(
+                "this `{keyword}` has no `break` and no `return`: it never ends, and the \
+                 accelerator would run it until the driver resets the device; give it an exit"
+            ),
         );
     }
 }

@@ -6,6 +6,7 @@
 //! `f64` runs amp's software routines (Vulkan has no double-precision `exp`, `log`, `sin`, …);
 //! it needs `f64` and `i64` on the accelerator, and is skipped with a typed error otherwise.
 
+use crate::device_floats::{Accepted, DeviceFloats, FloatModel, TestFloat, Way};
 use amp::precise_math as pm;
 use amp::prelude::*;
 
@@ -31,6 +32,18 @@ fn ulps(got: f64, want: f64, wide: bool) -> u64 {
         }
     };
     (ordered(got) - ordered(want)).unsigned_abs() as u64
+}
+
+/// Whether an `f64` kernel's launch ran: where the accelerator lacks `f64` or `i64`, it must
+/// have failed with amp's typed error saying so.
+fn ran_wide(acc: &Accelerator, launched: Result<(), amp::Error>) -> Result<bool, amp::Error> {
+    if acc.supports_double_precision() && acc.supports_int64() {
+        launched?;
+        return Ok(true);
+    }
+    let err = launched.expect_err("no f64");
+    assert!(matches!(err, amp::Error::UnsupportedFeature(_)), "{err}");
+    Ok(false)
 }
 
 /// Inputs: edge values, then a logarithmic sweep over the magnitudes of `f64`, then a dense
@@ -227,13 +240,10 @@ fn f64_functions_are_within_their_ulp_bounds() -> Result<(), amp::Error> {
         ov[(r, 23)] = pm::sinpi(x);
         ov[(r, 24)] = pm::cospi(x);
     });
-    if !(acc.supports_double_precision() && acc.supports_int64()) {
-        let err = result.expect_err("no f64");
-        assert!(matches!(err, amp::Error::UnsupportedFeature(_)), "{err}");
+    drop(ov);
+    if !ran_wide(&acc, result)? {
         return Ok(());
     }
-    result?;
-    drop(ov);
     let mut worst = Worst::new(NAMES_64);
     for (k, (&x, &y)) in xs.iter().zip(&ys).enumerate() {
         let want = host_64(x, y);
@@ -292,19 +302,22 @@ const NAMES_32: &[&str] = &[
 ];
 
 /// The `f32` reference of each float column: exact functions from `libm`, the others
-/// computed in `f64` and rounded once.
-fn host_32(x: f32, y: f32, n: i32) -> [f32; 19] {
+/// computed in `f64` and rounded once. Under a model that flushes, `log1p`, `sinpi` and
+/// `tanpi` see their operand as their first step leaves it (it is halved first:
+/// [`FloatModel::halved_operand`]).
+fn host_32(m: FloatModel, x: f32, y: f32, n: i32) -> [f32; 19] {
     let w = f64::from(x);
+    let halved = f64::from(m.halved_operand(x));
     let (fm, _) = libm::frexpf(x);
     let (frac, ip) = libm::modff(x);
     [
         w.cbrt() as f32,
         w.exp_m1() as f32,
-        w.ln_1p() as f32,
+        halved.ln_1p() as f32,
         // The f64 forms, rounded once.
-        pm::sinpi(w) as f32,
+        pm::sinpi(halved) as f32,
         pm::cospi(w) as f32,
-        pm::tanpi(w) as f32,
+        pm::tanpi(halved) as f32,
         10f64.powf(w) as f32,
         pm::logb(x),
         libm::copysignf(x, y),
@@ -320,6 +333,13 @@ fn host_32(x: f32, y: f32, n: i32) -> [f32; 19] {
         w.cos() as f32,
     ]
 }
+
+/// The `f32` functions whose result for a subnormal operand is wrong on lavapipe (their
+/// compositions read the operand through built-ins that take its exponent field as if it were
+/// normal, as `ln` did before amp scaled it): left out of the comparisons, open. lavapipe
+/// measured `cbrt(-1e-42)` 12 times too large, `lgamma(1e-45)` 88.0 (Rust: 103.3),
+/// `tgamma(1e-39)` finite (Rust: inf), `erfcinv(1e-45)` 9.34 (Rust: 10.02).
+const SUBNORMAL_OPERANDS_OPEN: &[&str] = &["cbrt", "lgamma", "tgamma", "erfcinv"];
 
 /// The bound of each `f32` column, in ulps (0: exact).
 fn bound_32(name: &str) -> u64 {
@@ -392,18 +412,15 @@ fn f32_precise_functions_match_the_host() -> Result<(), amp::Error> {
         iv[(r, 3)] = if pm::isnormal(x) { 1 } else { 0 };
     })?;
     drop((ov, iv));
+    let floats = DeviceFloats::of_default()?;
+    let model = floats.model::<f32>();
     let mut worst = Worst::new(NAMES_32);
     let mut wrong = Vec::new();
     for k in 0..len {
         let (x, y, s) = (xs[k], ys[k], ns[k]);
-        let want = host_32(x, y, s);
-        // The accelerator may flush subnormal inputs and results to zero.
-        let sub = |v: f32| v != 0.0 && v.abs() < f32::MIN_POSITIVE;
-        for (c, &w) in want.iter().enumerate() {
+        let want = Accepted::new(floats, [x, y], |m, [x, y]| host_32(m, x, y, s));
+        for c in 0..cols {
             let got = out[k * cols + c];
-            if sub(x) || sub(w) || ((8..=11).contains(&c) && sub(y)) {
-                continue;
-            }
             // The accelerator's sin and cos (sincos) are Vulkan's: bounded on [-π, π] only.
             if c >= 17 && x.abs() > 100.0 {
                 continue;
@@ -412,33 +429,52 @@ fn f32_precise_functions_match_the_host() -> Result<(), amp::Error> {
             if (c == 10 || c == 11) && (x / y).abs() >= 16_777_216.0 {
                 continue;
             }
-            worst.note(c, f64::from(x), f64::from(got), f64::from(w), false);
+            if x.is_subnormal() && SUBNORMAL_OPERANDS_OPEN.contains(&NAMES_32[c]) {
+                continue;
+            }
+            let distance = |_: &[f32; 2], w: f32| ulps(f64::from(got), f64::from(w), false);
+            let (u, w, way) = want.nearest(c, distance);
+            if let Way::Device(model) = way {
+                eprintln!(
+                    "precise: f32 {}({x:e}, {y:e}) = {got:e}: measured against Rust's computed \
+                     as this accelerator computes ({model}; Rust's: {:e})",
+                    NAMES_32[c], want.rust.1[c]
+                );
+            }
+            worst.note_ulps(c, f64::from(x), f64::from(got), f64::from(w), u);
         }
-        let (_, e) = libm::frexpf(x);
-        let (_, q) = libm::remquof(x, y);
-        // C's remquo: the quotient's sign, and its magnitude modulo 8 at least.
-        let got_q = ints[k * 4 + 2];
-        let q_ok = got_q.unsigned_abs() % 8 == q.unsigned_abs() % 8
-            && (got_q == 0 || got_q.signum() == q.signum());
-        let want_i = [
-            libm::ilogbf(x),
-            if x.is_finite() { e } else { 0 },
-            ints[k * 4 + 2],
-            i32::from(x.is_normal()),
-        ];
-        let exact_q = !(sub(x) || sub(y) || !x.is_finite() || y == 0.0 || y.is_nan())
-            && (x / y).abs() < 16_777_216.0;
-        if !sub(x) && (ints[k * 4..k * 4 + 2] != want_i[..2] || ints[k * 4 + 3] != want_i[3]) {
+        // ilogb, frexp's exponent and isnormal of x: Rust's, or those of x as the accelerator
+        // reads it.
+        let classes = |x: f32| {
+            let (_, e) = libm::frexpf(x);
+            [
+                libm::ilogbf(x),
+                if x.is_finite() { e } else { 0 },
+                i32::from(x.is_normal()),
+            ]
+        };
+        let got_i = [ints[k * 4], ints[k * 4 + 1], ints[k * 4 + 3]];
+        if got_i != classes(x) && got_i != classes(model.flush(x)) {
             wrong.push(format!(
-                "ilogb/frexp/isnormal of {x:e}: {:?} vs {:?}",
-                &ints[k * 4..k * 4 + 4],
-                want_i
+                "ilogb/frexp/isnormal of {x:e}: {got_i:?} vs {:?}",
+                classes(x)
             ));
         }
-        if exact_q && !q_ok {
+        // C's remquo: the quotient's sign, and its magnitude modulo 8 at least, where the
+        // remainder is exact (a finite x, a non-zero y, a quotient below 2^24); either for the
+        // operands or for the operands as the accelerator reads them.
+        let got_q = ints[k * 4 + 2];
+        let quotient_ok = |x: f32, y: f32| {
+            let exact = x.is_finite() && y != 0.0 && !y.is_nan() && (x / y).abs() < 16_777_216.0;
+            let (_, q) = libm::remquof(x, y);
+            !exact
+                || (got_q.unsigned_abs() % 8 == q.unsigned_abs() % 8
+                    && (got_q == 0 || got_q.signum() == q.signum()))
+        };
+        if !quotient_ok(x, y) && !quotient_ok(model.flush(x), model.flush(y)) {
             wrong.push(format!(
-                "remquo({x:e}, {y:e}) quotient {} vs {q}",
-                ints[k * 4 + 2]
+                "remquo({x:e}, {y:e}) quotient {got_q} vs {}",
+                libm::remquof(x, y).1
             ));
         }
     }
@@ -532,73 +568,74 @@ fn inputs_special() -> Vec<f64> {
     xs
 }
 
+/// The special functions of each of `$xs` (a slice of `$t`) in one kernel, in the columns of
+/// [`NAMES_SPECIAL`]: the launch's result and the output.
+macro_rules! special_functions {
+    ($t:ty, $xs:expr) => {{
+        let xs: &[$t] = $xs;
+        let n = xs.len() as i32;
+        let cols = NAMES_SPECIAL.len();
+        let mut out = vec![<$t>::default(); xs.len() * cols];
+        let xv = ConstArrayView::new(n, xs)?;
+        let ov = ArrayView::new([n, cols as i32], &mut out)?;
+        let launched = parallel_for_each!(xv.extent(), |i: Index<1>| {
+            let x = xv[i];
+            let r = i[0];
+            ov[(r, 0)] = pm::erf(x);
+            ov[(r, 1)] = pm::erfc(x);
+            ov[(r, 2)] = pm::lgamma(x);
+            ov[(r, 3)] = pm::tgamma(x);
+            ov[(r, 4)] = pm::erfinv(x);
+            ov[(r, 5)] = pm::erfcinv(x);
+        });
+        drop(ov);
+        (launched, out)
+    }};
+}
+
+/// Each special-function column's worst error against the host's result (Rust's, or Rust's
+/// computed the way the accelerator computes where that is nearer), against its bound.
+fn check_special<T: TestFloat>(floats: DeviceFloats, xs: &[T], out: &[T]) {
+    let cols = NAMES_SPECIAL.len();
+    let mut worst = Worst::new(NAMES_SPECIAL);
+    for (k, &x) in xs.iter().enumerate() {
+        let want = Accepted::new(floats, [x], |_, [x]| {
+            host_special(x.to_f64()).map(T::from_f64)
+        });
+        for (c, name) in NAMES_SPECIAL.iter().enumerate() {
+            if !T::WIDE && x.is_subnormal() && SUBNORMAL_OPERANDS_OPEN.contains(name) {
+                continue;
+            }
+            let got = out[k * cols + c].to_f64();
+            let distance =
+                |&[x]: &[T; 1], w: T| conditioned_ulps(name, x.to_f64(), got, w.to_f64(), T::WIDE);
+            let (u, w, way) = want.nearest(c, distance);
+            if let Way::Device(model) = way {
+                eprintln!(
+                    "precise: {} {name}({x:e}) = {got:e}: measured against Rust's computed as \
+                     this accelerator computes ({model})",
+                    T::NAME
+                );
+            }
+            worst.note_ulps(c, x.to_f64(), got, w.to_f64(), u);
+        }
+    }
+    worst.check(T::NAME, |name| bound_special(name, T::WIDE));
+}
+
 #[test]
 fn special_functions_are_within_their_ulp_bounds() -> Result<(), amp::Error> {
     let acc = Accelerator::default()?;
+    let floats = DeviceFloats::of_default()?;
     let xs = inputs_special();
-    let n = xs.len() as i32;
-    let cols = NAMES_SPECIAL.len();
     let xs32: Vec<f32> = xs.iter().map(|&x| x as f32).collect();
-    let mut out32 = vec![0.0f32; xs.len() * cols];
-    let xv = ConstArrayView::new(n, &xs32)?;
-    let ov = ArrayView::new([n, cols as i32], &mut out32)?;
-    parallel_for_each!(xv.extent(), |i: Index<1>| {
-        let x = xv[i];
-        let r = i[0];
-        ov[(r, 0)] = pm::erf(x);
-        ov[(r, 1)] = pm::erfc(x);
-        ov[(r, 2)] = pm::lgamma(x);
-        ov[(r, 3)] = pm::tgamma(x);
-        ov[(r, 4)] = pm::erfinv(x);
-        ov[(r, 5)] = pm::erfcinv(x);
-    })?;
-    drop(ov);
-    let mut worst = Worst::new(NAMES_SPECIAL);
-    // The accelerator may flush subnormal inputs and results to zero.
-    let sub = |v: f32| v != 0.0 && v.abs() < f32::MIN_POSITIVE;
-    for (k, &x) in xs32.iter().enumerate() {
-        for (c, &w) in host_special(f64::from(x)).iter().enumerate() {
-            let w = w as f32;
-            if sub(x) || sub(w) {
-                continue;
-            }
-            let got = f64::from(out32[k * cols + c]);
-            let (x, w) = (f64::from(x), f64::from(w));
-            let u = conditioned_ulps(NAMES_SPECIAL[c], x, got, w, false);
-            worst.note_ulps(c, x, got, w, u);
-        }
+    let (launched, out) = special_functions!(f32, &xs32);
+    launched?;
+    check_special(floats, &xs32, &out);
+    let (launched, out) = special_functions!(f64, &xs);
+    if ran_wide(&acc, launched)? {
+        check_special(floats, &xs, &out);
     }
-    worst.check("f32", |name| bound_special(name, false));
-
-    let mut out = vec![0.0f64; xs.len() * cols];
-    let xv = ConstArrayView::new(n, &xs)?;
-    let ov = ArrayView::new([n, cols as i32], &mut out)?;
-    let result = parallel_for_each!(xv.extent(), |i: Index<1>| {
-        let x = xv[i];
-        let r = i[0];
-        ov[(r, 0)] = pm::erf(x);
-        ov[(r, 1)] = pm::erfc(x);
-        ov[(r, 2)] = pm::lgamma(x);
-        ov[(r, 3)] = pm::tgamma(x);
-        ov[(r, 4)] = pm::erfinv(x);
-        ov[(r, 5)] = pm::erfcinv(x);
-    });
-    if !(acc.supports_double_precision() && acc.supports_int64()) {
-        let err = result.expect_err("no f64");
-        assert!(matches!(err, amp::Error::UnsupportedFeature(_)), "{err}");
-        return Ok(());
-    }
-    result?;
-    drop(ov);
-    let mut worst = Worst::new(NAMES_SPECIAL);
-    for (k, &x) in xs.iter().enumerate() {
-        for (c, &w) in host_special(x).iter().enumerate() {
-            let got = out[k * cols + c];
-            let u = conditioned_ulps(NAMES_SPECIAL[c], x, got, w, true);
-            worst.note_ulps(c, x, got, w, u);
-        }
-    }
-    worst.check("f64", |name| bound_special(name, true));
     Ok(())
 }
 

@@ -1,7 +1,7 @@
 use amp::prelude::*;
 
-// A `loop` with no `break` of its own and no `return` never ends; a `break` of an inner loop
-// does not leave the outer one.
+// A `loop` (or `while true`) with no `break` of its own and no `return` never ends; a `break`
+// of an inner loop does not leave the outer one.
 fn endless(v: &ArrayView<u32, 1>) -> Result<(), amp::Error> {
     parallel_for_each!(v.extent(), |i: Index<1>| {
         loop {
@@ -15,6 +15,11 @@ fn endless(v: &ArrayView<u32, 1>) -> Result<(), amp::Error> {
                     break;
                 }
             }
+        }
+    })?;
+    parallel_for_each!(v.extent(), |i: Index<1>| {
+        while true {
+            v[i] += 1;
         }
     })
 }
