@@ -438,6 +438,7 @@ impl<T> DerefPlace for Reference<'_, T, Unique> {
 }
 
 /// A reference read by name is the reference (passed on, copied into a `let`).
+#[diagnostic::do_not_recommend]
 impl<T, M> Read for Reference<'_, T, M> {
     type Output = Self;
     fn read(self, _: &mut KernelBuilder) -> Self {

@@ -272,6 +272,7 @@ pub trait ForArray {
     fn array(self) -> Self::Array;
 }
 
+#[diagnostic::do_not_recommend]
 impl<E, const A: usize> ForArray for Place<[E; A]> {
     type Array = Self;
     fn array(self) -> Self {
