@@ -111,6 +111,29 @@ vector_operator!(
     BitOps<BitOp> for Vector<T: Component | Integer> => bitwise
 );
 
+/// `l << r` or `l >> r` on an integer vector: `r` a vector of `N` amounts (of the components'
+/// width, reinterpreted as unsigned) or, `splat`, one amount of any integer type (converted to
+/// a `u32`), each taken modulo the components' width.
+fn shift<T: Component + Integer, const N: usize>(
+    b: &mut KernelBuilder,
+    op: ShiftOp,
+    l: Handle<Expression>,
+    r: Handle<Expression>,
+    one_amount: bool,
+) -> Handle<Expression> {
+    let amount = b.append(Expression::As {
+        expr: r,
+        kind: naga::ScalarKind::Uint,
+        convert: one_amount.then_some(4),
+    });
+    let amount = if one_amount {
+        splat::<N>(b, amount)
+    } else {
+        amount
+    };
+    op.masked(b, l, amount, T::SCALAR.width, Some(size(N)))
+}
+
 /// Each component by the matching component of an integer vector.
 impl<T: Component + Integer, R: Component + Integer, const N: usize> ShiftOps<Vector<R, N>>
     for Vector<T, N>
@@ -123,12 +146,7 @@ where
         l: Handle<Expression>,
         r: Handle<Expression>,
     ) -> Handle<Expression> {
-        let amount = b.append(Expression::As {
-            expr: r,
-            kind: naga::ScalarKind::Uint,
-            convert: None,
-        });
-        op.masked(b, l, amount, T::SCALAR.width, Some(size(N)))
+        shift::<T, N>(b, op, l, r, false)
     }
 }
 
@@ -143,13 +161,7 @@ where
         l: Handle<Expression>,
         r: Handle<Expression>,
     ) -> Handle<Expression> {
-        let amount = b.append(Expression::As {
-            expr: r,
-            kind: naga::ScalarKind::Uint,
-            convert: Some(4),
-        });
-        let amount = splat::<N>(b, amount);
-        op.masked(b, l, amount, T::SCALAR.width, Some(size(N)))
+        shift::<T, N>(b, op, l, r, true)
     }
 }
 
