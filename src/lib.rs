@@ -173,9 +173,7 @@ pub mod prelude {
 /// [`View`]: kernel_types::View
 /// [`Place`]: kernel_types::Place
 pub mod kernel_types {
-    pub use amp_core::arrays::{
-        array_result, ArrayResult, FieldFromArray, FieldValue, LocalArrayOf,
-    };
+    pub use amp_core::arrays::{ArrayResult, FieldFromArray, FieldValue, LocalArrayOf};
     pub use amp_core::atomic::{
         AtomicAdd, AtomicInt, AtomicPlace, ElementIndex, Exchange, ValueAtomics, ViewAtomics,
     };
@@ -207,7 +205,7 @@ pub mod kernel_types {
     pub use amp_core::refs::{
         borrow, borrow_mut, borrow_value, CaptureMut, DerefPlace, Dereference, MutRoot, PlaceOf,
         ReceiverDeref, ReceiverValue, Ref, RefIndex, RefIndexMut, RefMode, RefMut, RefRoot,
-        RefRootMut, Reference, Referent, Shared, Unique, UniqueMode,
+        RefRootMut, Reference, Referent, Shared, Unique, UniqueMode, WriteThrough,
     };
     pub use amp_core::reinterpret::{Reinterpreted, ViewReinterpret, Words32};
     pub use amp_core::section::Section;

@@ -89,7 +89,9 @@ impl<E: TileType, const A: usize> FnResult for Place<[E; A]> {
     }
 }
 
-/// What a `#[kernel] fn` returning `[E; A]` ends with: a local array of that type.
+/// What a `#[kernel] fn` returning `[E; A]` ends with: a local array of that type. The
+/// expansion calls `ArrayResult::<[E; A]>::array(value)` through the trait, so that a value of
+/// another type is reported at the user's tokens, with no note on an internal function.
 #[diagnostic::on_unimplemented(
     message = "this value is not the `{T}` array the function returns",
     label = "expected a local array of type `{T}`",
@@ -119,11 +121,6 @@ impl<T, V: LocalArrayOf<T>> ArrayResult<T> for V {
     fn array(self) -> Place<T> {
         self.local_array()
     }
-}
-
-/// The value of a `#[kernel] fn` returning the array `T`, checked to be one.
-pub fn array_result<T, V: ArrayResult<T>>(value: V) -> Place<T> {
-    value.array()
 }
 
 /// A struct literal's field value that is a local array (`Window { n }`): the array's elements.

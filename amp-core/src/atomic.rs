@@ -60,6 +60,7 @@ pub struct Exchange<T> {
     pub old: KernelValue<T>,
 }
 
+#[diagnostic::do_not_recommend]
 impl<T: 'static> crate::value::Read for Exchange<T> {
     type Output = Self;
     fn read(self, _: &mut KernelBuilder) -> Self {

@@ -52,6 +52,7 @@ impl<T: Read<Output = E> + Copy, E: crate::tile_static::ArrayInit, const N: usiz
     }
 }
 
+#[diagnostic::do_not_recommend]
 impl<T, const N: usize, A> Read for View<T, N, A> {
     type Output = Self;
     fn read(self, _: &mut KernelBuilder) -> Self {
@@ -70,6 +71,7 @@ pub trait Assign<V> {
     fn assign(self, b: &mut KernelBuilder, value: V);
 }
 
+#[diagnostic::do_not_recommend]
 impl<T: Value> Assign<KernelValue<T>> for Var<T> {
     fn assign(self, b: &mut KernelBuilder, value: KernelValue<T>) {
         b.store(self, value)

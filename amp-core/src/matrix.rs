@@ -406,6 +406,7 @@ where
     }
 }
 
+#[diagnostic::do_not_recommend]
 impl Read for Layout {
     type Output = Layout;
     fn read(self, _: &mut KernelBuilder) -> Layout {

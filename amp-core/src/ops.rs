@@ -63,6 +63,46 @@ pub enum CmpOp {
     Ge,
 }
 
+impl BitOp {
+    /// The naga operator on operands (or components) of `kind`: bools have the logical ones
+    /// (`^` is `!=`), integers the bitwise ones.
+    pub fn naga_op(self, kind: naga::ScalarKind) -> BinaryOperator {
+        match (self, kind) {
+            (BitOp::And, naga::ScalarKind::Bool) => BinaryOperator::LogicalAnd,
+            (BitOp::Or, naga::ScalarKind::Bool) => BinaryOperator::LogicalOr,
+            (BitOp::Xor, naga::ScalarKind::Bool) => BinaryOperator::NotEqual,
+            (BitOp::And, _) => BinaryOperator::And,
+            (BitOp::Or, _) => BinaryOperator::InclusiveOr,
+            (BitOp::Xor, _) => BinaryOperator::ExclusiveOr,
+        }
+    }
+}
+
+impl ShiftOp {
+    /// `l op amount`, `amount` unsigned: each amount taken modulo the bit width of `l`'s
+    /// components (`width` bytes), on scalars or (`size` given) on vectors of that size.
+    pub(crate) fn masked(
+        self,
+        b: &mut KernelBuilder,
+        l: Handle<Expression>,
+        amount: Handle<Expression>,
+        width: u8,
+        size: Option<naga::VectorSize>,
+    ) -> Handle<Expression> {
+        let bits = u32::from(width) * 8;
+        let mut mask = b.append(Expression::Literal(naga::Literal::U32(bits - 1)));
+        if let Some(size) = size {
+            mask = b.append(Expression::Splat { size, value: mask });
+        }
+        let amount = b.binary(BinaryOperator::And, amount, mask);
+        let op = match self {
+            ShiftOp::Shl => BinaryOperator::ShiftLeft,
+            ShiftOp::Shr => BinaryOperator::ShiftRight,
+        };
+        b.binary(op, l, amount)
+    }
+}
+
 impl ArithOp {
     /// The naga operator.
     pub fn naga_op(self) -> BinaryOperator {
@@ -500,17 +540,12 @@ impl<T: Scalar> BitOps<T> for T {
         l: Handle<Expression>,
         r: Handle<Expression>,
     ) -> Handle<Expression> {
-        let naga_op = match (op, T::SCALAR.kind) {
-            (_, naga::ScalarKind::Float) => {
+        let naga_op = match T::SCALAR.kind {
+            naga::ScalarKind::Float => {
                 b.error("bit operations are not defined on floats");
                 BinaryOperator::And
             }
-            (BitOp::And, naga::ScalarKind::Bool) => BinaryOperator::LogicalAnd,
-            (BitOp::Or, naga::ScalarKind::Bool) => BinaryOperator::LogicalOr,
-            (BitOp::Xor, naga::ScalarKind::Bool) => BinaryOperator::NotEqual,
-            (BitOp::And, _) => BinaryOperator::And,
-            (BitOp::Or, _) => BinaryOperator::InclusiveOr,
-            (BitOp::Xor, _) => BinaryOperator::ExclusiveOr,
+            kind => op.naga_op(kind),
         };
         b.binary(naga_op, l, r)
     }
@@ -576,14 +611,7 @@ impl<T: Integer, R: Integer> ShiftOps<R> for T {
             kind: naga::ScalarKind::Uint,
             convert: None,
         });
-        let bits = u32::from(T::SCALAR.width) * 8;
-        let mask = b.append(Expression::Literal(naga::Literal::U32(bits - 1)));
-        let amount = b.binary(BinaryOperator::And, amount, mask);
-        let op = match op {
-            ShiftOp::Shl => BinaryOperator::ShiftLeft,
-            ShiftOp::Shr => BinaryOperator::ShiftRight,
-        };
-        b.binary(op, l, amount)
+        op.masked(b, l, amount, T::SCALAR.width, None)
     }
 }
 

@@ -183,6 +183,7 @@ impl<T> Place<T> {
 }
 
 /// A place of a value reads as its value: a load (zero when a checked index is out of range).
+#[diagnostic::do_not_recommend]
 impl<T: Element> Read for Place<T> {
     type Output = KernelValue<T>;
     fn read(self, b: &mut KernelBuilder) -> KernelValue<T> {
@@ -196,6 +197,7 @@ impl<T: Element> Read for Place<T> {
 }
 
 /// An array reads as its place: it is indexed, not copied.
+#[diagnostic::do_not_recommend]
 impl<E: TileType, const A: usize> Read for Place<[E; A]> {
     type Output = Self;
     fn read(self, _: &mut KernelBuilder) -> Self {
@@ -203,6 +205,7 @@ impl<E: TileType, const A: usize> Read for Place<[E; A]> {
     }
 }
 
+#[diagnostic::do_not_recommend]
 impl<T: Element> Assign<KernelValue<T>> for Place<T> {
     fn assign(self, b: &mut KernelBuilder, value: KernelValue<T>) {
         let stmt = Statement::Store {

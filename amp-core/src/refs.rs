@@ -51,6 +51,18 @@ impl RefMode for Unique {}
 pub trait UniqueMode: RefMode {}
 impl UniqueMode for Unique {}
 
+/// The mode `*r = v` writes through: [`UniqueMode`]'s, under its own error, so that `*r = v` of
+/// a `&` reference is reported on the reference's mode in amp's words.
+#[diagnostic::on_unimplemented(
+    message = "cannot assign through `*` of a `&` reference",
+    label = "not a `&mut` reference",
+    note = "`*r = v` writes through a `&mut` reference; a `&` reference is read-only, as in Rust"
+)]
+pub trait WriteThrough: RefMode {}
+
+#[diagnostic::do_not_recommend]
+impl<M: UniqueMode> WriteThrough for M {}
+
 /// A reference to a `T` in a kernel (a `&T` when `M` is [`Shared`], a `&mut T` when it is
 /// [`Unique`]), borrowing for `'a` the binding that holds the referenced variable.
 pub struct Reference<'a, T, M> {
@@ -424,20 +436,30 @@ impl<T: TileType, M> Dereference for Reference<'_, T, M> {
     note = "`*r = v` writes through a `&mut` reference; a `&` reference is read-only"
 )]
 pub trait DerefPlace {
+    /// The reference's mode: only a `&mut` one is written through.
+    type Mode;
     /// The place.
     type Place;
-    /// The place `*self`.
-    fn deref_place(self, b: &mut KernelBuilder) -> Self::Place;
+    /// The place `*self`; the bound on the mode (rather than an implementation for `&mut`
+    /// references only) reports a `&` reference by its mode, not by the reference's type.
+    fn deref_place(self, b: &mut KernelBuilder) -> Self::Place
+    where
+        Self::Mode: WriteThrough;
 }
 
-impl<T> DerefPlace for Reference<'_, T, Unique> {
+impl<T, M> DerefPlace for Reference<'_, T, M> {
+    type Mode = M;
     type Place = Place<T>;
-    fn deref_place(self, _: &mut KernelBuilder) -> Place<T> {
+    fn deref_place(self, _: &mut KernelBuilder) -> Place<T>
+    where
+        M: WriteThrough,
+    {
         self.place
     }
 }
 
 /// A reference read by name is the reference (passed on, copied into a `let`).
+#[diagnostic::do_not_recommend]
 impl<T, M> Read for Reference<'_, T, M> {
     type Output = Self;
     fn read(self, _: &mut KernelBuilder) -> Self {

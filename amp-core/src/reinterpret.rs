@@ -271,6 +271,7 @@ impl<T: Words32, U: Words32> Reinterpreted<T, U, ReadWrite> {
     }
 }
 
+#[diagnostic::do_not_recommend]
 impl<T, U, A> Read for Reinterpreted<T, U, A> {
     type Output = Self;
     fn read(self, _: &mut KernelBuilder) -> Self {

@@ -370,6 +370,7 @@ where
     }
 }
 
+#[diagnostic::do_not_recommend]
 impl<T, const N: usize, const R: usize, A> Read for Section<T, N, R, A> {
     type Output = Self;
     fn read(self, _: &mut KernelBuilder) -> Self {

@@ -20,15 +20,15 @@ use crate::builder::{DeviceFn, KernelBuilder, KernelValue};
 use crate::math::Float;
 use crate::methods::math;
 use crate::norm::{Norm, Unorm};
-use crate::ops::{ArithOp, Arithmetic, Negate};
-use crate::types::{Element, KernelType, Numeric, Signed, Value};
+use crate::ops::ArithOp;
+use crate::types::{Element, KernelType, Numeric, Value};
 use crate::value::Read;
 use crate::view::IndexConst;
 use naga::{Expression, Handle, MathFunction, TypeInner, VectorSize};
 
-mod bits;
 mod host;
 mod math;
+mod operators;
 
 pub use math::HostComponent;
 
@@ -443,81 +443,6 @@ where
         let check = check.finish();
         let ty = T::naga_type(b);
         KernelValue::from_handle(b.checked_value(check, value, ty))
-    }
-}
-
-/// `l op r` on two vectors of `N` components `T`: the operator itself, except a float `%`,
-/// which is Rust's exact remainder of each pair of components.
-fn component_wise<T: Component, const N: usize>(
-    b: &mut KernelBuilder,
-    op: ArithOp,
-    l: Handle<Expression>,
-    r: Handle<Expression>,
-) -> Handle<Expression>
-where
-    Vector<T, N>: Value,
-{
-    if op != ArithOp::Rem || T::SCALAR.kind != naga::ScalarKind::Float || T::RANGE.is_some() {
-        return b.binary(op.naga_op(), l, r);
-    }
-    let components = (0..N as u32)
-        .map(|index| {
-            let x = b.append(Expression::AccessIndex { base: l, index });
-            let y = b.append(Expression::AccessIndex { base: r, index });
-            crate::math::remainder::fmod(b, x, y, T::SCALAR)
-        })
-        .collect();
-    let ty = <Vector<T, N> as Value>::naga_type(b);
-    b.append(Expression::Compose { ty, components })
-}
-
-/// Component-wise.
-impl<T: Component, const N: usize> Arithmetic<Vector<T, N>> for Vector<T, N>
-where
-    Vector<T, N>: Value,
-{
-    type Output = Self;
-    fn apply(
-        b: &mut KernelBuilder,
-        op: ArithOp,
-        l: Handle<Expression>,
-        r: Handle<Expression>,
-    ) -> Handle<Expression> {
-        let value = component_wise::<T, N>(b, op, l, r);
-        crate::norm::arithmetic_result::<T>(b, op, value, Some(size(N)))
-    }
-}
-
-/// With a scalar: applied to every component.
-impl<T: Component, const N: usize> Arithmetic<T> for Vector<T, N>
-where
-    Vector<T, N>: Value,
-{
-    type Output = Self;
-    fn apply(
-        b: &mut KernelBuilder,
-        op: ArithOp,
-        l: Handle<Expression>,
-        r: Handle<Expression>,
-    ) -> Handle<Expression> {
-        let r = b.append(Expression::Splat {
-            size: size(N),
-            value: r,
-        });
-        let value = component_wise::<T, N>(b, op, l, r);
-        crate::norm::arithmetic_result::<T>(b, op, value, Some(size(N)))
-    }
-}
-
-impl<T: Component + Signed, const N: usize> Negate for KernelValue<Vector<T, N>>
-where
-    Vector<T, N>: Value,
-{
-    fn negate(self, b: &mut KernelBuilder) -> Self {
-        KernelValue::from_handle(b.append(Expression::Unary {
-            op: naga::UnaryOperator::Negate,
-            expr: self.handle(),
-        }))
     }
 }
 

@@ -335,6 +335,7 @@ impl<T, const N: usize, A> IntoPlace for KernelTexture<T, N, A> {
     }
 }
 
+#[diagnostic::do_not_recommend]
 impl<T, const N: usize, A> crate::value::Read for KernelTexture<T, N, A> {
     type Output = Self;
     fn read(self, _: &mut KernelBuilder) -> Self {
@@ -342,6 +343,7 @@ impl<T, const N: usize, A> crate::value::Read for KernelTexture<T, N, A> {
     }
 }
 
+#[diagnostic::do_not_recommend]
 impl crate::value::Read for KernelSampler {
     type Output = Self;
     fn read(self, _: &mut KernelBuilder) -> Self {

@@ -625,6 +625,7 @@ impl<T: Element> UniformRead<T> for Place<T> {
     }
 }
 
+#[diagnostic::do_not_recommend]
 impl crate::value::Read for TileBarrier {
     type Output = Self;
     fn read(self, _: &mut KernelBuilder) -> Self {

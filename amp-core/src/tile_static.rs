@@ -31,6 +31,16 @@ pub trait TileType: 'static {
     fn place(b: &mut KernelBuilder, place: Place<Self>) -> Self::Place
     where
         Self: Sized;
+    /// Declares a tile_static variable of this type ([`DeclareMemory::tile_static`]). Kernels
+    /// declare one through the type (`<T as TileType>::declare_tile_static`), so that a type
+    /// tile_static memory cannot hold is reported at the user's type, with no note on the
+    /// builder's signature.
+    fn declare_tile_static(b: &mut KernelBuilder, name: Option<&str>) -> Place<Self>
+    where
+        Self: Sized,
+    {
+        b.tile_static::<Self>(name)
+    }
 }
 
 impl<T: Element> TileType for T {
@@ -272,6 +282,7 @@ pub trait ForArray {
     fn array(self) -> Self::Array;
 }
 
+#[diagnostic::do_not_recommend]
 impl<E, const A: usize> ForArray for Place<[E; A]> {
     type Array = Self;
     fn array(self) -> Self {

@@ -219,24 +219,25 @@ pub struct Method<M, K> {
     kind: PhantomData<K>,
 }
 
-/// Finding method `Name` of a receiver's type: implemented for the receivers whose type has
-/// the method (a trait rather than a function's bound, so that a missing method is one error).
-pub trait FindMethod<Name> {
-    /// The method's marker.
-    type Marker;
-    /// How it takes its receiver.
-    type Kind;
-    /// The method.
-    fn method(&self) -> Method<Self::Marker, Self::Kind>;
+/// The method `Name` of a receiver's type `T`: its marker and receiver kind.
+pub type MethodOf<T, Name> =
+    Method<<T as KernelMethod<Name>>::Marker, <T as KernelMethod<Name>>::Receiver>;
+
+/// Finding method `Name` of a receiver's type. The method's bound is on the receiver's type
+/// itself (`Self::Value: KernelMethod<Name>`), so that a missing method is reported on the
+/// user's type (`P has no method of this name`), not on the receiver that carries it.
+pub trait FindMethod: Receiver {
+    /// The method `Name` of this receiver's type.
+    fn method<Name>(&self) -> MethodOf<Self::Value, Name>
+    where
+        Self::Value: KernelMethod<Name>;
 }
 
-impl<Name, R: Receiver> FindMethod<Name> for R
-where
-    R::Value: KernelMethod<Name>,
-{
-    type Marker = <R::Value as KernelMethod<Name>>::Marker;
-    type Kind = <R::Value as KernelMethod<Name>>::Receiver;
-    fn method(&self) -> Method<Self::Marker, Self::Kind> {
+impl<R: Receiver> FindMethod for R {
+    fn method<Name>(&self) -> MethodOf<Self::Value, Name>
+    where
+        Self::Value: KernelMethod<Name>,
+    {
         Method {
             marker: <R::Value as KernelMethod<Name>>::MARKER,
             kind: PhantomData,

@@ -20,6 +20,7 @@ pub trait Read {
     fn read(self, b: &mut KernelBuilder) -> Self::Output;
 }
 
+#[diagnostic::do_not_recommend]
 impl<T> Read for KernelValue<T> {
     type Output = KernelValue<T>;
     fn read(self, _: &mut KernelBuilder) -> KernelValue<T> {
@@ -27,6 +28,7 @@ impl<T> Read for KernelValue<T> {
     }
 }
 
+#[diagnostic::do_not_recommend]
 impl<T: Value> Read for Var<T> {
     type Output = KernelValue<T>;
     fn read(self, b: &mut KernelBuilder) -> KernelValue<T> {

@@ -93,6 +93,7 @@ pub(crate) fn device_fn(
     let before = errors.len();
     crate::const_args::check_fn(func, errors);
     let (params, signature_ok) = check_signature(func, errors);
+    check_mut_views(func, errors);
     let body = parse::block(&func.block, errors);
     check::no_self_call(&func.sig.ident, &body, errors);
     check::tail(func, &body, errors);
@@ -176,7 +177,7 @@ fn returned(
             let (p, _) = at(span);
             let ty = crate::types::static_type(ty);
             let value = syn::Ident::new("__amp_result", span);
-            return quote_spanned!(span=> { let #value = #body; #p::array_result::<#ty, _>(#value) });
+            return quote_spanned!(span=> { let #value = #body; #p::ArrayResult::<#ty>::array(#value) });
         }
     }
     let Some(ty) = concrete_result(output, type_params) else {
@@ -288,6 +289,29 @@ fn check_signature(func: &ItemFn, errors: &mut Errors) -> (Vec<Binding>, bool) {
         ReturnType::Default => {}
     }
     (params, errors.len() == before)
+}
+
+/// Rule: a view, texture or sampler parameter is not `mut`: a kernel never rebinds one (its
+/// elements are written through it as it is, `v[i] = x`), and no local holds one.
+fn check_mut_views(func: &ItemFn, errors: &mut Errors) {
+    for input in &func.sig.inputs {
+        if let FnArg::Typed(t) = input {
+            if let syn::Pat::Ident(syn::PatIdent {
+                mutability: Some(m),
+                ..
+            }) = &*t.pat
+            {
+                if parse::is_view_type(&t.ty) {
+                    errors.push(
+                        m,
+                        "a view or texture parameter cannot be `mut` in a kernel: remove the \
+                         `mut` (a read-write view's elements are written through it as it is: \
+                         `v[i] = x`)",
+                    );
+                }
+            }
+        }
+    }
 }
 
 fn emit(func: &ItemFn, marker: &syn::Ident, has_self: bool, body: Body) -> DeviceFnItems {

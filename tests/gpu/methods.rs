@@ -426,3 +426,49 @@ fn methods_run_on_the_host() {
     let made = Body::new(float3(1.0, 2.0, 3.0), float3(0.0, 3.0, 4.0), 2.0);
     assert_eq!(made.speed(), 5.0);
 }
+
+/// A type whose `#[kernel] impl` block has a `default` function: `Gauge::default()` in a kernel
+/// calls it (as on the host), rather than being the type's zero.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Element)]
+struct Gauge {
+    level: f32,
+    ticks: i32,
+}
+
+#[kernel]
+impl Gauge {
+    fn default() -> Self {
+        Gauge {
+            level: 0.5,
+            ticks: -3,
+        }
+    }
+
+    fn tick(&mut self) {
+        self.ticks += 1;
+    }
+}
+
+#[test]
+fn a_kernel_impl_default_function_is_the_one_called() -> Result<(), Error> {
+    let blank = Gauge {
+        level: 0.0,
+        ticks: 0,
+    };
+    let mut data = vec![blank; 8];
+    {
+        let view = ArrayView::new([8], &mut data)?;
+        parallel_for_each!(view.extent(), |i: Index<1>| {
+            let mut g = Gauge::default();
+            g.tick();
+            view[i] = g;
+        })?;
+        view.synchronize()?;
+    }
+    let mut expected = Gauge::default();
+    expected.tick();
+    assert_eq!(expected.ticks, -2);
+    assert!(data.iter().all(|g| *g == expected), "{data:?}");
+    Ok(())
+}

@@ -454,36 +454,55 @@ fn index_and_extent_values_change_in_place_as_on_the_host() {
     assert_eq!(shape_work(1, 2, 0), Index::new([12, 17, 0]));
 }
 
-/// A type whose `Default` is not zero cannot be a kernel's `default()` (kernels cannot run
-/// the host's `impl Default`): a located build error.
+/// A type whose `Default` is written by hand (not zero): a kernel's `default()` is the host's
+/// value, built into the kernel as a constant (a function of no arguments is one value).
 #[derive(Clone, Copy, Debug, PartialEq, Element)]
 #[repr(C)]
 struct Ones {
     v: i32,
+    f: f32,
+    d: f64,
+    n: UInt2,
 }
 
 impl Default for Ones {
     fn default() -> Self {
-        Ones { v: 1 }
+        Ones {
+            v: -1,
+            f: 1.5,
+            d: -0.1,
+            n: uint2(7, u32::MAX),
+        }
     }
 }
 
 #[test]
-fn a_default_that_is_not_zero_and_a_constant_negative_component_are_located_errors() {
-    let mut data = vec![Ones { v: 0 }; 4];
-    let view = ArrayView::new([4], &mut data).expect("view");
-    let err = parallel_for_each!(view.extent(), |i: Index<1>| {
-        view[i] = zero::<Ones>();
-    })
-    .expect_err("Ones::default() is not zero");
-    let message = err.to_string();
-    assert!(
-        message.contains("`Ones::default()` is not zero on the host"),
-        "{message}"
-    );
-    // At the call of `T::default()` in `zero`.
-    assert!(message.contains(file!()), "{message}");
+fn a_default_that_is_not_zero_is_the_hosts_value() {
+    let blank = Ones {
+        v: 0,
+        f: 0.0,
+        d: 0.0,
+        n: uint2(0, 0),
+    };
+    let mut data = vec![blank; 4];
+    let mut shapes = vec![0i32; 4 * 3];
+    {
+        let view = ArrayView::new([4], &mut data).expect("view");
+        let sv = ArrayView::new([4 * 3], &mut shapes).expect("view");
+        parallel_for_each!(view.extent(), |i: Index<1>| {
+            let d: Ones = Default::default();
+            view[i] = if i[0] % 2 == 0 { zero::<Ones>() } else { d };
+            let e = Extent::<3>::default();
+            sv[i * 3] = e[0] + e[1] + e[2];
+        })
+        .expect("launch");
+    }
+    assert!(data.iter().all(|o| *o == Ones::default()), "{data:?}");
+    assert!(shapes.iter().step_by(3).all(|&s| s == 0), "{shapes:?}");
+}
 
+#[test]
+fn constant_negative_components_are_located_errors() {
     let mut out = vec![0i32; 4];
     let ov = ArrayView::new([4], &mut out).expect("view");
     let err = parallel_for_each!(ov.extent(), |i: Index<1>| {

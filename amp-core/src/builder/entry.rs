@@ -156,6 +156,10 @@ impl KernelBuilder {
 
     /// Reads parameter word `word` (as `u32`) in the function being built.
     pub fn param_word(&mut self, word: u32) -> KernelValue<u32> {
+        if let Some(words) = &self.constant_words {
+            let value = words.get(word as usize).copied().unwrap_or(0);
+            return self.literal(value);
+        }
         let global = self.append(Expression::GlobalVariable(self.params));
         let vec = self.append(Expression::AccessIndex {
             base: global,
@@ -166,6 +170,20 @@ impl KernelBuilder {
             index: word % 4,
         });
         KernelValue::from_handle(self.append(Expression::Load { pointer }))
+    }
+
+    /// A host value as a constant of the kernel: `build` reads it as a captured value is read
+    /// from its parameter words (`T::param_value(b, 0)`), each word then being the literal
+    /// `words[k]` rather than a load of the launch parameters.
+    pub(crate) fn constant_from_words<R>(
+        &mut self,
+        words: Vec<u32>,
+        build: impl FnOnce(&mut Self) -> R,
+    ) -> R {
+        let outer = self.constant_words.replace(words);
+        let value = build(self);
+        self.constant_words = outer;
+        value
     }
 
     /// The `scalar` held in parameter words from `word`: one word, or two for a 64-bit scalar

@@ -88,6 +88,9 @@ pub struct KernelBuilder {
     pub(crate) layout: LaunchLayout,
     /// The uniform global that holds the launch parameters.
     params: Handle<naga::GlobalVariable>,
+    /// While a host value is built into the kernel as a constant ([`Self::constant_from_words`]),
+    /// its words: parameter word `k` reads as the literal `words[k]`.
+    constant_words: Option<Vec<u32>>,
     /// The kernel's name, for diagnostics.
     name: String,
     /// Whether the entry point is tiled (tile_static and barriers are allowed).
@@ -278,6 +281,7 @@ impl KernelBuilder {
             errors: Vec::new(),
             layout: LaunchLayout::default(),
             params,
+            constant_words: None,
             name: name.into(),
             tiled: false,
             open_ended_loops: false,

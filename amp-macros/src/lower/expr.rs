@@ -493,7 +493,7 @@ impl Lowerer {
         };
         quote_spanned!(span=> {
             let #r = #recv;
-            let #m = #p::user_method::FindMethod::<#name>::method(&#r);
+            let #m = #p::user_method::FindMethod::method::<#name>(&#r);
             let #v = #take;
             #(let #temps = #values;)*
             #p::DeviceFn::call(#m.marker(), #ctx, (#v, #(#temps,)*))

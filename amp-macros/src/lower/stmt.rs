@@ -229,16 +229,19 @@ impl Lowerer {
             let (p, _) = at(span);
             quote_spanned!(span=> #p::tile_static::assert_tiled(&#w);)
         });
-        {
-            let (_, ctx) = at(span);
-            quote_spanned!(span=>
-                #[allow(unused_mut)]
-                let #mutable #name = {
-                    #witness
-                    #ctx.tile_static::<#ty>(::core::option::Option::Some(#label))
-                };
-            )
-        }
+        let declare = {
+            let (p, ctx) = at(span);
+            let ty_span = syn::spanned::Spanned::span(&local.ty);
+            let ty = quote_spanned!(ty_span=> <#ty as #p::TileType>);
+            quote_spanned!(span=> #ty::declare_tile_static(#ctx, ::core::option::Option::Some(#label)))
+        };
+        quote_spanned!(span=>
+            #[allow(unused_mut)]
+            let #mutable #name = {
+                #witness
+                #declare
+            };
+        )
     }
 
     /// Binds a loop variable or parameter to `value` (a `mut` name becomes a local).

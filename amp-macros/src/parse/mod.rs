@@ -14,6 +14,8 @@ mod forms;
 mod print;
 mod syntax;
 
+pub use syntax::is_view_type;
+
 use crate::ast::TileStatic;
 use crate::ast::{ArrayInit, ArrayKind, Binding, Block, Expr, Let, LocalArray, Stmt, StmtKind};
 use crate::errors::Errors;

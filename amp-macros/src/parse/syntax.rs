@@ -55,9 +55,7 @@ impl<'e> Parser<'e> {
         if let Some(lt) = &r.lifetime {
             self.syntax().visit_lifetime(lt);
         }
-        let view = matches!(&*r.elem, Type::Path(p) if p.path.segments.last().is_some_and(|s| {
-            VIEW_TYPES.contains(&s.ident.to_string().as_str())
-        }));
+        let view = is_view_type(&r.elem);
         match &*r.elem {
             Type::Reference(_) => self.errors.push(
                 ty,
@@ -123,6 +121,13 @@ fn reserved_name(parser: &mut Parser, ident: &syn::Ident) {
             format!("names starting with `{RESERVED_PREFIX}` are reserved for amp's expansion of kernels"),
         );
     }
+}
+
+/// Whether `ty` names a view, a texture or a sampler (by its last path segment).
+pub fn is_view_type(ty: &Type) -> bool {
+    matches!(ty, Type::Path(p) if p.path.segments.last().is_some_and(|s| {
+        VIEW_TYPES.contains(&s.ident.to_string().as_str())
+    }))
 }
 
 /// The views, textures and samplers: passed to device functions as themselves.
