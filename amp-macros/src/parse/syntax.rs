@@ -56,6 +56,9 @@ impl<'e> Parser<'e> {
             self.syntax().visit_lifetime(lt);
         }
         let view = is_view_type(&r.elem);
+        let tile_handle = matches!(&*r.elem, Type::Path(p) if p.path.segments.last().is_some_and(|s| {
+            s.ident == "TiledIndex" || s.ident == "TileBarrier"
+        }));
         match &*r.elem {
             Type::Reference(_) => self.errors.push(
                 ty,
@@ -65,6 +68,13 @@ impl<'e> Parser<'e> {
                 ty,
                 "a reference to a whole view or texture is not supported in kernels: take the view \
                  itself (views are passed to #[kernel] functions by reference already)",
+            ),
+            // Rule: a reference refers to a value memory holds; a tiled index and a barrier
+            // are the thread's own, passed by value.
+            _ if tile_handle => self.errors.push(
+                ty,
+                "a reference to a TiledIndex or a TileBarrier is not supported in kernels: take \
+                 it by value (`t: TiledIndex<1>`)",
             ),
             elem => self.ty(elem),
         }

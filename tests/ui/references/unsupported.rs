@@ -19,6 +19,11 @@ fn pair(a: [&f32; 2]) -> f32 {
     1.0
 }
 
+#[kernel]
+fn tile_of(t: &TiledIndex<1>) -> i32 {
+    t.local[0]
+}
+
 #[repr(C)]
 #[derive(Clone, Copy, Element)]
 struct Holder {
