@@ -180,6 +180,43 @@ pub fn kernel_side_param(
                 Some(quote!(#mode: #p::UniqueMode)),
             )
         }
+        // A view parameter takes a view or a section of one (`ViewArg`): its type is a
+        // parameter of the implementation, bounded by the view it is passed as.
+        _ if is_view(ty) => {
+            let span = syn::spanned::Spanned::span(ty);
+            let p = crate::lower::private_at(span);
+            let arg = quote::format_ident!("__AmpView{k}");
+            let view = kernel_side(ty, generics);
+            (
+                quote::quote_spanned!(span=> #arg),
+                Some(quote!(#arg: #p::ViewArg<#view>)),
+            )
+        }
         _ => (kernel_side(ty, generics), None),
     }
+}
+
+/// Whether `ty` names an array view (`ArrayView<T, N>`, `ConstArrayView<T, N>`, `Array<T, N>`),
+/// which kernels see as a `View`.
+pub fn is_view(ty: &Type) -> bool {
+    let Type::Path(path) = ty else {
+        return false;
+    };
+    let Some(last) = path.path.segments.last() else {
+        return false;
+    };
+    let PathArguments::AngleBracketed(a) = &last.arguments else {
+        return false;
+    };
+    let args = a
+        .args
+        .iter()
+        .filter(|g| !matches!(g, GenericArgument::Lifetime(_)))
+        .count();
+    path.qself.is_none()
+        && args == 2
+        && matches!(
+            last.ident.to_string().as_str(),
+            "ArrayView" | "ConstArrayView" | "Array"
+        )
 }
