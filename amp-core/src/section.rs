@@ -589,6 +589,7 @@ impl<T, const N: usize, const R: usize> Section<T, N, R, ReadWrite> {
     }
 }
 
+#[diagnostic::do_not_recommend]
 impl<T, const N: usize, const R: usize> crate::view::ViewInto for Section<T, N, R, ReadWrite> {
     type Output = Section<T, N, R, crate::view::ReadOnly>;
     fn view_into(self, b: &mut KernelBuilder) -> Self::Output {

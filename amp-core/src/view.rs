@@ -671,12 +671,14 @@ pub trait ViewArg<P> {
     fn pass(self, b: &mut KernelBuilder) -> P;
 }
 
+#[diagnostic::do_not_recommend]
 impl<T, const N: usize, A> ViewArg<View<T, N, A>> for View<T, N, A> {
     fn pass(self, _: &mut KernelBuilder) -> Self {
         self
     }
 }
 
+#[diagnostic::do_not_recommend]
 impl<T: Element, const N: usize, const R: usize, A: Access> ViewArg<View<T, R, A>>
     for crate::section::Section<T, N, R, A>
 where
@@ -705,6 +707,7 @@ pub trait ViewInto {
     fn view_into(self, b: &mut KernelBuilder) -> Self::Output;
 }
 
+#[diagnostic::do_not_recommend]
 impl<T, const N: usize> ViewInto for View<T, N, ReadWrite> {
     type Output = View<T, N, ReadOnly>;
     fn view_into(self, b: &mut KernelBuilder) -> Self::Output {

@@ -196,6 +196,30 @@ pub fn kernel_side_param(
     }
 }
 
+/// Whether [`kernel_side`] spells `ty`'s kernel side out (a view, a texture, an `Index` or
+/// `Extent`) rather than naming `KernelType`.
+pub fn spelt_kernel_side(ty: &Type) -> bool {
+    if is_view(ty) {
+        return true;
+    }
+    let Type::Path(path) = ty else {
+        return false;
+    };
+    path.qself.is_none()
+        && path.path.segments.last().is_some_and(|s| {
+            matches!(s.arguments, PathArguments::AngleBracketed(_))
+                && matches!(
+                    s.ident.to_string().as_str(),
+                    "Texture"
+                        | "TextureView"
+                        | "ConstTextureView"
+                        | "WriteonlyTextureView"
+                        | "Index"
+                        | "Extent"
+                )
+        })
+}
+
 /// Whether `ty` names an array view (`ArrayView<T, N>`, `ConstArrayView<T, N>`, `Array<T, N>`),
 /// which kernels see as a `View`.
 pub fn is_view(ty: &Type) -> bool {

@@ -80,15 +80,61 @@ fn emit(input: &DeriveInput, fields: &[&syn::Field]) -> TokenStream {
     let kernel_ty = format_ident!("__AmpKernel{}", name);
     let idents: Vec<_> = fields.iter().filter_map(|f| f.ident.as_ref()).collect();
     let vises: Vec<_> = fields.iter().map(|f| &f.vis).collect();
-    // Each field's type with `'static` lifetimes, its kernel side named at the field's type so
-    // that a field kernels cannot capture is reported there.
+    // Each field's kernel side, spelt from its type (a view's `View`, a texture's, a shape's,
+    // else the kernel value of the type) so that it names no trait: a field kernels cannot
+    // capture is then one error, where its value is declared (at the field's type).
     let kernel_types: Vec<_> = fields
         .iter()
-        .map(|f| {
-            let ty = crate::types::static_type(&f.ty);
-            quote_spanned!(f.ty.span()=> <#ty as #p::Capture>::Kernel)
+        .map(|f| match crate::types::spelt_kernel_side(&f.ty) {
+            true => crate::types::kernel_side(&f.ty, &[]),
+            false => {
+                let ty = crate::types::static_type(&f.ty);
+                let p = crate::lower::private_at(f.ty.span());
+                quote_spanned!(f.ty.span()=> #p::KernelValue<#ty>)
+            }
         })
         .collect();
+    let declares: Vec<_> = fields
+        .iter()
+        .zip(&idents)
+        .map(|(f, ident)| {
+            let (p, _) = crate::lower::at(f.ty.span());
+            let ty = &f.ty;
+            quote_spanned!(f.ty.span()=> <#ty as #p::Capture>::declare(&self.#ident, b))
+        })
+        .collect();
+    // Each field passed to a `#[kernel] fn` as itself, at the field's type: a field whose type
+    // is no kernel value is reported there.
+    let fn_arg = |call: TokenStream, rest: TokenStream| -> Vec<TokenStream> {
+        fields
+            .iter()
+            .zip(&idents)
+            .zip(&kernel_types)
+            .map(|((f, ident), kty)| {
+                let (p, _) = crate::lower::at(f.ty.span());
+                quote_spanned!(f.ty.span()=> <#kty as #p::FnArg>::#call(&self.#ident, b #rest))
+            })
+            .collect()
+    };
+    // The other captures' functions, likewise at the field's type.
+    let capture = |call: TokenStream, rest: TokenStream| -> Vec<TokenStream> {
+        fields
+            .iter()
+            .zip(&idents)
+            .map(|(f, ident)| {
+                let (p, _) = crate::lower::at(f.ty.span());
+                let ty = &f.ty;
+                quote_spanned!(f.ty.span()=> <#ty as #p::Capture>::#call(&self.#ident #rest))
+            })
+            .collect()
+    };
+    let binds = capture(quote!(bind), quote!(, binder));
+    let shapes = capture(quote!(shapes), quote!(, acc, out));
+    let launched = capture(quote!(launched), quote!());
+    let homes = capture(quote!(home), quote!());
+    let keys = fn_arg(quote!(key), quote!(, key));
+    let params = fn_arg(quote!(param), quote!());
+    let arguments = fn_arg(quote!(argument), quote!(, out));
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
     quote! {
         #[doc(hidden)]
@@ -121,17 +167,17 @@ fn emit(input: &DeriveInput, fields: &[&syn::Field]) -> TokenStream {
         #[automatically_derived]
         impl #p::FnArg for #kernel_ty {
             fn key(&self, b: &#p::KernelBuilder, key: &mut ::std::vec::Vec<u32>) {
-                #(#p::FnArg::key(&self.#idents, b, key);)*
+                #(#keys;)*
             }
             fn param(&self, b: &mut #p::KernelBuilder) -> Self {
-                #kernel_ty { #(#idents: #p::FnArg::param(&self.#idents, b),)* }
+                #kernel_ty { #(#idents: #params,)* }
             }
             fn argument(
                 &self,
                 b: &mut #p::KernelBuilder,
                 out: &mut ::std::vec::Vec<#p::naga::Handle<#p::naga::Expression>>,
             ) {
-                #(#p::FnArg::argument(&self.#idents, b, out);)*
+                #(#arguments;)*
             }
         }
 
@@ -144,21 +190,21 @@ fn emit(input: &DeriveInput, fields: &[&syn::Field]) -> TokenStream {
         impl #impl_generics #p::Capture for #name #ty_generics #where_clause {
             type Kernel = #kernel_ty;
             fn declare(&self, b: &mut #p::KernelBuilder) -> #kernel_ty {
-                #kernel_ty { #(#idents: #p::Capture::declare(&self.#idents, b),)* }
+                #kernel_ty { #(#idents: #declares,)* }
             }
             fn bind(&self, binder: &mut #p::Binder<'_>) -> #p::Result<()> {
-                #(#p::Capture::bind(&self.#idents, binder)?;)*
+                #(#binds?;)*
                 ::core::result::Result::Ok(())
             }
             fn shapes(&self, acc: &#p::Accelerator, out: &mut #p::CaptureShapes) {
-                #(#p::Capture::shapes(&self.#idents, acc, out);)*
+                #(#shapes;)*
             }
             fn launched(&self) {
-                #(#p::Capture::launched(&self.#idents);)*
+                #(#launched;)*
             }
             fn home(&self) -> ::core::option::Option<&#p::Accelerator> {
                 ::core::option::Option::None
-                    #(.or_else(|| #p::Capture::home(&self.#idents)))*
+                    #(.or_else(|| #homes))*
             }
         }
 

@@ -389,7 +389,7 @@ fn into_makes_a_read_only_view_in_a_kernel() -> Result<(), Error> {
     };
     let want: Vec<i32> = (0..16)
         .map(|k| {
-            let extra = if k < 8 { sum(k + 4, 4, 12) - 0 } else { 0 };
+            let extra = if k < 8 { sum(k + 4, 4, 12) } else { 0 };
             sum(k, 0, 16) * 1000 + k + extra * 100_000
         })
         .collect();

@@ -424,7 +424,8 @@ impl Lowerer {
         // `v.into()`: a view as a read-only view (the one `into` kernels have).
         if method == "into" && args.is_empty() && turbofish.is_none() {
             let value = self.expr(receiver);
-            let v = temp_at("__amp_recv", receiver.span);
+            // At the method: a receiver that is not a view is one error, there.
+            let v = temp_at("__amp_recv", method.span());
             let span = method.span();
             let (p, ctx) = at(span);
             let call = quote_spanned!(span=> #p::ViewInto::view_into(#v, #ctx));
