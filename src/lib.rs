@@ -63,7 +63,7 @@ pub use amp_core::{
     Element, Extent, Index, Integer, KernelError, Loc, Numeric, Scalar, Signed, TileBarrier,
     TiledExtent, TiledIndex,
 };
-pub use amp_macros::{kernel, parallel_for_each, parallel_for_each_unchecked, Element};
+pub use amp_macros::{kernel, parallel_for_each, parallel_for_each_unchecked, Element, Views};
 pub use amp_runtime::capture::{Capture, KernelScalar};
 pub use amp_runtime::error;
 pub use amp_runtime::interop;
@@ -153,7 +153,7 @@ pub mod prelude {
         copy, copy_async, fast_math, intrinsics, kernel, parallel_for_each,
         parallel_for_each_unchecked, precise_math, subgroup, Accelerator, AcceleratorView, Array,
         ArrayView, Completion, ConstArrayView, Element, Extent, Index, Integer, KernelScalar,
-        Numeric, QueuingMode, Scalar, StagingArray, TiledExtent, TiledIndex,
+        Numeric, QueuingMode, Scalar, StagingArray, TiledExtent, TiledIndex, Views,
     };
     pub use crate::{
         double2, double3, double4, f16, float2, float3, float4, half2, half3, half4, int2, int3,
@@ -223,7 +223,7 @@ pub mod kernel_types {
     pub use amp_core::types::{KernelType, Rank, Value};
     pub use amp_core::user_method;
     pub use amp_core::value::Read;
-    pub use amp_core::view::{IndexConst, IndexInt, IndexRead, IndexWrite};
+    pub use amp_core::view::{IndexConst, IndexInt, IndexRead, IndexWrite, ViewArg, ViewInto};
     pub use amp_core::{ReadOnly, ReadWrite, View};
 }
 
@@ -256,8 +256,9 @@ pub mod __private_0_1_0 {
     pub use amp_core::structs;
     pub use amp_core::tile_static;
     pub use amp_core::{Element, Extent, Index, Loc, TiledIndex};
-    pub use amp_runtime::capture::{Binder, Capture};
+    pub use amp_runtime::capture::{Binder, Capture, CaptureShapes};
     pub use amp_runtime::queue::AsAcceleratorView;
+    pub use amp_runtime::Accelerator;
     pub use amp_runtime::Result;
 }
 

@@ -160,7 +160,8 @@ impl<T: Words32, U: Words32, A: Access> Reinterpreted<T, U, A> {
         let check = check.finish();
         let slots = self.view.words();
         let tw = b.append(Expression::Literal(Literal::U32(words::<T>())));
-        let offset = b.param_word(slots.offset()).handle();
+        // The view's first element (a window's, for a view passed to a #[kernel] fn).
+        let offset = self.view.linear(b, &[]);
         let first = b.binary(BinaryOperator::Multiply, offset, tw);
         let uw = b.append(Expression::Literal(Literal::U32(words::<U>())));
         let at = b.binary(BinaryOperator::Multiply, i, uw);

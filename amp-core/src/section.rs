@@ -7,8 +7,9 @@
 //! ones). Element `idx` of the section is element `origin + idx` of the view (the fixed
 //! components at their origin). Every access is checked against the section's own extent, so
 //! an index past the section never reaches the rest of the view; a section that does not fit
-//! its view is a fault where it is taken, and then has no elements. Sections live in the
-//! kernel or function that takes them: pass the view to a `#[kernel] fn`, not a section.
+//! its view is a fault where it is taken, and then has no elements. A section passed to a
+//! `#[kernel] fn` taking a view of its rank is passed as a window on its view
+//! ([`Section::as_view`]).
 //!
 //! `v.view_as(extent)` on a rank-1 view (C++ AMP `array_view<T, 1>::view_as`) is a section of
 //! another rank over it: its components carry strides (row-major over `extent`) into the view's
@@ -20,7 +21,7 @@ use crate::shape::{Extent, Index};
 use crate::types::{Element, Rank, Value};
 use crate::value::Read;
 use crate::view::{
-    component, Access, IndexConst, IndexInt, IndexRead, IndexWrite, ReadWrite, View,
+    component, Access, IndexConst, IndexInt, IndexRead, IndexWrite, ReadWrite, View, Window,
 };
 use naga::{BinaryOperator, Expression, Handle, Literal};
 
@@ -224,6 +225,36 @@ where
             b.note_fault(&Check::recorded(ok, ends, bounds, AccessKind::Section));
         }
         section
+    }
+
+    /// This section as a view of rank `R` over the same data (a window on the view), which a
+    /// `#[kernel] fn` taking a view takes: its first element's buffer index, its extent and its
+    /// components' strides.
+    pub(crate) fn as_view(self, b: &mut KernelBuilder) -> View<T, R, A> {
+        let (offset, strides) = match self.strides {
+            // Over a view of rank 1 (whose one stride is 1).
+            Some(strides) => {
+                let origin = b.as_u32(self.origin[0]);
+                let offset = self.view.linear(b, &[origin]);
+                (offset, strides.map(|s| b.as_u32(s)))
+            }
+            None => {
+                let terms: Vec<_> = self.origin.iter().map(|&o| b.as_u32(o)).collect();
+                let offset = self.view.linear(b, &terms);
+                // The section's components are the view's last `R`; the last stride is 1.
+                let one = b.append(Expression::Literal(Literal::U32(1)));
+                let strides = std::array::from_fn(|j| match N - R + j + 1 < N {
+                    true => self.view.stride(b, N - R + j),
+                    false => one,
+                });
+                (offset, strides)
+            }
+        };
+        self.view.with_window(Window {
+            offset,
+            extent: self.extent,
+            strides,
+        })
     }
 
     /// The part of this section from `origin` to its end.
@@ -546,3 +577,43 @@ macro_rules! projection {
     )*};
 }
 projection!(2 => 1, 3 => 2);
+
+impl<T, const N: usize, const R: usize> Section<T, N, R, ReadWrite> {
+    /// This section as a read-only section of the same data (as [`View::as_const`]).
+    pub fn as_const(self, b: &mut KernelBuilder) -> Section<T, N, R, crate::view::ReadOnly> {
+        Section {
+            view: self.view.as_const(b),
+            origin: self.origin,
+            extent: self.extent,
+            strides: self.strides,
+        }
+    }
+}
+
+#[diagnostic::do_not_recommend]
+impl<T, const N: usize, const R: usize> crate::view::ViewInto for Section<T, N, R, ReadWrite> {
+    type Output = Section<T, N, R, crate::view::ReadOnly>;
+    fn view_into(self, b: &mut KernelBuilder) -> Self::Output {
+        self.as_const(b)
+    }
+}
+
+impl<T: Element, const N: usize, A: Access> Section<T, N, 1, A>
+where
+    Index<N>: Value + Rank,
+    Extent<N>: Value + Rank,
+{
+    /// This rank-1 section as a view of rank `M` and `extent` over its first `extent.size()`
+    /// elements ([`View::view_as`] of the section as a view).
+    pub fn view_as<const M: usize>(
+        self,
+        b: &mut KernelBuilder,
+        extent: KernelValue<Extent<M>>,
+    ) -> Section<T, 1, M, A>
+    where
+        Index<M>: Value + Rank,
+        Extent<M>: Value + Rank,
+    {
+        self.as_view(b).view_as(b, extent)
+    }
+}

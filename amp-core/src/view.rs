@@ -36,12 +36,30 @@ impl Access for ReadOnly {
     const READ_ONLY: bool = true;
 }
 
-/// An array view as a kernel sees it.
+/// An array view as a kernel sees it: a captured view (its shape in the launch parameters), or
+/// a view passed to a `#[kernel] fn` as a section of one ([`Window`]).
 pub struct View<T, const N: usize, A> {
     global: Handle<naga::GlobalVariable>,
-    /// The view's extent, offset, strides and sentinel in the parameter words.
+    /// The captured view's extent, offset, strides and sentinel in the parameter words (a
+    /// window's sentinel is its captured view's).
     words: ViewWords,
+    /// The view's shape when it is a window on the captured view rather than the whole view.
+    window: Option<Window<N>>,
     _ty: PhantomData<fn() -> (T, A)>,
+}
+
+/// The shape of a view that is a part of a captured view, computed in the kernel: a section,
+/// projection or `view_as` result passed to a `#[kernel] fn`, which takes it as these values.
+/// Element `idx` is at `offset + Σ idx[k]·strides[k]` in the captured view's buffer; the last
+/// stride is 1, as for every view.
+#[derive(Clone, Copy)]
+pub(crate) struct Window<const N: usize> {
+    /// The buffer index of element 0 (`u32`).
+    pub(crate) offset: Handle<Expression>,
+    /// The extent (`i32`, never negative).
+    pub(crate) extent: [Handle<Expression>; N],
+    /// The stride of each component (`u32`).
+    pub(crate) strides: [Handle<Expression>; N],
 }
 
 impl<T, const N: usize, A> Clone for View<T, N, A> {
@@ -50,6 +68,18 @@ impl<T, const N: usize, A> Clone for View<T, N, A> {
     }
 }
 impl<T, const N: usize, A> Copy for View<T, N, A> {}
+
+impl<T, const N: usize, A> View<T, N, A> {
+    /// The view of the same data whose shape is `window`.
+    pub(crate) fn with_window<const R: usize>(self, window: Window<R>) -> View<T, R, A> {
+        View {
+            global: self.global,
+            words: self.words,
+            window: Some(window),
+            _ty: PhantomData,
+        }
+    }
+}
 
 impl<T: Element, const N: usize, A: Access> View<T, N, A>
 where
@@ -62,7 +92,16 @@ where
         View {
             global,
             words,
+            window: None,
             _ty: PhantomData,
+        }
+    }
+
+    /// The stride of component `k` (`u32`; `k` below `N - 1`: the last stride is 1).
+    pub(crate) fn stride(self, b: &mut KernelBuilder, k: usize) -> Handle<Expression> {
+        match self.window {
+            Some(w) => w.strides[k],
+            None => b.param_word(self.words.stride(k as u32)).handle(),
         }
     }
 
@@ -78,7 +117,10 @@ where
 
     /// The view's extent (C++ AMP `array_view::extent`).
     pub fn extent(self, b: &mut KernelBuilder) -> KernelValue<Extent<N>> {
-        b.shape_from_words(self.words.extent(0), N as u32)
+        match self.window {
+            Some(w) => KernelValue::from_handle(b.compose::<Extent<N>>(w.extent.to_vec())),
+            None => b.shape_from_words(self.words.extent(0), N as u32),
+        }
     }
 
     /// Pointers to the storage entries of element `idx` (one, or `T::ENTRIES` consecutive
@@ -108,8 +150,16 @@ where
         let terms: Vec<_> = (0..N)
             .map(|k| {
                 let component = component(b, idx, k, N);
-                let bound = SiteBound::Word(self.words.extent(k as u32));
-                check.component(b, component, bound)
+                match self.window {
+                    Some(w) => {
+                        let bound = b.as_u32(w.extent[k]);
+                        check.component_below(b, component, bound)
+                    }
+                    None => {
+                        let bound = SiteBound::Word(self.words.extent(k as u32));
+                        check.component(b, component, bound)
+                    }
+                }
             })
             .collect();
         let check = check.finish();
@@ -126,11 +176,14 @@ where
         b: &mut KernelBuilder,
         terms: &[Handle<Expression>],
     ) -> Handle<Expression> {
-        let mut linear = b.param_word(self.words.offset()).handle();
+        let mut linear = match self.window {
+            Some(w) => w.offset,
+            None => b.param_word(self.words.offset()).handle(),
+        };
         for (k, &term) in terms.iter().enumerate() {
             let mut term = term;
             if k + 1 < N {
-                let stride = b.param_word(self.words.stride(k as u32)).handle();
+                let stride = self.stride(b, k);
                 term = b.binary(BinaryOperator::Multiply, term, stride);
             }
             linear = b.binary(BinaryOperator::Add, linear, term);
@@ -261,7 +314,7 @@ where
                  storage binding",
             );
         }
-        let offset = b.param_word(self.words.offset()).handle();
+        let offset = self.linear(b, &[]);
         let index = b.binary(BinaryOperator::Add, offset, first);
         let base = b.append(Expression::GlobalVariable(self.global));
         b.append(Expression::Access { base, index })
@@ -270,12 +323,16 @@ where
     /// The number of storage entries from the view's first element to one past its last:
     /// `Σ (extent[k] − 1)·stride[k] + extent[N−1]`.
     pub(crate) fn linear_span(self, b: &mut KernelBuilder) -> Handle<Expression> {
-        let mut span = b.param_word(self.words.extent(N as u32 - 1)).handle();
-        for k in 0..N as u32 - 1 {
-            let extent = b.param_word(self.words.extent(k)).handle();
+        let extent = |b: &mut KernelBuilder, k: usize| match self.window {
+            Some(w) => b.as_u32(w.extent[k]),
+            None => b.param_word(self.words.extent(k as u32)).handle(),
+        };
+        let mut span = extent(b, N - 1);
+        for k in 0..N - 1 {
+            let extent = extent(b, k);
             let one = b.literal(1u32).handle();
             let rows = b.binary(BinaryOperator::Subtract, extent, one);
-            let stride = b.param_word(self.words.stride(k)).handle();
+            let stride = self.stride(b, k);
             let reach = b.binary(BinaryOperator::Multiply, rows, stride);
             span = b.binary(BinaryOperator::Add, span, reach);
         }
@@ -354,19 +411,52 @@ impl<T, const N: usize> View<T, N, ReadWrite> {
         View {
             global: self.global,
             words: self.words,
+            window: self.window,
             _ty: PhantomData,
         }
     }
 }
 
+/// A view passed to a `#[kernel] fn` is bound, not passed: the function is specialised for its
+/// binding (WGSL cannot pass storage pointers). A captured view's shape is in the launch
+/// parameters, which every function reads; a window's shape (a section passed) is passed as
+/// values: its offset, extent and strides.
 impl<T: 'static, const N: usize, A: 'static> FnArg for View<T, N, A> {
     fn key(&self, _: &KernelBuilder, key: &mut Vec<u32>) {
         key.push(self.global.index() as u32);
+        if self.window.is_some() {
+            // No binding has this index: a window specialises apart from its whole view.
+            key.push(u32::MAX);
+        }
     }
-    fn param(&self, _: &mut KernelBuilder) -> Self {
-        *self
+    fn param(&self, b: &mut KernelBuilder) -> Self {
+        let Some(w) = self.window else {
+            return *self;
+        };
+        let word = |b: &mut KernelBuilder, h| KernelValue::<u32>::from_handle(h).param(b).handle();
+        let offset = word(b, w.offset);
+        let extent = w
+            .extent
+            .map(|e| KernelValue::<i32>::from_handle(e).param(b).handle());
+        // The last stride is 1: not passed.
+        let one = b.literal(1u32).handle();
+        let strides = std::array::from_fn(|k| match k + 1 < N {
+            true => word(b, w.strides[k]),
+            false => one,
+        });
+        self.with_window(Window {
+            offset,
+            extent,
+            strides,
+        })
     }
-    fn argument(&self, _: &mut KernelBuilder, _: &mut Vec<Handle<Expression>>) {}
+    fn argument(&self, _: &mut KernelBuilder, out: &mut Vec<Handle<Expression>>) {
+        if let Some(w) = self.window {
+            out.push(w.offset);
+            out.extend(w.extent);
+            out.extend(&w.strides[..N - 1]);
+        }
+    }
 }
 
 /// `base[i]` read inside a kernel.
@@ -564,4 +654,63 @@ pub(crate) fn component(
         base: shape,
         index: k as u32,
     })
+}
+
+/// What a `#[kernel] fn`'s view parameter (kernel-side `P`, a [`View`]) takes at a call: a view
+/// of its element type, rank and access (passed as it is), or a section, projection or
+/// `view_as` result of that rank taken in the caller (passed as a window on its view). Rust's
+/// rules hold as on the host: a read-write view passes where a `ConstArrayView` is taken only
+/// through `.as_const()` or `.into()`.
+#[diagnostic::on_unimplemented(
+    message = "this argument cannot be passed where a #[kernel] fn takes an array view of this element type, rank and access",
+    label = "not a view the parameter takes",
+    note = "a view parameter takes a view (or a section, projection or `view_as` result taken in the kernel) of its element type and rank: a ConstArrayView parameter takes a read-only view (`v.as_const()`, `v.into()`), an ArrayView parameter a read-write one; a `reinterpret_as` result is not passed: pass its view and reinterpret it in the #[kernel] fn"
+)]
+pub trait ViewArg<P> {
+    /// The view the function takes.
+    fn pass(self, b: &mut KernelBuilder) -> P;
+}
+
+#[diagnostic::do_not_recommend]
+impl<T, const N: usize, A> ViewArg<View<T, N, A>> for View<T, N, A> {
+    fn pass(self, _: &mut KernelBuilder) -> Self {
+        self
+    }
+}
+
+#[diagnostic::do_not_recommend]
+impl<T: Element, const N: usize, const R: usize, A: Access> ViewArg<View<T, R, A>>
+    for crate::section::Section<T, N, R, A>
+where
+    Index<N>: Value + Rank,
+    Extent<N>: Value + Rank,
+    Index<R>: Value + Rank,
+    Extent<R>: Value + Rank,
+{
+    fn pass(self, b: &mut KernelBuilder) -> View<T, R, A> {
+        self.as_view(b)
+    }
+}
+
+/// `v.into()` in a kernel: a read-write view (or a section of one) as a read-only view of the
+/// same data (the host's `From<ArrayView> for ConstArrayView`), for `let c: ConstArrayView<T,
+/// N> = v.into();` and for passing `v.into()` where a `#[kernel] fn` takes a `ConstArrayView`.
+#[diagnostic::on_unimplemented(
+    message = "`.into()` in a kernel converts an array view to a read-only view (ConstArrayView), not this value",
+    label = "not an ArrayView or a section of one",
+    note = "convert numbers with `as` (`x as f64`); a read-only view is already read-only"
+)]
+pub trait ViewInto {
+    /// The read-only view.
+    type Output;
+    /// The read-only view of the same data.
+    fn view_into(self, b: &mut KernelBuilder) -> Self::Output;
+}
+
+#[diagnostic::do_not_recommend]
+impl<T, const N: usize> ViewInto for View<T, N, ReadWrite> {
+    type Output = View<T, N, ReadOnly>;
+    fn view_into(self, b: &mut KernelBuilder) -> Self::Output {
+        self.as_const(b)
+    }
 }

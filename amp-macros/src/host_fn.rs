@@ -45,12 +45,32 @@ pub fn kernel_only(sig: &Signature, body: Option<&syn::Block>) -> Option<String>
             if let Some(name) = kernel_only_type(&t.ty) {
                 return Some(format!("it takes a `{name}`"));
             }
+            // Kernel values own their data; a type with a lifetime borrows host data: a
+            // `#[derive(Views)]` struct of views.
+            if let Some(name) = borrowing_type(&t.ty) {
+                return Some(format!("it takes a `{name}`, a struct of views"));
+            }
             if matches!(&*t.ty, syn::Type::ImplTrait(_)) {
                 return Some("it takes an `impl` parameter".into());
             }
         }
     }
     body.and_then(|b| kernel_only_body(b.to_token_stream()))
+}
+
+/// The name of a path type with a lifetime argument (`Buffers<'_>`), if `ty` is one.
+fn borrowing_type(ty: &syn::Type) -> Option<String> {
+    let syn::Type::Path(path) = ty else {
+        return None;
+    };
+    let last = path.path.segments.last()?;
+    let syn::PathArguments::AngleBracketed(args) = &last.arguments else {
+        return None;
+    };
+    args.args
+        .iter()
+        .any(|a| matches!(a, syn::GenericArgument::Lifetime(_)))
+        .then(|| last.ident.to_string())
 }
 
 fn kernel_only_type(ty: &syn::Type) -> Option<String> {

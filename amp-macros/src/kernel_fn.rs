@@ -413,8 +413,15 @@ fn emit(func: &ItemFn, marker: &syn::Ident, has_self: bool, body: Body) -> Devic
                     syn::Type::Reference(_) => quote!(#p::Reference::unique(#t)),
                     _ => quote!(#t),
                 });
+            // A view parameter takes a view or a section: passed as a view.
+            let views = params
+                .iter()
+                .zip(&temps)
+                .filter(|(param, _)| crate::types::is_view(&param.ty))
+                .map(|(_, t)| quote!(let #t = #p::ViewArg::pass(#t, #ctx);));
             quote_spanned!(span=>
                 let (#(#temps,)*) = #args;
+                #(#views)*
                 #p::device_fn(#ctx, #label, ::core::any::TypeId::of::<Self>(), (#(#passed,)*),
                     |#ctx: &mut #p::KernelBuilder, (#(#names,)*)| -> #output {
                         #traits

@@ -21,6 +21,7 @@ mod lower;
 mod parse;
 mod std_methods;
 mod types;
+mod views_derive;
 
 use proc_macro::TokenStream;
 
@@ -68,4 +69,14 @@ pub fn parallel_for_each_unchecked(input: TokenStream) -> TokenStream {
 #[proc_macro_derive(Element)]
 pub fn derive_element(input: TokenStream) -> TokenStream {
     element_derive::expand(input.into()).into()
+}
+
+/// Makes a struct whose fields are array views (`ArrayView`, `ConstArrayView`, `Array`) and
+/// other captures a capture of kernel closures and a parameter of `#[kernel]` functions (C++
+/// AMP's lambda capturing a struct of `array_view`s): `b.output[i] = b.input[i] * 2.0` in a
+/// kernel. Each field is bound and synchronised as a captured view is. The struct may have
+/// lifetime parameters only.
+#[proc_macro_derive(Views)]
+pub fn derive_views(input: TokenStream) -> TokenStream {
+    views_derive::expand(input.into()).into()
 }

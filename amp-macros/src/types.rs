@@ -180,6 +180,67 @@ pub fn kernel_side_param(
                 Some(quote!(#mode: #p::UniqueMode)),
             )
         }
+        // A view parameter takes a view or a section of one (`ViewArg`): its type is a
+        // parameter of the implementation, bounded by the view it is passed as.
+        _ if is_view(ty) => {
+            let span = syn::spanned::Spanned::span(ty);
+            let p = crate::lower::private_at(span);
+            let arg = quote::format_ident!("__AmpView{k}");
+            let view = kernel_side(ty, generics);
+            (
+                quote::quote_spanned!(span=> #arg),
+                Some(quote!(#arg: #p::ViewArg<#view>)),
+            )
+        }
         _ => (kernel_side(ty, generics), None),
     }
+}
+
+/// Whether [`kernel_side`] spells `ty`'s kernel side out (a view, a texture, an `Index` or
+/// `Extent`) rather than naming `KernelType`.
+pub fn spelt_kernel_side(ty: &Type) -> bool {
+    if is_view(ty) {
+        return true;
+    }
+    let Type::Path(path) = ty else {
+        return false;
+    };
+    path.qself.is_none()
+        && path.path.segments.last().is_some_and(|s| {
+            matches!(s.arguments, PathArguments::AngleBracketed(_))
+                && matches!(
+                    s.ident.to_string().as_str(),
+                    "Texture"
+                        | "TextureView"
+                        | "ConstTextureView"
+                        | "WriteonlyTextureView"
+                        | "Index"
+                        | "Extent"
+                )
+        })
+}
+
+/// Whether `ty` names an array view (`ArrayView<T, N>`, `ConstArrayView<T, N>`, `Array<T, N>`),
+/// which kernels see as a `View`.
+pub fn is_view(ty: &Type) -> bool {
+    let Type::Path(path) = ty else {
+        return false;
+    };
+    let Some(last) = path.path.segments.last() else {
+        return false;
+    };
+    let PathArguments::AngleBracketed(a) = &last.arguments else {
+        return false;
+    };
+    let args = a
+        .args
+        .iter()
+        .filter(|g| !matches!(g, GenericArgument::Lifetime(_)))
+        .count();
+    path.qself.is_none()
+        && args == 2
+        && matches!(
+            last.ident.to_string().as_str(),
+            "ArrayView" | "ConstArrayView" | "Array"
+        )
 }

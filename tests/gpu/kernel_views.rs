@@ -223,3 +223,300 @@ fn reinterpret_as_in_a_kernel_that_does_not_divide_is_a_fault() -> Result<(), Er
     assert_eq!((index.as_str(), extent.as_str()), ("(24)", "(16)"));
     Ok(())
 }
+
+/// The sum of a rank-2 view's elements, read through a section of it taken here.
+#[kernel]
+fn sum_rows(m: ConstArrayView<i32, 2>) -> i32 {
+    let e = m.extent();
+    let inner = m.section(Index::new([0, 1]), Extent::new([e[0], e[1] - 1]));
+    let mut sum = 0;
+    for r in 0..e[0] {
+        sum += m[[r, 0]];
+        for c in 0..e[1] - 1 {
+            sum += inner[[r, c]];
+        }
+    }
+    sum
+}
+
+/// Writes `value` into every element of a rank-1 view, and returns its length.
+#[kernel]
+fn fill(row: ArrayView<i32, 1>, value: i32) -> i32 {
+    for k in 0..row.extent()[0] {
+        row[k] = value + k;
+    }
+    row.extent()[0]
+}
+
+/// Passes its view on, as it is and as a section of it.
+#[kernel]
+fn fill_halves(row: ArrayView<i32, 1>, value: i32) -> i32 {
+    let n = row.extent()[0];
+    let half = n / 2;
+    let tail = fill(
+        row.section(Index::new([half]), Extent::new([n - half])),
+        value + 100,
+    );
+    fill(row.section(Index::new([0]), Extent::new([half])), value) + tail
+}
+
+#[test]
+fn sections_and_projections_pass_to_kernel_fns_as_views() -> Result<(), Error> {
+    // A 6×8 grid: each thread r fills row r's columns 2..7 through a section of a projection.
+    let mut grid = vec![0i32; 48];
+    let mut sums = vec![0i32; 6];
+    {
+        let g = ArrayView::new([6, 8], &mut grid)?;
+        let s = ArrayView::new(6, &mut sums)?;
+        parallel_for_each!(Extent::new([6]), |idx: Index<1>| {
+            let r = idx[0];
+            let row = g[r];
+            let n = fill(row.section(Index::new([2]), Extent::new([5])), r * 10);
+            s[r] = n;
+        })?;
+        parallel_for_each!(Extent::new([1]), |_i: Index<1>| {
+            // Rows 1..4, columns 2..7, summed by a function that sections it again.
+            let part = g.section(Index::new([1, 2]), Extent::new([3, 5]));
+            s[0] = sum_rows(part.as_const());
+            s[1] = sum_rows(
+                g.as_const()
+                    .section(Index::new([4, 0]), Extent::new([2, 8])),
+            );
+        })?;
+    }
+    let mut want = vec![0i32; 48];
+    for r in 0..6 {
+        for c in 2..7 {
+            want[r * 8 + c] = r as i32 * 10 + (c as i32 - 2);
+        }
+    }
+    assert_eq!(grid, want);
+    let w = &want;
+    let block: i32 = (1..4).flat_map(|r| (2..7).map(move |c| w[r * 8 + c])).sum();
+    let tail: i32 = want[32..48].iter().sum();
+    assert_eq!(sums, vec![block, tail, 5, 5, 5, 5]);
+    Ok(())
+}
+
+#[test]
+fn a_view_passed_as_a_section_passes_on_and_sections_again() -> Result<(), Error> {
+    let mut data = vec![0i32; 40];
+    let mut lens = vec![0i32; 4];
+    {
+        let v = ArrayView::new(40, &mut data)?;
+        let l = ArrayView::new(4, &mut lens)?;
+        parallel_for_each!(Extent::new([4]), |idx: Index<1>| {
+            let k = idx[0];
+            // Thread k owns elements 10k..10k+10: halves of 5 from its own section.
+            l[k] = fill_halves(v.section(Index::new([k * 10]), Extent::new([10])), k * 1000);
+        })?;
+    }
+    let want: Vec<i32> = (0..40)
+        .map(|i| {
+            let (k, j) = (i / 10, i % 10);
+            match j < 5 {
+                true => k * 1000 + j,
+                false => k * 1000 + 100 + j - 5,
+            }
+        })
+        .collect();
+    assert_eq!(data, want);
+    assert_eq!(lens, vec![10; 4]);
+    Ok(())
+}
+
+/// Element (r, c) of a rank-2 view, and its extent's columns, each times 1000.
+#[kernel]
+fn at_2(m: ConstArrayView<i32, 2>, r: i32, c: i32) -> i32 {
+    m[[r, c]] + m.extent()[1] * 1000
+}
+
+/// Writes `r * 10 + c` into element (r, c) of a rank-2 view.
+#[kernel]
+fn mark_2(m: ArrayView<i32, 2>, r: i32, c: i32) {
+    m[[r, c]] = r * 10 + c;
+}
+
+#[test]
+fn view_as_results_pass_to_kernel_fns_as_views() -> Result<(), Error> {
+    let data: Vec<i32> = (0..24).collect();
+    let mut out = vec![0i32; 24];
+    let mut marks = vec![0i32; 24];
+    {
+        let v = ConstArrayView::new(24, &data)?;
+        let o = ArrayView::new(24, &mut out)?;
+        let w = ArrayView::new(24, &mut marks)?;
+        parallel_for_each!(Extent::new([24]), |idx: Index<1>| {
+            let i = idx[0];
+            o[i] = at_2(v.view_as(Extent::new([4, 6])), i / 6, i % 6);
+            // A 3×4 view of elements 12..24 of a rank-1 section.
+            let tail = w.section(Index::new([12]), Extent::new([12]));
+            if i < 12 {
+                mark_2(tail.view_as(Extent::new([3, 4])), i / 4, i % 4);
+            }
+        })?;
+    }
+    assert_eq!(out, (0..24).map(|i| i + 6000).collect::<Vec<_>>());
+    let want: Vec<i32> = (0..24)
+        .map(|i| match i < 12 {
+            true => 0,
+            false => ((i - 12) / 4) * 10 + (i - 12) % 4,
+        })
+        .collect();
+    assert_eq!(marks, want);
+    Ok(())
+}
+
+#[test]
+fn into_makes_a_read_only_view_in_a_kernel() -> Result<(), Error> {
+    let mut data: Vec<i32> = (0..16).collect();
+    let mut out = vec![0i32; 16];
+    {
+        let v = ArrayView::new(16, &mut data)?;
+        let o = ArrayView::new(16, &mut out)?;
+        parallel_for_each!(v.extent(), |idx: Index<1>| {
+            let c: ConstArrayView<i32, 1> = v.into();
+            let part = v.section(Index::new([4]), Extent::new([8]));
+            let mut extra = 0;
+            if idx[0] < 8 {
+                extra = around(part.into(), idx[0]);
+            }
+            o[idx] = around(v.into(), idx[0]) * 1000 + c[idx] + extra * 100_000;
+        })?;
+    }
+    let sum = |k: i32, lo: i32, hi: i32| -> i32 {
+        (k - 1..=k + 1).filter(|j| (lo..hi).contains(j)).sum()
+    };
+    let want: Vec<i32> = (0..16)
+        .map(|k| {
+            let extra = if k < 8 { sum(k + 4, 4, 12) } else { 0 };
+            sum(k, 0, 16) * 1000 + k + extra * 100_000
+        })
+        .collect();
+    assert_eq!(out, want);
+    Ok(())
+}
+
+/// Writes 7 at `at` of a rank-1 view.
+#[kernel]
+fn poke(v: ArrayView<i32, 1>, at: i32) {
+    v[at] = 7;
+}
+
+#[test]
+fn a_section_passed_to_a_kernel_fn_is_checked_against_its_own_extent() -> Result<(), Error> {
+    let mut data = vec![0i32; 12];
+    let v = ArrayView::new(12, &mut data)?;
+    parallel_for_each!(Extent::new([1]), |_i: Index<1>| {
+        // Element 4 of a 4-element section would be element 8 of the view: not written.
+        poke(v.section(Index::new([4]), Extent::new([4])), 4);
+        poke(v.section(Index::new([4]), Extent::new([4])), 3);
+    })?;
+    let (index, extent, fault) = fault_of(v.synchronize().expect_err("reported"));
+    assert_eq!(fault.access, AccessKind::ViewWrite);
+    assert_eq!((index.as_str(), extent.as_str()), ("(4)", "(4)"));
+    let mut want = vec![0; 12];
+    want[7] = 7;
+    assert_eq!(v.to_vec()?, want);
+    Ok(())
+}
+
+/// A struct of views (C++ AMP: a lambda capturing a struct whose members are array_views).
+#[derive(Views)]
+struct Buffers<'a> {
+    input: ConstArrayView<'a, f32, 1>,
+    output: ArrayView<'a, f32, 1>,
+}
+
+/// One step of `b`: its output at `i` from its input around `i`.
+#[kernel]
+fn step(b: Buffers<'_>, i: Index<1>) {
+    let n = b.input.extent()[0];
+    let mut sum = b.input[i];
+    if i[0] + 1 < n {
+        sum += b.input[i[0] + 1];
+    }
+    b.output[i] = sum;
+}
+
+#[test]
+fn a_struct_of_views_is_captured_and_its_writes_land_in_the_host_data() -> Result<(), Error> {
+    let input: Vec<f32> = (0..32).map(|i| i as f32).collect();
+    let mut output = vec![0f32; 32];
+    {
+        let bufs = Buffers {
+            input: ConstArrayView::new(32, &input)?,
+            output: ArrayView::new(32, &mut output)?,
+        };
+        parallel_for_each!(bufs.output.extent(), |idx: Index<1>| {
+            let i = idx[0];
+            bufs.output[i] = bufs.input[i] * 2.0;
+        })?;
+        bufs.output.synchronize()?;
+    }
+    assert_eq!(output, input.iter().map(|x| x * 2.0).collect::<Vec<_>>());
+    Ok(())
+}
+
+#[test]
+fn a_struct_of_views_passes_to_a_kernel_fn() -> Result<(), Error> {
+    let input: Vec<f32> = (0..16).map(|i| i as f32).collect();
+    let mut output = vec![0f32; 16];
+    {
+        let bufs = Buffers {
+            input: ConstArrayView::new(16, &input)?,
+            output: ArrayView::new(16, &mut output)?,
+        };
+        parallel_for_each!(Extent::new([16]), |idx: Index<1>| {
+            step(bufs, idx);
+        })?;
+    }
+    let want: Vec<f32> = (0..16)
+        .map(|i| i as f32 + if i < 15 { i as f32 + 1.0 } else { 0.0 })
+        .collect();
+    assert_eq!(output, want);
+    Ok(())
+}
+
+/// A struct of views of two ranks, and a captured value.
+#[derive(Views)]
+struct Grid<'a> {
+    cells: ArrayView<'a, i32, 2>,
+    counts: ArrayView<'a, i32, 1>,
+    scale: i32,
+}
+
+#[test]
+fn two_structs_of_views_and_plain_views_are_captured_together() -> Result<(), Error> {
+    let input: Vec<f32> = (0..12).map(|i| i as f32).collect();
+    let mut output = vec![0f32; 12];
+    let mut cells = vec![0i32; 12];
+    let mut counts = vec![0i32; 3];
+    let mut plain = vec![0i32; 12];
+    {
+        let bufs = Buffers {
+            input: ConstArrayView::new(12, &input)?,
+            output: ArrayView::new(12, &mut output)?,
+        };
+        let grid = Grid {
+            cells: ArrayView::new([3, 4], &mut cells)?,
+            counts: ArrayView::new(3, &mut counts)?,
+            scale: 10,
+        };
+        let p = ArrayView::new(12, &mut plain)?;
+        parallel_for_each!(Extent::new([3, 4]), |idx: Index<2>| {
+            let k = idx[0] * 4 + idx[1];
+            grid.cells[idx] = (bufs.input[k] as i32) * grid.scale;
+            bufs.output[k] = bufs.input[k] + 0.5;
+            p[k] = k * 3;
+            if idx[1] == 0 {
+                grid.counts[idx[0]] = grid.cells.extent()[1];
+            }
+        })?;
+    }
+    assert_eq!(output, input.iter().map(|x| x + 0.5).collect::<Vec<_>>());
+    assert_eq!(cells, (0..12).map(|i| i * 10).collect::<Vec<_>>());
+    assert_eq!(counts, vec![4; 3]);
+    assert_eq!(plain, (0..12).map(|i| i * 3).collect::<Vec<_>>());
+    Ok(())
+}

@@ -4,7 +4,8 @@
 //! roots and paths of the references passed), built on its first call and reused afterwards.
 //! Values (scalars, indices) are passed as naga arguments. Views are not: a view names a
 //! resource binding, so a function is specialised for the views it is called with and refers to
-//! their bindings directly (WGSL cannot pass storage pointers to functions). References are
+//! their bindings directly (WGSL cannot pass storage pointers to functions); a section passed as
+//! a view passes its shape as values (`view.rs`). References are
 //! passed as their root and path (`reference.rs`): a pointer to a whole local variable, or, for
 //! tile_static memory and view elements, a specialisation for the global, plus their run-time
 //! indices.

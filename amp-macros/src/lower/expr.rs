@@ -421,6 +421,16 @@ impl Lowerer {
         turbofish: Option<&syn::AngleBracketedGenericArguments>,
         args: &[Expr],
     ) -> TokenStream {
+        // `v.into()`: a view as a read-only view (the one `into` kernels have).
+        if method == "into" && args.is_empty() && turbofish.is_none() {
+            let value = self.expr(receiver);
+            // At the method: a receiver that is not a view is one error, there.
+            let v = temp_at("__amp_recv", method.span());
+            let span = method.span();
+            let (p, ctx) = at(span);
+            let call = quote_spanned!(span=> #p::ViewInto::view_into(#v, #ctx));
+            return quote!({ let #v = #value; #call });
+        }
         if !amp_spec::is_amp_method(&method.to_string()) {
             return self.user_method_call(receiver, method, args);
         }

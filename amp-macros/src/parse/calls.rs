@@ -142,13 +142,14 @@ impl Parser<'_> {
         }
     }
 
-    /// Rule: the methods that Rust's prelude gives every type (`into`, `to_owned`, `eq`, …)
+    /// Rule: the methods that Rust's prelude gives every type (`try_into`, `to_owned`, `eq`, …)
     /// are not kernel methods: kernels convert with `as` and compare with operators. (`clone()`
     /// is accepted: kernel values are copies.)
     fn std_method_rule(&mut self, m: &syn::ExprMethodCall) {
         let name = m.method.to_string();
         let advice = match name.as_str() {
-            "into" | "try_into" | "from" | "try_from" => "convert with `as` (`x as f64`)",
+            // (`.into()` converts a view to a read-only view: `ViewInto`.)
+            "try_into" | "from" | "try_from" => "convert with `as` (`x as f64`)",
             "eq" | "ne" | "lt" | "le" | "gt" | "ge" | "cmp" | "partial_cmp" => {
                 "compare with the operators (`a == b`, `a < b`)"
             }
