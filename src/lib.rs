@@ -193,7 +193,9 @@ pub mod kernel_types {
         else_value, no_value, Assign, BranchValue, Diverge, ExtentMethods, NoValue, SameBranch,
     };
     pub use amp_core::math::Float;
-    pub use amp_core::methods::{IntegerMethods, ScalarMethods, SignMethods, UnsignedMethods};
+    pub use amp_core::methods::{
+        IntegerMethods, NumberMethods, ScalarMethods, SignMethods, UnsignedMethods,
+    };
     pub use amp_core::norm::{NormMethods, NormOperand, NormScalar, NormSource, OtherThan};
     pub use amp_core::ops::{
         build, cast, condition, index_from, index_of, stored, typed, Arith, Arithmetic, BitOps,

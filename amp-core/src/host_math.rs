@@ -20,6 +20,16 @@ macro_rules! host_float {
                 #[doc = concat!("Rust's `", stringify!($name), "`.")]
                 fn $name(self $(, $arg: Self)*) -> $ret;
             )*
+            /// Rust's `sin_cos`.
+            fn sin_cos(self) -> (Self, Self);
+            /// Rust's `is_normal` (of this type: `f16::MIN_POSITIVE` for an `f16`).
+            fn is_normal(self) -> bool;
+            /// Rust's `is_subnormal` (of this type).
+            fn is_subnormal(self) -> bool;
+            /// Rust's `next_up` (of this type: the next `f16` for an `f16`).
+            fn next_up(self) -> Self;
+            /// Rust's `next_down` (of this type).
+            fn next_down(self) -> Self;
         }
         host_float!(@std f32 [$($name($($arg),*) -> $ret;)*]);
         host_float!(@std f64 [$($name($($arg),*) -> $ret;)*]);
@@ -31,6 +41,21 @@ macro_rules! host_float {
                 let r = f32::$name(self.to_f32() $(, $arg.to_f32())*);
                 host_float!(@f16 r: $ret)
             })*
+            fn sin_cos(self) -> (Self, Self) {
+                (self.sin(), self.cos())
+            }
+            fn is_normal(self) -> bool {
+                self.is_normal()
+            }
+            fn is_subnormal(self) -> bool {
+                self.classify() == ::core::num::FpCategory::Subnormal
+            }
+            fn next_up(self) -> Self {
+                f16_step(self, true)
+            }
+            fn next_down(self) -> Self {
+                f16_step(self, false)
+            }
         }
     };
     (@std $t:ident [$($name:ident($($arg:ident),*) -> $ret:ident;)*]) => {
@@ -41,6 +66,21 @@ macro_rules! host_float {
             $(fn $name(self $(, $arg: Self)*) -> $ret {
                 <$t>::$name(self $(, $arg)*)
             })*
+            fn sin_cos(self) -> (Self, Self) {
+                <$t>::sin_cos(self)
+            }
+            fn is_normal(self) -> bool {
+                <$t>::is_normal(self)
+            }
+            fn is_subnormal(self) -> bool {
+                <$t>::is_subnormal(self)
+            }
+            fn next_up(self) -> Self {
+                <$t>::next_up(self)
+            }
+            fn next_down(self) -> Self {
+                <$t>::next_down(self)
+            }
         }
     };
     (@f16 $r:ident: Self) => { half::f16::from_f32($r) };
@@ -54,7 +94,37 @@ host_float! {
     sinh() -> Self; cosh() -> Self; tanh() -> Self; asinh() -> Self; acosh() -> Self;
     atanh() -> Self; mul_add(a, b) -> Self; hypot(other) -> Self; recip() -> Self;
     copysign(sign) -> Self; is_nan() -> bool; is_infinite() -> bool; is_finite() -> bool;
-    is_sign_negative() -> bool; is_sign_positive() -> bool;
+    is_sign_negative() -> bool; is_sign_positive() -> bool; cbrt() -> Self; exp_m1() -> Self;
+    ln_1p() -> Self; log(base) -> Self; midpoint(other) -> Self; div_euclid(rhs) -> Self;
+    rem_euclid(rhs) -> Self;
+}
+
+/// The `f16` after `x` upward (`up`) or downward, as Rust's `next_up`/`next_down`: one step of
+/// the bits, from zero to the smallest subnormal of the direction's sign.
+fn f16_step(x: half::f16, up: bool) -> half::f16 {
+    let bits = x.to_bits();
+    if x.is_nan()
+        || x == if up {
+            half::f16::INFINITY
+        } else {
+            half::f16::NEG_INFINITY
+        }
+    {
+        return x;
+    }
+    let magnitude = bits & 0x7fff;
+    let next = if magnitude == 0 {
+        if up {
+            1
+        } else {
+            0x8001
+        }
+    } else if (bits == magnitude) == up {
+        bits + 1
+    } else {
+        bits - 1
+    };
+    half::f16::from_bits(next)
 }
 
 /// Declares a built-in function callable on the host and in kernels: its marker `$marker<T>`

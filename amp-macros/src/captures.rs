@@ -66,6 +66,7 @@ impl Visit for Finder {
             StmtKind::Let(l) => self.bind(&l.binding),
             StmtKind::LocalArray(a) => self.bind(&a.binding),
             StmtKind::Tuple(pairs) => pairs.iter().for_each(|(b, _)| self.bind(b)),
+            StmtKind::Split { bindings, .. } => bindings.iter().for_each(|b| self.bind(b)),
             StmtKind::Expr { .. } => {}
         }
     }

@@ -32,9 +32,14 @@ enum Rule {
     /// of magnitude at most `domain` (beyond it Vulkan defines no precision: any finite value
     /// passes).
     Approx { rel: f64, domain: f64 },
+    /// Division (and the reciprocal): within 3 ulp (Vulkan's 2.5) for a divisor of magnitude
+    /// within `[2^-(e-2), 2^(e-2)]` (`e` the width's largest exponent + 1: 2^126 for `f32`),
+    /// where Vulkan defines its precision; beyond it Rust's result or a zero of the right sign
+    /// (an accelerator multiplying by the reciprocal, subnormal there, flushes it).
+    Division,
 }
 
-const DIVISION: Rule = Rule::Ulps(3);
+const DIVISION: Rule = Rule::Division;
 const TRANSCENDENTAL: Rule = Rule::Approx {
     rel: 1.0 / 2048.0,
     domain: 1e4,
@@ -60,6 +65,20 @@ fn passes<T: TestFloat>(got: T, want: T, rule: Rule, inputs: &[T]) -> bool {
                 return bits_equal;
             }
             (got.ordered() - want.ordered()).abs() <= i128::from(n)
+        }
+        Rule::Division => {
+            let limit = if T::WIDE {
+                2f64.powi(1022)
+            } else {
+                2f64.powi(126)
+            };
+            let divisor = inputs.last().map_or(1.0, |v| v.to_f64().abs());
+            let ranged = (1.0 / limit..=limit).contains(&divisor) || divisor.is_nan();
+            passes(got, want, Rule::Ulps(3), inputs)
+                || !ranged
+                    && g == 0.0
+                    && got.bits() >> (if T::WIDE { 63 } else { 31 })
+                        == want.bits() >> (if T::WIDE { 63 } else { 31 })
         }
         Rule::Approx { rel, domain } => {
             let inputs = inputs.iter().map(|v| v.to_f64());
@@ -475,7 +494,7 @@ impl Report {
     ) {
         let measured = match rule {
             Rule::Exact | Rule::Equal => false,
-            Rule::Ulps(_) => true,
+            Rule::Ulps(_) | Rule::Division => true,
             Rule::Approx { domain, .. } => inputs.iter().all(|v| {
                 let v = v.to_f64();
                 v != 0.0 && v.is_finite() && v.abs() <= domain

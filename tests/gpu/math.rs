@@ -2,10 +2,14 @@
 
 #[path = "math/direct3d.rs"]
 mod direct3d;
+#[path = "math/exact_remainder.rs"]
+mod exact_remainder;
 #[path = "../../examples/math_log10.rs"]
 mod math_log10;
 #[path = "math/precise.rs"]
 mod precise;
+#[path = "math/rust_float_names.rs"]
+mod rust_float_names;
 #[path = "math/rust_floats.rs"]
 mod rust_floats;
 #[path = "math/rust_integer_division.rs"]

@@ -122,13 +122,19 @@ fn pass_specials(o: &mut Ir, x: H, y: H) -> H {
     o.sel(normal, y, x)
 }
 
-/// `cbrt`: `2^(log2|x| / 3)` refined by one Newton step `y - (y - x/y²) / 3`.
+/// `cbrt`: `2^(log2|x| / 3)` refined by one Newton step `y - (y - x/y²) / 3`; a subnormal `x`
+/// is scaled by 2^24 first and its root by 2^-8 after (the accelerator's `log2` is defined for
+/// normal operands only).
 pub(crate) fn cbrt(o: &mut Ir, a: &[H]) -> H {
     if o.wide() {
         return soft::call(o.b, Routine::Cbrt, a);
     }
     let x = a[0];
     let ax = o.abs(x);
+    let min_normal = o.min_normal();
+    let tiny = o.ltc(ax, min_normal);
+    let lifted = o.mulc(ax, 2f64.powi(24));
+    let ax = o.sel(tiny, lifted, ax);
     let l = o.f(M::Log2, &[ax]);
     let third = o.mulc(l, 1.0 / 3.0);
     let y = o.f(M::Exp2, &[third]);
@@ -137,6 +143,8 @@ pub(crate) fn cbrt(o: &mut Ir, a: &[H]) -> H {
     let d = o.sub(y, q);
     let d = o.mulc(d, 1.0 / 3.0);
     let y = o.sub(y, d);
+    let lowered = o.mulc(y, 2f64.powi(-8));
+    let y = o.sel(tiny, lowered, y);
     let y = o.copysign(y, x);
     pass_specials(o, x, y)
 }
@@ -452,78 +460,62 @@ pub(crate) fn nextafter(o: &mut Ir, a: &[H]) -> H {
     o.sel(any, nan, r)
 }
 
-/// IEEE `remainder(x, y)` and the quotient it used (a float integer): `x - n·y` with `n`
-/// the integer nearest `x / y` (ties to even), the product subtracted exactly. Exact while the
-/// quotient `x / y` has fewer digits than the float (`|x / y| < 2^24` for `f32`, `2^53` for
-/// `f64`).
+/// IEEE `remainder(x, y)`, exact for every input, and the low three bits of the quotient it
+/// rounded to (an `i32`, 0 to 7; 0 where the result is NaN). `r = |x| mod 8|y|` by the exact
+/// float `%` (`remainder.rs`; `|x|` itself where `8|y|` overflows), then `4|y|`, `2|y|` and
+/// `|y|` taken off where they fit (each subtraction exact, by Sterbenz's lemma): `r = |x| mod
+/// |y|` and the three bits of the truncated quotient. Then to the nearest: `r - |y|` where `r`
+/// is past half of `|y|`, or at half with an odd quotient (ties to even); the result has `x`'s
+/// sign (a zero too).
 pub(crate) fn remainder(o: &mut Ir, x: H, y: H) -> (H, H) {
-    let q = o.div(x, y);
-    let n = o.rint(q);
-    let (p, e) = o.two_product(n, y);
-    let d = o.sub(x, p);
-    let r = o.sub(d, e);
-    // The rounded quotient may be off by one near halves: fix |r| > |y| / 2, and ties to even.
+    let ax = o.abs(x);
     let ay = o.abs(y);
-    let half = o.mulc(ay, 0.5);
-    let ar = o.abs(r);
-    let over = o.gt(ar, half);
-    let zero = o.c(0.0);
-    let r_pos = o.gt(r, zero);
-    let y_pos = o.gt(y, zero);
-    let same = o.bin(B::Equal, r_pos, y_pos);
-    let one = o.c(1.0);
-    let minus_one = o.c(-1.0);
-    let step = o.sel(same, one, minus_one);
-    let n2 = o.add(n, step);
-    let ys = o.mul(step, y);
-    let r2 = o.sub(r, ys);
-    let r = o.sel(over, r2, r);
-    let n = o.sel(over, n2, n);
-    // x infinite or y zero: NaN; y infinite and x finite: x.
-    let x_inf = o.is_inf(x);
-    let y_zero = o.eq(y, zero);
-    let bad = o.or(x_inf, y_zero);
-    let nan = o.nan();
-    let r = o.sel(bad, nan, r);
-    let y_inf = o.is_inf(y);
-    let x_fin = o.finite(x);
-    let keep = o.and(y_inf, x_fin);
-    let r = o.sel(keep, x, r);
-    let n = o.sel(keep, zero, n);
-    // A zero remainder has x's sign.
-    let r_zero = o.eq(r, zero);
-    let signed = o.copysign(zero, x);
-    let r = o.sel(r_zero, signed, r);
-    let nx = o.is_nan(x);
-    let ny = o.is_nan(y);
-    let any = o.or(nx, ny);
-    let r = o.sel(any, nan, r);
-    (r, n)
+    let ay8 = o.mulc(ay, 8.0);
+    let mut r = super::remainder::fmod(o.b, ax, ay8, o.s);
+    let mut q = o.int(0);
+    for bit in [4, 2, 1] {
+        let m = o.mulc(ay, f64::from(bit));
+        let fits = o.bin(B::GreaterEqual, r, m);
+        let less = o.sub(r, m);
+        r = o.sel(fits, less, r);
+        let k = o.int(bit);
+        let more = o.bin(B::Add, q, k);
+        q = o.sel(fits, more, q);
+    }
+    let rest = o.sub(ay, r);
+    let over = o.gt(r, rest);
+    let tie = o.eq(r, rest);
+    let one = o.int(1);
+    let low = o.bin(B::And, q, one);
+    let odd = o.bin(B::Equal, low, one);
+    let tie_odd = o.and(tie, odd);
+    let up = o.or(over, tie_odd);
+    let back = o.sub(r, ay);
+    let r = o.sel(up, back, r);
+    let next = o.bin(B::Add, q, one);
+    let seven = o.int(7);
+    let next = o.bin(B::And, next, seven);
+    let q = o.sel(up, next, q);
+    let negative = super::special::sign_of(o.b, x, o.s);
+    let flipped = o.neg(r);
+    let r = o.sel(negative, flipped, r);
+    (r, q)
 }
 
-/// `remquo`'s quotient: the low three bits of `|n|`, with the sign of `x / y`, as an `i32`.
-pub(crate) fn quotient_bits(o: &mut Ir, x: H, y: H, n: H) -> H {
-    let an = o.abs(n);
-    let eighth = o.mulc(an, 0.125);
-    let fl = o.floor(eighth);
-    let eights = o.mulc(fl, 8.0);
-    let low = o.sub(an, eights);
-    let low = o.as_i32(low);
-    // The sign of x / y: x's sign times y's.
-    let one = o.c(1.0);
-    let sx = o.copysign(one, x);
-    let sy = o.copysign(one, y);
-    let prod = o.mul(sx, sy);
-    let zero = o.c(0.0);
-    let negative = o.lt(prod, zero);
+/// `remquo`'s quotient from [`remainder`]'s three bits `q`: with the sign of `x / y` (`x`'s
+/// sign times `y`'s), 0 where the remainder `r` is NaN.
+pub(crate) fn quotient_bits(o: &mut Ir, x: H, y: H, q: H, r: H) -> H {
+    let sx = super::special::sign_of(o.b, x, o.s);
+    let sy = super::special::sign_of(o.b, y, o.s);
+    let negative = o.bin(B::NotEqual, sx, sy);
     let neg = o.b.append(naga::Expression::Unary {
         op: naga::UnaryOperator::Negate,
-        expr: low,
+        expr: q,
     });
-    let q = o.sel(negative, neg, low);
-    let finite = o.finite(n);
-    let zero_i = o.int(0);
-    o.sel(finite, q, zero_i)
+    let q = o.sel(negative, neg, q);
+    let nan = super::special::classify(o.b, r, o.s, super::special::Class::Nan);
+    let zero = o.int(0);
+    o.sel(nan, zero, q)
 }
 
 /// Whether `x` is normal: finite, nonzero and not subnormal.

@@ -22,7 +22,7 @@ use naga::{BinaryOperator, Expression, MathFunction as M};
     label = "takes f32, f64 or f16",
     note = "float functions and methods (sqrt, floor, sin, powf, fract, is_nan, to_bits, ...) take f32, or f64/f16 where the accelerator has them, as on the host; convert an integer with `as f32`"
 )]
-pub trait Float: Numeric + crate::host_math::HostFloat {
+pub trait Float: crate::methods::NumberMethods + crate::host_math::HostFloat {
     /// The unsigned integer of the same width, which `x.to_bits()` yields (`f16` has none in
     /// kernels, which have no 16-bit integers: its `to_bits` is an error that says so).
     type Bits: crate::types::Integer;
@@ -330,13 +330,14 @@ macro_rules! common_math {
     };
 }
 
-mod compose;
+pub(crate) mod compose;
 mod erf;
 pub mod fast_math;
 mod gamma;
 pub(crate) mod host_fns;
+mod hyperbolic;
 pub mod intrinsics;
-mod ir;
+pub(crate) mod ir;
 mod noise;
 mod payne_hanek;
 mod pow;

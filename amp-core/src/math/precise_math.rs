@@ -4,16 +4,17 @@
 use super::*;
 common_math!();
 direct! {
-    /// Inverse hyperbolic cosine.
-    acosh / Acosh(x) => Acosh;
-    /// Inverse hyperbolic sine.
-    asinh / Asinh(x) => Asinh;
-    /// Inverse hyperbolic tangent.
-    atanh / Atanh(x) => Atanh;
     /// `x * y + z`, fused.
     fma / Fma(x, y, z) => Fma;
 }
 float_fns! {
+    /// Inverse hyperbolic cosine (fdlibm's formulas: accurate near 1); NaN below 1.
+    acosh / Acosh(x) => |b, a, s| hyperbolic::inverse(b, M::Acosh, a[0], s);
+    /// Inverse hyperbolic sine (fdlibm's formulas: accurate near 0).
+    asinh / Asinh(x) => |b, a, s| hyperbolic::inverse(b, M::Asinh, a[0], s);
+    /// Inverse hyperbolic tangent (fdlibm's formulas: accurate near 0); `±inf` at `±1`, NaN
+    /// beyond.
+    atanh / Atanh(x) => |b, a, s| hyperbolic::inverse(b, M::Atanh, a[0], s);
     /// `10^x`, as `exp2(x * log2(10))`.
     exp10 / Exp10(x) => exp10_body;
     /// `max(x - y, 0)`.
@@ -83,7 +84,7 @@ precise_fns! {
     /// The next float after `x` toward `y` (C's `nextafter`).
     nextafter / NextAfter(x, y) => compose::nextafter;
     /// IEEE remainder: `x - n·y`, `n` the integer nearest `x / y`, ties to even (C's
-    /// `remainder`); exact while `|x / y|` is below 2^24 (`f32`) or 2^53 (`f64`).
+    /// `remainder`), exact for every input (on the exact float `%`).
     remainder / Remainder(x, y) => |o, a| compose::remainder(o, a[0], a[1]).0;
     /// The error function `2/√π ∫₀ˣ e^(-t²) dt` (C's `erf`): `±1` at `±inf`.
     erf / Erf(x) => super::erf::erf;
@@ -321,8 +322,8 @@ impl<'r, T: PreciseFloat, R: UniqueMode>
         (x, y, q): (KernelValue<T>, KernelValue<T>, Reference<'r, i32, R>),
     ) -> KernelValue<T> {
         let mut o = Ir::new(b, T::SCALAR);
-        let (r, n) = compose::remainder(&mut o, x.handle(), y.handle());
-        let bits = compose::quotient_bits(&mut o, x.handle(), y.handle(), n);
+        let (r, low) = compose::remainder(&mut o, x.handle(), y.handle());
+        let bits = compose::quotient_bits(&mut o, x.handle(), y.handle(), low, r);
         store(b, q, bits);
         KernelValue::from_handle(r)
     }

@@ -156,9 +156,9 @@ routines! {
     Sinh / "amp_sinh_f64" (1) => sinh;
     Cosh / "amp_cosh_f64" (1) => cosh;
     Tanh / "amp_tanh_f64" (1) => tanh;
-    Asinh / "amp_asinh_f64" (1) => asinh;
-    Acosh / "amp_acosh_f64" (1) => acosh;
-    Atanh / "amp_atanh_f64" (1) => atanh;
+    Asinh / "amp_asinh_f64" (1) => super::hyperbolic::asinh;
+    Acosh / "amp_acosh_f64" (1) => super::hyperbolic::acosh;
+    Atanh / "amp_atanh_f64" (1) => super::hyperbolic::atanh;
     Pow / "amp_pow_f64" (2) => pow;
     Cbrt / "amp_cbrt_f64" (1) => cbrt;
     Erf / "amp_erf_f64" (1) => super::erf::erf_body;
@@ -741,89 +741,6 @@ fn tanh(o: &mut Ir, a: &[H]) -> H {
     let y = o.sel(huge, one, y);
     let nan = o.is_nan(x);
     let y = o.sel(nan, x, y);
-    o.copysign(y, x)
-}
-
-fn asinh(o: &mut Ir, a: &[H]) -> H {
-    let x = a[0];
-    let ax = o.abs(x);
-    let one = o.c(1.0);
-    let xx = o.mul(ax, ax);
-    let xx1 = o.add(xx, one);
-    let root = o.sqrt(xx1);
-    // |x| > 2^28: log(|x|) + ln 2.
-    let l = o.call(Routine::Log, &[ax]);
-    let huge = o.addc(l, std::f64::consts::LN_2);
-    // |x| > 2: log(2|x| + 1 / (√(x² + 1) + |x|)).
-    let two_x = o.mulc(ax, 2.0);
-    let d = o.add(root, ax);
-    let inv = o.div(one, d);
-    let arg = o.add(two_x, inv);
-    let big = o.call(Routine::Log, &[arg]);
-    // Else: log1p(|x| + x² / (√(x² + 1) + 1)).
-    let d = o.add(root, one);
-    let q = o.div(xx, d);
-    let arg = o.add(ax, q);
-    let small = o.call(Routine::Log1p, &[arg]);
-    let is_huge = o.gtc(ax, 2f64.powi(28));
-    let is_big = o.gtc(ax, 2.0);
-    let y = o.sel(is_big, big, small);
-    let y = o.sel(is_huge, huge, y);
-    o.copysign(y, x)
-}
-
-fn acosh(o: &mut Ir, a: &[H]) -> H {
-    let x = a[0];
-    let one = o.c(1.0);
-    let l = o.call(Routine::Log, &[x]);
-    let huge = o.addc(l, std::f64::consts::LN_2);
-    // x > 2: log(2x - 1 / (x + √(x² - 1))).
-    let xx = o.mul(x, x);
-    let xx1 = o.sub(xx, one);
-    let root = o.sqrt(xx1);
-    let d = o.add(x, root);
-    let inv = o.div(one, d);
-    let two_x = o.mulc(x, 2.0);
-    let arg = o.sub(two_x, inv);
-    let big = o.call(Routine::Log, &[arg]);
-    // Else: log1p(t + √(2t + t²)), t = x - 1.
-    let t = o.sub(x, one);
-    let tt = o.mul(t, t);
-    let t2 = o.mulc(t, 2.0);
-    let s = o.add(t2, tt);
-    let root = o.sqrt(s);
-    let arg = o.add(t, root);
-    let small = o.call(Routine::Log1p, &[arg]);
-    let is_huge = o.gtc(x, 2f64.powi(28));
-    let is_big = o.gtc(x, 2.0);
-    let y = o.sel(is_big, big, small);
-    let y = o.sel(is_huge, huge, y);
-    let below = o.ltc(x, 1.0);
-    let nan = o.nan();
-    o.sel(below, nan, y)
-}
-
-fn atanh(o: &mut Ir, a: &[H]) -> H {
-    let x = a[0];
-    let ax = o.abs(x);
-    let one = o.c(1.0);
-    let d = o.sub(one, ax);
-    let two_x = o.mulc(ax, 2.0);
-    // |x| < 0.5: log1p(2|x| + 2x² / (1 - |x|)) / 2; else log1p(2|x| / (1 - |x|)) / 2.
-    let t = o.mul(two_x, ax);
-    let q = o.div(t, d);
-    let arg_small = o.add(two_x, q);
-    let arg_big = o.div(two_x, d);
-    let is_small = o.ltc(ax, 0.5);
-    let arg = o.sel(is_small, arg_small, arg_big);
-    let l = o.call(Routine::Log1p, &[arg]);
-    let y = o.mulc(l, 0.5);
-    let at_one = o.eq(ax, one);
-    let inf = o.inf();
-    let y = o.sel(at_one, inf, y);
-    let above = o.gt(ax, one);
-    let nan = o.nan();
-    let y = o.sel(above, nan, y);
     o.copysign(y, x)
 }
 

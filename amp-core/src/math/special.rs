@@ -81,6 +81,30 @@ pub(crate) fn sign_of(
     b.binary(Op::NotEqual, sign, zero)
 }
 
+/// Whether `x`'s magnitude is at least `lo` and below `hi` (non-negative values of `x`'s type,
+/// `hi` may be infinity), compared as bits: exact for subnormals, whatever the device's float
+/// comparisons do with them. An `f16` compares as the `f32` of the same value.
+pub(crate) fn magnitude_within(
+    b: &mut KernelBuilder,
+    x: Handle<Expression>,
+    s: naga::Scalar,
+    lo: f64,
+    hi: f64,
+) -> Handle<Expression> {
+    let (x, s) = super::widen_half(b, x, s);
+    let raw = to_bits(b, x);
+    let magnitude = and_mask(b, raw, !sign_bit(s), s);
+    let bits = |v: f64| match s.width {
+        8 => i128::from(v.to_bits()),
+        _ => i128::from((v as f32).to_bits()),
+    };
+    let lo = int_literal(b, bits_scalar(s), bits(lo));
+    let hi = int_literal(b, bits_scalar(s), bits(hi));
+    let above = b.binary(Op::GreaterEqual, magnitude, lo);
+    let below = b.binary(Op::Less, magnitude, hi);
+    b.binary(Op::LogicalAnd, above, below)
+}
+
 /// The bits of a float as the unsigned integer of its width (the caller registers that type,
 /// as [`int_literal`] does for its masks).
 fn to_bits(b: &mut KernelBuilder, x: Handle<Expression>) -> Handle<Expression> {

@@ -1,5 +1,8 @@
-//! Rust's Euclidean and rounded-up integer division in kernels: `div_euclid` and `rem_euclid`
-//! (`i32`, `u32`, `i64`, `u64`) and `div_ceil` (`u32`, `u64`).
+//! Rust's Euclidean and rounded-up division in kernels: `div_euclid` and `rem_euclid`
+//! (`i32`, `u32`, `i64`, `u64`, and the floats) and `div_ceil` (`u32`, `u64`).
+//!
+//! The float forms are Rust's definitions on the exact float remainder (`%`, see
+//! `math/remainder.rs`); an `f16` computes in `f32` and rounds, as on the host.
 //!
 //! Rust panics where its `/` does (a zero divisor, and `MIN / -1` for signed types); a kernel
 //! cannot. Each method divides by [`divisor`], which is 1 in those cases, so that the quotient
@@ -7,18 +10,23 @@
 //! here explicitly, so that an unchecked launch's division is defined too.
 
 use super::integer::{abs, min_of};
-use super::{int_literal, select, IntegerMethods, UnsignedMethods};
+use super::{int_literal, select, NumberMethods, UnsignedMethods};
 use crate::builder::{KernelBuilder, KernelValue};
+use crate::math::ir::Ir;
+use crate::math::{remainder, widen_half};
 use naga::{BinaryOperator as Op, Expression, Handle, ScalarKind};
 
 /// [`ScalarMethods::div_euclid`](super::ScalarMethods::div_euclid): the truncated quotient,
 /// moved one step away from the divisor's sign when the truncated remainder is negative.
-pub(super) fn div_euclid<T: IntegerMethods>(
+pub(super) fn div_euclid<T: NumberMethods>(
     b: &mut KernelBuilder,
     value: KernelValue<T>,
     rhs: KernelValue<T>,
 ) -> KernelValue<T> {
     let (s, x) = (T::SCALAR, value.handle());
+    if s.kind == ScalarKind::Float {
+        return KernelValue::from_handle(float_euclid(b, x, rhs.handle(), s, Euclid::Quotient));
+    }
     let d = divisor(b, x, rhs.handle(), s);
     let q = b.binary(Op::Divide, x, d);
     if s.kind == ScalarKind::Uint {
@@ -38,12 +46,15 @@ pub(super) fn div_euclid<T: IntegerMethods>(
 /// [`ScalarMethods::rem_euclid`](super::ScalarMethods::rem_euclid): the truncated remainder,
 /// plus `|rhs|` when it is negative (wrapping, as Rust's: `|MIN|` is `MIN`, and `r - MIN`
 /// cannot overflow for a negative `r`).
-pub(super) fn rem_euclid<T: IntegerMethods>(
+pub(super) fn rem_euclid<T: NumberMethods>(
     b: &mut KernelBuilder,
     value: KernelValue<T>,
     rhs: KernelValue<T>,
 ) -> KernelValue<T> {
     let (s, x) = (T::SCALAR, value.handle());
+    if s.kind == ScalarKind::Float {
+        return KernelValue::from_handle(float_euclid(b, x, rhs.handle(), s, Euclid::Remainder));
+    }
     let d = divisor(b, x, rhs.handle(), s);
     let r = b.binary(Op::Modulo, x, d);
     if s.kind == ScalarKind::Uint {
@@ -54,6 +65,56 @@ pub(super) fn rem_euclid<T: IntegerMethods>(
     let magnitude = abs(b, d, s);
     let lifted = b.binary(Op::Add, r, magnitude);
     KernelValue::from_handle(select(b, negative, lifted, r))
+}
+
+/// Which result of the float Euclidean division.
+#[derive(Clone, Copy, PartialEq)]
+enum Euclid {
+    Quotient,
+    Remainder,
+}
+
+/// Rust's float `div_euclid` or `rem_euclid` of `x` and `y`: with `r = x % y` (exact),
+/// the remainder is `r + |y|` where `r < 0`, else `r`; the quotient is `(x / y).trunc()`, one
+/// step away from `y`'s sign where `r < 0`.
+fn float_euclid(
+    b: &mut KernelBuilder,
+    x: Handle<Expression>,
+    y: Handle<Expression>,
+    s: naga::Scalar,
+    which: Euclid,
+) -> Handle<Expression> {
+    let (x, wide) = widen_half(b, x, s);
+    let (y, _) = widen_half(b, y, s);
+    let r = remainder::fmod(b, x, y, wide);
+    let mut o = Ir::new(b, wide);
+    let zero = o.c(0.0);
+    let negative = o.lt(r, zero);
+    let result = match which {
+        Euclid::Remainder => {
+            let ay = o.abs(y);
+            let lifted = o.add(r, ay);
+            o.sel(negative, lifted, r)
+        }
+        Euclid::Quotient => {
+            let q = o.div(x, y);
+            let q = o.trunc(q);
+            let y_positive = o.gt(y, zero);
+            let one = o.c(1.0);
+            let down = o.sub(q, one);
+            let up = o.add(q, one);
+            let stepped = o.sel(y_positive, down, up);
+            o.sel(negative, stepped, q)
+        }
+    };
+    if s.width != 2 {
+        return result;
+    }
+    b.append(Expression::As {
+        expr: result,
+        kind: ScalarKind::Float,
+        convert: Some(2),
+    })
 }
 
 /// [`ScalarMethods::div_ceil`](super::ScalarMethods::div_ceil): the quotient, plus one when

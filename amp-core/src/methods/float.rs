@@ -13,7 +13,8 @@
 
 use super::{int_literal, math_expr, select};
 use crate::builder::{DeviceFn, KernelBuilder, KernelValue};
-use crate::math::special::{by_width, sign_of, with_sign_of};
+use crate::math::ir::{Ir, H};
+use crate::math::special::{by_width, magnitude_within, sign_of, with_sign_of};
 pub(super) use crate::math::special::{classify, Class};
 use crate::math::{constant, precise_math as pm, widen_half, Float};
 use naga::{BinaryOperator as Op, Expression, Handle, MathFunction};
@@ -55,6 +56,10 @@ precise_fns! {
     round() => Round;
     trunc() => Trunc;
     mul_add(a, c) => Fma;
+    asinh() => Asinh;
+    acosh() => Acosh;
+    atanh() => Atanh;
+    round_ties_even() => NearbyInt;
 }
 
 /// [`ScalarMethods::atan`](super::ScalarMethods::atan).
@@ -155,9 +160,17 @@ pub(super) fn hypot<T: Float>(
     let ge = b.binary(Op::GreaterEqual, ax, ay);
     let m = select(b, ge, ax, ay);
     let n = select(b, ge, ay, ax);
-    let r = b.binary(Op::Divide, n, m);
-    let rr = b.binary(Op::Multiply, r, r);
+    // `n / m` with both scaled by 1/4 where `m` is above 2^125: an accelerator may divide by
+    // multiplying with the reciprocal, which is subnormal (flushed to 0) past 2^126.
+    let big = constant(b, s, 2f64.powi(125));
+    let m_big = b.binary(Op::Greater, m, big);
+    let quarter = constant(b, s, 0.25);
     let one = constant(b, s, 1.0);
+    let scale = select(b, m_big, quarter, one);
+    let ns = b.binary(Op::Multiply, n, scale);
+    let ms = b.binary(Op::Multiply, m, scale);
+    let r = b.binary(Op::Divide, ns, ms);
+    let rr = b.binary(Op::Multiply, r, r);
     let sum = b.binary(Op::Add, one, rr);
     let root = math_expr(b, MathFunction::Sqrt, &[sum]);
     let h = b.binary(Op::Multiply, m, root);
@@ -222,6 +235,113 @@ pub(super) fn is_finite<T: Float>(
     value: KernelValue<T>,
 ) -> KernelValue<bool> {
     KernelValue::from_handle(classify(b, value.handle(), T::SCALAR, Class::Finite))
+}
+
+/// `body` of `args` at their own width, or, for an `f16`, in `f32` and rounded back (as the
+/// host computes `f16` methods): for the routines written for `f32` and `f64` only.
+fn single_for_half<T: Float>(
+    b: &mut KernelBuilder,
+    args: &[KernelValue<T>],
+    body: fn(&mut Ir, &[H]) -> H,
+) -> KernelValue<T> {
+    let s = T::SCALAR;
+    let args: Vec<H> = args
+        .iter()
+        .map(|a| widen_half(b, a.handle(), s).0)
+        .collect();
+    let wide = if s.width == 2 { naga::Scalar::F32 } else { s };
+    let r = body(&mut Ir::new(b, wide), &args);
+    if s.width != 2 {
+        return KernelValue::from_handle(r);
+    }
+    KernelValue::from_handle(b.append(Expression::As {
+        expr: r,
+        kind: naga::ScalarKind::Float,
+        convert: Some(2),
+    }))
+}
+
+/// [`ScalarMethods::cbrt`](super::ScalarMethods::cbrt): `precise_math::cbrt`'s routine.
+pub(super) fn cbrt<T: Float>(b: &mut KernelBuilder, value: KernelValue<T>) -> KernelValue<T> {
+    single_for_half(b, &[value], crate::math::compose::cbrt)
+}
+
+/// [`ScalarMethods::exp_m1`](super::ScalarMethods::exp_m1): `precise_math::expm1`'s routine.
+pub(super) fn exp_m1<T: Float>(b: &mut KernelBuilder, value: KernelValue<T>) -> KernelValue<T> {
+    single_for_half(b, &[value], crate::math::compose::expm1)
+}
+
+/// [`ScalarMethods::ln_1p`](super::ScalarMethods::ln_1p): `precise_math::log1p`'s routine.
+pub(super) fn ln_1p<T: Float>(b: &mut KernelBuilder, value: KernelValue<T>) -> KernelValue<T> {
+    single_for_half(b, &[value], crate::math::compose::log1p)
+}
+
+/// [`ScalarMethods::sin_cos`](super::ScalarMethods::sin_cos): [`sin`] and [`cos`].
+pub(super) fn sin_cos<T: Float>(
+    b: &mut KernelBuilder,
+    value: KernelValue<T>,
+) -> (KernelValue<T>, KernelValue<T>) {
+    (sin(b, value), cos(b, value))
+}
+
+/// [`ScalarMethods::log`](super::ScalarMethods::log): `ln(value) / ln(base)`, as Rust's.
+pub(super) fn log<T: Float>(
+    b: &mut KernelBuilder,
+    value: KernelValue<T>,
+    base: KernelValue<T>,
+) -> KernelValue<T> {
+    let l = ln(b, value).handle();
+    let lb = ln(b, base).handle();
+    KernelValue::from_handle(b.binary(Op::Divide, l, lb))
+}
+
+/// [`ScalarMethods::is_sign_negative`](super::ScalarMethods::is_sign_negative).
+pub(super) fn is_sign_negative<T: Float>(
+    b: &mut KernelBuilder,
+    value: KernelValue<T>,
+) -> KernelValue<bool> {
+    KernelValue::from_handle(sign_of(b, value.handle(), T::SCALAR))
+}
+
+/// [`ScalarMethods::is_sign_positive`](super::ScalarMethods::is_sign_positive).
+pub(super) fn is_sign_positive<T: Float>(
+    b: &mut KernelBuilder,
+    value: KernelValue<T>,
+) -> KernelValue<bool> {
+    let negative = sign_of(b, value.handle(), T::SCALAR);
+    KernelValue::from_handle(b.append(Expression::Unary {
+        op: naga::UnaryOperator::LogicalNot,
+        expr: negative,
+    }))
+}
+
+/// The smallest positive normal and the smallest positive subnormal of the float type `s`.
+fn smallest(s: naga::Scalar) -> (f64, f64) {
+    match s.width {
+        8 => (f64::MIN_POSITIVE, f64::from_bits(1)),
+        2 => (f64::from(half::f16::MIN_POSITIVE), 2f64.powi(-24)),
+        _ => (f64::from(f32::MIN_POSITIVE), f64::from(f32::from_bits(1))),
+    }
+}
+
+/// [`ScalarMethods::is_normal`](super::ScalarMethods::is_normal).
+pub(super) fn is_normal<T: Float>(
+    b: &mut KernelBuilder,
+    value: KernelValue<T>,
+) -> KernelValue<bool> {
+    let (normal, _) = smallest(T::SCALAR);
+    let within = magnitude_within(b, value.handle(), T::SCALAR, normal, f64::INFINITY);
+    KernelValue::from_handle(within)
+}
+
+/// [`ScalarMethods::is_subnormal`](super::ScalarMethods::is_subnormal).
+pub(super) fn is_subnormal<T: Float>(
+    b: &mut KernelBuilder,
+    value: KernelValue<T>,
+) -> KernelValue<bool> {
+    let (normal, subnormal) = smallest(T::SCALAR);
+    let within = magnitude_within(b, value.handle(), T::SCALAR, subnormal, normal);
+    KernelValue::from_handle(within)
 }
 
 /// `|x|` of a float (the accelerator's `abs`, which clears the sign).

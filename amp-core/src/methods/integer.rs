@@ -153,12 +153,17 @@ pub(super) fn saturating_add<T: IntegerMethods>(
     other: KernelValue<T>,
 ) -> KernelValue<T> {
     let (s, x, y) = (T::SCALAR, value.handle(), other.handle());
-    let sum = b.binary(Op::Add, x, y);
     KernelValue::from_handle(if s.kind == ScalarKind::Uint {
-        let over = b.binary(Op::Less, sum, x);
-        let max = max_of(b, s);
-        select(b, over, max, sum)
+        // `x + min(y, !x)` (`!x` is `MAX - x`), not `x + y < x ? MAX : x + y`: NVIDIA's
+        // compiler gave the latter's u64 form 0 for `0 + 2^32` (as `saturating_sub` below).
+        let room = b.append(Expression::Unary {
+            op: naga::UnaryOperator::BitwiseNot,
+            expr: x,
+        });
+        let least = math_expr(b, MathFunction::Min, &[y, room]);
+        b.binary(Op::Add, x, least)
     } else {
+        let sum = b.binary(Op::Add, x, y);
         // Overflow iff both operands' signs differ from the sum's.
         let xs = b.binary(Op::ExclusiveOr, x, sum);
         let ys = b.binary(Op::ExclusiveOr, y, sum);

@@ -24,6 +24,8 @@
 mod division;
 mod float;
 mod integer;
+mod midpoint;
+mod next;
 mod powers;
 pub mod primitive;
 
@@ -39,7 +41,7 @@ use naga::{BinaryOperator, Expression, Handle, Literal, MathFunction, ScalarKind
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not an integer type",
     label = "an integer method",
-    note = "Rust's integer methods (pow, count_ones, leading_zeros, ilog2, reverse_bits, rotate_left, wrapping_add, saturating_mul, abs_diff, div_euclid, rem_euclid, ...) work on i32, u32, i64 and u64 in kernels, as on the host; floats have powi and powf, and no div_euclid or rem_euclid in kernels"
+    note = "Rust's integer methods (pow, count_ones, leading_zeros, ilog2, reverse_bits, rotate_left, wrapping_add, saturating_mul, abs_diff, div_euclid, rem_euclid, ...) work on i32, u32, i64 and u64 in kernels, as on the host; floats have powi and powf"
 )]
 pub trait IntegerMethods: Integer {
     /// The unsigned integer of the same width, which `x.abs_diff(y)` yields.
@@ -57,6 +59,22 @@ impl IntegerMethods for i64 {
 impl IntegerMethods for u64 {
     type Unsigned = u64;
 }
+
+/// The integer and float scalars, which have Rust's `div_euclid`, `rem_euclid` and
+/// `midpoint`: `i32`, `u32`, `i64`, `u64`, `f32`, `f64`, `f16`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not an integer or float type",
+    label = "a method of integers and floats",
+    note = "div_euclid, rem_euclid and midpoint work on i32, u32, i64, u64, f32, f64 and f16 in kernels, as on the host"
+)]
+pub trait NumberMethods: Numeric {}
+impl NumberMethods for i32 {}
+impl NumberMethods for u32 {}
+impl NumberMethods for i64 {}
+impl NumberMethods for u64 {}
+impl NumberMethods for f32 {}
+impl NumberMethods for f64 {}
+impl NumberMethods for half::f16 {}
 
 /// The scalars with a sign, which have Rust's `abs` and `signum`: `i32`, `i64`, `f32`, `f64`.
 #[diagnostic::on_unimplemented(
@@ -259,6 +277,45 @@ scalar_methods! {
     fn is_infinite() -> KernelValue<bool> where T: Float => float::is_infinite;
     /// Whether `self` is neither infinite nor NaN.
     fn is_finite() -> KernelValue<bool> where T: Float => float::is_finite;
+    /// The cube root (`f32::cbrt`): `precise_math::cbrt`.
+    fn cbrt() -> KernelValue<T> where T: Float => float::cbrt;
+    /// `e^self - 1`, accurate near zero (`f32::exp_m1`): `precise_math::expm1`.
+    fn exp_m1() -> KernelValue<T> where T: Float => float::exp_m1;
+    /// `ln(1 + self)`, accurate near zero (`f32::ln_1p`): `precise_math::log1p`.
+    fn ln_1p() -> KernelValue<T> where T: Float => float::ln_1p;
+    /// The sine and the cosine, as a pair (`let (s, c) = x.sin_cos();`): `sin()` and `cos()`.
+    fn sin_cos() -> (KernelValue<T>, KernelValue<T>) where T: Float => float::sin_cos;
+    /// The inverse hyperbolic sine: `precise_math::asinh`.
+    fn asinh() -> KernelValue<T> where T: Float => float::asinh;
+    /// The inverse hyperbolic cosine (NaN below 1): `precise_math::acosh`.
+    fn acosh() -> KernelValue<T> where T: Float => float::acosh;
+    /// The inverse hyperbolic tangent (NaN outside `-1..=1`): `precise_math::atanh`.
+    fn atanh() -> KernelValue<T> where T: Float => float::atanh;
+    /// The logarithm to base `base`, as Rust's: `self.ln() / base.ln()`.
+    fn log(base: KernelValue<T>) -> KernelValue<T> where T: Float => float::log;
+    /// The nearest integer, halves to even (`f32::round_ties_even`; `precise_math::nearbyint`).
+    fn round_ties_even() -> KernelValue<T> where T: Float => float::round_ties_even;
+    /// Whether the sign bit is clear (`+0.0`, `+inf` and positive NaNs included), read from the
+    /// bits.
+    fn is_sign_positive() -> KernelValue<bool> where T: Float => float::is_sign_positive;
+    /// Whether the sign bit is set (`-0.0`, `-inf` and negative NaNs included), read from the
+    /// bits.
+    fn is_sign_negative() -> KernelValue<bool> where T: Float => float::is_sign_negative;
+    /// Whether `self` is normal: neither zero, subnormal, infinite nor NaN (the type's own
+    /// smallest normal: `f16::MIN_POSITIVE` for an `f16`).
+    fn is_normal() -> KernelValue<bool> where T: Float => float::is_normal;
+    /// Whether `self` is subnormal: nonzero and below the smallest normal in magnitude.
+    fn is_subnormal() -> KernelValue<bool> where T: Float => float::is_subnormal;
+    /// The least float greater than `self`, as Rust's `next_up`: NaN and `+inf` are their own,
+    /// `-0.0` and `+0.0` step to the smallest positive subnormal, `f32::MAX` to `+inf`.
+    fn next_up() -> KernelValue<T> where T: Float => next::next_up;
+    /// The greatest float less than `self`, as Rust's `next_down`.
+    fn next_down() -> KernelValue<T> where T: Float => next::next_down;
+    /// The point halfway between `self` and `other`, as Rust's `midpoint`: for floats the
+    /// correctly rounded mean, without overflow; for integers rounded toward negative
+    /// infinity (unsigned) or toward zero (signed), without overflow.
+    fn midpoint(other: KernelValue<T>) -> KernelValue<T>
+        where T: NumberMethods => midpoint::midpoint;
     /// `x.to_bits()`: the float's bits (`u32` for `f32`, `u64` for `f64`), as Rust's.
     fn to_bits() -> KernelValue<<T as Float>::Bits> where T: Float => crate::bits::to_bits;
     /// `h.to_f32()`: the `f32` of the same value (exact), as `half::f16::to_f32`.
@@ -310,19 +367,22 @@ scalar_methods! {
     fn abs_diff(other: KernelValue<T>) -> KernelValue<<T as IntegerMethods>::Unsigned>
         where T: IntegerMethods => integer::abs_diff;
     /// The Euclidean quotient, as Rust's `div_euclid`: `self / rhs` rounded so that
-    /// `self.rem_euclid(rhs)` is never negative (the same as `/` for unsigned types).
+    /// `self.rem_euclid(rhs)` is never negative (the same as `/` for unsigned types). For
+    /// floats Rust's definition: `(self / rhs).trunc()`, one step away from `rhs`'s sign where
+    /// the exact `self % rhs` is negative.
     ///
-    /// Rust panics where `/` does; a kernel cannot, so it gives what its `/` gives: `self` for a
-    /// zero `rhs`, and `MIN` for `MIN.div_euclid(-1)` (as `wrapping_div_euclid`).
+    /// Rust panics where integer `/` does; a kernel cannot, so it gives what its `/` gives:
+    /// `self` for a zero `rhs`, and `MIN` for `MIN.div_euclid(-1)` (as `wrapping_div_euclid`).
     fn div_euclid(rhs: KernelValue<T>) -> KernelValue<T>
-        where T: IntegerMethods => division::div_euclid;
+        where T: NumberMethods => division::div_euclid;
     /// The Euclidean remainder, as Rust's `rem_euclid`: `0 <= r < |rhs|`, so that
-    /// `self == rhs * self.div_euclid(rhs) + r` (the same as `%` for unsigned types).
+    /// `self == rhs * self.div_euclid(rhs) + r` (the same as `%` for unsigned types). For
+    /// floats Rust's definition: the exact `self % rhs`, plus `|rhs|` where it is negative.
     ///
-    /// Rust panics where `%` does; a kernel gives what its `%` gives: 0 for a zero `rhs` and for
-    /// `MIN.rem_euclid(-1)` (as `wrapping_rem_euclid`).
+    /// Rust panics where integer `%` does; a kernel gives what its `%` gives: 0 for a zero
+    /// `rhs` and for `MIN.rem_euclid(-1)` (as `wrapping_rem_euclid`).
     fn rem_euclid(rhs: KernelValue<T>) -> KernelValue<T>
-        where T: IntegerMethods => division::rem_euclid;
+        where T: NumberMethods => division::rem_euclid;
     /// The base-2 logarithm rounded down, as Rust's `ilog2` (a `u32`: the index of the highest
     /// one bit).
     ///

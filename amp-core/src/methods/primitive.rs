@@ -92,6 +92,38 @@ macro_rules! float_paths {
             is_infinite / IsInfinite() -> bool;
             is_finite / IsFinite() -> bool;
             to_bits / ToBits() -> Bits;
+            cbrt / Cbrt() -> T;
+            exp_m1 / ExpM1() -> T;
+            ln_1p / Ln1p() -> T;
+            asinh / Asinh() -> T;
+            acosh / Acosh() -> T;
+            atanh / Atanh() -> T;
+            log / Log(base: T) -> T;
+            round_ties_even / RoundTiesEven() -> T;
+            is_sign_positive / IsSignPositive() -> bool;
+            is_sign_negative / IsSignNegative() -> bool;
+            is_normal / IsNormal() -> bool;
+            is_subnormal / IsSubnormal() -> bool;
+            next_up / NextUp() -> T;
+            next_down / NextDown() -> T;
+            midpoint / Midpoint(other: T) -> T;
+            div_euclid / DivEuclid(rhs: T) -> T;
+            rem_euclid / RemEuclid(rhs: T) -> T;
+        }
+
+        crate::builder::builtin_fn!(
+            #[doc = concat!(
+                        "`", stringify!($ty), "::sin_cos(x)` in kernels: the method `x.sin_cos()`."
+                    )]
+            sin_cos
+                / SinCos(x)
+        );
+
+        impl DeviceFn<(KernelValue<T>,)> for SinCos {
+            type Output = (KernelValue<T>, KernelValue<T>);
+            fn call(&self, b: &mut KernelBuilder, (x,): (KernelValue<T>,)) -> Self::Output {
+                crate::methods::ScalarMethods::sin_cos(x, b)
+            }
         }
 
         crate::builder::builtin_fn!(
@@ -135,6 +167,7 @@ macro_rules! integer_paths {
             abs_diff / AbsDiff(y: T) -> Unsigned;
             div_euclid / DivEuclid(rhs: T) -> T;
             rem_euclid / RemEuclid(rhs: T) -> T;
+            midpoint / Midpoint(rhs: T) -> T;
             ilog2 / Ilog2() -> u32;
         }
     };

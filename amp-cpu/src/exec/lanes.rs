@@ -433,7 +433,7 @@ impl Num for f16 {
         f16::from_f32(v as f32)
     }
     fn from_f64(v: f64) -> Self {
-        f16::from_f64(v)
+        f16_nearest(v)
     }
     const FLOAT: bool = true;
 }
@@ -585,4 +585,19 @@ impl Float for f16 {
     fn is_inf(self) -> bool {
         f16::is_infinite(self)
     }
+}
+
+/// The `f16` nearest `v`, ties to even. `half`'s `f16::from_f64` decides the rounding from the
+/// top 32 bits of the `f64` only, so a value just above a tie rounds as the tie; here `v` is
+/// first rounded to `f32` toward zero with the lowest bit set where that was inexact ("round to
+/// odd": `f32` keeps 13 bits more than `f16`, so the sticky bit decides), then to `f16`.
+pub(crate) fn f16_nearest(v: f64) -> f16 {
+    let mut t = v as f32;
+    if !t.is_finite() || f64::from(t) == v {
+        return f16::from_f32(t);
+    }
+    if f64::from(t).abs() > v.abs() {
+        t = f32::from_bits(t.to_bits() - 1);
+    }
+    f16::from_f32(f32::from_bits(t.to_bits() | 1))
 }

@@ -457,7 +457,7 @@ pub(super) fn math(fun: M, sc: Sc, n: u32) -> Option<Math> {
                 ))),
                 M::QuantizeToF16 => {
                     plain(lf!(|r, l, o| map1::<$t, $t>(r, l, o, |x| <$t>::from_f64(
-                        f16::from_f64(x.to_f64()).to_f64()
+                        super::lanes::f16_nearest(x.to_f64()).to_f64()
                     ))))
                 }
                 M::Dot => Math {

@@ -50,6 +50,13 @@ pub enum StmtKind {
     LocalArray(LocalArray),
     /// `let (a, b) = (x, y);`: each name bound to its value, every value evaluated first.
     Tuple(Vec<(Binding, ArrayInit)>),
+    /// `let (s, c) = x.sin_cos();`: each name bound to one part of the pair `sin_cos` returns.
+    Split {
+        /// The names, in order.
+        bindings: Vec<Binding>,
+        /// The tuple.
+        value: Expr,
+    },
     /// An expression; `semi`: followed by `;`.
     Expr {
         /// The expression.

@@ -44,6 +44,7 @@ pub fn walk_stmt<V: Visit + ?Sized>(v: &mut V, stmt: &Stmt) {
         StmtKind::Let(l) => v.visit_expr(&l.value),
         StmtKind::LocalArray(a) => walk_array(v, &a.init),
         StmtKind::Tuple(pairs) => pairs.iter().for_each(|(_, value)| walk_array(v, value)),
+        StmtKind::Split { value, .. } => v.visit_expr(value),
         StmtKind::Expr { expr, .. } => v.visit_expr(expr),
     }
 }

@@ -215,6 +215,11 @@ impl Walk {
                     let tainted = self.depends(values) || self.tainted_control().is_some();
                     pairs.iter().for_each(|(b, _)| self.bind(b, tainted));
                 }
+                StmtKind::Split { bindings, value } => {
+                    self.expr(value);
+                    let tainted = self.depends([value]) || self.tainted_control().is_some();
+                    bindings.iter().for_each(|b| self.bind(b, tainted));
+                }
                 StmtKind::TileStatic(t) => {
                     let tainted = self.tainted_control().is_some();
                     self.bind(&t.binding, tainted);

@@ -2,7 +2,9 @@
 
 use super::{at, loc, mut_at, private, temp, temp_at, Lowerer};
 use crate::ast::TileStatic;
-use crate::ast::{ArrayInit, ArrayKind, Binding, Block, ExprKind, Let, LocalArray, Stmt, StmtKind};
+use crate::ast::{
+    ArrayInit, ArrayKind, Binding, Block, Expr, ExprKind, Let, LocalArray, Stmt, StmtKind,
+};
 use crate::types::static_type;
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
@@ -62,6 +64,7 @@ impl Lowerer {
             StmtKind::Let(l) => self.local(l),
             StmtKind::LocalArray(a) => self.local_array(a),
             StmtKind::Tuple(pairs) => self.tuple_local(pairs),
+            StmtKind::Split { bindings, value } => self.split_local(bindings, value),
             StmtKind::Expr { expr, .. } => {
                 let e = self.expr(expr);
                 quote!(#e;)
@@ -153,6 +156,19 @@ impl Lowerer {
             .zip(&temps)
             .map(|((binding, _), t)| self.bind(binding, quote!(#t)));
         quote!(#(let #temps = #values;)* #(#binds)*)
+    }
+
+    /// `let (s, c) = x.sin_cos();`: the pair's parts, each bound to its name.
+    fn split_local(&self, bindings: &[Binding], value: &Expr) -> TokenStream {
+        let temps: Vec<_> = (0..bindings.len())
+            .map(|i| temp(&format!("__amp_t{i}")))
+            .collect();
+        let value = self.expr(value);
+        let binds = bindings
+            .iter()
+            .zip(&temps)
+            .map(|(binding, t)| self.bind(binding, quote!(#t)));
+        quote!(let (#(#temps,)*) = #value; #(#binds)*)
     }
 
     /// `let a = [e; N];` or `let a = [x, y, z];` declares a local array.

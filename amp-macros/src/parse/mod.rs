@@ -136,9 +136,22 @@ impl Parser<'_> {
             .init
             .as_ref()
             .and_then(|i| control::tuple_binding(&local.pat, &i.expr));
-        let bindings: Vec<Binding> = match &pairs {
-            Some(pairs) => pairs.iter().map(|(pat, _)| self.binding(pat)).collect(),
-            None => vec![self.binding(&local.pat)],
+        // `let (s, c) = x.sin_cos();`: two names bound to the pair `sin_cos` returns (the one
+        // method of amp's whose result is a tuple).
+        let split = match (&local.pat, &pairs, &local.init) {
+            (Pat::Tuple(t), None, Some(init)) if returns_pair(&init.expr) => {
+                if t.elems.len() != 2 {
+                    self.errors
+                        .push(t, "`sin_cos` returns a pair: bind two names, `let (s, c)`");
+                }
+                Some(t.elems.iter().map(|p| self.binding(p)).collect::<Vec<_>>())
+            }
+            _ => None,
+        };
+        let bindings: Vec<Binding> = match (&pairs, &split) {
+            (Some(pairs), _) => pairs.iter().map(|(pat, _)| self.binding(pat)).collect(),
+            (None, Some(_)) => Vec::new(),
+            (None, None) => vec![self.binding(&local.pat)],
         };
         match &local.init {
             None => self.errors.push(
@@ -152,6 +165,12 @@ impl Parser<'_> {
         }
         self.annotation(&local.pat);
         let init = local.init.as_ref()?;
+        if let Some(bindings) = split {
+            return Some(StmtKind::Split {
+                bindings,
+                value: self.expr(&init.expr),
+            });
+        }
         if let Some(pairs) = pairs {
             let values = pairs.iter().map(|(_, value)| self.array_init(value));
             return Some(StmtKind::Tuple(bindings.into_iter().zip(values).collect()));
@@ -263,3 +282,15 @@ fn literal_len(len: &syn::Expr) -> Option<usize> {
 
 #[cfg(test)]
 mod tests;
+
+/// Whether `e` calls `sin_cos`, by method or by path: amp's one method whose result is a pair.
+fn returns_pair(e: &syn::Expr) -> bool {
+    match e {
+        syn::Expr::MethodCall(m) => m.method == "sin_cos",
+        syn::Expr::Call(c) => matches!(
+            &*c.func,
+            syn::Expr::Path(p) if p.path.segments.last().is_some_and(|s| s.ident == "sin_cos")
+        ),
+        _ => false,
+    }
+}

@@ -3,7 +3,7 @@ use amp::prelude::*;
 // `f32`/`f64` associated functions amp does not provide.
 #[kernel]
 fn unknown_scalar_function(x: f32) -> f32 {
-    f32::cbrt(x)
+    f32::abs_sub(x, 1.0)
 }
 
 // Bit casts are between types of the same width: `to_bits` on floats only.

@@ -13,8 +13,8 @@ fn main() -> Result<(), amp::Error> {
         view[i] = u.wrapping_pow(2) + i32::wrapping_div(n, 2) + u.saturating_pow(2);
         view[i] = n.unsigned_abs() + u.leading_ones() + u.next_multiple_of(4);
         view[i] = u.to_le_bytes() + u32::from_be_bytes(u) + n.is_positive();
-        view[i] = u32::midpoint(u, 7) + u.ilog10() + u.checked_ilog2();
-        view[i] = x.total_cmp(1.0) + x.cbrt() + f32::asinh(x) + x.sin_cos();
+        view[i] = u32::count_zeros(u) + u.ilog10() + u.checked_ilog2();
+        view[i] = x.total_cmp(1.0) + x.classify() + f32::abs_sub(x, 1.0) + x.to_int_unchecked();
     })?;
     Ok(())
 }
