@@ -97,7 +97,16 @@ fn float_euclid(
             o.sel(negative, lifted, r)
         }
         Euclid::Quotient => {
-            let q = o.div(x, y);
+            // Where the quotient is an integer exactly (`x - n·y` is 0, exact with a fused
+            // multiply-add), that integer: Vulkan's division is within 2.5 ulp, and one ulp
+            // below an integer truncates to the integer below (NVIDIA's 518 / -74 was
+            // -6.9999995).
+            let q0 = o.div(x, y);
+            let n = o.rint(q0);
+            let nn = o.neg(n);
+            let residual = o.fma(nn, y, x);
+            let exact = o.eq(residual, zero);
+            let q = o.sel(exact, n, q0);
             let q = o.trunc(q);
             let y_positive = o.gt(y, zero);
             let one = o.c(1.0);
