@@ -50,8 +50,35 @@ const TRIG: Rule = Rule::Approx {
     domain: std::f64::consts::PI,
 };
 
+/// [`Rule::Division`].
+fn passes_division<T: TestFloat>(got: T, want: T, inputs: &[T]) -> bool {
+    let limit = if T::WIDE {
+        2f64.powi(1022)
+    } else {
+        2f64.powi(126)
+    };
+    let divisor = inputs.last().map_or(1.0, |v| v.to_f64().abs());
+    let ranged = (1.0 / limit..=limit).contains(&divisor) || divisor.is_nan();
+    // Beyond the range: also `x` times a zero of the divisor's sign (the reciprocal
+    // flushed): a signed zero, or NaN for an infinite `x`.
+    let dividend = inputs.first().map_or(0.0, |v| v.to_f64());
+    let flushed = if inputs.len() == 2 {
+        dividend * 0f64.copysign(inputs[1].to_f64())
+    } else {
+        0f64.copysign(dividend)
+    };
+    passes(got, want, Rule::Ulps(3), inputs)
+        || !ranged
+            && (got.is_nan() && flushed.is_nan()
+                || got.to_f64() == 0.0
+                    && got.to_f64().is_sign_negative() == flushed.is_sign_negative())
+}
+
 /// Whether `got` passes `rule` against `want` for operands `inputs`.
 fn passes<T: TestFloat>(got: T, want: T, rule: Rule, inputs: &[T]) -> bool {
+    if matches!(rule, Rule::Division) {
+        return passes_division(got, want, inputs);
+    }
     if got.is_nan() || want.is_nan() {
         return got.is_nan() && want.is_nan();
     }
@@ -67,27 +94,7 @@ fn passes<T: TestFloat>(got: T, want: T, rule: Rule, inputs: &[T]) -> bool {
             }
             (got.ordered() - want.ordered()).abs() <= i128::from(n)
         }
-        Rule::Division => {
-            let limit = if T::WIDE {
-                2f64.powi(1022)
-            } else {
-                2f64.powi(126)
-            };
-            let divisor = inputs.last().map_or(1.0, |v| v.to_f64().abs());
-            let ranged = (1.0 / limit..=limit).contains(&divisor) || divisor.is_nan();
-            // Beyond the range: also `x` times a zero of the divisor's sign (the reciprocal
-            // flushed): a signed zero, or NaN for an infinite `x`.
-            let dividend = inputs.first().map_or(0.0, |v| v.to_f64());
-            let flushed = if inputs.len() == 2 {
-                dividend * 0f64.copysign(inputs[1].to_f64())
-            } else {
-                0f64.copysign(dividend)
-            };
-            passes(got, want, Rule::Ulps(3), inputs)
-                || !ranged
-                    && (g.is_nan() && flushed.is_nan()
-                        || g == 0.0 && g.is_sign_negative() == flushed.is_sign_negative())
-        }
+        Rule::Division => passes_division(got, want, inputs),
         Rule::Approx { rel, domain } => {
             let inputs = inputs.iter().map(|v| v.to_f64());
             if special(w) || inputs.clone().any(special) {

@@ -302,9 +302,13 @@ macro_rules! width_test {
                     }
                     let rule = if stringify!($t) == "f32" { METHODS[k].1 } else { METHODS[k].2 };
                     let d = distance(f64::from(got), f64::from(want), $t::EPSILON.into(), rule, f64::from(x), f64::from(y));
+                    // A subnormal result reads as zero there too: compare flushed.
                     let d = d.or_else(|| {
                         let device = flush(reference(k, flush(x), flush(y)));
-                        distance(f64::from(flush(got)), f64::from(device), $t::EPSILON.into(), rule, f64::from(x), f64::from(y))
+                        [device, flush(want)].into_iter().find_map(|w| {
+                            distance(f64::from(flush(got)), f64::from(w), $t::EPSILON.into(), rule, f64::from(x), f64::from(y))
+                                .or_else(|| (flush(got) == 0.0 && w == 0.0).then_some(0))
+                        })
                     });
                     match d {
                         Some(d) if d > worst[k].0 => worst[k] = (d, j),
@@ -526,7 +530,10 @@ fn f16_names_match_the_host() -> Result<(), amp::Error> {
             + (x.is_sign_negative() as u32) * 2
             + (x.is_normal() as u32) * 4
             + ((x.classify() == std::num::FpCategory::Subnormal) as u32) * 8;
-        if flags[j] != want || classes(x) != want {
+        // A NaN's sign: Vulkan keeps no NaN bits through a conversion (NVIDIA's f16 → f32
+        // gives a positive NaN), so either sign is the device's.
+        let sign_free = |v: u32| if x.is_nan() { v & !3 } else { v };
+        if sign_free(flags[j]) != sign_free(want) || classes(x) != want {
             failures.push(format!("classes of {x}: {} vs {want}", flags[j]));
         }
     }
