@@ -101,7 +101,16 @@ fn float_euclid(
             // multiply-add), that integer: Vulkan's division is within 2.5 ulp, and one ulp
             // below an integer truncates to the integer below (NVIDIA's 518 / -74 was
             // -6.9999995).
-            let q0 = o.div(x, y);
+            // Both scaled by 1/4 where `|y|` is above 2^125: an accelerator may divide by
+            // multiplying with the reciprocal, subnormal (flushed to 0) past 2^126.
+            let ay = o.abs(y);
+            let big = o.gtc(ay, 2f64.powi(125));
+            let quarter = o.c(0.25);
+            let one = o.c(1.0);
+            let scale = o.sel(big, quarter, one);
+            let xs = o.mul(x, scale);
+            let ys = o.mul(y, scale);
+            let q0 = o.div(xs, ys);
             let n = o.rint(q0);
             let nn = o.neg(n);
             let residual = o.fma(nn, y, x);
