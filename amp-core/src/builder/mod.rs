@@ -365,6 +365,20 @@ impl KernelBuilder {
         self.module.types.insert(ty, Span::UNDEFINED)
     }
 
+    /// `if condition { accept } else { reject }`, both evaluated (naga's `Select`).
+    pub(crate) fn select(
+        &mut self,
+        condition: Handle<Expression>,
+        accept: Handle<Expression>,
+        reject: Handle<Expression>,
+    ) -> Handle<Expression> {
+        self.append(Expression::Select {
+            condition,
+            accept,
+            reject,
+        })
+    }
+
     /// Appends an expression to the current function.
     pub(crate) fn append(&mut self, expr: Expression) -> Handle<Expression> {
         let span = self.span();

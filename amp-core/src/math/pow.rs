@@ -35,20 +35,20 @@ pub(crate) fn pow(
     let fraction = b.binary(Op::NotEqual, t, halved);
     let y_odd = b.binary(Op::LogicalAnd, y_integer, fraction);
     let y_negative = b.binary(Op::Less, y_h, zero);
-    let grows = select(b, y_negative, zero, infinity);
-    let shrinks = select(b, y_negative, infinity, zero);
+    let grows = b.select(y_negative, zero, infinity);
+    let shrinks = b.select(y_negative, infinity, zero);
     // |x| is 0 or infinite: 0 or infinity by y's sign.
     let ax_zero = b.binary(Op::Equal, ax, zero);
-    let m = select(b, ax_zero, shrinks, core);
+    let m = b.select(ax_zero, shrinks, core);
     let ax_infinite = classify(b, ax, s, Class::Infinite);
-    let m = select(b, ax_infinite, grows, m);
+    let m = b.select(ax_infinite, grows, m);
     // y is infinite: 0, 1 or infinity by |x| against 1.
     let big = b.binary(Op::Greater, ax, one);
     let small = b.binary(Op::Less, ax, one);
-    let at_one = select(b, small, shrinks, one);
-    let limit = select(b, big, grows, at_one);
+    let at_one = b.select(small, shrinks, one);
+    let limit = b.select(big, grows, at_one);
     let y_infinite = classify(b, y_h, s, Class::Infinite);
-    let m = select(b, y_infinite, limit, m);
+    let m = b.select(y_infinite, limit, m);
     // The sign: negative for a negative x (or -0) and an odd y.
     let x_negative = sign_of(b, x, s);
     let negative = b.binary(Op::LogicalAnd, x_negative, y_odd);
@@ -56,7 +56,7 @@ pub(crate) fn pow(
         op: UnaryOperator::Negate,
         expr: m,
     });
-    let r = select(b, negative, minus, m);
+    let r = b.select(negative, minus, m);
     // NaN: a NaN operand, or a finite negative x with a non-integer y.
     let below_zero = b.binary(Op::Less, x, zero);
     let finite = classify(b, x, s, Class::Finite);
@@ -71,14 +71,14 @@ pub(crate) fn pow(
     let nan = b.binary(Op::LogicalOr, x_nan, y_nan);
     let nan = b.binary(Op::LogicalOr, nan, domain);
     let not_a_number = by_width(b, s, f32::NAN, f64::NAN);
-    let r = select(b, nan, not_a_number, r);
+    let r = b.select(nan, not_a_number, r);
     // y = 1: x itself (the built-in's exp2(log2(x)) is not exact, and overflows near MAX).
     let y_one = b.binary(Op::Equal, y_h, one);
-    let r = select(b, y_one, x, r);
+    let r = b.select(y_one, x, r);
     let y_zero = b.binary(Op::Equal, y_h, zero);
     let x_one = b.binary(Op::Equal, x, one);
     let unit = b.binary(Op::LogicalOr, y_zero, x_one);
-    select(b, unit, one, r)
+    b.select(unit, one, r)
 }
 
 /// `ax^y` for a positive `ax`: the accelerator's `Pow`, except for a subnormal `ax`, whose
@@ -105,18 +105,5 @@ fn magnitude_pow(
     let log = b.binary(Op::Subtract, log, k);
     let product = b.binary(Op::Multiply, y, log);
     let small = math(b, M::Exp2, &[product], s);
-    select(b, subnormal, small, core)
-}
-
-fn select(
-    b: &mut KernelBuilder,
-    condition: Handle<Expression>,
-    accept: Handle<Expression>,
-    reject: Handle<Expression>,
-) -> Handle<Expression> {
-    b.append(Expression::Select {
-        condition,
-        accept,
-        reject,
-    })
+    b.select(subnormal, small, core)
 }

@@ -97,15 +97,15 @@ pub(crate) fn fmod(
         let subnormal = b.binary(Op::Equal, e, zero);
         let m = b.binary(Op::And, a, fraction_mask);
         let m = b.binary(Op::InclusiveOr, m, hidden);
-        let m = select(b, subnormal, a, m);
-        let e = select(b, subnormal, one, e);
+        let m = b.select(subnormal, a, m);
+        let e = b.select(subnormal, one, e);
         (m, e)
     };
     let (mx, ex) = parts(b, ax);
     let (my, ey) = parts(b, ay);
     // `my` is 0 only for a zero `y`, whose result is NaN: 1 keeps the integer `%` defined.
     let my_zero = b.binary(Op::Equal, my, zero);
-    let my = select(b, my_zero, one, my);
+    let my = b.select(my_zero, one, my);
     // `ex - min(ex, ey)`: the difference, or 0 where `ey` is larger. Not `ex > ey ? ex - ey : 0`,
     // which NVIDIA's compiler miscompiles for 64-bit integers (as `saturating_sub`'s lowering
     // says).
@@ -178,9 +178,9 @@ pub(crate) fn fmod(
     let ey_less = b.binary(Op::Subtract, ey, one);
     let ey_less = shift_amount(b, ey_less, f);
     let subnormal_bits = b.binary(Op::ShiftLeft, r, ey_less);
-    let m = select(b, normal, normal_bits, subnormal_bits);
+    let m = b.select(normal, normal_bits, subnormal_bits);
     let r_zero = b.binary(Op::Equal, r, zero);
-    let m = select(b, r_zero, zero, m);
+    let m = b.select(r_zero, zero, m);
     let signed = b.binary(Op::InclusiveOr, m, sign);
     let result = b.append(Expression::As {
         expr: signed,
@@ -190,7 +190,7 @@ pub(crate) fn fmod(
 
     // |x| < |y| (a finite x, or y infinite): x itself. NaN: x NaN or infinite, y NaN or zero.
     let smaller = b.binary(Op::Less, ax, ay);
-    let result = select(b, smaller, x, result);
+    let result = b.select(smaller, x, result);
     let x_special = b.binary(Op::GreaterEqual, ax, infinity);
     let y_nan = b.binary(Op::Greater, ay, infinity);
     let y_zero = b.binary(Op::Equal, ay, zero);
@@ -201,7 +201,7 @@ pub(crate) fn fmod(
         _ => Literal::F32(f32::NAN),
     };
     let not_a_number = b.literal_expr(not_a_number);
-    select(b, nan, not_a_number, result)
+    b.select(nan, not_a_number, result)
 }
 
 /// A shift amount for the integer of format `f`: naga shifts by a `u32` (of the same vector
@@ -226,19 +226,6 @@ fn uint(b: &mut KernelBuilder, f: &Format, v: u64) -> Handle<Expression> {
         Literal::U32(v as u32)
     };
     b.append(Expression::Literal(literal))
-}
-
-fn select(
-    b: &mut KernelBuilder,
-    condition: Handle<Expression>,
-    accept: Handle<Expression>,
-    reject: Handle<Expression>,
-) -> Handle<Expression> {
-    b.append(Expression::Select {
-        condition,
-        accept,
-        reject,
-    })
 }
 
 #[cfg(test)]

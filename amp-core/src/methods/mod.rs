@@ -503,11 +503,7 @@ fn select(
     accept: Handle<Expression>,
     reject: Handle<Expression>,
 ) -> Handle<Expression> {
-    b.append(Expression::Select {
-        condition,
-        accept,
-        reject,
-    })
+    b.select(condition, accept, reject)
 }
 
 /// The integer `value` as a literal of type `scalar` (an integer type it fits, or wraps into).
